@@ -1,0 +1,185 @@
+// The record types of a corpus: benchmarks, accelerators, models, sources and gotchas, as
+// loaded from their TOML files. Quantities are typed (units.h); every record remembers the
+// file and line of each key so that findings can point at them.
+#ifndef ROOFLINT_RECORDS_H_
+#define ROOFLINT_RECORDS_H_
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "rooflint/diagnostic.h"
+#include "rooflint/units.h"
+
+namespace rooflint {
+
+enum class RecordKind { kAccelerator, kModel, kBenchmark, kSource, kGotcha };
+std::string_view KindName(RecordKind k);    // "accelerator", ...
+std::string_view KindFolder(RecordKind k);  // "accelerators", ...
+
+enum class Status { kDraft, kVerified, kDeprecated };
+std::string_view StatusName(Status s);
+
+enum class Metric {
+  kPerUserDecode,
+  kAggregateOutput,
+  kAggregateTotal,
+  kRequests,
+  kTtft,
+  kTpot,
+  kItl,
+  kE2eLatency,
+};
+std::string_view MetricName(Metric m);  // "per-user-decode", ...
+// The dimension a metric's value is written in: token rate, request rate or time.
+Dimension MetricDimension(Metric m);
+// True for the metrics that are a time per something (TTFT, TPOT, ITL, end-to-end latency).
+bool IsLatencyMetric(Metric m);
+
+// Where each key of a record stands in its file, for pointing findings at it.
+class KeyLocations {
+ public:
+  void Add(std::string key, int line, int column) {
+    keys_.emplace_back(std::move(key), std::pair{line, column});
+  }
+  // The location of `key` ("value", "conditions.batch"), or the record's first line.
+  SourceLocation Find(std::string_view key, const std::string& path) const;
+
+ private:
+  std::vector<std::pair<std::string, std::pair<int, int>>> keys_;
+};
+
+// The part every record has: identity, provenance, and what loading it said.
+struct RecordHeader {
+  RecordKind kind = RecordKind::kBenchmark;
+  std::string id;
+  std::string path;  // as given to the loader, for diagnostics
+  Status status = Status::kVerified;
+  KeyLocations keys;
+};
+
+// A citation: a source id and, optionally, where in it.
+struct SourceRef {
+  std::string source;
+  std::string locator;
+};
+
+struct Accelerator {
+  RecordHeader header;
+  std::string name;
+  std::string vendor;
+  std::string form_factor;
+  std::vector<std::string> aliases;
+  Bytes memory;
+  BytesPerSecond bandwidth;
+  std::string bandwidth_text;  // as written, for arithmetic lines ("1555 GB/s")
+  // Dense peaks by precision key ("fp16", "int8", "fp16_acc16"), in file order.
+  std::vector<std::pair<std::string, FlopsPerSecond>> peak_dense;
+  std::vector<std::pair<std::string, SourceRef>> sources;  // by figure: memory, bandwidth, ...
+  std::string notes;
+
+  // The dense peak for `precision`, if the part states one.
+  std::optional<FlopsPerSecond> Peak(std::string_view precision) const;
+};
+
+struct Model {
+  RecordHeader header;
+  std::string name;
+  std::vector<std::string> aliases;
+  double params_total = 0;
+  std::optional<double> params_active;  // mixture-of-experts only
+  int64_t layers = 0;
+  int64_t kv_heads = 0;
+  int64_t head_dim = 0;
+  std::string native_precision;
+  std::string source;
+  std::string notes;
+
+  // Parameters used per token: the active count for an MoE, else the total.
+  double ParamsPerToken() const { return params_active.value_or(params_total); }
+  bool IsMoe() const { return params_active.has_value() && *params_active < params_total; }
+};
+
+struct Source {
+  RecordHeader header;
+  std::string title;
+  std::string publisher;
+  std::string url;
+  std::string date;
+  std::string source_kind;  // blog, paper, repo, mlperf, vendor-sheet, ...
+  std::string notes;
+};
+
+struct Gotcha {
+  RecordHeader header;
+  std::string title;
+  std::vector<std::string> concepts;
+  std::string symptom;
+  std::string root_cause;
+  std::string workaround;
+  std::string notes;
+};
+
+// One load condition: stated with a value, marked absent with a reason, or missing.
+struct Condition {
+  enum class State { kMissing, kStated, kAbsent };
+  State state = State::kMissing;
+  std::string text;                // the stated value as text ("1", "fastertransformer", "false")
+  std::optional<int64_t> integer;  // the stated value, for integer conditions
+  std::optional<bool> boolean;     // the stated value, for true/false conditions
+  std::string absent_reason;
+
+  bool stated() const { return state == State::kStated; }
+  bool absent() const { return state == State::kAbsent; }
+};
+
+struct Conditions {
+  Condition batch;
+  Condition concurrency;
+  Condition input_tokens;
+  Condition output_tokens;
+  Condition engine;
+  Condition engine_version;
+  Condition warmup;
+  Condition scenario;
+  Condition speculative;
+
+  // True when the record states that speculative decoding was used (anything but `false`).
+  bool UsesSpeculation() const {
+    return speculative.stated() && !(speculative.boolean && !*speculative.boolean);
+  }
+};
+
+struct AbsentPointer {
+  std::string because;  // no-record | ambiguous | not-stated
+  std::string note;
+};
+
+struct Benchmark {
+  RecordHeader header;
+  std::string title;
+  Metric metric = Metric::kPerUserDecode;
+  std::string statistic;  // "" when not stated
+  ParsedQuantity value;
+  std::string derived_from;
+  std::string model;
+  std::string precision;
+  std::string compute_precision;  // "" when not stated
+  std::optional<ParsedQuantity> weights;
+  std::string hardware;
+  std::vector<std::string> accelerators;
+  std::optional<AbsentPointer> accelerators_absent;
+  int64_t accelerator_count = 1;
+  std::string source;
+  std::string locator;
+  std::string set;
+  std::string notes;
+  Conditions conditions;
+};
+
+}  // namespace rooflint
+
+#endif  // ROOFLINT_RECORDS_H_

@@ -1,0 +1,100 @@
+// Physical quantities as types, and the strict parser for quantity strings such as
+// "1555 GB/s". Arithmetic between quantities is only defined where it means something:
+// Bytes / BytesPerSecond -> Seconds compiles, Bytes + Seconds does not.
+#ifndef ROOFLINT_UNITS_H_
+#define ROOFLINT_UNITS_H_
+
+#include <compare>
+#include <string>
+#include <string_view>
+#include <variant>
+
+namespace rooflint {
+
+// A value in SI base units (bytes, seconds, FLOP, tokens, requests) tagged by dimension.
+template <class Tag>
+class Quantity {
+ public:
+  constexpr Quantity() = default;
+  constexpr explicit Quantity(double si) : si_(si) {}
+  constexpr double si() const { return si_; }
+
+  constexpr Quantity operator+(Quantity o) const { return Quantity(si_ + o.si_); }
+  constexpr Quantity operator-(Quantity o) const { return Quantity(si_ - o.si_); }
+  constexpr Quantity operator*(double k) const { return Quantity(si_ * k); }
+  constexpr Quantity operator/(double k) const { return Quantity(si_ / k); }
+  // The ratio of two quantities of one dimension is a plain number.
+  constexpr double operator/(Quantity o) const { return si_ / o.si_; }
+  constexpr auto operator<=>(const Quantity&) const = default;
+
+ private:
+  double si_ = 0;
+};
+
+template <class Tag>
+constexpr Quantity<Tag> operator*(double k, Quantity<Tag> q) {
+  return q * k;
+}
+
+using Bytes = Quantity<struct BytesTag>;                    // B
+using BytesPerSecond = Quantity<struct BytesPerSecondTag>;  // B/s
+using Flops = Quantity<struct FlopsTag>;                    // FLOP (a count of operations)
+using FlopsPerSecond = Quantity<struct FlopsPerSecondTag>;  // FLOP/s (or OP/s for integers)
+using TokensPerSecond = Quantity<struct TokensPerSecondTag>;
+using RequestsPerSecond = Quantity<struct RequestsPerSecondTag>;
+using Seconds = Quantity<struct SecondsTag>;
+
+constexpr Seconds operator/(Bytes b, BytesPerSecond bw) { return Seconds(b.si() / bw.si()); }
+constexpr Seconds operator/(Flops f, FlopsPerSecond r) { return Seconds(f.si() / r.si()); }
+// Steps per second of a loop that costs `per_step` each step.
+constexpr double PerSecond(Seconds per_step) { return 1.0 / per_step.si(); }
+
+enum class Dimension {
+  kBytes,
+  kBandwidth,
+  kComputeRate,
+  kTokenRate,
+  kRequestRate,
+  kTime,
+};
+
+// "bytes", "bandwidth", ... as used in diagnostics.
+std::string_view DimensionName(Dimension d);
+// The units a key of dimension `d` accepts, for hints: "B, kB, MB, GB, ...".
+std::string_view UnitsFor(Dimension d);
+
+// A quantity string as written in a record, parsed.
+struct ParsedQuantity {
+  double si = 0;              // the value in SI base units
+  double number = 0;          // the number as written
+  Dimension dimension = Dimension::kBytes;
+  std::string unit;           // the unit as written ("GB/s")
+  int decimals = 0;           // digits after the decimal point as written ("57.6" -> 1)
+  std::string text;           // the whole string as written
+};
+
+// Why a quantity string was rejected. `code` is a stable diagnostic code
+// (unknown-unit, wrong-dimension, not-a-number, non-positive, absurd-value);
+// `column` is the 0-based offset in the string the problem starts at.
+struct QuantityError {
+  std::string code;
+  std::string message;
+  std::string hint;
+  int column = 0;
+};
+
+// Parses "<number> <unit>" strictly: a decimal number (optionally with an exponent), optional
+// spaces, and a unit from the table in units.cc. The number must be finite, positive and
+// within the plausible range for `expected`; the unit's dimension must be `expected`.
+std::variant<ParsedQuantity, QuantityError> ParseQuantity(std::string_view text,
+                                                          Dimension expected);
+
+// Formats a number with `digits` significant digits, without trailing zeros: 111.1, 1555,
+// 7108.6. Used for every number a reader sees.
+std::string FormatNumber(double v, int digits = 4);
+// Formats in scientific style for arithmetic lines: 1555e9, 14e9, 6.7e9.
+std::string FormatSi(double v);
+
+}  // namespace rooflint
+
+#endif  // ROOFLINT_UNITS_H_

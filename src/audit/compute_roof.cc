@@ -1,0 +1,95 @@
+// compute-roof: every token a model produces costs at least 2 * P FLOPs (P = parameters used
+// per token: ACTIVE parameters for a mixture of experts), whatever the batch.
+//
+//   aggregate output (or total) tok/s <= n * F / (2 * P)
+//   per-user decode at batch B:         tok/s <= n * F / (2 * P * B)   (B unknown: B >= 1)
+//   requests:                           req/s <= n * F / (2 * P * O)
+//
+// Units: F in FLOP/s (the dense peak at the precision the weights are multiplied in), P in
+// parameters. It needs no batch, so it is the instrument for aggregate records whose batch is
+// unknown (an MLPerf Offline row). Speculative decoding does not escape it: every accepted
+// token was computed by the target model. It does not apply to latency metrics, to parts that
+// state no dense peak, or to records whose model is unknown. For aggregate-total it assumes
+// every input token is prefilled (no prefix cache skips it).
+// Example: MPT-7B (6.7e9 params) on one A100 at 312 TFLOPS fp16: 312e12 / (2 x 6.7e9) =
+// 23283.6 tok/s; the batch-64 aggregate of 800 tok/s is 3.4% of it.
+#include <fmt/format.h>
+
+#include "audit/instruments.h"
+#include "audit/resolve.h"
+#include "rooflint/units.h"
+
+namespace rooflint {
+namespace {
+
+class ComputeRoof final : public Instrument {
+ public:
+  std::string_view id() const override { return "compute-roof"; }
+  std::string_view summary() const override {
+    return "each token costs 2*P FLOPs: aggregate tok/s <= n*F/(2P), batch-invariant";
+  }
+
+  void Audit(const AuditInput& in, RecordAudit& out,
+             std::vector<Finding>& findings) const override {
+    const Benchmark& b = *in.benchmark;
+    if (IsLatencyMetric(b.metric)) return;
+    const bool requests = b.metric == Metric::kRequests;
+    const std::string_view unit = requests ? "req/s" : "tok/s";
+    if (in.params <= 0) {
+      out.roofs.push_back(NotComputable(id(), unit, in.model_problem));
+      return;
+    }
+
+    double divisor = 2.0 * in.params;
+    std::string divisor_text = fmt::format("2 x {}", FormatSi(in.params));
+    std::string note = fmt::format("P = {}", in.params_how);
+    if (b.metric == Metric::kPerUserDecode) {
+      if (in.batch > 1) {
+        divisor *= static_cast<double>(in.batch);
+        divisor_text += fmt::format(" x {}", in.batch);
+        note += fmt::format("; per-user share of one step at {}", in.batch_how);
+      } else if (in.batch == 0) {
+        note += "; batch unknown, taken as 1 (which can only loosen the bound)";
+      }
+    } else if (b.metric == Metric::kAggregateTotal) {
+      note += "; counts input tokens at 2*P each (assumes no prefix cache skips prefill)";
+    } else if (requests) {
+      const auto& o = b.conditions.output_tokens;
+      if (!o.integer) {
+        out.roofs.push_back(NotComputable(
+            id(), unit, "requests/s needs output_tokens to convert from tokens per second"));
+        return;
+      }
+      divisor *= static_cast<double>(*o.integer);
+      divisor_text += fmt::format(" x {} tokens", *o.integer);
+    } else {
+      note += "; batch-invariant";
+    }
+
+    RoofResult r = CombineOverParts(
+        id(), in, BoundKind::kCeiling, b.value.si, unit, [&](const Accelerator& a) {
+          PartBound pb;
+          PeakChoice peak = ChoosePeak(b, a);
+          if (!peak.problem.empty()) {
+            pb.problem = peak.problem;
+            return pb;
+          }
+          pb.bound = in.count * peak.flops / divisor;
+          pb.arithmetic = fmt::format("{} x {} FLOP/s / ({}) = {} {}  [F = {}]", in.count,
+                                      FormatSi(peak.flops), divisor_text,
+                                      FormatNumber(pb.bound), unit, peak.how);
+          return pb;
+        });
+    if (r.verdict != Verdict::kNotComputable) {
+      r.reason = r.reason.empty() ? note : fmt::format("{}; {}", note, r.reason);
+    }
+    if (r.verdict == Verdict::kExceeds) AddExceedsFinding(in, r, "compute roof", findings);
+    out.roofs.push_back(std::move(r));
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Instrument> MakeComputeRoof() { return std::make_unique<ComputeRoof>(); }
+
+}  // namespace rooflint

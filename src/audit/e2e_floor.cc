@@ -1,0 +1,57 @@
+// e2e-floor: a request's end-to-end latency is its TTFT plus one decode step per further
+// output token:
+//
+//   E2E >= max(W / (n * BW), 2 * P * I / (n * F)) + (O - 1) * W / (n * BW)
+//
+// Units: seconds, reported in ms. Needs output_tokens (O). Does not apply to speculative
+// decoding or to other metrics. Example: MPT-7B fp16 on one A100 40GB, 512 in / 64 out:
+// max(9.0 ms, 2 x 6.7e9 x 512 / 312e12 = 22.0 ms) + 63 x 9.0 ms = 588.3 ms.
+#include <fmt/format.h>
+
+#include "audit/instruments.h"
+#include "audit/resolve.h"
+
+namespace rooflint {
+namespace {
+
+class E2eFloor final : public Instrument {
+ public:
+  std::string_view id() const override { return "e2e-floor"; }
+  std::string_view summary() const override {
+    return "a request takes at least its TTFT floor plus (O-1) decode steps";
+  }
+
+  void Audit(const AuditInput& in, RecordAudit& out,
+             std::vector<Finding>& findings) const override {
+    const Benchmark& b = *in.benchmark;
+    if (b.metric != Metric::kE2eLatency) return;
+    const Conditions& c = b.conditions;
+    if (c.UsesSpeculation()) {
+      out.roofs.push_back(NotComputable(
+          id(), "ms",
+          fmt::format("speculative decoding ({}) yields several tokens per step",
+                      c.speculative.text)));
+      return;
+    }
+    if (!c.output_tokens.integer) {
+      out.roofs.push_back(NotComputable(
+          id(), "ms", "output_tokens is not stated: the number of decode steps is unknown"));
+      return;
+    }
+    FloorTerms terms;
+    terms.extra_steps = static_cast<double>(*c.output_tokens.integer - 1);
+    std::string note = fmt::format("{} output tokens", *c.output_tokens.integer);
+    if (c.input_tokens.integer && *c.input_tokens.integer > 0) {
+      terms.compute_tokens = static_cast<double>(*c.input_tokens.integer);
+      terms.compute_tokens_text = fmt::format("{} input tokens", *c.input_tokens.integer);
+      note += "; prefill of every input token (assumes no prefix cache)";
+    }
+    AuditTimeFloor(id(), "end-to-end latency floor", in, terms, note, out, findings);
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Instrument> MakeE2eFloor() { return std::make_unique<E2eFloor>(); }
+
+}  // namespace rooflint

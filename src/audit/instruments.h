@@ -1,0 +1,19 @@
+// Factories for the instruments; registry.cc is the one place that lists them.
+#ifndef ROOFLINT_AUDIT_INSTRUMENTS_H_
+#define ROOFLINT_AUDIT_INSTRUMENTS_H_
+
+#include <memory>
+
+#include "rooflint/audit.h"
+
+namespace rooflint {
+
+std::unique_ptr<Instrument> MakeMemoryRoof();
+std::unique_ptr<Instrument> MakeComputeRoof();
+std::unique_ptr<Instrument> MakeTpotFloor();
+std::unique_ptr<Instrument> MakeTtftFloor();
+std::unique_ptr<Instrument> MakeE2eFloor();
+
+}  // namespace rooflint
+
+#endif  // ROOFLINT_AUDIT_INSTRUMENTS_H_

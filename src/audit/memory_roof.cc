@@ -1,0 +1,121 @@
+// memory-roof: a decode step streams the weights once and yields one token per sequence.
+//
+//   per-user decode (any batch, no speculation):  tok/s <= n * BW / W
+//   aggregate output at batch B:                  tok/s <= B * n * BW / W
+//   aggregate total (input + output) at batch B:  tok/s <= B * n * BW / W * (I + O) / O
+//   requests at batch B:                          req/s <= B * n * BW / W / O
+//
+// Units: BW in B/s, W in B. Does NOT apply to latency metrics (see the floors), to aggregate
+// metrics whose batch is unknown (the batch-1 roof does not bound them: DOMAIN.md 2.2; the
+// compute roof does), or to speculative decoding, which emits several tokens per weight pass.
+// Example: MPT-7B fp16 (14 GB) on one A100 40GB (1555 GB/s): 1555e9 / 14e9 = 111.1 tok/s, so
+// the batch-1 figure of 57.6 tok/s is 51.9% of it, and the batch-64 aggregate of 800 tok/s is
+// 11.3% of 64 x 111.1 = 7108.6 tok/s.
+#include <fmt/format.h>
+
+#include "audit/instruments.h"
+#include "audit/resolve.h"
+#include "rooflint/units.h"
+
+namespace rooflint {
+namespace {
+
+class MemoryRoof final : public Instrument {
+ public:
+  std::string_view id() const override { return "memory-roof"; }
+  std::string_view summary() const override {
+    return "weights stream once per decode step: per-user <= n*BW/W, aggregate <= B*n*BW/W";
+  }
+
+  void Audit(const AuditInput& in, RecordAudit& out,
+             std::vector<Finding>& findings) const override {
+    const Benchmark& b = *in.benchmark;
+    if (IsLatencyMetric(b.metric)) return;
+    const bool requests = b.metric == Metric::kRequests;
+    const std::string_view unit = requests ? "req/s" : "tok/s";
+    const Conditions& c = b.conditions;
+
+    if (!in.weights_problem.empty()) {
+      out.roofs.push_back(NotComputable(id(), unit, in.weights_problem));
+      return;
+    }
+    if (c.UsesSpeculation()) {
+      out.roofs.push_back(NotComputable(
+          id(), unit,
+          fmt::format("speculative decoding ({}) emits several tokens per weight pass, so the "
+                      "memory roof does not bound it",
+                      c.speculative.text)));
+      return;
+    }
+
+    // factor * n * BW / W, with the factor and its text depending on the metric.
+    double factor = 1;
+    std::string prefix, suffix, note;
+    switch (b.metric) {
+      case Metric::kPerUserDecode:
+        note = "per-user decode: every step streams the weights, whatever the batch";
+        break;
+      case Metric::kAggregateOutput:
+      case Metric::kAggregateTotal:
+      case Metric::kRequests:
+        if (in.batch == 0) {
+          out.roofs.push_back(NotComputable(
+              id(), unit,
+              fmt::format("{}: the batch-1 roof does not bound aggregate throughput at batch "
+                          "> 1; only the compute roof applies",
+                          in.batch_problem)));
+          return;
+        }
+        factor = static_cast<double>(in.batch);
+        prefix = fmt::format("{} x ", in.batch);
+        note = in.batch_how;
+        break;
+      default:
+        return;
+    }
+    if (b.metric == Metric::kAggregateTotal) {
+      const Condition& i = c.input_tokens;
+      const Condition& o = c.output_tokens;
+      if (!i.integer || !o.integer) {
+        out.roofs.push_back(NotComputable(
+            id(), unit,
+            "aggregate total tok/s counts input tokens too: the memory roof needs input_tokens "
+            "and output_tokens to convert"));
+        return;
+      }
+      factor *= static_cast<double>(*i.integer + *o.integer) / static_cast<double>(*o.integer);
+      suffix = fmt::format(" x ({} + {}) / {}", *i.integer, *o.integer, *o.integer);
+    }
+    if (requests) {
+      if (!c.output_tokens.integer) {
+        out.roofs.push_back(NotComputable(
+            id(), unit, "requests/s needs output_tokens to convert from tokens per second"));
+        return;
+      }
+      factor /= static_cast<double>(*c.output_tokens.integer);
+      suffix = fmt::format(" / {} tokens", *c.output_tokens.integer);
+    }
+
+    RoofResult r = CombineOverParts(
+        id(), in, BoundKind::kCeiling, b.value.si, unit, [&](const Accelerator& a) {
+          PartBound pb;
+          pb.bound = factor * in.count * a.bandwidth.si() / in.weight_bytes;
+          pb.arithmetic = fmt::format("{}{} x {} B/s / {} B{} = {} {}", prefix, in.count,
+                                      FormatSi(a.bandwidth.si()), FormatSi(in.weight_bytes),
+                                      suffix, FormatNumber(pb.bound), unit);
+          return pb;
+        });
+    if (r.verdict != Verdict::kNotComputable) {
+      std::string detail = fmt::format("W = {}; {}", in.weights_how, note);
+      r.reason = r.reason.empty() ? detail : fmt::format("{}; {}", detail, r.reason);
+    }
+    if (r.verdict == Verdict::kExceeds) AddExceedsFinding(in, r, "memory roof", findings);
+    out.roofs.push_back(std::move(r));
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Instrument> MakeMemoryRoof() { return std::make_unique<MemoryRoof>(); }
+
+}  // namespace rooflint

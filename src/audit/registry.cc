@@ -1,0 +1,21 @@
+// The instrument registry: every instrument, in the order a sweep runs them.
+#include <array>
+
+#include "audit/instruments.h"
+
+namespace rooflint {
+
+std::span<const std::unique_ptr<Instrument>> Instruments() {
+  static const auto* const kAll = [] {
+    auto* v = new std::vector<std::unique_ptr<Instrument>>();
+    v->push_back(MakeMemoryRoof());
+    v->push_back(MakeComputeRoof());
+    v->push_back(MakeTpotFloor());
+    v->push_back(MakeTtftFloor());
+    v->push_back(MakeE2eFloor());
+    return v;
+  }();
+  return *kAll;
+}
+
+}  // namespace rooflint

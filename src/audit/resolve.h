@@ -1,0 +1,82 @@
+// Resolution shared by the instruments: what a benchmark points at (model, parts), and the
+// quantities every roof needs (n, W, P, B), each with how it was obtained or why it is unknown.
+#ifndef ROOFLINT_AUDIT_RESOLVE_H_
+#define ROOFLINT_AUDIT_RESOLVE_H_
+
+#include <functional>
+#include <string>
+#include <unordered_map>
+
+#include "rooflint/audit.h"
+#include "rooflint/hardware_match.h"
+
+namespace rooflint {
+
+// Resolves records against one corpus. Hardware-text matches are cached by text, since a
+// corpus repeats the same few hardware strings many times.
+class Resolver {
+ public:
+  explicit Resolver(const Corpus& corpus);
+  AuditInput Resolve(const Benchmark& b);
+
+ private:
+  const Corpus& corpus_;
+  HardwareIndex hardware_;
+  std::unordered_map<std::string, HardwareMatch> matches_;
+};
+
+// A bound computed for one candidate part: a value, or why it cannot be computed.
+struct PartBound {
+  double bound = 0;
+  std::string arithmetic;
+  std::string problem;  // non-empty: not computable for this part
+};
+
+enum class BoundKind {
+  kCeiling,  // a rate roof: the value must be at most the bound; larger bounds are generous
+  kFloor,    // a time floor: the value must be at least the bound; smaller bounds are generous
+};
+
+// Computes `per_part` for every candidate and combines them into one result: the most
+// generous bound when every candidate is computable, saying which parts were used and whether
+// they agree; not-computable when any is not. Sets percent and verdict against `value` (in
+// `unit`).
+RoofResult CombineOverParts(std::string_view instrument, const AuditInput& in, BoundKind kind,
+                            double value, std::string_view unit,
+                            const std::function<PartBound(const Accelerator&)>& per_part);
+
+// A not-computable result with its reason.
+RoofResult NotComputable(std::string_view instrument, std::string_view unit, std::string reason);
+
+// Appends the finding for a result that exceeds its bound.
+void AddExceedsFinding(const AuditInput& in, const RoofResult& r, std::string_view what,
+                       std::vector<Finding>& findings);
+
+// The dense peak a record's math runs at on `part`, and how it was chosen; 0 with a problem
+// when the part states no peak that applies.
+struct PeakChoice {
+  double flops = 0;
+  std::string how;      // "fp16 312e12 FLOP/s"
+  std::string problem;
+};
+PeakChoice ChoosePeak(const Benchmark& b, const Accelerator& part);
+
+// The time floors share one shape, in seconds:
+//   floor = max(W / (n*BW), compute_tokens * 2*P / (n*F)) + extra_steps * W / (n*BW)
+// The compute term is used when compute_tokens > 0 and P and a peak are known.
+struct FloorTerms {
+  double compute_tokens = 0;        // tokens whose FLOPs bound the first step (B, or I)
+  std::string compute_tokens_text;  // "64" or "512 input tokens"
+  double extra_steps = 0;           // further decode steps, each streaming the weights
+};
+PartBound TimeFloorForPart(const AuditInput& in, const Accelerator& part, const FloorTerms& t);
+
+// Runs a time-floor instrument for a record whose metric is a latency: checks W, combines
+// over the parts, and adds a finding when the value is below the floor.
+void AuditTimeFloor(std::string_view instrument, std::string_view what, const AuditInput& in,
+                    const FloorTerms& terms, std::string note, RecordAudit& out,
+                    std::vector<Finding>& findings);
+
+}  // namespace rooflint
+
+#endif  // ROOFLINT_AUDIT_RESOLVE_H_

@@ -1,0 +1,264 @@
+// Corpus loading: find the record files, read and parse them on all cores, then index them
+// and check what points at what (duplicate ids, dangling ids).
+#include "rooflint/corpus.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <atomic>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+#include "core/text_util.h"
+
+namespace rooflint {
+namespace fs = std::filesystem;
+namespace {
+
+constexpr std::array kKinds = {RecordKind::kAccelerator, RecordKind::kModel,
+                               RecordKind::kBenchmark, RecordKind::kSource, RecordKind::kGotcha};
+
+struct Job {
+  RecordKind kind;
+  std::string path;  // as shown to the user
+  std::string stem;
+};
+
+Diagnostic FileError(std::string path, std::string code, std::string message, std::string hint) {
+  Diagnostic d;
+  d.code = std::move(code);
+  d.message = std::move(message);
+  d.where.path = std::move(path);
+  d.hint = std::move(hint);
+  return d;
+}
+
+// A path for messages: relative to the working directory when it is inside it.
+std::string DisplayPath(const fs::path& p) {
+  std::error_code ec;
+  fs::path rel = fs::relative(p, fs::current_path(ec), ec);
+  if (!ec && !rel.empty() && rel.native().rfind("..", 0) != 0) return rel.string();
+  return p.string();
+}
+
+void FindFiles(const std::string& root, std::vector<Job>& jobs, std::vector<Diagnostic>& diags) {
+  std::error_code ec;
+  if (!fs::is_directory(root, ec)) {
+    diags.push_back(FileError(root, "not-a-corpus", "not a folder",
+                              "give a corpus folder holding accelerators/, models/, "
+                              "benchmarks/, sources/ and gotchas/"));
+    return;
+  }
+  bool any_kind = false;
+  for (RecordKind kind : kKinds) {
+    fs::path dir = fs::path(root) / KindFolder(kind);
+    if (!fs::is_directory(dir, ec)) continue;
+    any_kind = true;
+    for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+      const fs::path& p = it->path();
+      if (p.extension() != ".toml") continue;
+      jobs.push_back({kind, DisplayPath(p), p.stem().string()});
+    }
+    if (ec) {
+      diags.push_back(FileError(DisplayPath(dir), "io-error",
+                                fmt::format("cannot list the folder: {}", ec.message()),
+                                "check that it is readable"));
+      ec.clear();
+    }
+  }
+  if (!any_kind) {
+    diags.push_back(FileError(root, "not-a-corpus",
+                              "holds none of accelerators/, models/, benchmarks/, sources/, "
+                              "gotchas/",
+                              "point rooflint at the corpus root (the folder above those)"));
+  }
+}
+
+ParseResult ParseFile(const Job& job) {
+  std::ifstream in(job.path, std::ios::binary);
+  if (!in) {
+    ParseResult r;
+    r.id = job.stem;
+    r.diagnostics.push_back(
+        FileError(job.path, "io-error", "cannot open the file", "check that it is readable"));
+    return r;
+  }
+  std::ostringstream buf;
+  buf << in.rdbuf();
+  return ParseRecord(job.kind, buf.str(), job.path, job.stem);
+}
+
+// Runs `fn(i)` for i in [0, n) on up to hardware_concurrency threads.
+template <class Fn>
+void ParallelFor(size_t n, Fn fn) {
+  size_t threads = std::max(1u, std::thread::hardware_concurrency());
+  threads = std::min(threads, std::max<size_t>(1, n / 64));
+  if (threads <= 1) {
+    for (size_t i = 0; i < n; ++i) fn(i);
+    return;
+  }
+  std::atomic<size_t> next{0};
+  std::vector<std::jthread> pool;
+  for (size_t t = 0; t < threads; ++t) {
+    pool.emplace_back([&] {
+      for (size_t i; (i = next.fetch_add(1)) < n;) fn(i);
+    });
+  }
+}
+
+template <class T>
+std::vector<std::string_view> IdsOf(const std::vector<T>& records) {
+  std::vector<std::string_view> ids;
+  ids.reserve(records.size());
+  for (const auto& r : records) ids.push_back(r.header.id);
+  return ids;
+}
+
+}  // namespace
+
+Corpus LoadCorpus(std::span<const std::string> roots) {
+  Corpus corpus;
+  std::vector<Job> jobs;
+  for (const auto& root : roots) FindFiles(root, jobs, corpus.diagnostics);
+  std::sort(jobs.begin(), jobs.end(),
+            [](const Job& a, const Job& b) { return a.path < b.path; });
+
+  std::vector<ParseResult> results(jobs.size());
+  ParallelFor(jobs.size(), [&](size_t i) { results[i] = ParseFile(jobs[i]); });
+
+  for (size_t i = 0; i < jobs.size(); ++i) {
+    ParseResult& r = results[i];
+    FileEntry entry{jobs[i].kind, r.id, jobs[i].path, !r.ok()};
+    for (auto& d : r.diagnostics) corpus.diagnostics.push_back(std::move(d));
+    std::visit(
+        [&](auto&& rec) {
+          using T = std::decay_t<decltype(rec)>;
+          if constexpr (std::is_same_v<T, Accelerator>) corpus.accelerators.push_back(std::move(rec));
+          if constexpr (std::is_same_v<T, Model>) corpus.models.push_back(std::move(rec));
+          if constexpr (std::is_same_v<T, Benchmark>) corpus.benchmarks.push_back(std::move(rec));
+          if constexpr (std::is_same_v<T, Source>) corpus.sources.push_back(std::move(rec));
+          if constexpr (std::is_same_v<T, Gotcha>) corpus.gotchas.push_back(std::move(rec));
+        },
+        r.record);
+    corpus.files.push_back(std::move(entry));
+  }
+  corpus.Index();
+  return corpus;
+}
+
+void Corpus::Index() {
+  // Cross-record diagnostics are recomputed from scratch on every call.
+  std::erase_if(diagnostics, [](const Diagnostic& d) {
+    return d.code == "duplicate-id" || d.code == "dangling-id";
+  });
+
+  auto build = [&](auto& records, auto& index, RecordKind kind) {
+    index.clear();
+    index.reserve(records.size());
+    std::vector<size_t> duplicates;
+    for (size_t i = 0; i < records.size(); ++i) {
+      auto [it, inserted] = index.emplace(records[i].header.id, i);
+      if (inserted) continue;
+      const auto& first = records[it->second].header;
+      const auto& again = records[i].header;
+      Diagnostic d;
+      d.code = "duplicate-id";
+      d.message = fmt::format("{} id '{}' is also used by {}", KindName(kind), again.id,
+                              first.path);
+      d.where = again.keys.Find("id", again.path);
+      d.hint = "ids are unique per kind across every corpus folder swept together; rename one";
+      diagnostics.push_back(std::move(d));
+    }
+  };
+  build(accelerators, accelerator_index_, RecordKind::kAccelerator);
+  build(models, model_index_, RecordKind::kModel);
+  build(sources, source_index_, RecordKind::kSource);
+  std::unordered_map<std::string_view, size_t> scratch;
+  build(benchmarks, scratch, RecordKind::kBenchmark);
+  build(gotchas, scratch, RecordKind::kGotcha);
+
+  std::vector<std::string_view> accelerator_ids, model_ids, source_ids;
+  bool ids_built = false;
+  auto dangling = [&](const RecordHeader& h, std::string_view key, RecordKind target,
+                      std::string_view id) {
+    if (!ids_built) {
+      accelerator_ids = IdsOf(accelerators);
+      model_ids = IdsOf(models);
+      source_ids = IdsOf(sources);
+      ids_built = true;
+    }
+    Diagnostic d;
+    d.code = "dangling-id";
+    d.where = h.keys.Find(key, h.path);
+    if (IsRejected(target, id)) {
+      d.message = fmt::format("{} '{}' points at {} '{}', which was rejected", KindName(h.kind),
+                              h.id, KindName(target), id);
+      d.hint = fmt::format("fix the errors reported for {}/{}.toml", KindFolder(target), id);
+    } else {
+      const auto& pool = target == RecordKind::kAccelerator ? accelerator_ids
+                         : target == RecordKind::kModel     ? model_ids
+                                                            : source_ids;
+      std::string near = ClosestMatch(id, pool);
+      d.message = fmt::format("{} '{}' is not in the corpus", KindName(target), id);
+      d.hint = near.empty() ? fmt::format("add {}/{}.toml, or point at an existing {}",
+                                          KindFolder(target), id, KindName(target))
+                            : fmt::format("did you mean '{}'?", near);
+    }
+    diagnostics.push_back(std::move(d));
+  };
+
+  for (const Benchmark& b : benchmarks) {
+    if (!b.model.empty() && FindModel(b.model) == nullptr) {
+      dangling(b.header, "model", RecordKind::kModel, b.model);
+    }
+    if (!b.source.empty() && FindSource(b.source) == nullptr) {
+      dangling(b.header, "source", RecordKind::kSource, b.source);
+    }
+    for (const auto& a : b.accelerators) {
+      if (FindAccelerator(a) == nullptr) {
+        dangling(b.header, "accelerators", RecordKind::kAccelerator, a);
+      }
+    }
+  }
+  for (const Model& m : models) {
+    if (!m.source.empty() && FindSource(m.source) == nullptr) {
+      dangling(m.header, "source", RecordKind::kSource, m.source);
+    }
+  }
+  for (const Accelerator& a : accelerators) {
+    for (const auto& [figure, ref] : a.sources) {
+      if (!ref.source.empty() && FindSource(ref.source) == nullptr) {
+        dangling(a.header, fmt::format("sources.{}", figure), RecordKind::kSource, ref.source);
+      }
+    }
+  }
+  SortDiagnostics(diagnostics);
+}
+
+const Accelerator* Corpus::FindAccelerator(std::string_view id) const {
+  auto it = accelerator_index_.find(id);
+  return it == accelerator_index_.end() ? nullptr : &accelerators[it->second];
+}
+const Model* Corpus::FindModel(std::string_view id) const {
+  auto it = model_index_.find(id);
+  return it == model_index_.end() ? nullptr : &models[it->second];
+}
+const Source* Corpus::FindSource(std::string_view id) const {
+  auto it = source_index_.find(id);
+  return it == source_index_.end() ? nullptr : &sources[it->second];
+}
+
+bool Corpus::IsRejected(RecordKind kind, std::string_view id) const {
+  return std::any_of(files.begin(), files.end(), [&](const FileEntry& f) {
+    return f.rejected && f.kind == kind && f.id == id;
+  });
+}
+
+bool Corpus::HasInvalidInput() const {
+  return std::any_of(diagnostics.begin(), diagnostics.end(),
+                     [](const Diagnostic& d) { return d.severity == Severity::kError; });
+}
+
+}  // namespace rooflint

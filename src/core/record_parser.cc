@@ -1,0 +1,761 @@
+// Parses one record file (TOML text) into a typed record, checking every key: unknown keys
+// (with did-you-mean), missing keys, wrong types, units, ranges and enumerations. toml++ is
+// used only here, header-only, with its exceptions caught at this edge.
+#include <fmt/format.h>
+
+#include <array>
+#include <cmath>
+#include <sstream>
+#include <string>
+
+#define TOML_ENABLE_FORMATTERS 0
+#include <toml++/toml.h>
+
+#include "core/text_util.h"
+#include "rooflint/corpus.h"
+#include "rooflint/precision.h"
+
+namespace rooflint {
+namespace {
+
+using Keys = std::span<const std::string_view>;
+
+constexpr std::array<std::string_view, 3> kStatuses = {"draft", "verified", "deprecated"};
+constexpr std::array<std::string_view, 8> kMetrics = {
+    "per-user-decode", "aggregate-output", "aggregate-total", "requests",
+    "ttft",            "tpot",             "itl",             "e2e-latency"};
+constexpr std::array<std::string_view, 6> kStatistics = {"mean", "median", "p50",
+                                                         "p90",  "p99",    "peak"};
+constexpr std::array<std::string_view, 4> kScenarios = {"offline", "server", "interactive",
+                                                        "single-stream"};
+constexpr std::array<std::string_view, 3> kAbsentBecause = {"no-record", "ambiguous",
+                                                            "not-stated"};
+constexpr std::array<std::string_view, 10> kSourceKinds = {
+    "blog", "paper", "repo", "mlperf", "vendor-sheet", "leaderboard", "docs", "forum", "review",
+    "dataset"};
+
+constexpr std::array<std::string_view, 20> kBenchmarkKeys = {
+    "id",         "title",        "status",    "metric",  "statistic",  "value",
+    "derived_from", "model",      "precision", "compute_precision",     "weights",
+    "hardware",   "accelerators", "accelerators_absent", "accelerator_count", "source",
+    "locator",    "set",          "notes",     "conditions"};
+constexpr std::array<std::string_view, 9> kConditionKeys = {
+    "batch",          "concurrency", "input_tokens", "output_tokens", "engine",
+    "engine_version", "warmup",      "scenario",     "speculative"};
+constexpr std::array<std::string_view, 12> kAcceleratorKeys = {
+    "id",     "name",      "vendor",     "form_factor", "aliases", "memory", "bandwidth",
+    "status", "peak_dense", "sources",   "notes",       "memory_type"};
+constexpr std::array<std::string_view, 14> kModelKeys = {
+    "id",       "name",     "aliases",          "params_total", "params_active",
+    "layers",   "kv_heads", "head_dim",         "native_precision", "source",
+    "status",   "notes",    "attention_heads",  "hidden_size"};
+constexpr std::array<std::string_view, 8> kSourceKeys = {"id",   "title", "publisher", "url",
+                                                         "date", "kind",  "status",    "notes"};
+constexpr std::array<std::string_view, 8> kGotchaKeys = {
+    "id", "title", "concepts", "symptom", "root_cause", "workaround", "notes", "status"};
+
+std::string_view TypeName(const toml::node& n) {
+  switch (n.type()) {
+    case toml::node_type::string: return "a string";
+    case toml::node_type::integer: return "an integer";
+    case toml::node_type::floating_point: return "a floating-point number";
+    case toml::node_type::boolean: return "a boolean";
+    case toml::node_type::table: return "a table";
+    case toml::node_type::array: return "an array";
+    case toml::node_type::date: return "a date";
+    case toml::node_type::time: return "a time";
+    case toml::node_type::date_time: return "a date-time";
+    default: return "nothing";
+  }
+}
+
+// Reads keys from toml tables into typed fields, turning every problem into a diagnostic.
+class Reader {
+ public:
+  Reader(std::string_view path, std::string_view text, std::vector<Diagnostic>& out)
+      : path_(path), out_(out) {
+    size_t start = 0;
+    while (start <= text.size()) {
+      size_t end = text.find('\n', start);
+      if (end == std::string_view::npos) end = text.size();
+      std::string_view line = text.substr(start, end - start);
+      if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+      lines_.push_back(line);
+      if (end == text.size()) break;
+      start = end + 1;
+    }
+  }
+
+  bool failed() const { return errors_ > 0; }
+
+  void Report(Severity severity, std::string code, std::string message, int line, int column,
+              std::string hint) {
+    Diagnostic d;
+    d.severity = severity;
+    d.code = std::move(code);
+    d.message = std::move(message);
+    d.where = {std::string(path_), line, column};
+    if (line >= 1 && line <= static_cast<int>(lines_.size())) {
+      d.source_line = std::string(lines_[line - 1]);
+    }
+    d.hint = std::move(hint);
+    if (severity == Severity::kError) ++errors_;
+    out_.push_back(std::move(d));
+  }
+  void Error(std::string code, std::string message, const toml::source_region& at,
+             std::string hint) {
+    Report(Severity::kError, std::move(code), std::move(message),
+           static_cast<int>(at.begin.line), static_cast<int>(at.begin.column), std::move(hint));
+  }
+
+  // Every key of `table` must be in `known`; `where` names the table in messages.
+  void CheckKeys(const toml::table& table, Keys known, std::string_view where) {
+    for (auto&& [key, node] : table) {
+      std::string_view k = key.str();
+      bool found = false;
+      for (auto kk : known) found = found || kk == k;
+      if (found) continue;
+      std::string near = ClosestMatch(k, known);
+      Error("unknown-key", fmt::format("unknown key '{}' in {}", k, where), key.source(),
+            near.empty() ? fmt::format("{} takes: {}", where, fmt::join(known, ", "))
+                         : fmt::format("did you mean '{}'?", near));
+    }
+  }
+
+  // The node for `key`, or nullptr (with a missing-key error when `required`).
+  const toml::node* Get(const toml::table& table, std::string_view key, bool required,
+                        std::string_view where, std::string_view example) {
+    const toml::node* n = table.get(key);
+    if (n == nullptr && required) {
+      auto at = table.source();
+      int line = at.begin.line > 0 ? static_cast<int>(at.begin.line) : 1;
+      int col = at.begin.line > 0 ? static_cast<int>(at.begin.column) : 1;
+      Report(Severity::kError, "missing-key",
+             fmt::format("{} is missing the required key '{}'", where, key), line, col,
+             fmt::format("add: {} = {}", key, example));
+    }
+    return n;
+  }
+
+  void WrongType(const toml::node& n, std::string_view key, std::string_view want,
+                 std::string_view example) {
+    Error("wrong-type", fmt::format("'{}' must be {}, not {}", key, want, TypeName(n)),
+          n.source(), fmt::format("write it as: {} = {}", key, example));
+  }
+
+  std::string String(const toml::table& t, std::string_view key, bool required,
+                     std::string_view where, std::string_view example = "\"...\"") {
+    const toml::node* n = Get(t, key, required, where, example);
+    if (n == nullptr) return {};
+    if (auto s = n->value<std::string>(); s && n->is_string()) {
+      if (required && Trim(*s).empty()) {
+        Error("empty-value", fmt::format("'{}' is empty", key), n->source(),
+              fmt::format("write a value, e.g. {} = {}", key, example));
+      }
+      return *s;
+    }
+    WrongType(*n, key, "a string", example);
+    return {};
+  }
+
+  // A string that must be one of `allowed`.
+  std::string Enum(const toml::table& t, std::string_view key, Keys allowed, bool required,
+                   std::string_view where) {
+    std::string example = fmt::format("\"{}\"", allowed[0]);
+    const toml::node* n = Get(t, key, required, where, example);
+    if (n == nullptr) return {};
+    if (!n->is_string()) {
+      WrongType(*n, key, "a string", example);
+      return {};
+    }
+    std::string s = *n->value<std::string>();
+    for (auto a : allowed) {
+      if (a == s) return s;
+    }
+    std::string near = ClosestMatch(s, allowed);
+    Error("unknown-value", fmt::format("'{}' is not a valid {}", s, key), n->source(),
+          near.empty() ? fmt::format("{} is one of: {}", key, fmt::join(allowed, ", "))
+                       : fmt::format("did you mean '{}'? ({} is one of: {})", near, key,
+                                     fmt::join(allowed, ", ")));
+    return {};
+  }
+
+  std::optional<ParsedQuantity> Quantity(const toml::table& t, std::string_view key,
+                                         Dimension dim, bool required, std::string_view where,
+                                         std::string_view example) {
+    const toml::node* n = Get(t, key, required, where, example);
+    if (n == nullptr) return std::nullopt;
+    return QuantityNode(*n, key, dim, example);
+  }
+
+  std::optional<ParsedQuantity> QuantityNode(const toml::node& n, std::string_view key,
+                                             Dimension dim, std::string_view example) {
+    if (!n.is_string()) {
+      if (n.is_number()) {
+        Error("wrong-type",
+              fmt::format("'{}' must be a string with a unit, not a bare number", key),
+              n.source(),
+              fmt::format("quantities carry their unit: {} = {} (units: {})", key, example,
+                          UnitsFor(dim)));
+      } else {
+        WrongType(n, key, "a string with a unit", example);
+      }
+      return std::nullopt;
+    }
+    std::string s = *n.value<std::string>();
+    auto parsed = ParseQuantity(s, dim);
+    if (auto* err = std::get_if<QuantityError>(&parsed)) {
+      auto at = n.source();
+      // Point inside the string: its opening quote is at the node's column.
+      Report(Severity::kError, err->code, fmt::format("{}: {}", key, err->message),
+             static_cast<int>(at.begin.line), static_cast<int>(at.begin.column) + 1 + err->column,
+             err->hint);
+      return std::nullopt;
+    }
+    return std::get<ParsedQuantity>(parsed);
+  }
+
+  // A count (parameters): a positive finite TOML integer or float within [min, max].
+  std::optional<double> Count(const toml::table& t, std::string_view key, bool required,
+                              std::string_view where, double min, double max,
+                              std::string_view example) {
+    const toml::node* n = Get(t, key, required, where, example);
+    if (n == nullptr) return std::nullopt;
+    if (!n->is_number()) {
+      WrongType(*n, key, "a number", example);
+      return std::nullopt;
+    }
+    double v = *n->value<double>();
+    if (!std::isfinite(v)) {
+      Error("not-a-number", fmt::format("'{}' is not a finite number", key), n->source(),
+            fmt::format("write e.g. {} = {}", key, example));
+      return std::nullopt;
+    }
+    if (v <= 0) {
+      Error("non-positive", fmt::format("'{}' must be greater than zero, got {}", key, v),
+            n->source(), "check the sign and the figure");
+      return std::nullopt;
+    }
+    if (v < min || v > max) {
+      Error("absurd-value",
+            fmt::format("'{}' = {} is outside the plausible range {} to {}", key, v,
+                        FormatSi(min), FormatSi(max)),
+            n->source(), "check the figure against its source (is it in billions?)");
+      return std::nullopt;
+    }
+    return v;
+  }
+
+  std::optional<int64_t> Integer(const toml::table& t, std::string_view key, bool required,
+                                 std::string_view where, int64_t min, int64_t max,
+                                 std::string_view example) {
+    const toml::node* n = Get(t, key, required, where, example);
+    if (n == nullptr) return std::nullopt;
+    return IntegerNode(*n, key, min, max, example);
+  }
+
+  std::optional<int64_t> IntegerNode(const toml::node& n, std::string_view key, int64_t min,
+                                     int64_t max, std::string_view example) {
+    if (!n.is_integer()) {
+      WrongType(n, key, "an integer", example);
+      return std::nullopt;
+    }
+    int64_t v = *n.value<int64_t>();
+    if (v < min) {
+      Error(v <= 0 ? "non-positive" : "absurd-value",
+            fmt::format("'{}' must be at least {}, got {}", key, min, v), n.source(),
+            "check the figure against its source");
+      return std::nullopt;
+    }
+    if (v > max) {
+      Error("absurd-value", fmt::format("'{}' = {} is larger than {}", key, v, max), n.source(),
+            "check the figure against its source");
+      return std::nullopt;
+    }
+    return v;
+  }
+
+  std::vector<std::string> StringArray(const toml::table& t, std::string_view key, bool required,
+                                       std::string_view where, std::string_view example) {
+    std::vector<std::string> out;
+    const toml::node* n = Get(t, key, required, where, example);
+    if (n == nullptr) return out;
+    const toml::array* arr = n->as_array();
+    if (arr == nullptr) {
+      WrongType(*n, key, "an array of strings", example);
+      return out;
+    }
+    for (const toml::node& e : *arr) {
+      if (auto s = e.value<std::string>(); s && e.is_string()) {
+        out.push_back(*s);
+      } else {
+        Error("wrong-type", fmt::format("'{}' holds {}; it takes strings only", key, TypeName(e)),
+              e.source(), fmt::format("write it as: {} = {}", key, example));
+      }
+    }
+    return out;
+  }
+
+  const toml::table* Table(const toml::table& t, std::string_view key, bool required,
+                           std::string_view where, std::string_view example) {
+    const toml::node* n = Get(t, key, required, where, example);
+    if (n == nullptr) return nullptr;
+    if (!n->is_table()) {
+      WrongType(*n, key, "a table", example);
+      return nullptr;
+    }
+    return n->as_table();
+  }
+
+  // A precision name that must be in the precision table.
+  std::string Precision(const toml::table& t, std::string_view key, bool required,
+                        std::string_view where) {
+    const toml::node* n = Get(t, key, required, where, "\"fp16\"");
+    if (n == nullptr) return {};
+    if (!n->is_string()) {
+      WrongType(*n, key, "a string", "\"fp16\"");
+      return {};
+    }
+    std::string s = *n->value<std::string>();
+    if (FindPrecision(s) != nullptr) return s;
+    std::vector<std::string_view> names;
+    for (const auto& p : Precisions()) names.push_back(p.name);
+    std::string near = ClosestMatch(ToLower(s), names);
+    Error("unknown-precision", fmt::format("unknown precision '{}'", s), n->source(),
+          near.empty() ? fmt::format("known precisions: {} (see `rooflint precisions`)",
+                                     fmt::join(names, ", "))
+                       : fmt::format("did you mean '{}'? (see `rooflint precisions`)", near));
+    return {};
+  }
+
+  void RecordKeys(const toml::table& t, KeyLocations& keys, std::string_view prefix) {
+    for (auto&& [key, node] : t) {
+      std::string name = prefix.empty() ? std::string(key.str())
+                                        : fmt::format("{}.{}", prefix, key.str());
+      keys.Add(name, static_cast<int>(key.source().begin.line),
+               static_cast<int>(key.source().begin.column));
+      if (node.is_table() && prefix.empty()) RecordKeys(*node.as_table(), keys, key.str());
+    }
+  }
+
+  // Reads `id`, checks it against the file stem, and reads `status`.
+  void Header(const toml::table& t, RecordKind kind, std::string_view stem, RecordHeader& h,
+              std::string& id_out) {
+    std::string where = fmt::format("this {} record", KindName(kind));
+    h.kind = kind;
+    h.path = std::string(path_);
+    h.id = String(t, "id", true, where, fmt::format("\"{}\"", stem));
+    id_out = h.id.empty() ? std::string(stem) : h.id;
+    if (const toml::node* n = t.get("id"); n != nullptr && !h.id.empty()) {
+      if (!IsValidId(h.id)) {
+        Error("bad-id", fmt::format("id '{}' is not kebab-case", h.id), n->source(),
+              "ids use lowercase letters, digits, '-' and '.', e.g. \"mpt-7b\"");
+      } else if (h.id != stem) {
+        Error("id-mismatch",
+              fmt::format("id '{}' does not match the file name '{}.toml'", h.id, stem),
+              n->source(),
+              fmt::format("rename the file to '{}.toml' or set id = \"{}\"", h.id, stem));
+      }
+    }
+    std::string status = Enum(t, "status", kStatuses, false, where);
+    if (status == "draft") h.status = Status::kDraft;
+    if (status == "deprecated") h.status = Status::kDeprecated;
+    RecordKeys(t, h.keys, "");
+  }
+
+  SourceRef Citation(const toml::node& n, std::string_view key) {
+    SourceRef ref;
+    if (auto s = n.value<std::string>(); s && n.is_string()) {
+      ref.source = *s;
+    } else if (const toml::table* t = n.as_table()) {
+      constexpr std::array<std::string_view, 2> kKeys = {"source", "locator"};
+      CheckKeys(*t, kKeys, fmt::format("the citation '{}'", key));
+      ref.source = String(*t, "source", true, fmt::format("the citation '{}'", key),
+                          "\"source-id\"");
+      ref.locator = String(*t, "locator", false, "", "\"...\"");
+    } else {
+      WrongType(n, key, "a source id or { source = \"id\", locator = \"...\" }",
+                "\"source-id\"");
+    }
+    return ref;
+  }
+
+ private:
+  std::string_view path_;
+  std::vector<Diagnostic>& out_;
+  std::vector<std::string_view> lines_;
+  int errors_ = 0;
+};
+
+Metric MetricFromName(std::string_view s) {
+  for (size_t i = 0; i < kMetrics.size(); ++i) {
+    if (kMetrics[i] == s) return static_cast<Metric>(i);
+  }
+  return Metric::kPerUserDecode;
+}
+
+// Reads one [conditions] entry: a value of the expected shape, or { absent = "reason" }.
+Condition ReadCondition(Reader& r, const toml::table& t, std::string_view key) {
+  Condition c;
+  const toml::node* n = t.get(key);
+  if (n == nullptr) return c;
+  std::string full = fmt::format("conditions.{}", key);
+  if (const toml::table* tab = n->as_table()) {
+    constexpr std::array<std::string_view, 1> kAbsentKeys = {"absent"};
+    r.CheckKeys(*tab, kAbsentKeys, fmt::format("'{}'", full));
+    const toml::node* reason = tab->get("absent");
+    if (reason == nullptr) {
+      r.Error("missing-key", fmt::format("'{}' is a table without 'absent'", full), n->source(),
+              fmt::format("write {} = {{ absent = \"why it is not known\" }}", key));
+      return c;
+    }
+    if (!reason->is_string() || Trim(*reason->value<std::string>()).empty()) {
+      r.Error("missing-absent-reason",
+              fmt::format("'{}' is marked absent without a reason", full), reason->source(),
+              "say why it is not known, e.g. { absent = \"not stated by the source\" }");
+      return c;
+    }
+    c.state = Condition::State::kAbsent;
+    c.absent_reason = *reason->value<std::string>();
+    return c;
+  }
+  const bool integer_key = key == "batch" || key == "concurrency" || key == "input_tokens" ||
+                           key == "output_tokens";
+  if (integer_key) {
+    int64_t min = key == "input_tokens" ? 0 : 1;
+    auto v = r.IntegerNode(*n, full, min, 100'000'000, "1");
+    if (v) {
+      c.state = Condition::State::kStated;
+      c.integer = v;
+      c.text = fmt::format("{}", *v);
+    }
+    return c;
+  }
+  if (key == "speculative") {
+    if (n->is_boolean()) {
+      if (*n->value<bool>()) {
+        r.Error("unknown-value", "'conditions.speculative = true' does not say which method",
+                n->source(),
+                "describe the method and draft length, e.g. speculative = \"EAGLE-3, 4 draft "
+                "tokens\"");
+        return c;
+      }
+      c.state = Condition::State::kStated;
+      c.boolean = false;
+      c.text = "false";
+      return c;
+    }
+  } else if (key == "warmup") {
+    if (n->is_boolean()) {
+      c.state = Condition::State::kStated;
+      c.boolean = *n->value<bool>();
+      c.text = *c.boolean ? "true" : "false";
+      return c;
+    }
+    if (n->is_integer()) {
+      c.state = Condition::State::kStated;
+      c.integer = *n->value<int64_t>();
+      c.text = fmt::format("{}", *c.integer);
+      return c;
+    }
+  }
+  if (!n->is_string()) {
+    r.WrongType(*n, full, "a string or { absent = \"why\" }", "\"...\"");
+    return c;
+  }
+  std::string s = *n->value<std::string>();
+  if (Trim(s).empty()) {
+    r.Error("empty-value", fmt::format("'{}' is empty", full), n->source(),
+            fmt::format("state it, or write {} = {{ absent = \"why it is not known\" }}", key));
+    return c;
+  }
+  if (key == "scenario") {
+    bool ok = false;
+    for (auto sc : kScenarios) ok = ok || sc == s;
+    if (!ok) {
+      std::string near = ClosestMatch(ToLower(s), kScenarios);
+      r.Error("unknown-value", fmt::format("'{}' is not a valid scenario", s), n->source(),
+              near.empty()
+                  ? fmt::format("scenario is one of: {}", fmt::join(kScenarios, ", "))
+                  : fmt::format("did you mean '{}'?", near));
+      return c;
+    }
+  }
+  c.state = Condition::State::kStated;
+  c.text = s;
+  return c;
+}
+
+void ParseBenchmark(Reader& r, const toml::table& t, Benchmark& b) {
+  constexpr std::string_view kWhere = "this benchmark record";
+  r.CheckKeys(t, kBenchmarkKeys, kWhere);
+  b.title = r.String(t, "title", true, kWhere);
+  std::string metric = r.Enum(t, "metric", kMetrics, true, kWhere);
+  if (!metric.empty()) b.metric = MetricFromName(metric);
+  b.statistic = r.Enum(t, "statistic", kStatistics, false, kWhere);
+  if (!metric.empty()) {
+    Dimension dim = MetricDimension(b.metric);
+    std::string example = dim == Dimension::kTime          ? "\"17.4 ms\""
+                          : dim == Dimension::kRequestRate ? "\"0.9 req/s\""
+                                                           : "\"57.6 tok/s\"";
+    if (auto v = r.Quantity(t, "value", dim, true, kWhere, example)) b.value = *v;
+  } else {
+    r.Get(t, "value", true, kWhere, "\"57.6 tok/s\"");
+  }
+  b.derived_from = r.String(t, "derived_from", false, kWhere);
+  b.model = r.String(t, "model", true, kWhere, "\"model-id\"");
+  b.precision = r.Precision(t, "precision", true, kWhere);
+  if (t.get("compute_precision") != nullptr) {
+    const toml::node* n = t.get("compute_precision");
+    std::string cp = r.String(t, "compute_precision", false, kWhere, "\"fp8\"");
+    bool known = false;
+    for (auto k : PeakKeys()) known = known || k == cp;
+    if (!cp.empty() && !known) {
+      std::string near = ClosestMatch(cp, PeakKeys());
+      r.Error("unknown-precision", fmt::format("unknown compute precision '{}'", cp),
+              n->source(),
+              near.empty() ? fmt::format("compute_precision is one of: {}",
+                                         fmt::join(PeakKeys(), ", "))
+                           : fmt::format("did you mean '{}'?", near));
+    } else {
+      b.compute_precision = cp;
+    }
+  }
+  b.weights = r.Quantity(t, "weights", Dimension::kBytes, false, kWhere, "\"14 GB\"");
+  b.hardware = r.String(t, "hardware", true, kWhere, "\"1x NVIDIA A100 40GB\"");
+  b.accelerators = r.StringArray(t, "accelerators", true, kWhere, "[\"accelerator-id\"]");
+  if (const toml::table* abs = r.Table(t, "accelerators_absent", false, kWhere,
+                                       "{ because = \"not-stated\", note = \"...\" }")) {
+    constexpr std::array<std::string_view, 2> kKeys = {"because", "note"};
+    r.CheckKeys(*abs, kKeys, "'accelerators_absent'");
+    AbsentPointer p;
+    p.because = r.Enum(*abs, "because", kAbsentBecause, true, "'accelerators_absent'");
+    p.note = r.String(*abs, "note", true, "'accelerators_absent'");
+    b.accelerators_absent = p;
+    if (!b.accelerators.empty()) {
+      r.Error("conflicting-keys", "'accelerators' names parts but 'accelerators_absent' says "
+              "there is no pointer", t.get("accelerators_absent")->source(),
+              "keep one: the ids, or an empty list with the reason");
+    }
+  } else if (t.get("accelerators") != nullptr && t.get("accelerators")->is_array() &&
+             b.accelerators.empty()) {
+    r.Error("missing-key", "'accelerators' is empty and 'accelerators_absent' does not say why",
+            t.get("accelerators")->source(),
+            "name the parts, or add accelerators_absent = { because = \"no-record\" | "
+            "\"ambiguous\" | \"not-stated\", note = \"...\" }");
+  }
+  if (auto n = r.Integer(t, "accelerator_count", true, kWhere, 1, 1'000'000, "1")) {
+    b.accelerator_count = *n;
+  }
+  b.source = r.String(t, "source", true, kWhere, "\"source-id\"");
+  b.locator = r.String(t, "locator", true, kWhere, "\"Table 2, row ...\"");
+  b.set = r.String(t, "set", false, kWhere);
+  b.notes = r.String(t, "notes", false, kWhere);
+  if (const toml::table* c = r.Table(t, "conditions", true, kWhere, "{ batch = 1, ... }")) {
+    r.CheckKeys(*c, kConditionKeys, "[conditions]");
+    Conditions& k = b.conditions;
+    k.batch = ReadCondition(r, *c, "batch");
+    k.concurrency = ReadCondition(r, *c, "concurrency");
+    k.input_tokens = ReadCondition(r, *c, "input_tokens");
+    k.output_tokens = ReadCondition(r, *c, "output_tokens");
+    k.engine = ReadCondition(r, *c, "engine");
+    k.engine_version = ReadCondition(r, *c, "engine_version");
+    k.warmup = ReadCondition(r, *c, "warmup");
+    k.scenario = ReadCondition(r, *c, "scenario");
+    k.speculative = ReadCondition(r, *c, "speculative");
+    if (k.batch.state != Condition::State::kMissing &&
+        k.concurrency.state != Condition::State::kMissing) {
+      r.Error("conflicting-keys", "[conditions] has both 'batch' and 'concurrency'",
+              c->get("concurrency")->source(),
+              "batch is a static batch; concurrency is a closed-loop cap on requests in "
+              "flight: keep the one the source states");
+    }
+  }
+}
+
+void ParseAccelerator(Reader& r, const toml::table& t, Accelerator& a) {
+  constexpr std::string_view kWhere = "this accelerator record";
+  r.CheckKeys(t, kAcceleratorKeys, kWhere);
+  a.name = r.String(t, "name", true, kWhere, "\"NVIDIA A100 40GB SXM4\"");
+  a.vendor = r.String(t, "vendor", true, kWhere, "\"NVIDIA\"");
+  a.form_factor = r.String(t, "form_factor", true, kWhere, "\"sxm\"");
+  a.aliases = r.StringArray(t, "aliases", true, kWhere, "[\"NVIDIA A100-SXM4-40GB\"]");
+  if (auto m = r.Quantity(t, "memory", Dimension::kBytes, true, kWhere, "\"40 GB\"")) {
+    a.memory = Bytes(m->si);
+  }
+  if (auto bw = r.Quantity(t, "bandwidth", Dimension::kBandwidth, true, kWhere,
+                           "\"1555 GB/s\"")) {
+    a.bandwidth = BytesPerSecond(bw->si);
+    a.bandwidth_text = bw->text;
+  }
+  if (const toml::table* peaks =
+          r.Table(t, "peak_dense", true, kWhere, "{ fp16 = \"312 TFLOPS\" }")) {
+    r.CheckKeys(*peaks, PeakKeys(), "[peak_dense]");
+    for (auto&& [key, node] : *peaks) {
+      bool known = false;
+      for (auto k : PeakKeys()) known = known || k == key.str();
+      if (!known) continue;
+      std::string full = fmt::format("peak_dense.{}", key.str());
+      if (auto q = r.QuantityNode(node, full, Dimension::kComputeRate, "\"312 TFLOPS\"")) {
+        a.peak_dense.emplace_back(std::string(key.str()), FlopsPerSecond(q->si));
+      }
+    }
+  }
+  if (const toml::table* src =
+          r.Table(t, "sources", true, kWhere, "{ memory = \"id\", bandwidth = \"id\" }")) {
+    std::vector<std::string_view> keys = {"memory", "bandwidth", "peak_dense", "form_factor",
+                                          "aliases"};
+    for (auto k : PeakKeys()) keys.push_back(k);
+    r.CheckKeys(*src, keys, "[sources]");
+    for (auto&& [key, node] : *src) {
+      a.sources.emplace_back(std::string(key.str()), r.Citation(node, key.str()));
+    }
+    auto cited = [&](std::string_view k) { return src->get(k) != nullptr; };
+    for (std::string_view need : {"memory", "bandwidth"}) {
+      if (!cited(need)) r.Get(*src, need, true, "[sources]", "\"source-id\"");
+    }
+    if (!cited("peak_dense")) {
+      for (const auto& [prec, value] : a.peak_dense) {
+        if (!cited(prec)) {
+          r.Get(*src, "peak_dense", true,
+                fmt::format("[sources] (for peak_dense.{})", prec), "\"source-id\"");
+          break;
+        }
+      }
+    }
+  }
+  a.notes = r.String(t, "notes", false, kWhere);
+}
+
+void ParseModel(Reader& r, const toml::table& t, Model& m) {
+  constexpr std::string_view kWhere = "this model record";
+  r.CheckKeys(t, kModelKeys, kWhere);
+  m.name = r.String(t, "name", true, kWhere, "\"MPT-7B\"");
+  m.aliases = r.StringArray(t, "aliases", true, kWhere, "[\"mosaicml/mpt-7b\"]");
+  if (auto p = r.Count(t, "params_total", true, kWhere, 1e6, 1e14, "6.7e9")) m.params_total = *p;
+  if (auto p = r.Count(t, "params_active", false, kWhere, 1e6, 1e14, "3.3e9")) {
+    m.params_active = *p;
+    if (m.params_total > 0 && *p > m.params_total) {
+      r.Error("inconsistent-value",
+              fmt::format("params_active ({}) is larger than params_total ({})", FormatSi(*p),
+                          FormatSi(m.params_total)),
+              t.get("params_active")->source(),
+              "active parameters are the subset used per token; check both figures");
+    }
+  }
+  if (auto v = r.Integer(t, "layers", true, kWhere, 1, 10'000, "32")) m.layers = *v;
+  if (auto v = r.Integer(t, "kv_heads", true, kWhere, 1, 10'000, "8")) m.kv_heads = *v;
+  if (auto v = r.Integer(t, "head_dim", true, kWhere, 1, 100'000, "128")) m.head_dim = *v;
+  r.Integer(t, "attention_heads", false, kWhere, 1, 10'000, "32");
+  r.Integer(t, "hidden_size", false, kWhere, 1, 1'000'000, "4096");
+  m.native_precision = r.Precision(t, "native_precision", true, kWhere);
+  m.source = r.String(t, "source", true, kWhere, "\"source-id\"");
+  m.notes = r.String(t, "notes", false, kWhere);
+}
+
+bool IsDateString(std::string_view s) {
+  auto digits = [&](size_t from, size_t n) {
+    if (s.size() < from + n) return false;
+    for (size_t i = from; i < from + n; ++i) {
+      if (!IsDigit(s[i])) return false;
+    }
+    return true;
+  };
+  if (s.size() == 4) return digits(0, 4);
+  if (s.size() == 7) return digits(0, 4) && s[4] == '-' && digits(5, 2);
+  if (s.size() == 10) return digits(0, 4) && s[4] == '-' && digits(5, 2) && s[7] == '-' &&
+                             digits(8, 2);
+  return false;
+}
+
+void ParseSource(Reader& r, const toml::table& t, Source& s) {
+  constexpr std::string_view kWhere = "this source record";
+  r.CheckKeys(t, kSourceKeys, kWhere);
+  s.title = r.String(t, "title", true, kWhere);
+  s.publisher = r.String(t, "publisher", true, kWhere);
+  s.url = r.String(t, "url", true, kWhere, "\"https://...\"");
+  if (!s.url.empty() && !s.url.starts_with("https://") && !s.url.starts_with("http://")) {
+    r.Error("bad-url", fmt::format("url '{}' is not an http(s) address", s.url),
+            t.get("url")->source(), "write the address a reader can open: \"https://...\"");
+  }
+  if (const toml::node* d = r.Get(t, "date", true, kWhere, "2023-10-12")) {
+    if (auto date = d->value<toml::date>(); date && d->is_date()) {
+      s.date = fmt::format("{:04}-{:02}-{:02}", date->year, date->month, date->day);
+    } else if (auto str = d->value<std::string>(); str && d->is_string() && IsDateString(*str)) {
+      s.date = *str;
+    } else {
+      r.Error("wrong-type", "'date' must be a date (2023-10-12) or \"YYYY\" / \"YYYY-MM\"",
+              d->source(), "write e.g. date = 2023-10-12, or date = \"2023-10\"");
+    }
+  }
+  s.source_kind = r.Enum(t, "kind", kSourceKinds, true, kWhere);
+  s.notes = r.String(t, "notes", false, kWhere);
+}
+
+void ParseGotcha(Reader& r, const toml::table& t, Gotcha& g) {
+  constexpr std::string_view kWhere = "this gotcha record";
+  r.CheckKeys(t, kGotchaKeys, kWhere);
+  g.title = r.String(t, "title", true, kWhere);
+  g.concepts = r.StringArray(t, "concepts", true, kWhere, "[\"roofline\", \"batch-size\"]");
+  g.symptom = r.String(t, "symptom", true, kWhere);
+  g.root_cause = r.String(t, "root_cause", true, kWhere);
+  g.workaround = r.String(t, "workaround", true, kWhere);
+  g.notes = r.String(t, "notes", false, kWhere);
+}
+
+template <class T>
+void ParseInto(Reader& r, const toml::table& t, RecordKind kind, std::string_view stem,
+               ParseResult& result, void (*parse)(Reader&, const toml::table&, T&)) {
+  T rec;
+  r.Header(t, kind, stem, rec.header, result.id);
+  parse(r, t, rec);
+  if (!r.failed()) result.record = std::move(rec);
+}
+
+}  // namespace
+
+ParseResult ParseRecord(RecordKind kind, std::string_view text, std::string_view path,
+                        std::string_view stem) {
+  ParseResult result;
+  result.id = std::string(stem);
+  Reader reader(path, text, result.diagnostics);
+  toml::table table;
+  try {
+    table = toml::parse(text, path);
+  } catch (const toml::parse_error& e) {
+    const auto& at = e.source();
+    reader.Report(Severity::kError, "toml-syntax",
+                  fmt::format("not valid TOML: {}", e.description()),
+                  static_cast<int>(at.begin.line), static_cast<int>(at.begin.column),
+                  "fix the syntax at the caret (strings in double quotes, one key per line, "
+                  "each key once per table)");
+    return result;
+  }
+  try {
+    switch (kind) {
+      case RecordKind::kBenchmark:
+        ParseInto<Benchmark>(reader, table, kind, stem, result, ParseBenchmark);
+        break;
+      case RecordKind::kAccelerator:
+        ParseInto<Accelerator>(reader, table, kind, stem, result, ParseAccelerator);
+        break;
+      case RecordKind::kModel:
+        ParseInto<Model>(reader, table, kind, stem, result, ParseModel);
+        break;
+      case RecordKind::kSource:
+        ParseInto<Source>(reader, table, kind, stem, result, ParseSource);
+        break;
+      case RecordKind::kGotcha:
+        ParseInto<Gotcha>(reader, table, kind, stem, result, ParseGotcha);
+        break;
+    }
+  } catch (const std::exception& e) {
+    // Nothing above throws by design; this keeps a library surprise a diagnostic, not a crash.
+    reader.Report(Severity::kError, "internal", fmt::format("internal error: {}", e.what()), 0,
+                  0, "please report this with the file");
+    result.record = std::monostate{};
+  }
+  return result;
+}
+
+}  // namespace rooflint

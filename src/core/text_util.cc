@@ -1,0 +1,57 @@
+// String helpers shared by the core.
+#include "core/text_util.h"
+
+#include <algorithm>
+#include <numeric>
+
+namespace rooflint {
+
+std::string_view Trim(std::string_view s) {
+  size_t b = 0, e = s.size();
+  while (b < e && (s[b] == ' ' || s[b] == '\t')) ++b;
+  while (e > b && (s[e - 1] == ' ' || s[e - 1] == '\t')) --e;
+  return s.substr(b, e - b);
+}
+
+std::string ToLower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) {
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  }
+  return out;
+}
+
+size_t EditDistance(std::string_view a, std::string_view b) {
+  std::vector<size_t> row(b.size() + 1);
+  std::iota(row.begin(), row.end(), 0);
+  for (size_t i = 1; i <= a.size(); ++i) {
+    size_t diag = row[0];
+    row[0] = i;
+    for (size_t j = 1; j <= b.size(); ++j) {
+      size_t up = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diag = up;
+    }
+  }
+  return row[b.size()];
+}
+
+std::string ClosestMatch(std::string_view word, std::span<const std::string_view> candidates) {
+  std::string best;
+  size_t limit = std::max<size_t>(2, word.size() / 3);
+  size_t best_distance = limit + 1;
+  for (std::string_view c : candidates) {
+    size_t d = EditDistance(word, c);
+    if (d < best_distance) best_distance = d, best = std::string(c);
+  }
+  return best;
+}
+
+bool IsValidId(std::string_view id) {
+  if (id.empty() || !(IsDigit(id[0]) || (id[0] >= 'a' && id[0] <= 'z'))) return false;
+  return std::all_of(id.begin(), id.end(), [](char c) {
+    return IsDigit(c) || (c >= 'a' && c <= 'z') || c == '-' || c == '.';
+  });
+}
+
+}  // namespace rooflint

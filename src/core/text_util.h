@@ -1,0 +1,30 @@
+// Small string helpers shared by the core: trimming, case folding, edit distance for
+// did-you-mean hints, and word tokens for hardware-name matching.
+#ifndef ROOFLINT_CORE_TEXT_UTIL_H_
+#define ROOFLINT_CORE_TEXT_UTIL_H_
+
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace rooflint {
+
+constexpr bool IsDigit(char c) { return c >= '0' && c <= '9'; }
+constexpr bool IsAlnum(char c) {
+  return IsDigit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+std::string_view Trim(std::string_view s);
+std::string ToLower(std::string_view s);
+// Levenshtein distance, for did-you-mean hints.
+size_t EditDistance(std::string_view a, std::string_view b);
+// The candidate closest to `word` within an edit distance of about a third of its length,
+// or "" when none is close.
+std::string ClosestMatch(std::string_view word, std::span<const std::string_view> candidates);
+// True when `id` is a kebab-case record id: [a-z0-9][a-z0-9.-]*.
+bool IsValidId(std::string_view id);
+
+}  // namespace rooflint
+
+#endif  // ROOFLINT_CORE_TEXT_UTIL_H_

@@ -1,0 +1,259 @@
+// The unit table and the strict quantity parser.
+#include "rooflint/units.h"
+
+#include <fmt/format.h>
+
+#include <array>
+#include <charconv>
+#include <cmath>
+#include <string>
+
+#include "core/text_util.h"
+
+namespace rooflint {
+namespace {
+
+struct UnitDef {
+  std::string_view name;
+  Dimension dimension;
+  double factor;  // SI base units per one of this unit
+};
+
+constexpr double kKi = 1024.0;
+constexpr double kMi = kKi * 1024.0;
+constexpr double kGi = kMi * 1024.0;
+constexpr double kTi = kGi * 1024.0;
+
+constexpr std::array kUnits = {
+    UnitDef{"B", Dimension::kBytes, 1},
+    UnitDef{"kB", Dimension::kBytes, 1e3},
+    UnitDef{"KB", Dimension::kBytes, 1e3},
+    UnitDef{"MB", Dimension::kBytes, 1e6},
+    UnitDef{"GB", Dimension::kBytes, 1e9},
+    UnitDef{"TB", Dimension::kBytes, 1e12},
+    UnitDef{"KiB", Dimension::kBytes, kKi},
+    UnitDef{"MiB", Dimension::kBytes, kMi},
+    UnitDef{"GiB", Dimension::kBytes, kGi},
+    UnitDef{"TiB", Dimension::kBytes, kTi},
+    UnitDef{"B/s", Dimension::kBandwidth, 1},
+    UnitDef{"MB/s", Dimension::kBandwidth, 1e6},
+    UnitDef{"GB/s", Dimension::kBandwidth, 1e9},
+    UnitDef{"TB/s", Dimension::kBandwidth, 1e12},
+    UnitDef{"MiB/s", Dimension::kBandwidth, kMi},
+    UnitDef{"GiB/s", Dimension::kBandwidth, kGi},
+    UnitDef{"TiB/s", Dimension::kBandwidth, kTi},
+    UnitDef{"GFLOPS", Dimension::kComputeRate, 1e9},
+    UnitDef{"TFLOPS", Dimension::kComputeRate, 1e12},
+    UnitDef{"PFLOPS", Dimension::kComputeRate, 1e15},
+    UnitDef{"GOPS", Dimension::kComputeRate, 1e9},
+    UnitDef{"TOPS", Dimension::kComputeRate, 1e12},
+    UnitDef{"POPS", Dimension::kComputeRate, 1e15},
+    UnitDef{"tok/s", Dimension::kTokenRate, 1},
+    UnitDef{"req/s", Dimension::kRequestRate, 1},
+    UnitDef{"ns", Dimension::kTime, 1e-9},
+    UnitDef{"us", Dimension::kTime, 1e-6},
+    UnitDef{"ms", Dimension::kTime, 1e-3},
+    UnitDef{"s", Dimension::kTime, 1},
+};
+
+// Spellings people write that mean something else, or are close but not accepted.
+struct Misspelling {
+  std::string_view written;
+  std::string_view message;
+  std::string_view hint;
+};
+constexpr std::array kMisspellings = {
+    Misspelling{"Gb/s", "'Gb/s' is gigaBITS per second", "write bytes per second: GB/s (1 GB/s = 8 Gb/s)"},
+    Misspelling{"Tb/s", "'Tb/s' is teraBITS per second", "write bytes per second: TB/s (1 TB/s = 8 Tb/s)"},
+    Misspelling{"Gb", "'Gb' is gigaBITS", "write bytes: GB (1e9 B) or GiB (2^30 B)"},
+    Misspelling{"GBps", "'GBps' is not a unit rooflint accepts", "write GB/s"},
+    Misspelling{"TBps", "'TBps' is not a unit rooflint accepts", "write TB/s"},
+    Misspelling{"TFLOP/s", "'TFLOP/s' is not a unit rooflint accepts", "write TFLOPS"},
+    Misspelling{"tokens/s", "'tokens/s' is not a unit rooflint accepts", "write tok/s"},
+    Misspelling{"t/s", "'t/s' is not a unit rooflint accepts", "write tok/s"},
+    Misspelling{"tps", "'tps' is not a unit rooflint accepts", "write tok/s"},
+    Misspelling{"µs", "'µs' is not a unit rooflint accepts", "write us"},
+};
+
+struct Range {
+  double min_si;
+  double max_si;
+  std::string_view min_text;
+  std::string_view max_text;
+};
+
+Range RangeFor(Dimension d) {
+  switch (d) {
+    case Dimension::kBytes: return {1e6, 1e14, "1 MB", "100 TB"};
+    case Dimension::kBandwidth: return {1e9, 1e14, "1 GB/s", "100 TB/s"};
+    case Dimension::kComputeRate: return {1e10, 1e17, "0.01 TFLOPS", "100 PFLOPS"};
+    case Dimension::kTokenRate: return {0, 1e9, "0 tok/s", "1e9 tok/s"};
+    case Dimension::kRequestRate: return {0, 1e7, "0 req/s", "1e7 req/s"};
+    case Dimension::kTime: return {0, 86400, "0 s", "1 day"};
+  }
+  return {0, 0, "", ""};
+}
+
+// Length of the leading decimal number in `s`: digits, optional fraction, optional exponent.
+// Returns 0 if `s` does not start with one. Sets `decimals` to the digits after the point.
+size_t ScanNumber(std::string_view s, int& decimals) {
+  size_t i = 0;
+  if (i < s.size() && (s[i] == '-' || s[i] == '+')) ++i;
+  size_t int_start = i;
+  while (i < s.size() && IsDigit(s[i])) ++i;
+  if (i == int_start) return 0;
+  decimals = 0;
+  if (i < s.size() && s[i] == '.') {
+    size_t frac_start = ++i;
+    while (i < s.size() && IsDigit(s[i])) ++i;
+    if (i == frac_start) return 0;
+    decimals = static_cast<int>(i - frac_start);
+  }
+  if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
+    size_t j = i + 1;
+    if (j < s.size() && (s[j] == '-' || s[j] == '+')) ++j;
+    size_t exp_start = j;
+    while (j < s.size() && IsDigit(s[j])) ++j;
+    if (j > exp_start) i = j;
+  }
+  return i;
+}
+
+}  // namespace
+
+std::string_view DimensionName(Dimension d) {
+  switch (d) {
+    case Dimension::kBytes: return "bytes";
+    case Dimension::kBandwidth: return "bandwidth";
+    case Dimension::kComputeRate: return "compute rate";
+    case Dimension::kTokenRate: return "token rate";
+    case Dimension::kRequestRate: return "request rate";
+    case Dimension::kTime: return "time";
+  }
+  return "?";
+}
+
+std::string_view UnitsFor(Dimension d) {
+  switch (d) {
+    case Dimension::kBytes: return "B, kB, MB, GB, TB, KiB, MiB, GiB, TiB";
+    case Dimension::kBandwidth: return "B/s, MB/s, GB/s, TB/s, MiB/s, GiB/s, TiB/s";
+    case Dimension::kComputeRate: return "GFLOPS, TFLOPS, PFLOPS, GOPS, TOPS, POPS";
+    case Dimension::kTokenRate: return "tok/s";
+    case Dimension::kRequestRate: return "req/s";
+    case Dimension::kTime: return "ns, us, ms, s";
+  }
+  return "";
+}
+
+std::variant<ParsedQuantity, QuantityError> ParseQuantity(std::string_view text,
+                                                          Dimension expected) {
+  std::string_view s = Trim(text);
+  int lead = static_cast<int>(s.data() - text.data());
+  int decimals = 0;
+  size_t n = ScanNumber(s, decimals);
+  if (n == 0) {
+    std::string lower = ToLower(s);
+    bool nan_like = lower.starts_with("nan") || lower.starts_with("inf") ||
+                    lower.starts_with("-inf") || lower.starts_with("+inf");
+    return QuantityError{
+        "not-a-number",
+        nan_like ? fmt::format("'{}' is not a finite number", text)
+                 : fmt::format("'{}' does not start with a number", text),
+        fmt::format("write a number and a unit, e.g. \"{}\"",
+                    expected == Dimension::kBandwidth ? "1555 GB/s" : "14 GB"),
+        lead};
+  }
+  double number = 0;
+  std::string digits(s.substr(0, n));
+  auto [ptr, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), number);
+  if (ec != std::errc() || ptr != digits.data() + digits.size() || !std::isfinite(number)) {
+    return QuantityError{"not-a-number", fmt::format("'{}' is not a finite number", digits),
+                         "write an ordinary decimal number", lead};
+  }
+  std::string_view unit = Trim(s.substr(n));
+  int unit_col = lead + static_cast<int>(unit.empty() ? s.size() : unit.data() - s.data());
+  if (unit.empty()) {
+    return QuantityError{"unknown-unit", fmt::format("'{}' has no unit", text),
+                         fmt::format("a {} takes one of: {}", DimensionName(expected),
+                                     UnitsFor(expected)),
+                         unit_col};
+  }
+  const UnitDef* def = nullptr;
+  for (const auto& u : kUnits) {
+    if (u.name == unit) def = &u;
+  }
+  if (def == nullptr) {
+    for (const auto& m : kMisspellings) {
+      if (m.written == unit) {
+        return QuantityError{"unknown-unit", std::string(m.message), std::string(m.hint), unit_col};
+      }
+    }
+    std::string best;
+    size_t best_distance = 3;
+    for (const auto& u : kUnits) {
+      if (u.dimension != expected) continue;
+      size_t d = EditDistance(ToLower(unit), ToLower(u.name));
+      if (d < best_distance) best_distance = d, best = std::string(u.name);
+    }
+    std::string hint = best.empty()
+                           ? fmt::format("a {} takes one of: {}", DimensionName(expected),
+                                         UnitsFor(expected))
+                           : fmt::format("did you mean '{}'? (units are case-sensitive: GB is "
+                                         "1e9 B, GiB is 2^30 B)",
+                                         best);
+    return QuantityError{"unknown-unit", fmt::format("unknown unit '{}'", unit), hint, unit_col};
+  }
+  if (def->dimension != expected) {
+    return QuantityError{"wrong-dimension",
+                         fmt::format("'{}' is a {}, but this key takes a {}", unit,
+                                     DimensionName(def->dimension), DimensionName(expected)),
+                         fmt::format("use one of: {}", UnitsFor(expected)), unit_col};
+  }
+  if (number <= 0) {
+    return QuantityError{"non-positive",
+                         fmt::format("{} must be greater than zero, got '{}'",
+                                     DimensionName(expected), text),
+                         "a physical quantity here is positive; check the sign and the figure",
+                         lead};
+  }
+  double si = number * def->factor;
+  Range r = RangeFor(expected);
+  if (si < r.min_si || si > r.max_si || !std::isfinite(si)) {
+    return QuantityError{
+        "absurd-value",
+        fmt::format("'{}' is outside the plausible range for a {} ({} to {})", text,
+                    DimensionName(expected), r.min_text, r.max_text),
+        "check the prefix (GB vs TB, MB/s vs GB/s) and the figure against its source", lead};
+  }
+  return ParsedQuantity{si, number, def->dimension, std::string(unit), decimals,
+                        std::string(text)};
+}
+
+std::string FormatNumber(double v, int digits) {
+  if (!std::isfinite(v)) return "n/a";
+  double a = std::fabs(v);
+  if (a >= 1.0) return fmt::format("{:.1f}", v);
+  if (a == 0.0) return "0";
+  return fmt::format("{:.{}g}", v, digits > 0 ? digits - 1 : 3);
+}
+
+std::string FormatSi(double v) {
+  if (!std::isfinite(v)) return "n/a";
+  if (v == 0) return "0";
+  // The shortest of: the plain number, or a mantissa in [1, 10000) times a power of ten that
+  // is a multiple of three. 1555e9 rather than 1.555e12, 6.7e9 rather than 6700e6.
+  std::string best = fmt::format("{:.4g}", v);
+  if (best.find('e') != std::string::npos) best.clear();
+  for (int e = -12; e <= 18; e += 3) {
+    if (e == 0) continue;
+    double m = v / std::pow(10.0, e);
+    if (std::fabs(m) < 1.0 || std::fabs(m) >= 10000.0) continue;
+    std::string mant = fmt::format("{:.4g}", m);
+    if (mant.find('e') != std::string::npos) continue;
+    std::string candidate = fmt::format("{}e{}", mant, e);
+    if (best.empty() || candidate.size() < best.size()) best = candidate;
+  }
+  return best.empty() ? fmt::format("{:.4g}", v) : best;
+}
+
+}  // namespace rooflint

@@ -1,0 +1,123 @@
+// The JSON report, for machines: one object with records, findings, rejected files and a
+// summary. Numbers are numbers; every roof carries its arithmetic.
+#include <nlohmann/json.hpp>
+
+#include "rooflint/report.h"
+
+namespace rooflint {
+namespace {
+
+using nlohmann::json;
+
+json ConditionJson(const Condition& c) {
+  switch (c.state) {
+    case Condition::State::kMissing: return nullptr;
+    case Condition::State::kAbsent: return json{{"absent", c.absent_reason}};
+    case Condition::State::kStated:
+      if (c.integer) return *c.integer;
+      if (c.boolean) return *c.boolean;
+      return c.text;
+  }
+  return nullptr;
+}
+
+json RoofJson(const RoofResult& r) {
+  json j{{"instrument", r.instrument},
+         {"verdict", VerdictName(r.verdict)},
+         {"unit", r.unit},
+         {"reason", r.reason},
+         {"arithmetic", r.arithmetic},
+         {"accelerators", r.accelerators}};
+  if (r.verdict == Verdict::kNotComputable) {
+    j["bound"] = nullptr;
+    j["percent"] = nullptr;
+  } else {
+    j["bound"] = r.bound;
+    j["percent"] = r.percent;
+  }
+  return j;
+}
+
+json RecordJson(const RecordAudit& a) {
+  const Benchmark& b = *a.benchmark;
+  const Conditions& c = b.conditions;
+  json roofs = json::array();
+  for (const auto& r : a.roofs) roofs.push_back(RoofJson(r));
+  json j{{"id", b.header.id},
+         {"path", b.header.path},
+         {"status", StatusName(b.header.status)},
+         {"metric", MetricName(b.metric)},
+         {"value", {{"number", b.value.number}, {"unit", b.value.unit}, {"text", b.value.text}}},
+         {"model", b.model},
+         {"precision", b.precision},
+         {"hardware", b.hardware},
+         {"accelerator_count", b.accelerator_count},
+         {"conditions",
+          {{"batch", ConditionJson(c.batch)},
+           {"concurrency", ConditionJson(c.concurrency)},
+           {"input_tokens", ConditionJson(c.input_tokens)},
+           {"output_tokens", ConditionJson(c.output_tokens)},
+           {"engine", ConditionJson(c.engine)},
+           {"engine_version", ConditionJson(c.engine_version)},
+           {"warmup", ConditionJson(c.warmup)},
+           {"scenario", ConditionJson(c.scenario)},
+           {"speculative", ConditionJson(c.speculative)}}},
+         {"roofs", roofs}};
+  if (const RoofResult* r = a.Binding()) j["binding"] = r->instrument;
+  else j["binding"] = nullptr;
+  return j;
+}
+
+}  // namespace
+
+void PrintJson(const Report& report, std::ostream& out) {
+  json records = json::array();
+  for (const auto& a : report.sweep.records) records.push_back(RecordJson(a));
+  json findings = json::array();
+  for (const auto& d : report.corpus->diagnostics) {
+    findings.push_back({{"record", nullptr},
+                        {"instrument", "loader"},
+                        {"severity", SeverityName(d.severity)},
+                        {"code", d.code},
+                        {"message", d.message},
+                        {"hint", d.hint},
+                        {"path", d.where.path},
+                        {"line", d.where.line},
+                        {"column", d.where.column},
+                        {"deprecated", false}});
+  }
+  for (const auto& f : report.sweep.findings) {
+    findings.push_back({{"record", f.record},
+                        {"instrument", f.instrument},
+                        {"severity", SeverityName(f.severity)},
+                        {"code", f.code},
+                        {"message", f.message},
+                        {"arithmetic", f.arithmetic},
+                        {"path", f.where.path},
+                        {"line", f.where.line},
+                        {"column", f.where.column},
+                        {"deprecated", f.deprecated}});
+  }
+  json rejected = json::array();
+  for (const auto& f : report.corpus->files) {
+    if (f.rejected) rejected.push_back({{"kind", KindName(f.kind)}, {"id", f.id}, {"path", f.path}});
+  }
+  const ReportSummary& s = report.summary;
+  json summary{{"records", s.records},
+               {"benchmarks", s.benchmarks},
+               {"deprecated", s.deprecated},
+               {"rejected", s.rejected},
+               {"invalid_input", s.invalid_input},
+               {"errors", s.errors},
+               {"warnings", s.warnings},
+               {"notes", s.notes},
+               {"deprecated_findings", s.deprecated_findings}};
+  json doc{{"tool", "rooflint"},
+           {"records", records},
+           {"findings", findings},
+           {"rejected", rejected},
+           {"summary", summary}};
+  out << doc.dump(2) << "\n";
+}
+
+}  // namespace rooflint
