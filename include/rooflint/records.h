@@ -42,14 +42,18 @@ bool IsLatencyMetric(Metric m);
 // Where each key of a record stands in its file, for pointing findings at it.
 class KeyLocations {
  public:
-  void Add(std::string key, int line, int column) {
-    keys_.emplace_back(std::move(key), std::pair{line, column});
-  }
+  // `key` must outlive the record: the parser passes names from its static key tables.
+  void Add(std::string_view key, int line, int column) { keys_.push_back({key, line, column}); }
   // The location of `key` ("value", "conditions.batch"), or the record's first line.
   SourceLocation Find(std::string_view key, const std::string& path) const;
 
  private:
-  std::vector<std::pair<std::string, std::pair<int, int>>> keys_;
+  struct Entry {
+    std::string_view key;
+    int line;
+    int column;
+  };
+  std::vector<Entry> keys_;
 };
 
 // The part every record has: identity, provenance, and what loading it said.

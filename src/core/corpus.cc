@@ -5,10 +5,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <atomic>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
+#include <cstdio>
 #include <thread>
 
 #include "core/text_util.h"
@@ -56,10 +54,12 @@ void FindFiles(const std::string& root, std::vector<Job>& jobs, std::vector<Diag
     fs::path dir = fs::path(root) / KindFolder(kind);
     if (!fs::is_directory(dir, ec)) continue;
     any_kind = true;
+    // The display path is worked out once per folder: fs::relative touches the disk.
+    std::string shown = DisplayPath(dir);
     for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
       const fs::path& p = it->path();
       if (p.extension() != ".toml") continue;
-      jobs.push_back({kind, DisplayPath(p), p.stem().string()});
+      jobs.push_back({kind, (fs::path(shown) / p.filename()).string(), p.stem().string()});
     }
     if (ec) {
       diags.push_back(FileError(DisplayPath(dir), "io-error",
@@ -77,35 +77,24 @@ void FindFiles(const std::string& root, std::vector<Job>& jobs, std::vector<Diag
 }
 
 ParseResult ParseFile(const Job& job) {
-  std::ifstream in(job.path, std::ios::binary);
-  if (!in) {
+  std::string text;
+  std::FILE* f = std::fopen(job.path.c_str(), "rb");
+  bool ok = f != nullptr;
+  if (ok) {
+    char buf[16384];
+    size_t n;
+    while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) text.append(buf, n);
+    ok = std::ferror(f) == 0;
+    std::fclose(f);
+  }
+  if (!ok) {
     ParseResult r;
     r.id = job.stem;
-    r.diagnostics.push_back(
-        FileError(job.path, "io-error", "cannot open the file", "check that it is readable"));
+    r.diagnostics.push_back(FileError(job.path, "io-error", "cannot read the file",
+                                      "check that it exists and is readable"));
     return r;
   }
-  std::ostringstream buf;
-  buf << in.rdbuf();
-  return ParseRecord(job.kind, buf.str(), job.path, job.stem);
-}
-
-// Runs `fn(i)` for i in [0, n) on up to hardware_concurrency threads.
-template <class Fn>
-void ParallelFor(size_t n, Fn fn) {
-  size_t threads = std::max(1u, std::thread::hardware_concurrency());
-  threads = std::min(threads, std::max<size_t>(1, n / 64));
-  if (threads <= 1) {
-    for (size_t i = 0; i < n; ++i) fn(i);
-    return;
-  }
-  std::atomic<size_t> next{0};
-  std::vector<std::jthread> pool;
-  for (size_t t = 0; t < threads; ++t) {
-    pool.emplace_back([&] {
-      for (size_t i; (i = next.fetch_add(1)) < n;) fn(i);
-    });
-  }
+  return ParseRecord(job.kind, text, job.path, job.stem);
 }
 
 template <class T>
@@ -125,24 +114,53 @@ Corpus LoadCorpus(std::span<const std::string> roots) {
   std::sort(jobs.begin(), jobs.end(),
             [](const Job& a, const Job& b) { return a.path < b.path; });
 
-  std::vector<ParseResult> results(jobs.size());
-  ParallelFor(jobs.size(), [&](size_t i) { results[i] = ParseFile(jobs[i]); });
-
-  for (size_t i = 0; i < jobs.size(); ++i) {
-    ParseResult& r = results[i];
-    FileEntry entry{jobs[i].kind, r.id, jobs[i].path, !r.ok()};
-    for (auto& d : r.diagnostics) corpus.diagnostics.push_back(std::move(d));
-    std::visit(
-        [&](auto&& rec) {
-          using T = std::decay_t<decltype(rec)>;
-          if constexpr (std::is_same_v<T, Accelerator>) corpus.accelerators.push_back(std::move(rec));
-          if constexpr (std::is_same_v<T, Model>) corpus.models.push_back(std::move(rec));
-          if constexpr (std::is_same_v<T, Benchmark>) corpus.benchmarks.push_back(std::move(rec));
-          if constexpr (std::is_same_v<T, Source>) corpus.sources.push_back(std::move(rec));
-          if constexpr (std::is_same_v<T, Gotcha>) corpus.gotchas.push_back(std::move(rec));
-        },
-        r.record);
-    corpus.files.push_back(std::move(entry));
+  // Each thread parses a contiguous slice of the sorted files into its own partial corpus;
+  // the slices are then appended in order, so the result is in path order whatever the
+  // threads' timing, and no record is held twice.
+  size_t threads = std::max(1u, std::thread::hardware_concurrency());
+  threads = std::min(threads, std::max<size_t>(1, jobs.size() / 64));
+  std::vector<Corpus> parts(threads);
+  auto parse_slice = [&](size_t t) {
+    Corpus& part = parts[t];
+    size_t begin = jobs.size() * t / threads, end = jobs.size() * (t + 1) / threads;
+    part.files.reserve(end - begin);
+    for (size_t i = begin; i < end; ++i) {
+      ParseResult r = ParseFile(jobs[i]);
+      part.files.push_back({jobs[i].kind, r.id, jobs[i].path, !r.ok()});
+      for (auto& d : r.diagnostics) part.diagnostics.push_back(std::move(d));
+      std::visit(
+          [&](auto&& rec) {
+            using T = std::decay_t<decltype(rec)>;
+            if constexpr (std::is_same_v<T, Accelerator>) part.accelerators.push_back(std::move(rec));
+            if constexpr (std::is_same_v<T, Model>) part.models.push_back(std::move(rec));
+            if constexpr (std::is_same_v<T, Benchmark>) part.benchmarks.push_back(std::move(rec));
+            if constexpr (std::is_same_v<T, Source>) part.sources.push_back(std::move(rec));
+            if constexpr (std::is_same_v<T, Gotcha>) part.gotchas.push_back(std::move(rec));
+          },
+          r.record);
+    }
+  };
+  {
+    std::vector<std::jthread> pool;
+    for (size_t t = 1; t < threads; ++t) pool.emplace_back(parse_slice, t);
+    parse_slice(0);
+  }
+  auto append = [](auto& into, auto& from) {
+    if (into.empty()) {
+      into = std::move(from);
+      return;
+    }
+    into.insert(into.end(), std::make_move_iterator(from.begin()),
+                std::make_move_iterator(from.end()));
+  };
+  for (Corpus& part : parts) {
+    append(corpus.accelerators, part.accelerators);
+    append(corpus.models, part.models);
+    append(corpus.benchmarks, part.benchmarks);
+    append(corpus.sources, part.sources);
+    append(corpus.gotchas, part.gotchas);
+    append(corpus.files, part.files);
+    append(corpus.diagnostics, part.diagnostics);
   }
   corpus.Index();
   return corpus;

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <sstream>
 #include <string>
+#include <set>
 
 #define TOML_ENABLE_FORMATTERS 0
 #include <toml++/toml.h>
@@ -53,6 +54,33 @@ constexpr std::array<std::string_view, 8> kSourceKeys = {"id",   "title", "publi
                                                          "date", "kind",  "status",    "notes"};
 constexpr std::array<std::string_view, 8> kGotchaKeys = {
     "id", "title", "concepts", "symptom", "root_cause", "workaround", "notes", "status"};
+
+// Every key name a valid record can have, as "key" or "table.key", in storage that lives as
+// long as the program: KeyLocations points into it.
+const std::string* KnownKey(std::string_view name) {
+  static const auto* const kAll = [] {
+    auto* set = new std::set<std::string, std::less<>>();
+    auto add = [&](std::string_view prefix, auto&& keys) {
+      for (std::string_view k : keys) {
+        set->insert(prefix.empty() ? std::string(k) : fmt::format("{}.{}", prefix, k));
+      }
+    };
+    add("", kBenchmarkKeys);
+    add("", kAcceleratorKeys);
+    add("", kModelKeys);
+    add("", kSourceKeys);
+    add("", kGotchaKeys);
+    add("conditions", kConditionKeys);
+    add("accelerators_absent", std::array<std::string_view, 2>{"because", "note"});
+    add("peak_dense", PeakKeys());
+    add("sources", PeakKeys());
+    add("sources", std::array<std::string_view, 5>{"memory", "bandwidth", "peak_dense",
+                                                   "form_factor", "aliases"});
+    return set;
+  }();
+  auto it = kAll->find(name);
+  return it == kAll->end() ? nullptr : &*it;
+}
 
 std::string_view TypeName(const toml::node& n) {
   switch (n.type()) {
@@ -328,12 +356,17 @@ class Reader {
     return {};
   }
 
+  // Records where each known key stands; unknown keys are errors reported elsewhere.
   void RecordKeys(const toml::table& t, KeyLocations& keys, std::string_view prefix) {
+    std::string name;
     for (auto&& [key, node] : t) {
-      std::string name = prefix.empty() ? std::string(key.str())
-                                        : fmt::format("{}.{}", prefix, key.str());
-      keys.Add(name, static_cast<int>(key.source().begin.line),
-               static_cast<int>(key.source().begin.column));
+      name.assign(prefix);
+      if (!prefix.empty()) name += '.';
+      name += key.str();
+      if (const std::string* known = KnownKey(name)) {
+        keys.Add(*known, static_cast<int>(key.source().begin.line),
+                 static_cast<int>(key.source().begin.column));
+      }
       if (node.is_table() && prefix.empty()) RecordKeys(*node.as_table(), keys, key.str());
     }
   }

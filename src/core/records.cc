@@ -60,8 +60,8 @@ Dimension MetricDimension(Metric m) {
 }
 
 SourceLocation KeyLocations::Find(std::string_view key, const std::string& path) const {
-  for (const auto& [k, at] : keys_) {
-    if (k == key) return {path, at.first, at.second};
+  for (const Entry& e : keys_) {
+    if (e.key == key) return {path, e.line, e.column};
   }
   return {path, 1, 1};
 }

@@ -244,10 +244,15 @@ std::string FormatSi(double v) {
   // is a multiple of three. 1555e9 rather than 1.555e12, 6.7e9 rather than 6700e6.
   std::string best = fmt::format("{:.4g}", v);
   if (best.find('e') != std::string::npos) best.clear();
-  for (int e = -12; e <= 18; e += 3) {
+  constexpr std::array<double, 11> kPowers = {1e-12, 1e-9, 1e-6, 1e-3, 1,   1e3,
+                                              1e6,   1e9,  1e12, 1e15, 1e18};
+  for (int k = 0; k < static_cast<int>(kPowers.size()); ++k) {
+    int e = -12 + 3 * k;
     if (e == 0) continue;
-    double m = v / std::pow(10.0, e);
+    double m = v / kPowers[k];
     if (std::fabs(m) < 1.0 || std::fabs(m) >= 10000.0) continue;
+    // A four-digit mantissa only when it is exact (1555e9), never a rounding (3188e6).
+    if (std::fabs(m) >= 1000.0 && std::fabs(m - std::round(m)) > 1e-9 * std::fabs(m)) continue;
     std::string mant = fmt::format("{:.4g}", m);
     if (mant.find('e') != std::string::npos) continue;
     std::string candidate = fmt::format("{}e{}", mant, e);

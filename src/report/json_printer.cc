@@ -70,38 +70,53 @@ json RecordJson(const RecordAudit& a) {
 
 }  // namespace
 
+// The document is written record by record, so a 100k-record corpus never holds its whole
+// JSON tree in memory: each element is built, dumped and dropped.
 void PrintJson(const Report& report, std::ostream& out) {
-  json records = json::array();
-  for (const auto& a : report.sweep.records) records.push_back(RecordJson(a));
-  json findings = json::array();
-  for (const auto& d : report.corpus->diagnostics) {
-    findings.push_back({{"record", nullptr},
-                        {"instrument", "loader"},
-                        {"severity", SeverityName(d.severity)},
-                        {"code", d.code},
-                        {"message", d.message},
-                        {"hint", d.hint},
-                        {"path", d.where.path},
-                        {"line", d.where.line},
-                        {"column", d.where.column},
-                        {"deprecated", false}});
-  }
-  for (const auto& f : report.sweep.findings) {
-    findings.push_back({{"record", f.record},
-                        {"instrument", f.instrument},
-                        {"severity", SeverityName(f.severity)},
-                        {"code", f.code},
-                        {"message", f.message},
-                        {"arithmetic", f.arithmetic},
-                        {"path", f.where.path},
-                        {"line", f.where.line},
-                        {"column", f.where.column},
-                        {"deprecated", f.deprecated}});
-  }
-  json rejected = json::array();
-  for (const auto& f : report.corpus->files) {
-    if (f.rejected) rejected.push_back({{"kind", KindName(f.kind)}, {"id", f.id}, {"path", f.path}});
-  }
+  auto array = [&](const char* key, auto&& elements, bool last) {
+    out << "  \"" << key << "\": [";
+    bool first = true;
+    elements([&](const json& e) {
+      out << (first ? "\n    " : ",\n    ") << e.dump(-1);
+      first = false;
+    });
+    out << (first ? "]" : "\n  ]") << (last ? "\n" : ",\n");
+  };
+  out << "{\n  \"tool\": \"rooflint\",\n";
+  array("records", [&](auto&& emit) {
+    for (const auto& a : report.sweep.records) emit(RecordJson(a));
+  }, false);
+  array("findings", [&](auto&& emit) {
+    for (const auto& d : report.corpus->diagnostics) {
+      emit(json{{"record", nullptr},
+                {"instrument", "loader"},
+                {"severity", SeverityName(d.severity)},
+                {"code", d.code},
+                {"message", d.message},
+                {"hint", d.hint},
+                {"path", d.where.path},
+                {"line", d.where.line},
+                {"column", d.where.column},
+                {"deprecated", false}});
+    }
+    for (const auto& f : report.sweep.findings) {
+      emit(json{{"record", f.record},
+                {"instrument", f.instrument},
+                {"severity", SeverityName(f.severity)},
+                {"code", f.code},
+                {"message", f.message},
+                {"arithmetic", f.arithmetic},
+                {"path", f.where.path},
+                {"line", f.where.line},
+                {"column", f.where.column},
+                {"deprecated", f.deprecated}});
+    }
+  }, false);
+  array("rejected", [&](auto&& emit) {
+    for (const auto& f : report.corpus->files) {
+      if (f.rejected) emit(json{{"kind", KindName(f.kind)}, {"id", f.id}, {"path", f.path}});
+    }
+  }, false);
   const ReportSummary& s = report.summary;
   json summary{{"records", s.records},
                {"benchmarks", s.benchmarks},
@@ -112,12 +127,7 @@ void PrintJson(const Report& report, std::ostream& out) {
                {"warnings", s.warnings},
                {"notes", s.notes},
                {"deprecated_findings", s.deprecated_findings}};
-  json doc{{"tool", "rooflint"},
-           {"records", records},
-           {"findings", findings},
-           {"rejected", rejected},
-           {"summary", summary}};
-  out << doc.dump(2) << "\n";
+  out << "  \"summary\": " << summary.dump() << "\n}\n";
 }
 
 }  // namespace rooflint

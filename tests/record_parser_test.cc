@@ -1,0 +1,2005 @@
+// Tests of ParseRecord: one test per class of bad input, each asserting the whole rendered
+// diagnostic (location, message, source line, caret and hint: error text is interface), and
+// positive tests on the complete example records of docs/record-format.md.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "rooflint/corpus.h"
+#include "rooflint/diagnostic.h"
+#include "rooflint/records.h"
+#include "rooflint/units.h"
+
+namespace rooflint {
+namespace {
+
+constexpr std::string_view kPath = "x/benchmarks/r.toml";
+
+// Parses `text` as record "r" of `kind`, as if read from x/benchmarks/r.toml.
+ParseResult Parse(RecordKind kind, std::string_view text) {
+  return ParseRecord(kind, text, kPath, "r");
+}
+
+// Every diagnostic rendered, for failure messages.
+std::string RenderAll(const ParseResult& r) {
+  std::string out;
+  for (const Diagnostic& d : r.diagnostics) out += Render(d);
+  return out;
+}
+
+// Parses `text` and expects exactly one diagnostic, rendered as `expected`, and no record.
+void ExpectOneError(RecordKind kind, std::string_view text, std::string_view expected) {
+  ParseResult r = Parse(kind, text);
+  EXPECT_FALSE(r.ok());
+  ASSERT_EQ(r.diagnostics.size(), 1u) << RenderAll(r);
+  EXPECT_EQ(r.diagnostics[0].severity, Severity::kError);
+  EXPECT_EQ(Render(r.diagnostics[0]), expected);
+}
+
+// ---------------------------------------------------------------------------------------------
+// TOML syntax
+
+TEST(RecordParser, UnterminatedStringIsATomlSyntaxError) {
+  ParseResult r = Parse(RecordKind::kBenchmark, "id = \"r\"\ntitle = \"unterminated\n");
+  ASSERT_EQ(r.diagnostics.size(), 1u) << RenderAll(r);
+  EXPECT_EQ(Render(r.diagnostics[0]),
+            R"(x/benchmarks/r.toml:2:22: error[toml-syntax]: not valid TOML: Error while parsing string: unescaped control characters other than TAB (U+0009) are explicitly prohibited
+  2 | title = "unterminated
+    |                      ^
+  hint: fix the syntax at the caret (strings in double quotes, one key per line, each key once per table)
+)");
+  // A file that is not TOML has no record; its id falls back to the file stem.
+  EXPECT_FALSE(r.ok());
+  EXPECT_TRUE(std::holds_alternative<std::monostate>(r.record));
+  EXPECT_EQ(r.id, "r");
+}
+
+TEST(RecordParser, MissingEqualsSignIsATomlSyntaxError) {
+  ExpectOneError(RecordKind::kSource, "id = \"r\"\ntitle \"LLM inference\"\n",
+                 R"(x/benchmarks/r.toml:2:7: error[toml-syntax]: not valid TOML: Error while parsing key-value pair: expected '=', saw '"'
+  2 | title "LLM inference"
+    |       ^
+  hint: fix the syntax at the caret (strings in double quotes, one key per line, each key once per table)
+)");
+}
+
+TEST(RecordParser, TwoValuesOnOneLineIsATomlSyntaxError) {
+  ExpectOneError(RecordKind::kSource, "id = \"r\"\ntitle = \"a\" \"b\"\n",
+                 R"(x/benchmarks/r.toml:2:13: error[toml-syntax]: not valid TOML: Error while parsing key-value pair: expected a comment or whitespace, saw '"'
+  2 | title = "a" "b"
+    |             ^
+  hint: fix the syntax at the caret (strings in double quotes, one key per line, each key once per table)
+)");
+}
+
+// BUG: toml++'s description of an unquoted word value quotes the character it stopped at, which
+// is the newline, verbatim: the message of `title = t` is "... expected 'true', saw 't\n'"
+// with a raw line break, so the `path:line:col: error[code]: message` header is split over two
+// lines (the second line reads just "'"). The parser should keep the message on one line.
+TEST(RecordParser, DISABLED_SyntaxErrorMessageIsOneLine) {
+  ParseResult r = Parse(RecordKind::kBenchmark, "id = \"r\"\ntitle = t\n");
+  ASSERT_EQ(r.diagnostics.size(), 1u) << RenderAll(r);
+  const Diagnostic& d = r.diagnostics[0];
+  EXPECT_EQ(d.code, "toml-syntax");
+  EXPECT_EQ(d.where.line, 2);
+  EXPECT_EQ(d.where.column, 10);
+  EXPECT_EQ(d.message.find('\n'), std::string::npos) << d.message;
+  // The rendering is exactly four lines: header, source line, caret, hint.
+  std::string rendered = Render(d);
+  EXPECT_EQ(std::count(rendered.begin(), rendered.end(), '\n'), 4) << rendered;
+}
+
+TEST(RecordParser, DuplicateKeyIsReportedAsTomlSyntax) {
+  ExpectOneError(RecordKind::kSource, "id = \"r\"\ntitle = \"a\"\ntitle = \"b\"\n",
+                 R"(x/benchmarks/r.toml:3:9: error[toml-syntax]: not valid TOML: Error while parsing key-value pair: cannot redefine existing string 'title'
+  3 | title = "b"
+    |         ^
+  hint: fix the syntax at the caret (strings in double quotes, one key per line, each key once per table)
+)");
+}
+
+TEST(RecordParser, DuplicateTableIsReportedAsTomlSyntax) {
+  ExpectOneError(RecordKind::kBenchmark,
+                 "id = \"r\"\n[conditions]\nbatch = 1\n[conditions]\ninput_tokens = 512\n",
+                 R"(x/benchmarks/r.toml:4:1: error[toml-syntax]: not valid TOML: Error while parsing table header: cannot redefine existing table 'conditions'
+  4 | [conditions]
+    | ^
+  hint: fix the syntax at the caret (strings in double quotes, one key per line, each key once per table)
+)");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Keys
+
+TEST(RecordParser, UnknownKeyGetsDidYouMean) {
+  ParseResult r = Parse(RecordKind::kBenchmark, R"(id = "r"
+title = "t"
+status = "verified"
+metric = "per-user-decode"
+value = "57.6 tok/s"
+modle = "mpt-7b"
+precision = "fp16"
+hardware = "1x NVIDIA A100 40GB"
+accelerators = ["nvidia-a100-40gb-sxm4"]
+accelerator_count = 1
+source = "databricks"
+locator = "Table 2"
+
+[conditions]
+batch = 1
+)");
+  EXPECT_FALSE(r.ok());
+  // The misspelt key, and the key it was meant to be, now missing.
+  ASSERT_EQ(r.diagnostics.size(), 2u) << RenderAll(r);
+  EXPECT_EQ(Render(r.diagnostics[0]),
+            R"(x/benchmarks/r.toml:6:1: error[unknown-key]: unknown key 'modle' in this benchmark record
+  6 | modle = "mpt-7b"
+    | ^
+  hint: did you mean 'model'?
+)");
+  EXPECT_EQ(Render(r.diagnostics[1]),
+            R"(x/benchmarks/r.toml:1:1: error[missing-key]: this benchmark record is missing the required key 'model'
+  1 | id = "r"
+    | ^
+  hint: add: model = "model-id"
+)");
+}
+
+TEST(RecordParser, UnknownKeyWithNothingCloseListsTheKeys) {
+  ExpectOneError(RecordKind::kSource, R"(id = "r"
+title = "T"
+publisher = "P"
+url = "https://example.com/post"
+date = 2023-10-12
+kind = "blog"
+author = "Jane Doe"
+)",
+                 R"(x/benchmarks/r.toml:7:1: error[unknown-key]: unknown key 'author' in this source record
+  7 | author = "Jane Doe"
+    | ^
+  hint: this source record takes: id, title, publisher, url, date, kind, status, notes
+)");
+}
+
+TEST(RecordParser, UnknownKeyInConditionsGetsDidYouMean) {
+  ExpectOneError(RecordKind::kBenchmark, R"(id = "r"
+title = "t"
+status = "verified"
+metric = "per-user-decode"
+value = "57.6 tok/s"
+model = "mpt-7b"
+precision = "fp16"
+hardware = "1x NVIDIA A100 40GB"
+accelerators = ["nvidia-a100-40gb-sxm4"]
+accelerator_count = 1
+source = "databricks"
+locator = "Table 2"
+
+[conditions]
+batch = 1
+input_token = 512
+)",
+                 R"(x/benchmarks/r.toml:16:1: error[unknown-key]: unknown key 'input_token' in [conditions]
+  16 | input_token = 512
+     | ^
+  hint: did you mean 'input_tokens'?
+)");
+}
+
+TEST(RecordParser, UnknownKeyInAnInlineTableIsPointedAt) {
+  ExpectOneError(RecordKind::kBenchmark, R"(id = "r"
+title = "t"
+status = "verified"
+metric = "per-user-decode"
+value = "57.6 tok/s"
+model = "mpt-7b"
+precision = "fp16"
+hardware = "1x NVIDIA A100 40GB"
+accelerators = ["nvidia-a100-40gb-sxm4"]
+accelerator_count = 1
+source = "databricks"
+locator = "Table 2"
+
+[conditions]
+batch = 1
+engine_version = { absent = "not stated", reason = "x" }
+)",
+                 R"(x/benchmarks/r.toml:16:43: error[unknown-key]: unknown key 'reason' in 'conditions.engine_version'
+  16 | engine_version = { absent = "not stated", reason = "x" }
+     |                                           ^
+  hint: 'conditions.engine_version' takes: absent
+)");
+}
+
+TEST(RecordParser, MissingRequiredKeyPointsAtTheRecord) {
+  ExpectOneError(RecordKind::kSource, R"(id = "r"
+title = "T"
+url = "https://example.com/post"
+date = 2023-10-12
+kind = "blog"
+)",
+                 R"(x/benchmarks/r.toml:1:1: error[missing-key]: this source record is missing the required key 'publisher'
+  1 | id = "r"
+    | ^
+  hint: add: publisher = "..."
+)");
+}
+
+TEST(RecordParser, MissingConditionsTableIsAMissingKey) {
+  ExpectOneError(RecordKind::kBenchmark, R"(id = "r"
+title = "t"
+status = "verified"
+metric = "per-user-decode"
+value = "57.6 tok/s"
+model = "mpt-7b"
+precision = "fp16"
+hardware = "1x NVIDIA A100 40GB"
+accelerators = ["nvidia-a100-40gb-sxm4"]
+accelerator_count = 1
+source = "databricks"
+locator = "Table 2"
+)",
+                 R"(x/benchmarks/r.toml:1:1: error[missing-key]: this benchmark record is missing the required key 'conditions'
+  1 | id = "r"
+    | ^
+  hint: add: conditions = { batch = 1, ... }
+)");
+}
+
+TEST(RecordParser, MissingKeyInInlineTablePointsAtTheTable) {
+  ExpectOneError(RecordKind::kBenchmark, R"(id = "r"
+title = "t"
+status = "verified"
+metric = "per-user-decode"
+value = "57.6 tok/s"
+model = "mpt-7b"
+precision = "fp16"
+hardware = "1x NVIDIA A100 40GB"
+accelerators = []
+accelerators_absent = { because = "not-stated" }
+accelerator_count = 1
+source = "databricks"
+locator = "Table 2"
+
+[conditions]
+batch = 1
+)",
+                 R"(x/benchmarks/r.toml:10:23: error[missing-key]: 'accelerators_absent' is missing the required key 'note'
+  10 | accelerators_absent = { because = "not-stated" }
+     |                       ^
+  hint: add: note = "..."
+)");
+}
+
+TEST(RecordParser, StringKeyGivenANumberIsWrongType) {
+  ExpectOneError(RecordKind::kSource, R"(id = "r"
+title = 2023
+publisher = "P"
+url = "https://example.com/post"
+date = 2023-10-12
+kind = "blog"
+)",
+                 R"(x/benchmarks/r.toml:2:9: error[wrong-type]: 'title' must be a string, not an integer
+  2 | title = 2023
+    |         ^
+  hint: write it as: title = "..."
+)");
+}
+
+TEST(RecordParser, EmptyRequiredStringIsAnError) {
+  ExpectOneError(RecordKind::kSource, R"(id = "r"
+title = "  "
+publisher = "P"
+url = "https://example.com/post"
+date = 2023-10-12
+kind = "blog"
+)",
+                 R"(x/benchmarks/r.toml:2:9: error[empty-value]: 'title' is empty
+  2 | title = "  "
+    |         ^
+  hint: write a value, e.g. title = "..."
+)");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Ids
+
+TEST(RecordParser, IdMustMatchFileName) {
+  ParseResult r = Parse(RecordKind::kSource, R"(id = "q"
+title = "T"
+publisher = "P"
+url = "https://example.com/post"
+date = 2023-10-12
+kind = "blog"
+)");
+  EXPECT_FALSE(r.ok());
+  ASSERT_EQ(r.diagnostics.size(), 1u) << RenderAll(r);
+  EXPECT_EQ(Render(r.diagnostics[0]),
+            R"(x/benchmarks/r.toml:1:6: error[id-mismatch]: id 'q' does not match the file name 'r.toml'
+  1 | id = "q"
+    |      ^
+  hint: rename the file to 'q.toml' or set id = "r"
+)");
+  // The id as written is what the result carries.
+  EXPECT_EQ(r.id, "q");
+}
+
+TEST(RecordParser, IdMustBeKebabCase) {
+  ExpectOneError(RecordKind::kSource, R"(id = "Mpt_7B"
+title = "T"
+publisher = "P"
+url = "https://example.com/post"
+date = 2023-10-12
+kind = "blog"
+)",
+                 R"(x/benchmarks/r.toml:1:6: error[bad-id]: id 'Mpt_7B' is not kebab-case
+  1 | id = "Mpt_7B"
+    |      ^
+  hint: ids use lowercase letters, digits, '-' and '.', e.g. "mpt-7b"
+)");
+}
+
+TEST(RecordParser, MissingIdSuggestsTheFileStem) {
+  ExpectOneError(RecordKind::kSource, R"(title = "T"
+publisher = "P"
+url = "https://example.com/post"
+date = 2023-10-12
+kind = "blog"
+)",
+                 R"(x/benchmarks/r.toml:1:1: error[missing-key]: this source record is missing the required key 'id'
+  1 | title = "T"
+    | ^
+  hint: add: id = "r"
+)");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Quantities: units
+
+TEST(RecordParser, UnknownUnitGetsDidYouMean) {
+  ExpectOneError(RecordKind::kBenchmark, R"(id = "r"
+title = "t"
+status = "verified"
+metric = "per-user-decode"
+value = "57.6 tok/s"
+model = "mpt-7b"
+precision = "fp16"
+weights = "14 GBs"
+hardware = "1x NVIDIA A100 40GB"
+accelerators = ["nvidia-a100-40gb-sxm4"]
+accelerator_count = 1
+source = "databricks"
+locator = "Table 2"
+
+[conditions]
+batch = 1
+)",
+                 R"(x/benchmarks/r.toml:8:15: error[unknown-unit]: weights: unknown unit 'GBs'
+  8 | weights = "14 GBs"
+    |               ^
+  hint: did you mean 'GB'? (units are case-sensitive: GB is 1e9 B, GiB is 2^30 B)
+)");
+}
+
+TEST(RecordParser, UnitsAreCaseSensitive) {
+  ExpectOneError(RecordKind::kAccelerator, R"(id = "r"
+name = "NVIDIA A100 40GB SXM4"
+vendor = "NVIDIA"
+form_factor = "sxm"
+aliases = ["A100-SXM4-40GB"]
+memory = "40 gb"
+bandwidth = "1555 GB/s"
+
+[peak_dense]
+fp16 = "312 TFLOPS"
+
+[sources]
+memory = "nvidia-a100-datasheet"
+bandwidth = "nvidia-a100-datasheet"
+peak_dense = "nvidia-a100-datasheet"
+)",
+                 R"(x/benchmarks/r.toml:6:14: error[unknown-unit]: memory: unknown unit 'gb'
+  6 | memory = "40 gb"
+    |              ^
+  hint: did you mean 'GB'? (units are case-sensitive: GB is 1e9 B, GiB is 2^30 B)
+)");
+}
+
+TEST(RecordParser, QuantityWithoutUnitListsTheUnits) {
+  ExpectOneError(RecordKind::kBenchmark, R"(id = "r"
+title = "t"
+status = "verified"
+metric = "per-user-decode"
+value = "57.6"
+model = "mpt-7b"
+precision = "fp16"
+hardware = "1x NVIDIA A100 40GB"
+accelerators = ["nvidia-a100-40gb-sxm4"]
+accelerator_count = 1
+source = "databricks"
+locator = "Table 2"
+
+[conditions]
+batch = 1
+)",
+                 R"(x/benchmarks/r.toml:5:14: error[unknown-unit]: value: '57.6' has no unit
+  5 | value = "57.6"
+    |              ^
+  hint: a token rate takes one of: tok/s
+)");
+}
+
+TEST(RecordParser, BitsPerSecondIsNotBytesPerSecond) {
+  ExpectOneError(RecordKind::kAccelerator, R"(id = "r"
+name = "NVIDIA A100 40GB SXM4"
+vendor = "NVIDIA"
+form_factor = "sxm"
+aliases = ["A100-SXM4-40GB"]
+memory = "40 GB"
+bandwidth = "1555 Gb/s"
+
+[peak_dense]
+fp16 = "312 TFLOPS"
+
+[sources]
+memory = "nvidia-a100-datasheet"
+bandwidth = "nvidia-a100-datasheet"
+peak_dense = "nvidia-a100-datasheet"
+)",
+                 R"(x/benchmarks/r.toml:7:19: error[unknown-unit]: bandwidth: 'Gb/s' is gigaBITS per second
+  7 | bandwidth = "1555 Gb/s"
+    |                   ^
+  hint: write bytes per second: GB/s (1 GB/s = 8 Gb/s)
+)");
+}
+
+TEST(RecordParser, BytesWhereBandwidthIsWantedIsWrongDimension) {
+  ExpectOneError(RecordKind::kAccelerator, R"(id = "r"
+name = "NVIDIA A100 40GB SXM4"
+vendor = "NVIDIA"
+form_factor = "sxm"
+aliases = ["A100-SXM4-40GB"]
+memory = "40 GB"
+bandwidth = "1555 GB"
+
+[peak_dense]
+fp16 = "312 TFLOPS"
+
+[sources]
+memory = "nvidia-a100-datasheet"
+bandwidth = "nvidia-a100-datasheet"
+peak_dense = "nvidia-a100-datasheet"
+)",
+                 R"(x/benchmarks/r.toml:7:19: error[wrong-dimension]: bandwidth: 'GB' is a bytes, but this key takes a bandwidth
+  7 | bandwidth = "1555 GB"
+    |                   ^
+  hint: use one of: B/s, MB/s, GB/s, TB/s, MiB/s, GiB/s, TiB/s
+)");
+}
+
+TEST(RecordParser, TimeWhereTokenRateIsWantedIsWrongDimension) {
+  ExpectOneError(RecordKind::kBenchmark, R"(id = "r"
+title = "t"
+status = "verified"
+metric = "per-user-decode"
+value = "17.4 ms"
+model = "mpt-7b"
+precision = "fp16"
+hardware = "1x NVIDIA A100 40GB"
+accelerators = ["nvidia-a100-40gb-sxm4"]
+accelerator_count = 1
+source = "databricks"
+locator = "Table 2"
+
+[conditions]
+batch = 1
+)",
+                 R"(x/benchmarks/r.toml:5:15: error[wrong-dimension]: value: 'ms' is a time, but this key takes a token rate
+  5 | value = "17.4 ms"
+    |               ^
+  hint: use one of: tok/s
+)");
+}
+
+TEST(RecordParser, BareNumberForAQuantityIsWrongType) {
+  ExpectOneError(RecordKind::kAccelerator, R"(id = "r"
+name = "NVIDIA A100 40GB SXM4"
+vendor = "NVIDIA"
+form_factor = "sxm"
+aliases = ["A100-SXM4-40GB"]
+memory = "40 GB"
+bandwidth = 1555
+
+[peak_dense]
+fp16 = "312 TFLOPS"
+
+[sources]
+memory = "nvidia-a100-datasheet"
+bandwidth = "nvidia-a100-datasheet"
+peak_dense = "nvidia-a100-datasheet"
+)",
+                 R"(x/benchmarks/r.toml:7:13: error[wrong-type]: 'bandwidth' must be a string with a unit, not a bare number
+  7 | bandwidth = 1555
+    |             ^
+  hint: quantities carry their unit: bandwidth = "1555 GB/s" (units: B/s, MB/s, GB/s, TB/s, MiB/s, GiB/s, TiB/s)
+)");
+}
+
+// BUG: a quantity inside [peak_dense] (or [conditions], below) is named by its dotted path in
+// the hint, so the hint tells the reader to write `peak_dense.fp16 = "312 TFLOPS"` on a line
+// that is inside [peak_dense], where that would define peak_dense.peak_dense.fp16. The hint
+// should use the key as written in the table.
+TEST(RecordParser, DISABLED_BareNumberInPeakDenseHintUsesTheKeyAsWritten) {
+  ExpectOneError(RecordKind::kAccelerator, R"(id = "r"
+name = "NVIDIA A100 40GB SXM4"
+vendor = "NVIDIA"
+form_factor = "sxm"
+aliases = ["A100-SXM4-40GB"]
+memory = "40 GB"
+bandwidth = "1555 GB/s"
+
+[peak_dense]
+fp16 = 312
+
+[sources]
+memory = "nvidia-a100-datasheet"
+bandwidth = "nvidia-a100-datasheet"
+peak_dense = "nvidia-a100-datasheet"
+)",
+                 R"(x/benchmarks/r.toml:10:8: error[wrong-type]: 'peak_dense.fp16' must be a string with a unit, not a bare number
+  10 | fp16 = 312
+     |        ^
+  hint: quantities carry their unit: fp16 = "312 TFLOPS" (units: GFLOPS, TFLOPS, PFLOPS, GOPS, TOPS, POPS)
+)");
+}
+
+// BUG: a quantity written in a multi-line basic string ("""...""") puts the caret two columns
+// to the left of the problem: the parser assumes the string opens with one quote character.
+// Here the caret lands on the '6' of 57.6 instead of under 'tok/x' (column 17).
+TEST(RecordParser, DISABLED_QuantityInMultiLineStringPutsCaretOnTheUnit) {
+  ExpectOneError(RecordKind::kBenchmark, R"(id = "r"
+title = "t"
+status = "verified"
+metric = "per-user-decode"
+value = """57.6 tok/x"""
+model = "mpt-7b"
+precision = "fp16"
+hardware = "1x NVIDIA A100 40GB"
+accelerators = ["nvidia-a100-40gb-sxm4"]
+accelerator_count = 1
+source = "databricks"
+locator = "Table 2"
+
+[conditions]
+batch = 1
+)",
+                 R"(x/benchmarks/r.toml:5:17: error[unknown-unit]: value: unknown unit 'tok/x'
+  5 | value = """57.6 tok/x"""
+    |                 ^
+  hint: did you mean 'tok/s'? (units are case-sensitive: GB is 1e9 B, GiB is 2^30 B)
+)");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Quantities and counts: values
+
+TEST(RecordParser, ZeroBandwidthIsNonPositive) {
+  ExpectOneError(RecordKind::kAccelerator, R"(id = "r"
+name = "NVIDIA A100 40GB SXM4"
+vendor = "NVIDIA"
+form_factor = "sxm"
+aliases = ["A100-SXM4-40GB"]
+memory = "40 GB"
+bandwidth = "0 GB/s"
+
+[peak_dense]
+fp16 = "312 TFLOPS"
+
+[sources]
+memory = "nvidia-a100-datasheet"
+bandwidth = "nvidia-a100-datasheet"
+peak_dense = "nvidia-a100-datasheet"
+)",
+                 R"(x/benchmarks/r.toml:7:14: error[non-positive]: bandwidth: bandwidth must be greater than zero, got '0 GB/s'
+  7 | bandwidth = "0 GB/s"
+    |              ^
+  hint: a physical quantity here is positive; check the sign and the figure
+)");
+}
+
+TEST(RecordParser, NegativeMemoryIsNonPositive) {
+  ExpectOneError(RecordKind::kAccelerator, R"(id = "r"
+name = "NVIDIA A100 40GB SXM4"
+vendor = "NVIDIA"
+form_factor = "sxm"
+aliases = ["A100-SXM4-40GB"]
+memory = "-40 GB"
+bandwidth = "1555 GB/s"
+
+[peak_dense]
+fp16 = "312 TFLOPS"
+
+[sources]
+memory = "nvidia-a100-datasheet"
+bandwidth = "nvidia-a100-datasheet"
+peak_dense = "nvidia-a100-datasheet"
+)",
+                 R"(x/benchmarks/r.toml:6:11: error[non-positive]: memory: bytes must be greater than zero, got '-40 GB'
+  6 | memory = "-40 GB"
+    |           ^
+  hint: a physical quantity here is positive; check the sign and the figure
+)");
+}
+
+TEST(RecordParser, ZeroParameterCountIsNonPositive) {
+  ExpectOneError(RecordKind::kModel, R"(id = "r"
+name = "MPT-7B"
+aliases = ["mosaicml/mpt-7b"]
+params_total = 0
+layers = 32
+kv_heads = 32
+head_dim = 128
+native_precision = "bf16"
+source = "mosaicml-mpt-7b-model-card"
+)",
+                 R"(x/benchmarks/r.toml:4:16: error[non-positive]: 'params_total' must be greater than zero, got 0
+  4 | params_total = 0
+    |                ^
+  hint: check the sign and the figure
+)");
+}
+
+TEST(RecordParser, NegativeParameterCountIsNonPositive) {
+  ExpectOneError(RecordKind::kModel, R"(id = "r"
+name = "MPT-7B"
+aliases = ["mosaicml/mpt-7b"]
+params_total = -6.7e9
+layers = 32
+kv_heads = 32
+head_dim = 128
+native_precision = "bf16"
+source = "mosaicml-mpt-7b-model-card"
+)",
+                 R"(x/benchmarks/r.toml:4:16: error[non-positive]: 'params_total' must be greater than zero, got -6700000000
+  4 | params_total = -6.7e9
+    |                ^
+  hint: check the sign and the figure
+)");
+}
+
+TEST(RecordParser, ZeroBatchIsNonPositive) {
+  ExpectOneError(RecordKind::kBenchmark, R"(id = "r"
+title = "t"
+status = "verified"
+metric = "per-user-decode"
+value = "57.6 tok/s"
+model = "mpt-7b"
+precision = "fp16"
+hardware = "1x NVIDIA A100 40GB"
+accelerators = ["nvidia-a100-40gb-sxm4"]
+accelerator_count = 1
+source = "databricks"
+locator = "Table 2"
+
+[conditions]
+batch = 0
+)",
+                 R"(x/benchmarks/r.toml:15:9: error[non-positive]: 'conditions.batch' must be at least 1, got 0
+  15 | batch = 0
+     |         ^
+  hint: check the figure against its source
+)");
+}
+
+TEST(RecordParser, NegativeAcceleratorCountIsNonPositive) {
+  ExpectOneError(RecordKind::kBenchmark, R"(id = "r"
+title = "t"
+status = "verified"
+metric = "per-user-decode"
+value = "57.6 tok/s"
+model = "mpt-7b"
+precision = "fp16"
+hardware = "1x NVIDIA A100 40GB"
+accelerators = ["nvidia-a100-40gb-sxm4"]
+accelerator_count = -1
+source = "databricks"
+locator = "Table 2"
+
+[conditions]
+batch = 1
+)",
+                 R"(x/benchmarks/r.toml:10:21: error[non-positive]: 'accelerator_count' must be at least 1, got -1
+  10 | accelerator_count = -1
+     |                     ^
+  hint: check the figure against its source
+)");
+}
+
+TEST(RecordParser, NanQuantityIsNotANumber) {
+  ExpectOneError(RecordKind::kAccelerator, R"(id = "r"
+name = "NVIDIA A100 40GB SXM4"
+vendor = "NVIDIA"
+form_factor = "sxm"
+aliases = ["A100-SXM4-40GB"]
+memory = "40 GB"
+bandwidth = "nan GB/s"
+
+[peak_dense]
+fp16 = "312 TFLOPS"
+
+[sources]
+memory = "nvidia-a100-datasheet"
+bandwidth = "nvidia-a100-datasheet"
+peak_dense = "nvidia-a100-datasheet"
+)",
+                 R"(x/benchmarks/r.toml:7:14: error[not-a-number]: bandwidth: 'nan GB/s' is not a finite number
+  7 | bandwidth = "nan GB/s"
+    |              ^
+  hint: write a number and a unit, e.g. "1555 GB/s"
+)");
+}
+
+TEST(RecordParser, InfiniteQuantityIsNotANumber) {
+  ExpectOneError(RecordKind::kAccelerator, R"(id = "r"
+name = "NVIDIA A100 40GB SXM4"
+vendor = "NVIDIA"
+form_factor = "sxm"
+aliases = ["A100-SXM4-40GB"]
+memory = "inf GB"
+bandwidth = "1555 GB/s"
+
+[peak_dense]
+fp16 = "312 TFLOPS"
+
+[sources]
+memory = "nvidia-a100-datasheet"
+bandwidth = "nvidia-a100-datasheet"
+peak_dense = "nvidia-a100-datasheet"
+)",
+                 R"(x/benchmarks/r.toml:6:11: error[not-a-number]: memory: 'inf GB' is not a finite number
+  6 | memory = "inf GB"
+    |           ^
+  hint: write a number and a unit, e.g. "14 GB"
+)");
+}
+
+TEST(RecordParser, OverflowingQuantityIsNotANumber) {
+  ExpectOneError(RecordKind::kAccelerator, R"(id = "r"
+name = "NVIDIA A100 40GB SXM4"
+vendor = "NVIDIA"
+form_factor = "sxm"
+aliases = ["A100-SXM4-40GB"]
+memory = "1e999 GB"
+bandwidth = "1555 GB/s"
+
+[peak_dense]
+fp16 = "312 TFLOPS"
+
+[sources]
+memory = "nvidia-a100-datasheet"
+bandwidth = "nvidia-a100-datasheet"
+peak_dense = "nvidia-a100-datasheet"
+)",
+                 R"(x/benchmarks/r.toml:6:11: error[not-a-number]: memory: '1e999' is not a finite number
+  6 | memory = "1e999 GB"
+    |           ^
+  hint: write an ordinary decimal number
+)");
+}
+
+TEST(RecordParser, NanCountIsNotANumber) {
+  ExpectOneError(RecordKind::kModel, R"(id = "r"
+name = "MPT-7B"
+aliases = ["mosaicml/mpt-7b"]
+params_total = nan
+layers = 32
+kv_heads = 32
+head_dim = 128
+native_precision = "bf16"
+source = "mosaicml-mpt-7b-model-card"
+)",
+                 R"(x/benchmarks/r.toml:4:16: error[not-a-number]: 'params_total' is not a finite number
+  4 | params_total = nan
+    |                ^
+  hint: write e.g. params_total = 6.7e9
+)");
+}
+
+// BUG: the hint of a not-a-number error always shows a bytes example (or a bandwidth one for
+// bandwidth keys), whatever the key takes: for a benchmark `value` in tok/s it says
+// e.g. "14 GB", a unit the key rejects. The example should be of the key's own dimension.
+TEST(RecordParser, DISABLED_NanTokenRateHintShowsATokenRate) {
+  ExpectOneError(RecordKind::kBenchmark, R"(id = "r"
+title = "t"
+status = "verified"
+metric = "per-user-decode"
+value = "nan tok/s"
+model = "mpt-7b"
+precision = "fp16"
+hardware = "1x NVIDIA A100 40GB"
+accelerators = ["nvidia-a100-40gb-sxm4"]
+accelerator_count = 1
+source = "databricks"
+locator = "Table 2"
+
+[conditions]
+batch = 1
+)",
+                 R"(x/benchmarks/r.toml:5:10: error[not-a-number]: value: 'nan tok/s' is not a finite number
+  5 | value = "nan tok/s"
+    |          ^
+  hint: write a number and a unit, e.g. "57.6 tok/s"
+)");
+}
+
+TEST(RecordParser, AbsurdBandwidthIsOutOfRange) {
+  ExpectOneError(RecordKind::kAccelerator, R"(id = "r"
+name = "NVIDIA A100 40GB SXM4"
+vendor = "NVIDIA"
+form_factor = "sxm"
+aliases = ["A100-SXM4-40GB"]
+memory = "40 GB"
+bandwidth = "1000000 GB/s"
+
+[peak_dense]
+fp16 = "312 TFLOPS"
+
+[sources]
+memory = "nvidia-a100-datasheet"
+bandwidth = "nvidia-a100-datasheet"
+peak_dense = "nvidia-a100-datasheet"
+)",
+                 R"(x/benchmarks/r.toml:7:14: error[absurd-value]: bandwidth: '1000000 GB/s' is outside the plausible range for a bandwidth (1 GB/s to 100 TB/s)
+  7 | bandwidth = "1000000 GB/s"
+    |              ^
+  hint: check the prefix (GB vs TB, MB/s vs GB/s) and the figure against its source
+)");
+}
+
+TEST(RecordParser, AbsurdlySmallMemoryIsOutOfRange) {
+  ExpectOneError(RecordKind::kAccelerator, R"(id = "r"
+name = "NVIDIA A100 40GB SXM4"
+vendor = "NVIDIA"
+form_factor = "sxm"
+aliases = ["A100-SXM4-40GB"]
+memory = "40 kB"
+bandwidth = "1555 GB/s"
+
+[peak_dense]
+fp16 = "312 TFLOPS"
+
+[sources]
+memory = "nvidia-a100-datasheet"
+bandwidth = "nvidia-a100-datasheet"
+peak_dense = "nvidia-a100-datasheet"
+)",
+                 R"(x/benchmarks/r.toml:6:11: error[absurd-value]: memory: '40 kB' is outside the plausible range for a bytes (1 MB to 100 TB)
+  6 | memory = "40 kB"
+    |           ^
+  hint: check the prefix (GB vs TB, MB/s vs GB/s) and the figure against its source
+)");
+}
+
+TEST(RecordParser, ParameterCountNotInBillionsIsAbsurd) {
+  ExpectOneError(RecordKind::kModel, R"(id = "r"
+name = "MPT-7B"
+aliases = ["mosaicml/mpt-7b"]
+params_total = 7
+layers = 32
+kv_heads = 32
+head_dim = 128
+native_precision = "bf16"
+source = "mosaicml-mpt-7b-model-card"
+)",
+                 R"(x/benchmarks/r.toml:4:16: error[absurd-value]: 'params_total' = 7 is outside the plausible range 1e6 to 100e12
+  4 | params_total = 7
+    |                ^
+  hint: check the figure against its source (is it in billions?)
+)");
+}
+
+TEST(RecordParser, TooManyLayersIsAbsurd) {
+  ExpectOneError(RecordKind::kModel, R"(id = "r"
+name = "MPT-7B"
+aliases = ["mosaicml/mpt-7b"]
+params_total = 6.7e9
+layers = 32000
+kv_heads = 32
+head_dim = 128
+native_precision = "bf16"
+source = "mosaicml-mpt-7b-model-card"
+)",
+                 R"(x/benchmarks/r.toml:5:10: error[absurd-value]: 'layers' = 32000 is larger than 10000
+  5 | layers = 32000
+    |          ^
+  hint: check the figure against its source
+)");
+}
+
+TEST(RecordParser, FloatForAnIntegerKeyIsWrongType) {
+  ExpectOneError(RecordKind::kModel, R"(id = "r"
+name = "MPT-7B"
+aliases = ["mosaicml/mpt-7b"]
+params_total = 6.7e9
+layers = 32.0
+kv_heads = 32
+head_dim = 128
+native_precision = "bf16"
+source = "mosaicml-mpt-7b-model-card"
+)",
+                 R"(x/benchmarks/r.toml:5:10: error[wrong-type]: 'layers' must be an integer, not a floating-point number
+  5 | layers = 32.0
+    |          ^
+  hint: write it as: layers = 32
+)");
+}
+
+// BUG: inside [conditions] the wrong-type hint names the condition by its dotted path, telling
+// the reader to write `conditions.batch = 1` on a line inside [conditions] (which would define
+// conditions.conditions.batch). It should say `batch = 1`, as the empty-value and
+// missing-absent hints of [conditions] do.
+TEST(RecordParser, DISABLED_WrongTypeInConditionsHintUsesTheKeyAsWritten) {
+  ExpectOneError(RecordKind::kBenchmark, R"(id = "r"
+title = "t"
+status = "verified"
+metric = "per-user-decode"
+value = "57.6 tok/s"
+model = "mpt-7b"
+precision = "fp16"
+hardware = "1x NVIDIA A100 40GB"
+accelerators = ["nvidia-a100-40gb-sxm4"]
+accelerator_count = 1
+source = "databricks"
+locator = "Table 2"
+
+[conditions]
+batch = 1.0
+)",
+                 R"(x/benchmarks/r.toml:15:9: error[wrong-type]: 'conditions.batch' must be an integer, not a floating-point number
+  15 | batch = 1.0
+     |         ^
+  hint: write it as: batch = 1
+)");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Enumerations
+
+TEST(RecordParser, UnknownMetricGetsDidYouMean) {
+  ExpectOneError(RecordKind::kBenchmark, R"(id = "r"
+title = "t"
+status = "verified"
+metric = "per_user_decode"
+value = "57.6 tok/s"
+model = "mpt-7b"
+precision = "fp16"
+hardware = "1x NVIDIA A100 40GB"
+accelerators = ["nvidia-a100-40gb-sxm4"]
+accelerator_count = 1
+source = "databricks"
+locator = "Table 2"
+
+[conditions]
+batch = 1
+)",
+                 R"(x/benchmarks/r.toml:4:10: error[unknown-value]: 'per_user_decode' is not a valid metric
+  4 | metric = "per_user_decode"
+    |          ^
+  hint: did you mean 'per-user-decode'? (metric is one of: per-user-decode, aggregate-output, aggregate-total, requests, ttft, tpot, itl, e2e-latency)
+)");
+}
+
+TEST(RecordParser, UnknownStatusGetsDidYouMean) {
+  ExpectOneError(RecordKind::kBenchmark, R"(id = "r"
+title = "t"
+status = "verifed"
+metric = "per-user-decode"
+value = "57.6 tok/s"
+model = "mpt-7b"
+precision = "fp16"
+hardware = "1x NVIDIA A100 40GB"
+accelerators = ["nvidia-a100-40gb-sxm4"]
+accelerator_count = 1
+source = "databricks"
+locator = "Table 2"
+
+[conditions]
+batch = 1
+)",
+                 R"(x/benchmarks/r.toml:3:10: error[unknown-value]: 'verifed' is not a valid status
+  3 | status = "verifed"
+    |          ^
+  hint: did you mean 'verified'? (status is one of: draft, verified, deprecated)
+)");
+}
+
+TEST(RecordParser, UnknownSourceKindListsTheKinds) {
+  ExpectOneError(RecordKind::kSource, R"(id = "r"
+title = "T"
+publisher = "P"
+url = "https://example.com/post"
+date = 2023-10-12
+kind = "tweet"
+)",
+                 R"(x/benchmarks/r.toml:6:8: error[unknown-value]: 'tweet' is not a valid kind
+  6 | kind = "tweet"
+    |        ^
+  hint: kind is one of: blog, paper, repo, mlperf, vendor-sheet, leaderboard, docs, forum, review, dataset
+)");
+}
+
+TEST(RecordParser, UnknownScenarioGetsDidYouMean) {
+  ExpectOneError(RecordKind::kBenchmark, R"(id = "r"
+title = "t"
+status = "verified"
+metric = "per-user-decode"
+value = "57.6 tok/s"
+model = "mpt-7b"
+precision = "fp16"
+hardware = "1x NVIDIA A100 40GB"
+accelerators = ["nvidia-a100-40gb-sxm4"]
+accelerator_count = 1
+source = "databricks"
+locator = "Table 2"
+
+[conditions]
+batch = 1
+scenario = "Offline"
+)",
+                 R"(x/benchmarks/r.toml:16:12: error[unknown-value]: 'Offline' is not a valid scenario
+  16 | scenario = "Offline"
+     |            ^
+  hint: did you mean 'offline'?
+)");
+}
+
+TEST(RecordParser, UnknownPrecisionGetsDidYouMean) {
+  ExpectOneError(RecordKind::kBenchmark, R"(id = "r"
+title = "t"
+status = "verified"
+metric = "per-user-decode"
+value = "57.6 tok/s"
+model = "mpt-7b"
+precision = "FP16"
+hardware = "1x NVIDIA A100 40GB"
+accelerators = ["nvidia-a100-40gb-sxm4"]
+accelerator_count = 1
+source = "databricks"
+locator = "Table 2"
+
+[conditions]
+batch = 1
+)",
+                 R"(x/benchmarks/r.toml:7:13: error[unknown-precision]: unknown precision 'FP16'
+  7 | precision = "FP16"
+    |             ^
+  hint: did you mean 'fp16'? (see `rooflint precisions`)
+)");
+}
+
+TEST(RecordParser, UnknownPrecisionWithNothingCloseListsThePrecisions) {
+  ExpectOneError(RecordKind::kModel, R"(id = "r"
+name = "MPT-7B"
+aliases = ["mosaicml/mpt-7b"]
+params_total = 6.7e9
+layers = 32
+kv_heads = 32
+head_dim = 128
+native_precision = "awq"
+source = "mosaicml-mpt-7b-model-card"
+)",
+                 R"(x/benchmarks/r.toml:8:20: error[unknown-precision]: unknown precision 'awq'
+  8 | native_precision = "awq"
+    |                    ^
+  hint: known precisions: fp32, bf16, fp16, fp8, int8, fp6, fp4, int4, mxfp4, nvfp4, q8_0, q5_0, q5_1, q4_0, q4_1, iq4_nl, iq4_xs, q6_k, q5_k_m, q5_k_s, q4_k_m, q4_k_s, q3_k_l, q3_k_m, q3_k_s, q2_k (see `rooflint precisions`)
+)");
+}
+
+TEST(RecordParser, UnknownComputePrecisionGetsDidYouMean) {
+  ExpectOneError(RecordKind::kBenchmark, R"(id = "r"
+title = "t"
+status = "verified"
+metric = "per-user-decode"
+value = "57.6 tok/s"
+model = "mpt-7b"
+precision = "fp16"
+compute_precision = "fp16_acc32"
+hardware = "1x NVIDIA A100 40GB"
+accelerators = ["nvidia-a100-40gb-sxm4"]
+accelerator_count = 1
+source = "databricks"
+locator = "Table 2"
+
+[conditions]
+batch = 1
+)",
+                 R"(x/benchmarks/r.toml:8:21: error[unknown-precision]: unknown compute precision 'fp16_acc32'
+  8 | compute_precision = "fp16_acc32"
+    |                     ^
+  hint: did you mean 'fp16_acc16'?
+)");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Conditions
+
+TEST(RecordParser, AbsentConditionNeedsAReason) {
+  ExpectOneError(RecordKind::kBenchmark, R"(id = "r"
+title = "t"
+status = "verified"
+metric = "per-user-decode"
+value = "57.6 tok/s"
+model = "mpt-7b"
+precision = "fp16"
+hardware = "1x NVIDIA A100 40GB"
+accelerators = ["nvidia-a100-40gb-sxm4"]
+accelerator_count = 1
+source = "databricks"
+locator = "Table 2"
+
+[conditions]
+batch = 1
+engine_version = { absent = "" }
+)",
+                 R"(x/benchmarks/r.toml:16:29: error[missing-absent-reason]: 'conditions.engine_version' is marked absent without a reason
+  16 | engine_version = { absent = "" }
+     |                             ^
+  hint: say why it is not known, e.g. { absent = "not stated by the source" }
+)");
+}
+
+TEST(RecordParser, AbsentConditionWithABooleanIsNotAReason) {
+  ExpectOneError(RecordKind::kBenchmark, R"(id = "r"
+title = "t"
+status = "verified"
+metric = "per-user-decode"
+value = "57.6 tok/s"
+model = "mpt-7b"
+precision = "fp16"
+hardware = "1x NVIDIA A100 40GB"
+accelerators = ["nvidia-a100-40gb-sxm4"]
+accelerator_count = 1
+source = "databricks"
+locator = "Table 2"
+
+[conditions]
+batch = 1
+warmup = { absent = true }
+)",
+                 R"(x/benchmarks/r.toml:16:21: error[missing-absent-reason]: 'conditions.warmup' is marked absent without a reason
+  16 | warmup = { absent = true }
+     |                     ^
+  hint: say why it is not known, e.g. { absent = "not stated by the source" }
+)");
+}
+
+TEST(RecordParser, ConditionTableWithoutAbsentIsAMissingKey) {
+  ExpectOneError(RecordKind::kBenchmark, R"(id = "r"
+title = "t"
+status = "verified"
+metric = "per-user-decode"
+value = "57.6 tok/s"
+model = "mpt-7b"
+precision = "fp16"
+hardware = "1x NVIDIA A100 40GB"
+accelerators = ["nvidia-a100-40gb-sxm4"]
+accelerator_count = 1
+source = "databricks"
+locator = "Table 2"
+
+[conditions]
+batch = 1
+engine = {}
+)",
+                 R"(x/benchmarks/r.toml:16:10: error[missing-key]: 'conditions.engine' is a table without 'absent'
+  16 | engine = {}
+     |          ^
+  hint: write engine = { absent = "why it is not known" }
+)");
+}
+
+TEST(RecordParser, EmptyConditionIsAnError) {
+  ExpectOneError(RecordKind::kBenchmark, R"(id = "r"
+title = "t"
+status = "verified"
+metric = "per-user-decode"
+value = "57.6 tok/s"
+model = "mpt-7b"
+precision = "fp16"
+hardware = "1x NVIDIA A100 40GB"
+accelerators = ["nvidia-a100-40gb-sxm4"]
+accelerator_count = 1
+source = "databricks"
+locator = "Table 2"
+
+[conditions]
+batch = 1
+engine = ""
+)",
+                 R"(x/benchmarks/r.toml:16:10: error[empty-value]: 'conditions.engine' is empty
+  16 | engine = ""
+     |          ^
+  hint: state it, or write engine = { absent = "why it is not known" }
+)");
+}
+
+TEST(RecordParser, SpeculativeTrueMustNameTheMethod) {
+  ExpectOneError(RecordKind::kBenchmark, R"(id = "r"
+title = "t"
+status = "verified"
+metric = "per-user-decode"
+value = "57.6 tok/s"
+model = "mpt-7b"
+precision = "fp16"
+hardware = "1x NVIDIA A100 40GB"
+accelerators = ["nvidia-a100-40gb-sxm4"]
+accelerator_count = 1
+source = "databricks"
+locator = "Table 2"
+
+[conditions]
+batch = 1
+speculative = true
+)",
+                 R"(x/benchmarks/r.toml:16:15: error[unknown-value]: 'conditions.speculative = true' does not say which method
+  16 | speculative = true
+     |               ^
+  hint: describe the method and draft length, e.g. speculative = "EAGLE-3, 4 draft tokens"
+)");
+}
+
+TEST(RecordParser, BatchAndConcurrencyConflict) {
+  ExpectOneError(RecordKind::kBenchmark, R"(id = "r"
+title = "t"
+status = "verified"
+metric = "per-user-decode"
+value = "57.6 tok/s"
+model = "mpt-7b"
+precision = "fp16"
+hardware = "1x NVIDIA A100 40GB"
+accelerators = ["nvidia-a100-40gb-sxm4"]
+accelerator_count = 1
+source = "databricks"
+locator = "Table 2"
+
+[conditions]
+batch = 1
+concurrency = 8
+)",
+                 R"(x/benchmarks/r.toml:16:15: error[conflicting-keys]: [conditions] has both 'batch' and 'concurrency'
+  16 | concurrency = 8
+     |               ^
+  hint: batch is a static batch; concurrency is a closed-loop cap on requests in flight: keep the one the source states
+)");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Accelerators of a benchmark
+
+TEST(RecordParser, EmptyAcceleratorsNeedAccelerators_absent) {
+  ExpectOneError(RecordKind::kBenchmark, R"(id = "r"
+title = "t"
+status = "verified"
+metric = "per-user-decode"
+value = "57.6 tok/s"
+model = "mpt-7b"
+precision = "fp16"
+hardware = "1x NVIDIA A100 40GB"
+accelerators = []
+accelerator_count = 1
+source = "databricks"
+locator = "Table 2"
+
+[conditions]
+batch = 1
+)",
+                 R"(x/benchmarks/r.toml:9:16: error[missing-key]: 'accelerators' is empty and 'accelerators_absent' does not say why
+  9 | accelerators = []
+    |                ^
+  hint: name the parts, or add accelerators_absent = { because = "no-record" | "ambiguous" | "not-stated", note = "..." }
+)");
+}
+
+TEST(RecordParser, AcceleratorsAndAccelerators_absentConflict) {
+  ExpectOneError(RecordKind::kBenchmark, R"(id = "r"
+title = "t"
+status = "verified"
+metric = "per-user-decode"
+value = "57.6 tok/s"
+model = "mpt-7b"
+precision = "fp16"
+hardware = "1x NVIDIA A100 40GB"
+accelerators = ["nvidia-a100-40gb-sxm4"]
+accelerators_absent = { because = "ambiguous", note = "40GB or 80GB" }
+accelerator_count = 1
+source = "databricks"
+locator = "Table 2"
+
+[conditions]
+batch = 1
+)",
+                 R"(x/benchmarks/r.toml:10:23: error[conflicting-keys]: 'accelerators' names parts but 'accelerators_absent' says there is no pointer
+  10 | accelerators_absent = { because = "ambiguous", note = "40GB or 80GB" }
+     |                       ^
+  hint: keep one: the ids, or an empty list with the reason
+)");
+}
+
+TEST(RecordParser, UnknownAbsentBecauseListsTheReasons) {
+  ExpectOneError(RecordKind::kBenchmark, R"(id = "r"
+title = "t"
+status = "verified"
+metric = "per-user-decode"
+value = "57.6 tok/s"
+model = "mpt-7b"
+precision = "fp16"
+hardware = "1x NVIDIA A100 40GB"
+accelerators = []
+accelerators_absent = { because = "unknown", note = "the source names no part" }
+accelerator_count = 1
+source = "databricks"
+locator = "Table 2"
+
+[conditions]
+batch = 1
+)",
+                 R"(x/benchmarks/r.toml:10:35: error[unknown-value]: 'unknown' is not a valid because
+  10 | accelerators_absent = { because = "unknown", note = "the source names no part" }
+     |                                   ^
+  hint: because is one of: no-record, ambiguous, not-stated
+)");
+}
+
+TEST(RecordParser, NonStringAcceleratorIdIsWrongType) {
+  ExpectOneError(RecordKind::kBenchmark, R"(id = "r"
+title = "t"
+status = "verified"
+metric = "per-user-decode"
+value = "57.6 tok/s"
+model = "mpt-7b"
+precision = "fp16"
+hardware = "1x NVIDIA A100 40GB"
+accelerators = ["nvidia-a100-40gb-sxm4", 80]
+accelerator_count = 1
+source = "databricks"
+locator = "Table 2"
+
+[conditions]
+batch = 1
+)",
+                 R"(x/benchmarks/r.toml:9:42: error[wrong-type]: 'accelerators' holds an integer; it takes strings only
+  9 | accelerators = ["nvidia-a100-40gb-sxm4", 80]
+    |                                          ^
+  hint: write it as: accelerators = ["accelerator-id"]
+)");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Models, sources, accelerator citations
+
+TEST(RecordParser, ParamsActiveLargerThanParamsTotalIsInconsistent) {
+  ExpectOneError(RecordKind::kModel, R"(id = "r"
+name = "MPT-7B"
+aliases = ["mosaicml/mpt-7b"]
+params_total = 6.7e9
+params_active = 13e9
+layers = 32
+kv_heads = 32
+head_dim = 128
+native_precision = "bf16"
+source = "mosaicml-mpt-7b-model-card"
+)",
+                 R"(x/benchmarks/r.toml:5:17: error[inconsistent-value]: params_active (13e9) is larger than params_total (6.7e9)
+  5 | params_active = 13e9
+    |                 ^
+  hint: active parameters are the subset used per token; check both figures
+)");
+}
+
+TEST(RecordParser, NonHttpUrlIsABadUrl) {
+  ExpectOneError(RecordKind::kSource, R"(id = "r"
+title = "T"
+publisher = "P"
+url = "ftp://example.com/paper.pdf"
+date = 2023-10-12
+kind = "paper"
+)",
+                 R"(x/benchmarks/r.toml:4:7: error[bad-url]: url 'ftp://example.com/paper.pdf' is not an http(s) address
+  4 | url = "ftp://example.com/paper.pdf"
+    |       ^
+  hint: write the address a reader can open: "https://..."
+)");
+}
+
+TEST(RecordParser, UrlWithoutSchemeIsABadUrl) {
+  ExpectOneError(RecordKind::kSource, R"(id = "r"
+title = "T"
+publisher = "P"
+url = "www.example.com/post"
+date = 2023-10-12
+kind = "blog"
+)",
+                 R"(x/benchmarks/r.toml:4:7: error[bad-url]: url 'www.example.com/post' is not an http(s) address
+  4 | url = "www.example.com/post"
+    |       ^
+  hint: write the address a reader can open: "https://..."
+)");
+}
+
+TEST(RecordParser, MalformedDateStringIsWrongType) {
+  ExpectOneError(RecordKind::kSource, R"(id = "r"
+title = "T"
+publisher = "P"
+url = "https://example.com/post"
+date = "12/10/2023"
+kind = "blog"
+)",
+                 R"(x/benchmarks/r.toml:5:8: error[wrong-type]: 'date' must be a date (2023-10-12) or "YYYY" / "YYYY-MM"
+  5 | date = "12/10/2023"
+    |        ^
+  hint: write e.g. date = 2023-10-12, or date = "2023-10"
+)");
+}
+
+TEST(RecordParser, DateTimeIsNotADate) {
+  ExpectOneError(RecordKind::kSource, R"(id = "r"
+title = "T"
+publisher = "P"
+url = "https://example.com/post"
+date = 2023-10-12T10:00:00
+kind = "blog"
+)",
+                 R"(x/benchmarks/r.toml:5:8: error[wrong-type]: 'date' must be a date (2023-10-12) or "YYYY" / "YYYY-MM"
+  5 | date = 2023-10-12T10:00:00
+    |        ^
+  hint: write e.g. date = 2023-10-12, or date = "2023-10"
+)");
+}
+
+// BUG: a date string is checked for its shape only (4-2-2 digits), so "2023-13-45" (month 13,
+// day 45) is accepted and stored; the same date as a TOML date literal is a syntax error.
+TEST(RecordParser, DISABLED_ImpossibleDateStringIsRejected) {
+  ParseResult r = Parse(RecordKind::kSource, R"(id = "r"
+title = "T"
+publisher = "P"
+url = "https://example.com/post"
+date = "2023-13-45"
+kind = "blog"
+)");
+  EXPECT_FALSE(r.ok());
+  ASSERT_EQ(r.diagnostics.size(), 1u) << RenderAll(r);
+  EXPECT_EQ(r.diagnostics[0].code, "wrong-type");
+  EXPECT_EQ(r.diagnostics[0].where.line, 5);
+  EXPECT_EQ(r.diagnostics[0].where.column, 8);
+}
+
+TEST(RecordParser, AcceleratorMustCiteItsMemory) {
+  ExpectOneError(RecordKind::kAccelerator, R"(id = "r"
+name = "NVIDIA A100 40GB SXM4"
+vendor = "NVIDIA"
+form_factor = "sxm"
+aliases = ["A100-SXM4-40GB"]
+memory = "40 GB"
+bandwidth = "1555 GB/s"
+
+[peak_dense]
+fp16 = "312 TFLOPS"
+
+[sources]
+bandwidth = "nvidia-a100-datasheet"
+peak_dense = "nvidia-a100-datasheet"
+)",
+                 R"(x/benchmarks/r.toml:12:1: error[missing-key]: [sources] is missing the required key 'memory'
+  12 | [sources]
+     | ^
+  hint: add: memory = "source-id"
+)");
+}
+
+TEST(RecordParser, AcceleratorMustCiteItsPeaks) {
+  ExpectOneError(RecordKind::kAccelerator, R"(id = "r"
+name = "NVIDIA A100 40GB SXM4"
+vendor = "NVIDIA"
+form_factor = "sxm"
+aliases = ["A100-SXM4-40GB"]
+memory = "40 GB"
+bandwidth = "1555 GB/s"
+
+[peak_dense]
+fp16 = "312 TFLOPS"
+
+[sources]
+memory = "nvidia-a100-datasheet"
+bandwidth = "nvidia-a100-datasheet"
+)",
+                 R"(x/benchmarks/r.toml:12:1: error[missing-key]: [sources] (for peak_dense.fp16) is missing the required key 'peak_dense'
+  12 | [sources]
+     | ^
+  hint: add: peak_dense = "source-id"
+)");
+}
+
+TEST(RecordParser, PerPrecisionCitationCoversItsPeak) {
+  ParseResult r = Parse(RecordKind::kAccelerator, R"(id = "r"
+name = "NVIDIA A100 40GB SXM4"
+vendor = "NVIDIA"
+form_factor = "sxm"
+aliases = ["A100-SXM4-40GB"]
+memory = "40 GB"
+bandwidth = "1555 GB/s"
+
+[peak_dense]
+fp16 = "312 TFLOPS"
+
+[sources]
+memory = "nvidia-a100-datasheet"
+bandwidth = "nvidia-a100-datasheet"
+fp16 = { source = "nvidia-a100-whitepaper", locator = "Table 1" }
+)");
+  EXPECT_TRUE(r.ok()) << RenderAll(r);
+  EXPECT_TRUE(r.diagnostics.empty()) << RenderAll(r);
+}
+
+TEST(RecordParser, CitationTableWithoutSourceIsAMissingKey) {
+  ExpectOneError(RecordKind::kAccelerator, R"(id = "r"
+name = "NVIDIA A100 40GB SXM4"
+vendor = "NVIDIA"
+form_factor = "sxm"
+aliases = ["A100-SXM4-40GB"]
+memory = "40 GB"
+bandwidth = "1555 GB/s"
+
+[peak_dense]
+
+[sources]
+memory = { locator = "page 2" }
+bandwidth = "nvidia-a100-datasheet"
+)",
+                 R"(x/benchmarks/r.toml:12:10: error[missing-key]: the citation 'memory' is missing the required key 'source'
+  12 | memory = { locator = "page 2" }
+     |          ^
+  hint: add: source = "source-id"
+)");
+}
+
+TEST(RecordParser, UnknownPeakPrecisionGetsDidYouMean) {
+  ExpectOneError(RecordKind::kAccelerator, R"(id = "r"
+name = "NVIDIA A100 40GB SXM4"
+vendor = "NVIDIA"
+form_factor = "sxm"
+aliases = ["A100-SXM4-40GB"]
+memory = "40 GB"
+bandwidth = "1555 GB/s"
+
+[peak_dense]
+bf_16 = "312 TFLOPS"
+
+[sources]
+memory = "nvidia-a100-datasheet"
+bandwidth = "nvidia-a100-datasheet"
+peak_dense = "nvidia-a100-datasheet"
+)",
+                 R"(x/benchmarks/r.toml:10:1: error[unknown-key]: unknown key 'bf_16' in [peak_dense]
+  10 | bf_16 = "312 TFLOPS"
+     | ^
+  hint: did you mean 'bf16'?
+)");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Several errors at once
+
+TEST(RecordParser, EveryErrorOfARecordIsReported) {
+  ParseResult r = Parse(RecordKind::kBenchmark, R"(id = "r"
+title = "t"
+status = "verifed"
+metric = "per-user-decode"
+value = "57.6 tok/sec"
+model = "mpt-7b"
+precision = "fp16"
+weights = "14 Gb"
+hardware = "1x NVIDIA A100 40GB"
+accelerators = []
+accelerator_count = 0
+source = "databricks"
+locator = "Table 2"
+sett = "trio"
+
+[conditions]
+batch = 1
+concurrency = 4
+speculative = true
+)");
+  EXPECT_FALSE(r.ok());
+  EXPECT_TRUE(std::holds_alternative<std::monostate>(r.record));
+  EXPECT_EQ(r.id, "r");
+  std::vector<std::string> got;
+  for (const Diagnostic& d : r.diagnostics) {
+    got.push_back(std::to_string(d.where.line) + ":" + std::to_string(d.where.column) + " " +
+                  d.code);
+  }
+  EXPECT_EQ(got, (std::vector<std::string>{
+                     "3:10 unknown-value",      // status
+                     "14:1 unknown-key",        // sett
+                     "5:15 unknown-unit",       // tok/sec
+                     "8:15 unknown-unit",       // Gb
+                     "10:16 missing-key",       // accelerators = [] without a reason
+                     "11:21 non-positive",      // accelerator_count = 0
+                     "19:15 unknown-value",     // speculative = true
+                     "18:15 conflicting-keys",  // batch and concurrency
+                 }))
+      << RenderAll(r);
+  for (const Diagnostic& d : r.diagnostics) EXPECT_EQ(d.severity, Severity::kError);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The complete examples of docs/record-format.md
+
+constexpr std::string_view kDocBenchmark = R"(id = "mpt7b-a100-bs1-per-user-decode-tps"
+title = "Per-user decode tok/s, MPT-7B static batch 1, 1x A100"
+status = "verified"
+metric = "per-user-decode"
+statistic = "peak"
+value = "57.6 tok/s"
+derived_from = "0.9 req/s"
+model = "mpt-7b"
+precision = "fp16"
+weights = "14 GB"
+hardware = "1x NVIDIA A100 40GB"
+accelerators = []
+accelerators_absent = { because = "no-record", note = "this repo has no 40GB A100 accelerator record; the 80GB records are a different part" }
+accelerator_count = 1
+source = "databricks-llm-inference-best-practices"
+locator = "Table 2, row '1 x A100', batch size 1 column"
+set = "mpt7b-a100-trio"
+notes = """0.9 req/s x 64 output tokens = 57.6 tok/s; at batch 1 per-user and aggregate are the same."""
+
+[conditions]
+batch = 1
+input_tokens = 512
+output_tokens = 64
+engine = "fastertransformer"
+engine_version = { absent = "no build, commit or container digest is published" }
+warmup = { absent = "not stated by the source" }
+scenario = { absent = "not stated by the source" }
+speculative = false
+)";
+
+constexpr std::string_view kDocAccelerator = R"(id = "nvidia-a100-40gb-sxm4"
+name = "NVIDIA A100 40GB SXM4"
+vendor = "NVIDIA"
+form_factor = "sxm"
+aliases = ["NVIDIA A100-SXM4-40GB", "A100-SXM4-40GB", "A100 SXM4 40GB"]
+memory = "40 GB"
+bandwidth = "1555 GB/s"
+
+[peak_dense]
+fp16 = "312 TFLOPS"
+bf16 = "312 TFLOPS"
+tf32 = "156 TFLOPS"
+int8 = "624 TOPS"
+int4 = "1248 TOPS"
+
+[sources]
+memory = "nvidia-a100-datasheet"
+bandwidth = "nvidia-a100-datasheet"
+peak_dense = { source = "nvidia-a100-datasheet", locator = "dense column; the sheet's starred figures are sparse" }
+)";
+
+constexpr std::string_view kDocModel = R"(id = "mpt-7b"
+name = "MPT-7B"
+aliases = ["mosaicml/mpt-7b"]
+params_total = 6.7e9
+layers = 32
+kv_heads = 32
+head_dim = 128
+native_precision = "bf16"
+source = "mosaicml-mpt-7b-model-card"
+)";
+
+constexpr std::string_view kDocSource = R"(id = "databricks-llm-inference-best-practices"
+title = "LLM Inference Performance Engineering: Best Practices"
+publisher = "Databricks"
+url = "https://www.databricks.com/blog/llm-inference-performance-engineering-best-practices"
+date = 2023-10-12
+kind = "blog"
+)";
+
+TEST(RecordParser, DocExampleBenchmarkParses) {
+  ParseResult r = ParseRecord(RecordKind::kBenchmark, kDocBenchmark,
+                              "data/benchmarks/mpt7b-a100-bs1-per-user-decode-tps.toml",
+                              "mpt7b-a100-bs1-per-user-decode-tps");
+  ASSERT_TRUE(r.ok()) << RenderAll(r);
+  EXPECT_TRUE(r.diagnostics.empty()) << RenderAll(r);
+  EXPECT_EQ(r.id, "mpt7b-a100-bs1-per-user-decode-tps");
+  const auto& b = std::get<Benchmark>(r.record);
+  EXPECT_EQ(b.header.id, "mpt7b-a100-bs1-per-user-decode-tps");
+  EXPECT_EQ(b.header.kind, RecordKind::kBenchmark);
+  EXPECT_EQ(b.header.status, Status::kVerified);
+  EXPECT_EQ(b.header.path, "data/benchmarks/mpt7b-a100-bs1-per-user-decode-tps.toml");
+  EXPECT_EQ(b.title, "Per-user decode tok/s, MPT-7B static batch 1, 1x A100");
+  EXPECT_EQ(b.metric, Metric::kPerUserDecode);
+  EXPECT_EQ(b.statistic, "peak");
+  EXPECT_DOUBLE_EQ(b.value.si, 57.6);
+  EXPECT_DOUBLE_EQ(b.value.number, 57.6);
+  EXPECT_EQ(b.value.dimension, Dimension::kTokenRate);
+  EXPECT_EQ(b.value.unit, "tok/s");
+  EXPECT_EQ(b.value.decimals, 1);
+  EXPECT_EQ(b.value.text, "57.6 tok/s");
+  EXPECT_EQ(b.derived_from, "0.9 req/s");
+  EXPECT_EQ(b.model, "mpt-7b");
+  EXPECT_EQ(b.precision, "fp16");
+  EXPECT_EQ(b.compute_precision, "");
+  ASSERT_TRUE(b.weights.has_value());
+  EXPECT_DOUBLE_EQ(b.weights->si, 14e9);
+  EXPECT_EQ(b.weights->unit, "GB");
+  EXPECT_EQ(b.hardware, "1x NVIDIA A100 40GB");
+  EXPECT_TRUE(b.accelerators.empty());
+  ASSERT_TRUE(b.accelerators_absent.has_value());
+  EXPECT_EQ(b.accelerators_absent->because, "no-record");
+  EXPECT_EQ(b.accelerators_absent->note,
+            "this repo has no 40GB A100 accelerator record; the 80GB records are a different "
+            "part");
+  EXPECT_EQ(b.accelerator_count, 1);
+  EXPECT_EQ(b.source, "databricks-llm-inference-best-practices");
+  EXPECT_EQ(b.locator, "Table 2, row '1 x A100', batch size 1 column");
+  EXPECT_EQ(b.set, "mpt7b-a100-trio");
+  EXPECT_EQ(b.notes,
+            "0.9 req/s x 64 output tokens = 57.6 tok/s; at batch 1 per-user and aggregate are "
+            "the same.");
+
+  const Conditions& c = b.conditions;
+  EXPECT_TRUE(c.batch.stated());
+  ASSERT_TRUE(c.batch.integer.has_value());
+  EXPECT_EQ(*c.batch.integer, 1);
+  EXPECT_EQ(c.batch.text, "1");
+  EXPECT_EQ(c.concurrency.state, Condition::State::kMissing);
+  EXPECT_EQ(c.input_tokens.integer, 512);
+  EXPECT_EQ(c.output_tokens.integer, 64);
+  EXPECT_TRUE(c.engine.stated());
+  EXPECT_EQ(c.engine.text, "fastertransformer");
+  EXPECT_TRUE(c.engine_version.absent());
+  EXPECT_EQ(c.engine_version.absent_reason, "no build, commit or container digest is published");
+  EXPECT_TRUE(c.warmup.absent());
+  EXPECT_EQ(c.warmup.absent_reason, "not stated by the source");
+  EXPECT_TRUE(c.scenario.absent());
+  EXPECT_TRUE(c.speculative.stated());
+  ASSERT_TRUE(c.speculative.boolean.has_value());
+  EXPECT_FALSE(*c.speculative.boolean);
+  EXPECT_EQ(c.speculative.text, "false");
+  EXPECT_FALSE(c.UsesSpeculation());
+
+  // Every key's place is remembered, nested ones by dotted name.
+  SourceLocation value_at = b.header.keys.Find("value", b.header.path);
+  EXPECT_EQ(value_at.line, 6);
+  EXPECT_EQ(value_at.column, 1);
+  SourceLocation batch_at = b.header.keys.Find("conditions.batch", b.header.path);
+  EXPECT_EQ(batch_at.line, 21);
+  EXPECT_EQ(batch_at.column, 1);
+}
+
+TEST(RecordParser, DocExampleAcceleratorParses) {
+  ParseResult r = ParseRecord(RecordKind::kAccelerator, kDocAccelerator,
+                              "data/accelerators/nvidia-a100-40gb-sxm4.toml",
+                              "nvidia-a100-40gb-sxm4");
+  ASSERT_TRUE(r.ok()) << RenderAll(r);
+  EXPECT_TRUE(r.diagnostics.empty()) << RenderAll(r);
+  const auto& a = std::get<Accelerator>(r.record);
+  EXPECT_EQ(a.header.id, "nvidia-a100-40gb-sxm4");
+  EXPECT_EQ(a.header.status, Status::kVerified);  // the default
+  EXPECT_EQ(a.name, "NVIDIA A100 40GB SXM4");
+  EXPECT_EQ(a.vendor, "NVIDIA");
+  EXPECT_EQ(a.form_factor, "sxm");
+  EXPECT_EQ(a.aliases, (std::vector<std::string>{"NVIDIA A100-SXM4-40GB", "A100-SXM4-40GB",
+                                                 "A100 SXM4 40GB"}));
+  EXPECT_DOUBLE_EQ(a.memory.si(), 40e9);
+  EXPECT_DOUBLE_EQ(a.bandwidth.si(), 1555e9);
+  EXPECT_EQ(a.bandwidth_text, "1555 GB/s");
+  ASSERT_EQ(a.peak_dense.size(), 5u);
+  ASSERT_TRUE(a.Peak("fp16").has_value());
+  EXPECT_DOUBLE_EQ(a.Peak("fp16")->si(), 312e12);
+  EXPECT_DOUBLE_EQ(a.Peak("bf16")->si(), 312e12);
+  EXPECT_DOUBLE_EQ(a.Peak("tf32")->si(), 156e12);
+  EXPECT_DOUBLE_EQ(a.Peak("int8")->si(), 624e12);
+  EXPECT_DOUBLE_EQ(a.Peak("int4")->si(), 1248e12);
+  EXPECT_FALSE(a.Peak("fp8").has_value());
+  ASSERT_EQ(a.sources.size(), 3u);
+  auto cited = [&](std::string_view figure) -> SourceRef {
+    for (const auto& [f, ref] : a.sources) {
+      if (f == figure) return ref;
+    }
+    ADD_FAILURE() << "no citation for " << figure;
+    return {};
+  };
+  EXPECT_EQ(cited("memory").source, "nvidia-a100-datasheet");
+  EXPECT_EQ(cited("memory").locator, "");
+  EXPECT_EQ(cited("bandwidth").source, "nvidia-a100-datasheet");
+  EXPECT_EQ(cited("peak_dense").source, "nvidia-a100-datasheet");
+  EXPECT_EQ(cited("peak_dense").locator, "dense column; the sheet's starred figures are sparse");
+}
+
+// BUG: records.h documents Accelerator::peak_dense as "in file order", but toml++ tables are
+// ordered by key, so the peaks (and the [sources] citations) come out alphabetically:
+// bf16, fp16, int4, int8, tf32 for the example record. Ties between equal peaks
+// (fp16 = bf16 = 312 TFLOPS) are broken by this order when the most generous peak is chosen.
+TEST(RecordParser, DISABLED_PeaksKeepFileOrder) {
+  ParseResult r = ParseRecord(RecordKind::kAccelerator, kDocAccelerator,
+                              "data/accelerators/nvidia-a100-40gb-sxm4.toml",
+                              "nvidia-a100-40gb-sxm4");
+  ASSERT_TRUE(r.ok()) << RenderAll(r);
+  std::vector<std::string> order;
+  for (const auto& [precision, peak] : std::get<Accelerator>(r.record).peak_dense) {
+    order.push_back(precision);
+  }
+  EXPECT_EQ(order, (std::vector<std::string>{"fp16", "bf16", "tf32", "int8", "int4"}));
+}
+
+TEST(RecordParser, DocExampleModelParses) {
+  ParseResult r =
+      ParseRecord(RecordKind::kModel, kDocModel, "data/models/mpt-7b.toml", "mpt-7b");
+  ASSERT_TRUE(r.ok()) << RenderAll(r);
+  EXPECT_TRUE(r.diagnostics.empty()) << RenderAll(r);
+  const auto& m = std::get<Model>(r.record);
+  EXPECT_EQ(m.header.id, "mpt-7b");
+  EXPECT_EQ(m.name, "MPT-7B");
+  EXPECT_EQ(m.aliases, std::vector<std::string>{"mosaicml/mpt-7b"});
+  EXPECT_DOUBLE_EQ(m.params_total, 6.7e9);
+  EXPECT_FALSE(m.params_active.has_value());
+  EXPECT_DOUBLE_EQ(m.ParamsPerToken(), 6.7e9);
+  EXPECT_FALSE(m.IsMoe());
+  EXPECT_EQ(m.layers, 32);
+  EXPECT_EQ(m.kv_heads, 32);
+  EXPECT_EQ(m.head_dim, 128);
+  EXPECT_EQ(m.native_precision, "bf16");
+  EXPECT_EQ(m.source, "mosaicml-mpt-7b-model-card");
+}
+
+TEST(RecordParser, DocExampleSourceParses) {
+  ParseResult r = ParseRecord(RecordKind::kSource, kDocSource,
+                              "data/sources/databricks-llm-inference-best-practices.toml",
+                              "databricks-llm-inference-best-practices");
+  ASSERT_TRUE(r.ok()) << RenderAll(r);
+  EXPECT_TRUE(r.diagnostics.empty()) << RenderAll(r);
+  const auto& s = std::get<Source>(r.record);
+  EXPECT_EQ(s.header.id, "databricks-llm-inference-best-practices");
+  EXPECT_EQ(s.title, "LLM Inference Performance Engineering: Best Practices");
+  EXPECT_EQ(s.publisher, "Databricks");
+  EXPECT_EQ(s.url,
+            "https://www.databricks.com/blog/llm-inference-performance-engineering-best-practices");
+  EXPECT_EQ(s.date, "2023-10-12");
+  EXPECT_EQ(s.source_kind, "blog");
+}
+
+TEST(RecordParser, BinaryPrefixesArePowersOfTwo) {
+  ParseResult r = Parse(RecordKind::kBenchmark, R"(id = "r"
+title = "t"
+status = "draft"
+metric = "per-user-decode"
+value = "57.6 tok/s"
+model = "mpt-7b"
+precision = "q4_k_m"
+weights = "59.02 GiB"
+hardware = "1x NVIDIA A100 40GB"
+accelerators = ["nvidia-a100-40gb-sxm4"]
+accelerator_count = 1
+source = "databricks"
+locator = "Table 2"
+
+[conditions]
+batch = 1
+)");
+  ASSERT_TRUE(r.ok()) << RenderAll(r);
+  const auto& b = std::get<Benchmark>(r.record);
+  ASSERT_TRUE(b.weights.has_value());
+  EXPECT_DOUBLE_EQ(b.weights->si, 59.02 * 1073741824.0);
+  EXPECT_DOUBLE_EQ(b.weights->number, 59.02);
+  EXPECT_EQ(b.weights->unit, "GiB");
+  EXPECT_EQ(b.weights->decimals, 2);
+  EXPECT_EQ(b.header.status, Status::kDraft);
+}
+
+TEST(RecordParser, SpeculativeMethodIsAStatedSpeculation) {
+  ParseResult r = Parse(RecordKind::kBenchmark, R"(id = "r"
+title = "t"
+metric = "tpot"
+value = "17.4 ms"
+model = "mpt-7b"
+precision = "fp8"
+compute_precision = "fp8"
+hardware = "1x NVIDIA H100"
+accelerators = ["nvidia-h100-sxm5"]
+accelerator_count = 1
+source = "databricks"
+locator = "Table 2"
+
+[conditions]
+concurrency = 8
+input_tokens = 0
+scenario = "server"
+warmup = true
+speculative = "EAGLE-3, 4 draft tokens"
+)");
+  ASSERT_TRUE(r.ok()) << RenderAll(r);
+  EXPECT_TRUE(r.diagnostics.empty()) << RenderAll(r);
+  const auto& b = std::get<Benchmark>(r.record);
+  EXPECT_EQ(b.metric, Metric::kTpot);
+  EXPECT_DOUBLE_EQ(b.value.si, 17.4e-3);
+  EXPECT_EQ(b.value.dimension, Dimension::kTime);
+  EXPECT_EQ(b.compute_precision, "fp8");
+  const Conditions& c = b.conditions;
+  EXPECT_EQ(c.batch.state, Condition::State::kMissing);
+  EXPECT_EQ(c.concurrency.integer, 8);
+  EXPECT_EQ(c.input_tokens.integer, 0);  // allowed for pure decode tests
+  EXPECT_EQ(c.scenario.text, "server");
+  EXPECT_EQ(c.warmup.boolean, true);
+  EXPECT_EQ(c.speculative.text, "EAGLE-3, 4 draft tokens");
+  EXPECT_TRUE(c.UsesSpeculation());
+}
+
+TEST(RecordParser, DateStringsOfYearAndMonthAreAccepted) {
+  for (std::string_view date : {"\"2023\"", "\"2023-10\"", "\"2023-10-12\"", "2023-10-12"}) {
+    std::string text = std::string(R"(id = "r"
+title = "T"
+publisher = "P"
+url = "http://example.com/post"
+kind = "blog"
+date = )") + std::string(date) + "\n";
+    ParseResult r = Parse(RecordKind::kSource, text);
+    ASSERT_TRUE(r.ok()) << date << "\n" << RenderAll(r);
+    std::string want(date);
+    std::erase(want, '"');
+    EXPECT_EQ(std::get<Source>(r.record).date, want);
+  }
+}
+
+TEST(RecordParser, MixtureOfExpertsModelParses) {
+  ParseResult r = Parse(RecordKind::kModel, R"(id = "r"
+name = "Mixtral-8x7B"
+aliases = ["mistralai/Mixtral-8x7B-v0.1"]
+params_total = 46_702_792_704
+params_active = 12.9e9
+layers = 32
+kv_heads = 8
+head_dim = 128
+native_precision = "bf16"
+source = "mixtral-paper"
+)");
+  ASSERT_TRUE(r.ok()) << RenderAll(r);
+  const auto& m = std::get<Model>(r.record);
+  EXPECT_DOUBLE_EQ(m.params_total, 46702792704.0);
+  EXPECT_TRUE(m.IsMoe());
+  EXPECT_DOUBLE_EQ(m.ParamsPerToken(), 12.9e9);
+}
+
+TEST(RecordParser, GotchaParses) {
+  ParseResult r = Parse(RecordKind::kGotcha, R"(id = "r"
+title = "Batch size hides in the harness defaults"
+concepts = ["batch-size", "roofline"]
+symptom = "A figure above the memory roof."
+root_cause = "The harness ran a batch of 8 by default."
+workaround = "State the batch in [conditions]."
+)");
+  ASSERT_TRUE(r.ok()) << RenderAll(r);
+  const auto& g = std::get<Gotcha>(r.record);
+  EXPECT_EQ(g.concepts, (std::vector<std::string>{"batch-size", "roofline"}));
+  EXPECT_EQ(g.symptom, "A figure above the memory roof.");
+}
+
+TEST(RecordParser, CrlfLineEndingsAreShownWithoutTheCarriageReturn) {
+  ExpectOneError(RecordKind::kSource,
+                 "id = \"r\"\r\ntitle = \"T\"\r\npublisher = \"P\"\r\nurl = \"ftp://x\"\r\n"
+                 "date = 2023-10-12\r\nkind = \"blog\"\r\n",
+                 R"(x/benchmarks/r.toml:4:7: error[bad-url]: url 'ftp://x' is not an http(s) address
+  4 | url = "ftp://x"
+    |       ^
+  hint: write the address a reader can open: "https://..."
+)");
+}
+
+}  // namespace
+}  // namespace rooflint

@@ -1,0 +1,150 @@
+// The report model and its printers: the text table says why a roof is not computable, the
+// JSON carries every roof and finding in the documented shape.
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <sstream>
+
+#include "rooflint/report.h"
+#include "test_corpus.h"
+
+namespace rooflint {
+namespace {
+
+using testing::TestCorpus;
+
+constexpr char kSource[] = R"(
+id = "s"
+title = "t"
+publisher = "p"
+url = "https://example.invalid/"
+date = "2026"
+kind = "paper"
+)";
+constexpr char kPart[] = R"(
+id = "gpu"
+name = "Test GPU"
+vendor = "Test"
+form_factor = "pcie"
+aliases = []
+memory = "40 GB"
+bandwidth = "1555 GB/s"
+[peak_dense]
+fp16 = "312 TFLOPS"
+[sources]
+memory = "s"
+bandwidth = "s"
+peak_dense = "s"
+)";
+constexpr char kModel[] = R"(
+id = "m"
+name = "M"
+aliases = []
+params_total = 6.7e9
+layers = 32
+kv_heads = 32
+head_dim = 128
+native_precision = "fp16"
+source = "s"
+)";
+
+std::string Bench(const std::string& id, const std::string& metric, const std::string& value,
+                  const std::string& batch) {
+  return "id = \"" + id + "\"\ntitle = \"t\"\nstatus = \"verified\"\nmetric = \"" + metric +
+         "\"\nvalue = \"" + value +
+         "\"\nmodel = \"m\"\nprecision = \"fp16\"\nweights = \"14 GB\"\nhardware = \"Test "
+         "GPU\"\naccelerators = [\"gpu\"]\naccelerator_count = 1\nsource = \"s\"\nlocator = "
+         "\"l\"\n[conditions]\n" +
+         batch + "\nspeculative = false\n";
+}
+
+class ReportTest : public ::testing::Test {
+ protected:
+  Report Make() {
+    corpus_.Add(RecordKind::kSource, kSource)
+        .Add(RecordKind::kAccelerator, kPart)
+        .Add(RecordKind::kModel, kModel)
+        .Add(RecordKind::kBenchmark, Bench("bs1", "per-user-decode", "57.6 tok/s", "batch = 1"))
+        .Add(RecordKind::kBenchmark,
+             Bench("agg", "aggregate-output", "2000 tok/s", "batch = { absent = \"not published\" }"))
+        .Add(RecordKind::kBenchmark, Bench("over", "per-user-decode", "150 tok/s", "batch = 1"));
+    const Corpus& c = corpus_.Build();
+    return BuildReport(c, Sweep(c));
+  }
+  TestCorpus corpus_;
+};
+
+TEST_F(ReportTest, TextTableShowsTheBindingRoofAndWhyOthersAreNotComputable) {
+  Report r = Make();
+  std::ostringstream out;
+  PrintText(r, TextOptions{}, out);
+  std::string text = out.str();
+  EXPECT_NE(text.find("bs1   per-user-decode   1  57.6 tok/s  memory-roof     111.1 tok/s   51.9%  within"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("    memory-roof: batch unknown (absent: not published): the batch-1 roof "
+                      "does not bound aggregate throughput at batch > 1; only the compute roof "
+                      "applies\n"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("mem/benchmarks/over.toml:5: error[exceeds-roof]: over: 150 tok/s is 135.0% "
+                      "of the memory roof (111.1 tok/s)\n  arithmetic: 1 x 1555e9 B/s / 14e9 B = "
+                      "111.1 tok/s\n  instrument: memory-roof\n"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("rooflint: 6 records, 3 benchmarks swept (0 deprecated), 0 rejected; 0 "
+                      "input errors, 1 findings (1 errors, 0 warnings, 0 on deprecated records)"),
+            std::string::npos)
+      << text;
+  EXPECT_EQ(text.find("\033["), std::string::npos) << "no colour unless asked";
+}
+
+TEST_F(ReportTest, JsonCarriesEveryRoofAndFindingInTheDocumentedShape) {
+  Report r = Make();
+  std::ostringstream out;
+  PrintJson(r, out);
+  auto j = nlohmann::json::parse(out.str());
+  ASSERT_EQ(j["records"].size(), 3u);
+  const auto& bs1 = j["records"][0];
+  EXPECT_EQ(bs1["id"], "bs1");
+  EXPECT_EQ(bs1["metric"], "per-user-decode");
+  EXPECT_EQ(bs1["value"]["number"], 57.6);
+  EXPECT_EQ(bs1["value"]["unit"], "tok/s");
+  ASSERT_EQ(bs1["roofs"].size(), 2u);
+  const auto& mem = bs1["roofs"][0];
+  EXPECT_EQ(mem["instrument"], "memory-roof");
+  EXPECT_NEAR(mem["bound"].get<double>(), 111.07, 0.01);
+  EXPECT_EQ(mem["unit"], "tok/s");
+  EXPECT_NEAR(mem["percent"].get<double>(), 51.86, 0.01);
+  EXPECT_EQ(mem["verdict"], "within");
+  EXPECT_EQ(mem["arithmetic"], "1 x 1555e9 B/s / 14e9 B = 111.1 tok/s");
+  EXPECT_EQ(mem["accelerators"], nlohmann::json::array({"gpu"}));
+  EXPECT_TRUE(mem.contains("reason"));
+  const auto& agg_mem = j["records"][1]["roofs"][0];
+  EXPECT_EQ(agg_mem["verdict"], "not-computable");
+  EXPECT_TRUE(agg_mem["bound"].is_null());
+  EXPECT_EQ(j["records"][1]["conditions"]["batch"]["absent"], "not published");
+  ASSERT_EQ(j["findings"].size(), 1u);
+  const auto& f = j["findings"][0];
+  EXPECT_EQ(f["record"], "over");
+  EXPECT_EQ(f["instrument"], "memory-roof");
+  EXPECT_EQ(f["severity"], "error");
+  EXPECT_EQ(f["code"], "exceeds-roof");
+  EXPECT_EQ(f["path"], "mem/benchmarks/over.toml");
+  EXPECT_EQ(f["line"], 5);
+  EXPECT_EQ(j["summary"]["errors"], 1);
+}
+
+TEST_F(ReportTest, StrictFailsOnWarningsOnly) {
+  Report r = Make();
+  r.summary.errors = 0;
+  EXPECT_EQ(ExitCodeFor(r, false), ExitCode::kClean);
+  r.summary.warnings = 1;
+  EXPECT_EQ(ExitCodeFor(r, false), ExitCode::kClean);
+  EXPECT_EQ(ExitCodeFor(r, true), ExitCode::kFindings);
+  r.summary.invalid_input = 1;
+  EXPECT_EQ(ExitCodeFor(r, true), ExitCode::kInvalidInput);
+}
+
+}  // namespace
+}  // namespace rooflint

@@ -1,0 +1,102 @@
+// Units: the strict quantity parser and number formatting.
+#include "rooflint/units.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+namespace rooflint {
+namespace {
+
+ParsedQuantity Ok(std::string_view text, Dimension d) {
+  auto r = ParseQuantity(text, d);
+  EXPECT_TRUE(std::holds_alternative<ParsedQuantity>(r)) << text;
+  return std::holds_alternative<ParsedQuantity>(r) ? std::get<ParsedQuantity>(r)
+                                                   : ParsedQuantity{};
+}
+
+QuantityError Bad(std::string_view text, Dimension d) {
+  auto r = ParseQuantity(text, d);
+  EXPECT_TRUE(std::holds_alternative<QuantityError>(r)) << text;
+  return std::holds_alternative<QuantityError>(r) ? std::get<QuantityError>(r) : QuantityError{};
+}
+
+TEST(ParseQuantity, DecimalAndBinaryPrefixesDiffer) {
+  EXPECT_DOUBLE_EQ(Ok("14 GB", Dimension::kBytes).si, 14e9);
+  EXPECT_DOUBLE_EQ(Ok("59.02 GiB", Dimension::kBytes).si, 59.02 * 1073741824.0);
+  EXPECT_DOUBLE_EQ(Ok("1555 GB/s", Dimension::kBandwidth).si, 1555e9);
+  EXPECT_DOUBLE_EQ(Ok("3.35 TB/s", Dimension::kBandwidth).si, 3.35e12);
+  EXPECT_DOUBLE_EQ(Ok("312 TFLOPS", Dimension::kComputeRate).si, 312e12);
+  EXPECT_DOUBLE_EQ(Ok("624 TOPS", Dimension::kComputeRate).si, 624e12);
+  EXPECT_DOUBLE_EQ(Ok("17.4 ms", Dimension::kTime).si, 17.4e-3);
+  EXPECT_DOUBLE_EQ(Ok("155000000 ns", Dimension::kTime).si, 0.155);
+}
+
+TEST(ParseQuantity, KeepsTheTextTheUnitAndTheDecimalsAsWritten) {
+  ParsedQuantity q = Ok("57.6 tok/s", Dimension::kTokenRate);
+  EXPECT_DOUBLE_EQ(q.si, 57.6);
+  EXPECT_DOUBLE_EQ(q.number, 57.6);
+  EXPECT_EQ(q.unit, "tok/s");
+  EXPECT_EQ(q.decimals, 1);
+  EXPECT_EQ(q.text, "57.6 tok/s");
+  EXPECT_EQ(Ok("4677120000 B", Dimension::kBytes).decimals, 0);
+  EXPECT_DOUBLE_EQ(Ok("1.2e3 tok/s", Dimension::kTokenRate).si, 1200);
+  EXPECT_DOUBLE_EQ(Ok("0.9req/s", Dimension::kRequestRate).si, 0.9);
+}
+
+TEST(ParseQuantity, UnitsAreCaseSensitiveWithDidYouMean) {
+  QuantityError e = Bad("14 gb", Dimension::kBytes);
+  EXPECT_EQ(e.code, "unknown-unit");
+  EXPECT_EQ(e.message, "unknown unit 'gb'");
+  EXPECT_EQ(e.hint, "did you mean 'GB'? (units are case-sensitive: GB is 1e9 B, GiB is 2^30 B)");
+  EXPECT_EQ(e.column, 3);
+}
+
+TEST(ParseQuantity, BitsAreNotBytes) {
+  QuantityError e = Bad("1555 Gb/s", Dimension::kBandwidth);
+  EXPECT_EQ(e.code, "unknown-unit");
+  EXPECT_EQ(e.message, "'Gb/s' is gigaBITS per second");
+  EXPECT_EQ(e.hint, "write bytes per second: GB/s (1 GB/s = 8 Gb/s)");
+}
+
+TEST(ParseQuantity, WrongDimensionIsAnError) {
+  QuantityError e = Bad("1555 GB", Dimension::kBandwidth);
+  EXPECT_EQ(e.code, "wrong-dimension");
+  EXPECT_EQ(e.message, "'GB' is a bytes, but this key takes a bandwidth");
+}
+
+TEST(ParseQuantity, RejectsNanInfinityZeroNegativeAndAbsurd) {
+  EXPECT_EQ(Bad("nan GB/s", Dimension::kBandwidth).code, "not-a-number");
+  EXPECT_EQ(Bad("inf GB/s", Dimension::kBandwidth).message, "'inf GB/s' is not a finite number");
+  EXPECT_EQ(Bad("0 GB/s", Dimension::kBandwidth).code, "non-positive");
+  EXPECT_EQ(Bad("-3 GB/s", Dimension::kBandwidth).code, "non-positive");
+  EXPECT_EQ(Bad("1000000 GB/s", Dimension::kBandwidth).code, "absurd-value");
+  EXPECT_EQ(Bad("1e400 GB/s", Dimension::kBandwidth).code, "not-a-number");
+  EXPECT_EQ(Bad("", Dimension::kBytes).code, "not-a-number");
+  EXPECT_EQ(Bad("14", Dimension::kBytes).code, "unknown-unit");
+  EXPECT_EQ(Bad("14 GB GB", Dimension::kBytes).code, "unknown-unit");
+  EXPECT_EQ(Bad(". GB", Dimension::kBytes).code, "not-a-number");
+}
+
+TEST(Units, TypedArithmetic) {
+  Seconds t = Bytes(14e9) / BytesPerSecond(1555e9);
+  EXPECT_NEAR(t.si(), 0.0090032, 1e-7);
+  EXPECT_NEAR(PerSecond(t), 111.07, 0.01);
+  EXPECT_DOUBLE_EQ(Bytes(28e9) / Bytes(14e9), 2.0);
+}
+
+TEST(Format, NumbersAndSiMantissas) {
+  EXPECT_EQ(FormatNumber(111.0714), "111.1");
+  EXPECT_EQ(FormatNumber(7108.571), "7108.6");
+  EXPECT_EQ(FormatNumber(51.857), "51.9");
+  EXPECT_EQ(FormatNumber(0.04294), "0.0429");
+  EXPECT_EQ(FormatSi(1555e9), "1555e9");
+  EXPECT_EQ(FormatSi(14e9), "14e9");
+  EXPECT_EQ(FormatSi(6.7e9), "6.7e9");
+  EXPECT_EQ(FormatSi(312e12), "312e12");
+  EXPECT_EQ(FormatSi(64), "64");
+  EXPECT_EQ(FormatSi(std::nan("")), "n/a");
+}
+
+}  // namespace
+}  // namespace rooflint
