@@ -51,7 +51,7 @@ fuzz: deps
 	$(BUILD)/fuzz/fuzz/record_fuzzer tests/fuzz-regressions/*
 	mkdir -p $(BUILD)/fuzz/corpus
 	$(BUILD)/fuzz/fuzz/record_fuzzer -max_total_time=$(FUZZ_SECONDS) -seed=1 \
-	  -dict=fuzz/record.dict -max_len=4096 -print_final_stats=1 \
+	  -dict=fuzz/record.dict -max_len=4096 -print_final_stats=1 -artifact_prefix=$(BUILD)/fuzz/ \
 	  $(BUILD)/fuzz/corpus data/benchmarks data/accelerators data/models data/sources \
 	  data/gotchas tests/corpora/base tests/corpora/invalid/benchmarks
 

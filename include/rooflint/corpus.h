@@ -42,6 +42,13 @@ struct FileEntry {
 
 class Corpus {
  public:
+  Corpus() = default;
+  // A copy indexes its own records (the indexes point into the record vectors).
+  Corpus(const Corpus& other);
+  Corpus& operator=(const Corpus& other);
+  Corpus(Corpus&&) noexcept = default;
+  Corpus& operator=(Corpus&&) noexcept = default;
+
   std::vector<Accelerator> accelerators;
   std::vector<Model> models;
   std::vector<Benchmark> benchmarks;
@@ -54,7 +61,7 @@ class Corpus {
   const Accelerator* FindAccelerator(std::string_view id) const;
   const Model* FindModel(std::string_view id) const;
   const Source* FindSource(std::string_view id) const;
-  // True when a file of `kind` with this id exists but was rejected.
+  // True when a file of `kind` with this id, or this file name, exists but was rejected.
   bool IsRejected(RecordKind kind, std::string_view id) const;
   // True when loading produced at least one error-severity diagnostic.
   bool HasInvalidInput() const;

@@ -62,6 +62,8 @@ enum class Dimension {
 std::string_view DimensionName(Dimension d);
 // The units a key of dimension `d` accepts, for hints: "B, kB, MB, GB, ...".
 std::string_view UnitsFor(Dimension d);
+// A well-formed quantity of dimension `d`, for hints: "1555 GB/s".
+std::string_view ExampleFor(Dimension d);
 
 // A quantity string as written in a record, parsed.
 struct ParsedQuantity {

@@ -105,7 +105,43 @@ std::vector<std::string_view> IdsOf(const std::vector<T>& records) {
   return ids;
 }
 
+// The text of line `line` of the file at `path`, or "" when it cannot be read: cross-record
+// diagnostics are made after parsing, when the file's text is no longer held.
+std::string ReadSourceLine(const std::string& path, int line) {
+  if (line <= 0) return {};
+  std::FILE* f = std::fopen(path.c_str(), "rb");
+  if (f == nullptr) return {};
+  std::string text;
+  int current = 1;
+  for (int c; (c = std::fgetc(f)) != EOF;) {
+    if (c == '\n') {
+      if (current == line) break;
+      ++current;
+      continue;
+    }
+    if (current == line && c != '\r') text += static_cast<char>(c);
+  }
+  std::fclose(f);
+  return current == line ? text : std::string();
+}
+
 }  // namespace
+
+Corpus::Corpus(const Corpus& other)
+    : accelerators(other.accelerators),
+      models(other.models),
+      benchmarks(other.benchmarks),
+      sources(other.sources),
+      gotchas(other.gotchas),
+      files(other.files),
+      diagnostics(other.diagnostics) {
+  Index();
+}
+
+Corpus& Corpus::operator=(const Corpus& other) {
+  if (this != &other) *this = Corpus(other);
+  return *this;
+}
 
 Corpus LoadCorpus(std::span<const std::string> roots) {
   Corpus corpus;
@@ -186,6 +222,7 @@ void Corpus::Index() {
       d.message = fmt::format("{} id '{}' is also used by {}", KindName(kind), again.id,
                               first.path);
       d.where = again.keys.Find("id", again.path);
+      d.source_line = ReadSourceLine(d.where.path, d.where.line);
       d.hint = "ids are unique per kind across every corpus folder swept together; rename one";
       diagnostics.push_back(std::move(d));
     }
@@ -210,6 +247,7 @@ void Corpus::Index() {
     Diagnostic d;
     d.code = "dangling-id";
     d.where = h.keys.Find(key, h.path);
+    d.source_line = ReadSourceLine(d.where.path, d.where.line);
     if (IsRejected(target, id)) {
       d.message = fmt::format("{} '{}' points at {} '{}', which was rejected", KindName(h.kind),
                               h.id, KindName(target), id);
@@ -270,7 +308,8 @@ const Source* Corpus::FindSource(std::string_view id) const {
 
 bool Corpus::IsRejected(RecordKind kind, std::string_view id) const {
   return std::any_of(files.begin(), files.end(), [&](const FileEntry& f) {
-    return f.rejected && f.kind == kind && f.id == id;
+    return f.rejected && f.kind == kind &&
+           (f.id == id || fs::path(f.path).stem().string() == id);
   });
 }
 

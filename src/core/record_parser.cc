@@ -3,16 +3,16 @@
 // used only here, header-only, with its exceptions caught at this edge.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
+#include <tuple>
 #include <sstream>
 #include <string>
 #include <set>
 
-#define TOML_ENABLE_FORMATTERS 0
-#include <toml++/toml.h>
-
 #include "core/text_util.h"
+#include "core/toml.h"
 #include "rooflint/corpus.h"
 #include "rooflint/precision.h"
 
@@ -165,10 +165,17 @@ class Reader {
     return n;
   }
 
+  // `key` may be dotted ("conditions.batch") for the message; hints use the last part, which
+  // is what is written on the line.
+  static std::string_view AsWritten(std::string_view key) {
+    size_t dot = key.rfind('.');
+    return dot == std::string_view::npos ? key : key.substr(dot + 1);
+  }
+
   void WrongType(const toml::node& n, std::string_view key, std::string_view want,
                  std::string_view example) {
     Error("wrong-type", fmt::format("'{}' must be {}, not {}", key, want, TypeName(n)),
-          n.source(), fmt::format("write it as: {} = {}", key, example));
+          n.source(), fmt::format("write it as: {} = {}", AsWritten(key), example));
   }
 
   std::string String(const toml::table& t, std::string_view key, bool required,
@@ -201,7 +208,7 @@ class Reader {
       if (a == s) return s;
     }
     std::string near = ClosestMatch(s, allowed);
-    Error("unknown-value", fmt::format("'{}' is not a valid {}", s, key), n->source(),
+    Error("unknown-value", fmt::format("'{}' is not a valid value for '{}'", s, key), n->source(),
           near.empty() ? fmt::format("{} is one of: {}", key, fmt::join(allowed, ", "))
                        : fmt::format("did you mean '{}'? ({} is one of: {})", near, key,
                                      fmt::join(allowed, ", ")));
@@ -223,8 +230,8 @@ class Reader {
         Error("wrong-type",
               fmt::format("'{}' must be a string with a unit, not a bare number", key),
               n.source(),
-              fmt::format("quantities carry their unit: {} = {} (units: {})", key, example,
-                          UnitsFor(dim)));
+              fmt::format("quantities carry their unit: {} = {} (units: {})", AsWritten(key),
+                          example, UnitsFor(dim)));
       } else {
         WrongType(n, key, "a string with a unit", example);
       }
@@ -234,10 +241,17 @@ class Reader {
     auto parsed = ParseQuantity(s, dim);
     if (auto* err = std::get_if<QuantityError>(&parsed)) {
       auto at = n.source();
-      // Point inside the string: its opening quote is at the node's column.
-      Report(Severity::kError, err->code, fmt::format("{}: {}", key, err->message),
-             static_cast<int>(at.begin.line), static_cast<int>(at.begin.column) + 1 + err->column,
-             err->hint);
+      int line = static_cast<int>(at.begin.line), column = static_cast<int>(at.begin.column);
+      // Point inside the string: it opens at the node's column with one quote, or three for a
+      // multi-line string.
+      int quotes = 1;
+      if (line >= 1 && line <= static_cast<int>(lines_.size()) && column >= 1) {
+        std::string_view rest = lines_[line - 1].substr(
+            std::min<size_t>(column - 1, lines_[line - 1].size()));
+        if (rest.starts_with("\"\"\"") || rest.starts_with("'''")) quotes = 3;
+      }
+      Report(Severity::kError, err->code, fmt::format("{}: {}", key, err->message), line,
+             column + quotes + err->column, err->hint);
       return std::nullopt;
     }
     return std::get<ParsedQuantity>(parsed);
@@ -507,7 +521,8 @@ Condition ReadCondition(Reader& r, const toml::table& t, std::string_view key) {
     for (auto sc : kScenarios) ok = ok || sc == s;
     if (!ok) {
       std::string near = ClosestMatch(ToLower(s), kScenarios);
-      r.Error("unknown-value", fmt::format("'{}' is not a valid scenario", s), n->source(),
+      r.Error("unknown-value", fmt::format("'{}' is not a valid value for 'scenario'", s),
+              n->source(),
               near.empty()
                   ? fmt::format("scenario is one of: {}", fmt::join(kScenarios, ", "))
                   : fmt::format("did you mean '{}'?", near));
@@ -606,6 +621,21 @@ void ParseBenchmark(Reader& r, const toml::table& t, Benchmark& b) {
   }
 }
 
+// The entries of `t` in the order they stand in the file (toml++ iterates alphabetically).
+struct Entry {
+  const toml::key* key;
+  const toml::node* node;
+};
+std::vector<Entry> InFileOrder(const toml::table& t) {
+  std::vector<Entry> out;
+  for (auto&& [key, node] : t) out.push_back({&key, &node});
+  std::sort(out.begin(), out.end(), [](const Entry& a, const Entry& b) {
+    const auto &pa = a.key->source().begin, &pb = b.key->source().begin;
+    return std::tie(pa.line, pa.column) < std::tie(pb.line, pb.column);
+  });
+  return out;
+}
+
 void ParseAccelerator(Reader& r, const toml::table& t, Accelerator& a) {
   constexpr std::string_view kWhere = "this accelerator record";
   r.CheckKeys(t, kAcceleratorKeys, kWhere);
@@ -624,13 +654,16 @@ void ParseAccelerator(Reader& r, const toml::table& t, Accelerator& a) {
   if (const toml::table* peaks =
           r.Table(t, "peak_dense", true, kWhere, "{ fp16 = \"312 TFLOPS\" }")) {
     r.CheckKeys(*peaks, PeakKeys(), "[peak_dense]");
-    for (auto&& [key, node] : *peaks) {
+    // toml++ iterates keys alphabetically; the record keeps them in file order.
+    for (const Entry& entry : InFileOrder(*peaks)) {
+      std::string_view key = entry.key->str();
       bool known = false;
-      for (auto k : PeakKeys()) known = known || k == key.str();
+      for (auto k : PeakKeys()) known = known || k == key;
       if (!known) continue;
-      std::string full = fmt::format("peak_dense.{}", key.str());
-      if (auto q = r.QuantityNode(node, full, Dimension::kComputeRate, "\"312 TFLOPS\"")) {
-        a.peak_dense.emplace_back(std::string(key.str()), FlopsPerSecond(q->si));
+      std::string full = fmt::format("peak_dense.{}", key);
+      if (auto q = r.QuantityNode(*entry.node, full, Dimension::kComputeRate,
+                                  "\"312 TFLOPS\"")) {
+        a.peak_dense.emplace_back(std::string(key), FlopsPerSecond(q->si));
       }
     }
   }
@@ -640,8 +673,9 @@ void ParseAccelerator(Reader& r, const toml::table& t, Accelerator& a) {
                                           "aliases"};
     for (auto k : PeakKeys()) keys.push_back(k);
     r.CheckKeys(*src, keys, "[sources]");
-    for (auto&& [key, node] : *src) {
-      a.sources.emplace_back(std::string(key.str()), r.Citation(node, key.str()));
+    for (const Entry& entry : InFileOrder(*src)) {
+      a.sources.emplace_back(std::string(entry.key->str()),
+                             r.Citation(*entry.node, entry.key->str()));
     }
     auto cited = [&](std::string_view k) { return src->get(k) != nullptr; };
     for (std::string_view need : {"memory", "bandwidth"}) {
@@ -686,6 +720,13 @@ void ParseModel(Reader& r, const toml::table& t, Model& m) {
   m.notes = r.String(t, "notes", false, kWhere);
 }
 
+bool IsValidDay(int year, int month, int day) {
+  if (month < 1 || month > 12 || day < 1) return false;
+  constexpr int kDays[] = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+  bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+  return day <= (month == 2 && !leap ? 28 : kDays[month - 1]);
+}
+
 bool IsDateString(std::string_view s) {
   auto digits = [&](size_t from, size_t n) {
     if (s.size() < from + n) return false;
@@ -695,9 +736,14 @@ bool IsDateString(std::string_view s) {
     return true;
   };
   if (s.size() == 4) return digits(0, 4);
-  if (s.size() == 7) return digits(0, 4) && s[4] == '-' && digits(5, 2);
-  if (s.size() == 10) return digits(0, 4) && s[4] == '-' && digits(5, 2) && s[7] == '-' &&
-                             digits(8, 2);
+  auto number = [&](size_t from, size_t n) { return std::stoi(std::string(s.substr(from, n))); };
+  if (s.size() == 7 && digits(0, 4) && s[4] == '-' && digits(5, 2)) {
+    return IsValidDay(number(0, 4), number(5, 2), 1);
+  }
+  if (s.size() == 10 && digits(0, 4) && s[4] == '-' && digits(5, 2) && s[7] == '-' &&
+      digits(8, 2)) {
+    return IsValidDay(number(0, 4), number(5, 2), number(8, 2));
+  }
   return false;
 }
 
@@ -717,7 +763,9 @@ void ParseSource(Reader& r, const toml::table& t, Source& s) {
     } else if (auto str = d->value<std::string>(); str && d->is_string() && IsDateString(*str)) {
       s.date = *str;
     } else {
-      r.Error("wrong-type", "'date' must be a date (2023-10-12) or \"YYYY\" / \"YYYY-MM\"",
+      r.Error("wrong-type",
+              "'date' must be a date (2023-10-12) or a string \"YYYY\", \"YYYY-MM\" or "
+              "\"YYYY-MM-DD\"",
               d->source(), "write e.g. date = 2023-10-12, or date = \"2023-10\"");
     }
   }
@@ -745,6 +793,20 @@ void ParseInto(Reader& r, const toml::table& t, RecordKind kind, std::string_vie
   if (!r.failed()) result.record = std::move(rec);
 }
 
+// toml++'s messages quote the offending text, which may hold a line break: escape control
+// characters so that a diagnostic's first line stays one line.
+std::string OneLine(std::string_view s) {
+  std::string out;
+  for (char c : s) {
+    if (c == '\n') out += "\\n";
+    else if (c == '\r') out += "\\r";
+    else if (c == '\t') out += "\\t";
+    else if (static_cast<unsigned char>(c) < 0x20) out += ' ';
+    else out += c;
+  }
+  return out;
+}
+
 }  // namespace
 
 ParseResult ParseRecord(RecordKind kind, std::string_view text, std::string_view path,
@@ -758,7 +820,7 @@ ParseResult ParseRecord(RecordKind kind, std::string_view text, std::string_view
   } catch (const toml::parse_error& e) {
     const auto& at = e.source();
     reader.Report(Severity::kError, "toml-syntax",
-                  fmt::format("not valid TOML: {}", e.description()),
+                  fmt::format("not valid TOML: {}", OneLine(e.description())),
                   static_cast<int>(at.begin.line), static_cast<int>(at.begin.column),
                   "fix the syntax at the caret (strings in double quotes, one key per line, "
                   "each key once per table)");

@@ -133,6 +133,18 @@ std::string_view DimensionName(Dimension d) {
   return "?";
 }
 
+std::string_view ExampleFor(Dimension d) {
+  switch (d) {
+    case Dimension::kBytes: return "14 GB";
+    case Dimension::kBandwidth: return "1555 GB/s";
+    case Dimension::kComputeRate: return "312 TFLOPS";
+    case Dimension::kTokenRate: return "57.6 tok/s";
+    case Dimension::kRequestRate: return "0.9 req/s";
+    case Dimension::kTime: return "17.4 ms";
+  }
+  return "";
+}
+
 std::string_view UnitsFor(Dimension d) {
   switch (d) {
     case Dimension::kBytes: return "B, kB, MB, GB, TB, KiB, MiB, GiB, TiB";
@@ -159,13 +171,20 @@ std::variant<ParsedQuantity, QuantityError> ParseQuantity(std::string_view text,
         "not-a-number",
         nan_like ? fmt::format("'{}' is not a finite number", text)
                  : fmt::format("'{}' does not start with a number", text),
-        fmt::format("write a number and a unit, e.g. \"{}\"",
-                    expected == Dimension::kBandwidth ? "1555 GB/s" : "14 GB"),
+        fmt::format("write a number and a unit, e.g. \"{}\"", ExampleFor(expected)),
         lead};
   }
   double number = 0;
   std::string digits(s.substr(0, n));
-  auto [ptr, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), number);
+  // from_chars takes no leading '+'; "+14 GB" is as good as "14 GB".
+  const char* first = digits.data() + (digits[0] == '+' ? 1 : 0);
+  auto [ptr, ec] = std::from_chars(first, digits.data() + digits.size(), number);
+  if (ec == std::errc::result_out_of_range) {
+    return QuantityError{"absurd-value",
+                         fmt::format("'{}' is too large or too small for any {} quantity", digits,
+                                     DimensionName(expected)),
+                         "check the exponent", lead};
+  }
   if (ec != std::errc() || ptr != digits.data() + digits.size() || !std::isfinite(number)) {
     return QuantityError{"not-a-number", fmt::format("'{}' is not a finite number", digits),
                          "write an ordinary decimal number", lead};
@@ -205,7 +224,7 @@ std::variant<ParsedQuantity, QuantityError> ParseQuantity(std::string_view text,
   }
   if (def->dimension != expected) {
     return QuantityError{"wrong-dimension",
-                         fmt::format("'{}' is a {}, but this key takes a {}", unit,
+                         fmt::format("'{}' is a unit of {}, but this key takes a {}", unit,
                                      DimensionName(def->dimension), DimensionName(expected)),
                          fmt::format("use one of: {}", UnitsFor(expected)), unit_col};
   }
@@ -243,6 +262,7 @@ std::string FormatSi(double v) {
   // The shortest of: the plain number, or a mantissa in [1, 10000) times a power of ten that
   // is a multiple of three. 1555e9 rather than 1.555e12, 6.7e9 rather than 6700e6.
   std::string best = fmt::format("{:.4g}", v);
+  if (std::fabs(v) < 1.0) return best;  // 0.009003, not 9003e-6
   if (best.find('e') != std::string::npos) best.clear();
   constexpr std::array<double, 11> kPowers = {1e-12, 1e-9, 1e-6, 1e-3, 1,   1e3,
                                               1e6,   1e9,  1e12, 1e15, 1e18};
@@ -256,7 +276,11 @@ std::string FormatSi(double v) {
     std::string mant = fmt::format("{:.4g}", m);
     if (mant.find('e') != std::string::npos) continue;
     std::string candidate = fmt::format("{}e{}", mant, e);
-    if (best.empty() || candidate.size() < best.size()) best = candidate;
+    // On a tie a plain number wins, then the smaller mantissa: 7.62e9 rather than 7620e6.
+    bool plain = !best.empty() && best.find('e') == std::string::npos;
+    if (best.empty() || candidate.size() < best.size() ||
+        (candidate.size() == best.size() && !plain))
+      best = candidate;
   }
   return best.empty() ? fmt::format("{:.4g}", v) : best;
 }
