@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <iostream>
 
@@ -87,7 +88,14 @@ int Main(int argc, char** argv) {
     app.exit(e);
     return static_cast<int>(ExitCode::kUsage);
   }
-  if (*sweep_cmd) return static_cast<int>(RunSweep(sweep));
+  if (*sweep_cmd) {
+    int code = static_cast<int>(RunSweep(sweep));
+    // The corpus and report are freed by the process exit, not by a hundred thousand
+    // destructors: a large sweep spends a tenth of its time otherwise tearing down.
+    std::cout.flush();
+    std::fflush(nullptr);
+    std::_Exit(code);
+  }
   if (*precisions_cmd) PrintPrecisions();
   if (*instruments_cmd) PrintInstruments();
   return static_cast<int>(ExitCode::kClean);
@@ -97,6 +105,7 @@ int Main(int argc, char** argv) {
 }  // namespace rooflint
 
 int main(int argc, char** argv) {
+  std::ios::sync_with_stdio(false);  // reports are written through std::cout only
   try {
     return rooflint::Main(argc, argv);
   } catch (const std::exception& e) {

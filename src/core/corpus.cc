@@ -6,6 +6,10 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <cstdio>
 #include <thread>
 
@@ -57,9 +61,13 @@ void FindFiles(const std::string& root, std::vector<Job>& jobs, std::vector<Diag
     // The display path is worked out once per folder: fs::relative touches the disk.
     std::string shown = DisplayPath(dir);
     for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
-      const fs::path& p = it->path();
-      if (p.extension() != ".toml") continue;
-      jobs.push_back({kind, (fs::path(shown) / p.filename()).string(), p.stem().string()});
+      std::string name = it->path().filename().string();
+      if (!name.ends_with(".toml") || name.size() == 5) continue;
+      std::string path = shown;
+      path += '/';
+      path += name;
+      name.resize(name.size() - 5);
+      jobs.push_back({kind, std::move(path), std::move(name)});
     }
     if (ec) {
       diags.push_back(FileError(DisplayPath(dir), "io-error",
@@ -76,18 +84,22 @@ void FindFiles(const std::string& root, std::vector<Job>& jobs, std::vector<Diag
   }
 }
 
-ParseResult ParseFile(const Job& job) {
-  std::string text;
-  std::FILE* f = std::fopen(job.path.c_str(), "rb");
-  bool ok = f != nullptr;
-  if (ok) {
-    char buf[16384];
-    size_t n;
-    while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) text.append(buf, n);
-    ok = std::ferror(f) == 0;
-    std::fclose(f);
-  }
-  if (!ok) {
+// Reads the whole file with POSIX calls into `text` (reused across files by the caller).
+bool ReadFile(const std::string& path, std::string& text) {
+  text.clear();
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return false;
+  struct stat st {};
+  if (::fstat(fd, &st) == 0 && st.st_size > 0) text.reserve(static_cast<size_t>(st.st_size));
+  char buf[16384];
+  ssize_t n;
+  while ((n = ::read(fd, buf, sizeof buf)) > 0) text.append(buf, static_cast<size_t>(n));
+  ::close(fd);
+  return n == 0;
+}
+
+ParseResult ParseFile(const Job& job, std::string& text) {
+  if (!ReadFile(job.path, text)) {
     ParseResult r;
     r.id = job.stem;
     r.diagnostics.push_back(FileError(job.path, "io-error", "cannot read the file",
@@ -160,8 +172,9 @@ Corpus LoadCorpus(std::span<const std::string> roots) {
     Corpus& part = parts[t];
     size_t begin = jobs.size() * t / threads, end = jobs.size() * (t + 1) / threads;
     part.files.reserve(end - begin);
+    std::string text;
     for (size_t i = begin; i < end; ++i) {
-      ParseResult r = ParseFile(jobs[i]);
+      ParseResult r = ParseFile(jobs[i], text);
       part.files.push_back({jobs[i].kind, r.id, jobs[i].path, !r.ok()});
       for (auto& d : r.diagnostics) part.diagnostics.push_back(std::move(d));
       std::visit(

@@ -259,30 +259,24 @@ std::string FormatNumber(double v, int digits) {
 std::string FormatSi(double v) {
   if (!std::isfinite(v)) return "n/a";
   if (v == 0) return "0";
-  // The shortest of: the plain number, or a mantissa in [1, 10000) times a power of ten that
-  // is a multiple of three. 1555e9 rather than 1.555e12, 6.7e9 rather than 6700e6.
-  std::string best = fmt::format("{:.4g}", v);
-  if (std::fabs(v) < 1.0) return best;  // 0.009003, not 9003e-6
-  if (best.find('e') != std::string::npos) best.clear();
-  constexpr std::array<double, 11> kPowers = {1e-12, 1e-9, 1e-6, 1e-3, 1,   1e3,
-                                              1e6,   1e9,  1e12, 1e15, 1e18};
-  for (int k = 0; k < static_cast<int>(kPowers.size()); ++k) {
-    int e = -12 + 3 * k;
-    if (e == 0) continue;
-    double m = v / kPowers[k];
-    if (std::fabs(m) < 1.0 || std::fabs(m) >= 10000.0) continue;
-    // A four-digit mantissa only when it is exact (1555e9), never a rounding (3188e6).
-    if (std::fabs(m) >= 1000.0 && std::fabs(m - std::round(m)) > 1e-9 * std::fabs(m)) continue;
-    std::string mant = fmt::format("{:.4g}", m);
-    if (mant.find('e') != std::string::npos) continue;
-    std::string candidate = fmt::format("{}e{}", mant, e);
-    // On a tie a plain number wins, then the smaller mantissa: 7.62e9 rather than 7620e6.
-    bool plain = !best.empty() && best.find('e') == std::string::npos;
-    if (best.empty() || candidate.size() < best.size() ||
-        (candidate.size() == best.size() && !plain))
-      best = candidate;
+  std::string plain = fmt::format("{:.4g}", v);
+  if (std::fabs(v) < 1.0) return plain;  // 0.009003, not 9003e-6
+  if (plain.find('e') == std::string::npos && std::fabs(v) < 1000.0) return plain;
+  // A mantissa in [1, 1000) times a power of ten that is a multiple of three, or a four-digit
+  // mantissa one step down when that is exact and shorter: 1555e9 rather than 1.555e12,
+  // 6.7e9 rather than 6700e6, never a rounding such as 3188e6.
+  int e3 = static_cast<int>(std::floor(std::log10(std::fabs(v)) / 3.0)) * 3;
+  double m = v / std::pow(10.0, e3);
+  if (std::fabs(m) >= 1000.0) m /= 1000.0, e3 += 3;  // log10 rounding at the edges
+  std::string best = e3 == 0 ? fmt::format("{:.4g}", m) : fmt::format("{:.4g}e{}", m, e3);
+  double m4 = m * 1000.0;
+  if (e3 >= 3 && std::fabs(m4) < 10000.0 &&
+      std::fabs(m4 - std::round(m4)) <= 1e-9 * std::fabs(m4)) {
+    std::string four = fmt::format("{:.0f}e{}", m4, e3 - 3);
+    if (four.size() < best.size()) best = four;
   }
-  return best.empty() ? fmt::format("{:.4g}", v) : best;
+  if (plain.find('e') == std::string::npos && plain.size() <= best.size()) return plain;
+  return best;
 }
 
 }  // namespace rooflint
