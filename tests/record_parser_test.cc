@@ -481,7 +481,7 @@ peak_dense = "nvidia-a100-datasheet"
                  R"(x/benchmarks/r.toml:7:19: error[wrong-dimension]: bandwidth: 'GB' is a unit of bytes, but this key takes a bandwidth
   7 | bandwidth = "1555 GB"
     |                   ^
-  hint: use one of: B/s, MB/s, GB/s, TB/s, MiB/s, GiB/s, TiB/s
+  hint: use one of: B/s, MB/s, GB/s, TB/s, PB/s, MiB/s, GiB/s, TiB/s
 )");
 }
 
@@ -529,7 +529,7 @@ peak_dense = "nvidia-a100-datasheet"
                  R"(x/benchmarks/r.toml:7:13: error[wrong-type]: 'bandwidth' must be a string with a unit, not a bare number
   7 | bandwidth = 1555
     |             ^
-  hint: quantities carry their unit: bandwidth = "1555 GB/s" (units: B/s, MB/s, GB/s, TB/s, MiB/s, GiB/s, TiB/s)
+  hint: quantities carry their unit: bandwidth = "1555 GB/s" (units: B/s, MB/s, GB/s, TB/s, PB/s, MiB/s, GiB/s, TiB/s)
 )");
 }
 

@@ -71,6 +71,10 @@ TEST(ParseQuantity, RejectsNanInfinityZeroNegativeAndAbsurd) {
   EXPECT_EQ(Bad("0 GB/s", Dimension::kBandwidth).code, "non-positive");
   EXPECT_EQ(Bad("-3 GB/s", Dimension::kBandwidth).code, "non-positive");
   EXPECT_EQ(Bad("1000000 GB/s", Dimension::kBandwidth).code, "absurd-value");
+  QuantityError petabyte = Bad("1 PB/s", Dimension::kBandwidth);
+  EXPECT_EQ(petabyte.code, "absurd-value");
+  EXPECT_EQ(petabyte.message,
+            "'1 PB/s' is outside the plausible range for a bandwidth (1 GB/s to 100 TB/s)");
   EXPECT_EQ(Bad("1e400 GB/s", Dimension::kBandwidth).code, "absurd-value");
   EXPECT_EQ(Bad("1e-400 GB/s", Dimension::kBandwidth).code, "absurd-value");
   EXPECT_DOUBLE_EQ(Ok("+14 GB", Dimension::kBytes).si, 14e9);

@@ -31,6 +31,7 @@ constexpr std::array kUnits = {
     UnitDef{"MB", Dimension::kBytes, 1e6},
     UnitDef{"GB", Dimension::kBytes, 1e9},
     UnitDef{"TB", Dimension::kBytes, 1e12},
+    UnitDef{"PB", Dimension::kBytes, 1e15},
     UnitDef{"KiB", Dimension::kBytes, kKi},
     UnitDef{"MiB", Dimension::kBytes, kMi},
     UnitDef{"GiB", Dimension::kBytes, kGi},
@@ -39,6 +40,7 @@ constexpr std::array kUnits = {
     UnitDef{"MB/s", Dimension::kBandwidth, 1e6},
     UnitDef{"GB/s", Dimension::kBandwidth, 1e9},
     UnitDef{"TB/s", Dimension::kBandwidth, 1e12},
+    UnitDef{"PB/s", Dimension::kBandwidth, 1e15},
     UnitDef{"MiB/s", Dimension::kBandwidth, kMi},
     UnitDef{"GiB/s", Dimension::kBandwidth, kGi},
     UnitDef{"TiB/s", Dimension::kBandwidth, kTi},
@@ -147,8 +149,8 @@ std::string_view ExampleFor(Dimension d) {
 
 std::string_view UnitsFor(Dimension d) {
   switch (d) {
-    case Dimension::kBytes: return "B, kB, MB, GB, TB, KiB, MiB, GiB, TiB";
-    case Dimension::kBandwidth: return "B/s, MB/s, GB/s, TB/s, MiB/s, GiB/s, TiB/s";
+    case Dimension::kBytes: return "B, kB, MB, GB, TB, PB, KiB, MiB, GiB, TiB";
+    case Dimension::kBandwidth: return "B/s, MB/s, GB/s, TB/s, PB/s, MiB/s, GiB/s, TiB/s";
     case Dimension::kComputeRate: return "GFLOPS, TFLOPS, PFLOPS, GOPS, TOPS, POPS";
     case Dimension::kTokenRate: return "tok/s";
     case Dimension::kRequestRate: return "req/s";
