@@ -1019,7 +1019,7 @@ batch = 1
                  R"(x/benchmarks/r.toml:4:10: error[unknown-value]: 'per_user_decode' is not a valid value for 'metric'
   4 | metric = "per_user_decode"
     |          ^
-  hint: did you mean 'per-user-decode'? (metric is one of: per-user-decode, aggregate-output, aggregate-total, requests, ttft, tpot, itl, e2e-latency)
+  hint: did you mean 'per-user-decode'? (metric is one of: per-user-decode, aggregate-output, aggregate-total, requests, ttft, tpot, itl, e2e-latency, prefill)
 )");
 }
 

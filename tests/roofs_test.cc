@@ -430,6 +430,21 @@ TEST_F(RoofsTest, MultiAcceleratorFigureScalesWithTheCount) {
   EXPECT_EQ(mem->arithmetic, "64 x 8 x 1555e9 B/s / 14e9 B = 56868.6 tok/s");
 }
 
+TEST_F(RoofsTest, PrefillIsBoundedByComputeOnly) {
+  Base().Add(RecordKind::kBenchmark,
+             Bench("pp", "prefill", "7100 tok/s", "batch = 1\nspeculative = false"));
+  SweepResult s = Run();
+  const RecordAudit& a = AuditOf(s, "pp");
+  const RoofResult* mem = RoofOf(a, "memory-roof");
+  ASSERT_NE(mem, nullptr);
+  EXPECT_EQ(mem->verdict, Verdict::kNotComputable);
+  const RoofResult* comp = RoofOf(a, "compute-roof");
+  ASSERT_NE(comp, nullptr);
+  EXPECT_NEAR(comp->bound, 312e12 / (2 * 6.7e9), 0.1);
+  EXPECT_NEAR(comp->percent, 7100 / (312e12 / (2 * 6.7e9)) * 100, 1e-9);
+  EXPECT_EQ(a.Binding(), comp);
+}
+
 // The seed corpus itself: the numbers DOMAIN.md and the seed records state.
 TEST(BundledCorpus, MptTrioLandsWhereTheSeedSays) {
   std::vector<std::string> roots = {ROOFLINT_BUNDLED_DATA};

@@ -32,6 +32,7 @@ enum class Metric {
   kTpot,
   kItl,
   kE2eLatency,
+  kPrefill,  // prompt tokens processed per second by one sequence's prefill (llama-bench pp)
 };
 std::string_view MetricName(Metric m);  // "per-user-decode", ...
 // The dimension a metric's value is written in: token rate, request rate or time.

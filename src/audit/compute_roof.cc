@@ -4,6 +4,7 @@
 //   aggregate output (or total) tok/s <= n * F / (2 * P)
 //   per-user decode at batch B:         tok/s <= n * F / (2 * P * B)   (B unknown: B >= 1)
 //   requests:                           req/s <= n * F / (2 * P * O)
+//   prefill (prompt tokens/s):          tok/s <= n * F / (2 * P)
 //
 // Units: F in FLOP/s (the dense peak at the precision the weights are multiplied in), P in
 // parameters. It needs no batch, so it is the instrument for aggregate records whose batch is
@@ -51,6 +52,8 @@ class ComputeRoof final : public Instrument {
       } else if (in.batch == 0) {
         note += "; batch unknown, taken as 1 (which can only loosen the bound)";
       }
+    } else if (b.metric == Metric::kPrefill) {
+      note += "; every prompt token costs 2*P FLOPs";
     } else if (b.metric == Metric::kAggregateTotal) {
       note += "; counts input tokens at 2*P each (assumes no prefix cache skips prefill)";
     } else if (requests) {

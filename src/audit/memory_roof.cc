@@ -6,7 +6,7 @@
 //   requests at batch B:                          req/s <= B * n * BW / W / O
 //
 // Units: BW in B/s, W in B. Does NOT apply to latency metrics (see the floors), to aggregate
-// metrics whose batch is unknown (the batch-1 roof does not bound them: DOMAIN.md 2.2; the
+// metrics whose batch is unknown, to prefill (many prompt tokens per weight pass) (the batch-1 roof does not bound them: DOMAIN.md 2.2; the
 // compute roof does), or to speculative decoding, which emits several tokens per weight pass.
 // Example: MPT-7B fp16 (14 GB) on one A100 40GB (1555 GB/s): 1555e9 / 14e9 = 111.1 tok/s, so
 // the batch-1 figure of 57.6 tok/s is 51.9% of it, and the batch-64 aggregate of 800 tok/s is
@@ -37,6 +37,13 @@ class MemoryRoof final : public Instrument {
 
     if (!in.weights_problem.empty()) {
       out.roofs.push_back(NotComputable(id(), unit, in.weights_problem));
+      return;
+    }
+    if (b.metric == Metric::kPrefill) {
+      out.roofs.push_back(NotComputable(
+          id(), unit,
+          "prefill processes many prompt tokens per pass over the weights: the memory roof does "
+          "not bound it; the compute roof does"));
       return;
     }
     if (c.UsesSpeculation()) {

@@ -22,9 +22,9 @@ namespace {
 using Keys = std::span<const std::string_view>;
 
 constexpr std::array<std::string_view, 3> kStatuses = {"draft", "verified", "deprecated"};
-constexpr std::array<std::string_view, 8> kMetrics = {
-    "per-user-decode", "aggregate-output", "aggregate-total", "requests",
-    "ttft",            "tpot",             "itl",             "e2e-latency"};
+constexpr std::array<std::string_view, 9> kMetrics = {
+    "per-user-decode", "aggregate-output", "aggregate-total", "requests", "ttft",
+    "tpot",            "itl",              "e2e-latency",     "prefill"};
 constexpr std::array<std::string_view, 6> kStatistics = {"mean", "median", "p50",
                                                          "p90",  "p99",    "peak"};
 constexpr std::array<std::string_view, 4> kScenarios = {"offline", "server", "interactive",

@@ -44,6 +44,7 @@ std::string_view MetricName(Metric m) {
     case Metric::kTpot: return "tpot";
     case Metric::kItl: return "itl";
     case Metric::kE2eLatency: return "e2e-latency";
+    case Metric::kPrefill: return "prefill";
   }
   return "?";
 }
