@@ -1,0 +1,34 @@
+// The subcommand table: each subcommand lives in its own file and registers itself with
+// CLI11 through one function listed here; main.cc calls them in order and runs the one the
+// user chose.
+#ifndef ROOFLINT_CLI_COMMAND_H_
+#define ROOFLINT_CLI_COMMAND_H_
+
+#include <CLI/CLI.hpp>
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "rooflint/exit_codes.h"
+
+namespace rooflint::cli {
+
+// A registered subcommand: its CLI11 node and what to run when the user chose it.
+struct Command {
+  CLI::App* app = nullptr;
+  std::function<ExitCode()> run;
+};
+
+// The bundled corpus, the default wherever a command takes corpus folders.
+std::string BundledData();
+// Colour for the text report: "always", "never", or "auto" (a terminal without NO_COLOR).
+bool UseColor(const std::string& mode);
+
+Command AddSweepCommand(CLI::App& app);
+Command AddPrecisionsCommand(CLI::App& app);
+Command AddInstrumentsCommand(CLI::App& app);
+
+}  // namespace rooflint::cli
+
+#endif  // ROOFLINT_CLI_COMMAND_H_
