@@ -165,7 +165,7 @@ author = "Jane Doe"
                  R"(x/benchmarks/r.toml:7:1: error[unknown-key]: unknown key 'author' in this source record
   7 | author = "Jane Doe"
     | ^
-  hint: this source record takes: id, title, publisher, url, date, kind, status, notes
+  hint: this source record takes: id, title, publisher, url, date, kind, status, peaks, notes
 )");
 }
 

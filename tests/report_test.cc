@@ -110,7 +110,8 @@ TEST_F(ReportTest, JsonCarriesEveryRoofAndFindingInTheDocumentedShape) {
   EXPECT_EQ(bs1["metric"], "per-user-decode");
   EXPECT_EQ(bs1["value"]["number"], 57.6);
   EXPECT_EQ(bs1["value"]["unit"], "tok/s");
-  ASSERT_EQ(bs1["roofs"].size(), 2u);
+  ASSERT_EQ(bs1["roofs"].size(), 5u);
+  EXPECT_EQ(bs1["roofs"][2]["verdict"], "not-applicable");
   const auto& mem = bs1["roofs"][0];
   EXPECT_EQ(mem["instrument"], "memory-roof");
   EXPECT_NEAR(mem["bound"].get<double>(), 111.07, 0.01);

@@ -103,7 +103,7 @@ TEST_F(RoofsTest, BatchOnePerUserIsFiftyOnePointNinePercentOfRoof) {
   Base().Add(RecordKind::kBenchmark,
              Bench("bs1", "per-user-decode", "57.6 tok/s", "batch = 1\nspeculative = false"));
   SweepResult s = Run();
-  const RoofResult* mem = RoofOf(AuditOf(s, "bs1"), "memory-roof");
+  const InstrumentResult* mem = RoofOf(AuditOf(s, "bs1"), "memory-roof");
   ASSERT_NE(mem, nullptr);
   EXPECT_EQ(mem->verdict, Verdict::kWithin);
   EXPECT_NEAR(mem->bound, 111.07, 0.01);
@@ -117,12 +117,12 @@ TEST_F(RoofsTest, PerUserAtBatchSixtyFourStillUsesTheBatchOneRoof) {
   Base().Add(RecordKind::kBenchmark,
              Bench("bs64u", "per-user-decode", "12.5 tok/s", "batch = 64\nspeculative = false"));
   SweepResult s = Run();
-  const RoofResult* mem = RoofOf(AuditOf(s, "bs64u"), "memory-roof");
+  const InstrumentResult* mem = RoofOf(AuditOf(s, "bs64u"), "memory-roof");
   ASSERT_NE(mem, nullptr);
   EXPECT_NEAR(mem->bound, 111.07, 0.01);
   EXPECT_NEAR(mem->percent, 11.25, 0.01);
   // The compute roof shares one step among 64 sequences.
-  const RoofResult* comp = RoofOf(AuditOf(s, "bs64u"), "compute-roof");
+  const InstrumentResult* comp = RoofOf(AuditOf(s, "bs64u"), "compute-roof");
   ASSERT_NE(comp, nullptr);
   EXPECT_NEAR(comp->bound, 312e12 / (2 * 6.7e9 * 64), 0.01);
 }
@@ -136,12 +136,12 @@ TEST_F(RoofsTest, AggregateAtBatchSixtyFourIsNeverComparedWithTheBatchOneRoof) {
     EXPECT_LT(r.percent, 100.0) << r.instrument << " " << r.arithmetic;
     EXPECT_NE(static_cast<int>(r.percent), 720) << "the seed's false positive";
   }
-  const RoofResult* mem = RoofOf(a, "memory-roof");
+  const InstrumentResult* mem = RoofOf(a, "memory-roof");
   ASSERT_NE(mem, nullptr);
   EXPECT_NEAR(mem->bound, 7108.57, 0.01);
   EXPECT_NEAR(mem->percent, 11.25, 0.01);
   EXPECT_EQ(mem->arithmetic, "64 x 1 x 1555e9 B/s / 14e9 B = 7108.6 tok/s");
-  const RoofResult* comp = RoofOf(a, "compute-roof");
+  const InstrumentResult* comp = RoofOf(a, "compute-roof");
   ASSERT_NE(comp, nullptr);
   EXPECT_EQ(comp->verdict, Verdict::kWithin);
   EXPECT_NEAR(comp->bound, 312e12 / (2 * 6.7e9), 0.1);
@@ -155,13 +155,13 @@ TEST_F(RoofsTest, AggregateWithUnknownBatchGetsOnlyTheComputeRoofAndSaysWhy) {
                    "batch = { absent = \"Offline issues one query\" }\nspeculative = false"));
   SweepResult s = Run();
   const RecordAudit& a = AuditOf(s, "agg");
-  const RoofResult* mem = RoofOf(a, "memory-roof");
+  const InstrumentResult* mem = RoofOf(a, "memory-roof");
   ASSERT_NE(mem, nullptr);
   EXPECT_EQ(mem->verdict, Verdict::kNotComputable);
   EXPECT_EQ(mem->reason,
             "batch unknown (absent: Offline issues one query): the batch-1 roof does not "
             "bound aggregate throughput at batch > 1; only the compute roof applies");
-  const RoofResult* comp = RoofOf(a, "compute-roof");
+  const InstrumentResult* comp = RoofOf(a, "compute-roof");
   ASSERT_NE(comp, nullptr);
   EXPECT_EQ(comp->verdict, Verdict::kWithin);
   ASSERT_NE(a.Binding(), nullptr);
@@ -179,7 +179,7 @@ TEST_F(RoofsTest, MoeUsesActiveWeightsNotTotal) {
       "source = \"test-source\"\nlocator = \"l\"\n[conditions]\nbatch = 1\n"
       "speculative = false\n");
   SweepResult s = Run();
-  const RoofResult* mem = RoofOf(AuditOf(s, "moe"), "memory-roof");
+  const InstrumentResult* mem = RoofOf(AuditOf(s, "moe"), "memory-roof");
   ASSERT_NE(mem, nullptr);
   EXPECT_EQ(mem->verdict, Verdict::kWithin);
   double total_roof = 400e9 / (30e9 * 8.5 / 8);
@@ -201,7 +201,7 @@ TEST_F(RoofsTest, MoeScalesStatedFileBytesToTheActiveShare) {
       "accelerator_count = 1\nsource = \"test-source\"\nlocator = \"l\"\n[conditions]\n"
       "batch = 1\nspeculative = false\n");
   SweepResult s = Run();
-  const RoofResult* mem = RoofOf(AuditOf(s, "moe-stated"), "memory-roof");
+  const InstrumentResult* mem = RoofOf(AuditOf(s, "moe-stated"), "memory-roof");
   ASSERT_NE(mem, nullptr);
   EXPECT_NEAR(mem->bound, 400e9 / 3e9, 1e-6);
   EXPECT_EQ(mem->arithmetic, "1 x 400e9 B/s / 3e9 B = 133.3 tok/s");
@@ -212,7 +212,7 @@ TEST_F(RoofsTest, PerUserAboveItsRoofIsAnExceedsFindingWithArithmetic) {
              Bench("fast", "per-user-decode", "150 tok/s", "batch = 1\nspeculative = false"));
   const Corpus& corpus = corpus_.Build();
   Report report = BuildReport(corpus, Sweep(corpus));
-  const RoofResult* mem = RoofOf(AuditOf(report.sweep, "fast"), "memory-roof");
+  const InstrumentResult* mem = RoofOf(AuditOf(report.sweep, "fast"), "memory-roof");
   ASSERT_NE(mem, nullptr);
   EXPECT_EQ(mem->verdict, Verdict::kExceeds);
   ASSERT_EQ(report.sweep.findings.size(), 1u);
@@ -244,7 +244,7 @@ TEST_F(RoofsTest, AmbiguousHardwareIsComputedOverBothFortyGigabyteParts) {
   Base().Add(RecordKind::kBenchmark,
              Bench("amb", "per-user-decode", "57.6 tok/s", "batch = 1\nspeculative = false"));
   SweepResult s = Run();
-  const RoofResult* mem = RoofOf(AuditOf(s, "amb"), "memory-roof");
+  const InstrumentResult* mem = RoofOf(AuditOf(s, "amb"), "memory-roof");
   ASSERT_NE(mem, nullptr);
   EXPECT_EQ(mem->accelerators, (std::vector<std::string>{"a100-40gb-sxm4", "a100-40gb-pcie"}));
   EXPECT_NEAR(mem->bound, 111.07, 0.01);
@@ -260,7 +260,7 @@ TEST_F(RoofsTest, CandidatesThatDisagreeUseTheMostGenerousAndSaySo) {
              Bench("a100", "per-user-decode", "57.6 tok/s", "batch = 1\nspeculative = false", "",
                    "NVIDIA A100 SXM4"));
   SweepResult s = Run();
-  const RoofResult* mem = RoofOf(AuditOf(s, "a100"), "memory-roof");
+  const InstrumentResult* mem = RoofOf(AuditOf(s, "a100"), "memory-roof");
   ASSERT_NE(mem, nullptr);
   EXPECT_EQ(mem->accelerators, (std::vector<std::string>{"a100-40gb-sxm4", "a100-80gb-sxm4"}));
   EXPECT_NEAR(mem->bound, 2039e9 / 14e9, 0.01);
@@ -274,7 +274,7 @@ TEST_F(RoofsTest, HardwareTextThatMatchesNothingIsNotComputable) {
              Bench("tpu", "per-user-decode", "57.6 tok/s", "batch = 1\nspeculative = false", "",
                    "1x Google TPU v4"));
   SweepResult s = Run();
-  const RoofResult* mem = RoofOf(AuditOf(s, "tpu"), "memory-roof");
+  const InstrumentResult* mem = RoofOf(AuditOf(s, "tpu"), "memory-roof");
   ASSERT_NE(mem, nullptr);
   EXPECT_EQ(mem->verdict, Verdict::kNotComputable);
   EXPECT_EQ(mem->reason,
@@ -288,13 +288,13 @@ TEST_F(RoofsTest, SpeculativeDecodingEscapesTheMemoryRoofButNotTheComputeRoof) {
                    "batch = 1\nspeculative = \"EAGLE-3, 4 draft tokens\""));
   SweepResult s = Run();
   const RecordAudit& a = AuditOf(s, "spec");
-  const RoofResult* mem = RoofOf(a, "memory-roof");
+  const InstrumentResult* mem = RoofOf(a, "memory-roof");
   ASSERT_NE(mem, nullptr);
   EXPECT_EQ(mem->verdict, Verdict::kNotComputable);
   EXPECT_EQ(mem->reason,
             "speculative decoding (EAGLE-3, 4 draft tokens) emits several tokens per weight pass, "
             "so the memory roof does not bound it");
-  const RoofResult* comp = RoofOf(a, "compute-roof");
+  const InstrumentResult* comp = RoofOf(a, "compute-roof");
   ASSERT_NE(comp, nullptr);
   EXPECT_EQ(comp->verdict, Verdict::kWithin);
   EXPECT_TRUE(s.findings.empty());
@@ -305,7 +305,7 @@ TEST_F(RoofsTest, RequestsPerSecondAreConvertedWithOutputTokens) {
   Base().Add(RecordKind::kBenchmark,
              Bench("req", "requests", "0.9 req/s", "batch = 1\nspeculative = false"));
   SweepResult s = Run();
-  const RoofResult* mem = RoofOf(AuditOf(s, "req"), "memory-roof");
+  const InstrumentResult* mem = RoofOf(AuditOf(s, "req"), "memory-roof");
   ASSERT_NE(mem, nullptr);
   EXPECT_EQ(mem->unit, "req/s");
   EXPECT_NEAR(mem->bound, 1555e9 / 14e9 / 64, 1e-9);
@@ -317,7 +317,7 @@ TEST_F(RoofsTest, AggregateTotalCountsInputTokensInTheMemoryRoof) {
   Base().Add(RecordKind::kBenchmark,
              Bench("total", "aggregate-total", "7200 tok/s", "batch = 64\nspeculative = false"));
   SweepResult s = Run();
-  const RoofResult* mem = RoofOf(AuditOf(s, "total"), "memory-roof");
+  const InstrumentResult* mem = RoofOf(AuditOf(s, "total"), "memory-roof");
   ASSERT_NE(mem, nullptr);
   EXPECT_NEAR(mem->bound, 64 * 1555e9 / 14e9 * (512 + 64) / 64, 1e-6);
   EXPECT_EQ(mem->arithmetic, "64 x 1 x 1555e9 B/s / 14e9 B x (512 + 64) / 64 = 63977.1 tok/s");
@@ -328,9 +328,10 @@ TEST_F(RoofsTest, TpotFloorIsWeightBytesOverBandwidth) {
              Bench("tpot", "tpot", "17.4 ms", "batch = 1\nspeculative = false"));
   SweepResult s = Run();
   const RecordAudit& a = AuditOf(s, "tpot");
-  ASSERT_EQ(a.roofs.size(), 1u);
-  const RoofResult& r = a.roofs[0];
-  EXPECT_EQ(r.instrument, "tpot-floor");
+  ASSERT_NE(RoofOf(a, "tpot-floor"), nullptr);
+  const InstrumentResult& r = *RoofOf(a, "tpot-floor");
+  EXPECT_EQ(RoofOf(a, "memory-roof")->verdict, Verdict::kNotApplicable);
+  EXPECT_EQ(RoofOf(a, "memory-roof")->reason, "a latency metric: the time floors bound it");
   EXPECT_EQ(r.unit, "ms");
   EXPECT_NEAR(r.bound, 14e9 / 1555e9 * 1e3, 1e-9);
   EXPECT_NEAR(r.percent, 14e9 / 1555e9 * 1e3 / 17.4 * 100, 1e-9);
@@ -354,22 +355,23 @@ TEST_F(RoofsTest, TtftFloorIncludesPrefillCompute) {
   Base().Add(RecordKind::kBenchmark,
              Bench("ttft", "ttft", "50 ms", "batch = 1\nspeculative = false"));
   SweepResult s = Run();
-  const RecordAudit& a = AuditOf(s, "ttft");
-  ASSERT_EQ(a.roofs.size(), 1u);
+  const InstrumentResult* r = RoofOf(AuditOf(s, "ttft"), "ttft-floor");
+  ASSERT_NE(r, nullptr);
   // max(9.0 ms, 2 x 6.7e9 x 512 / 312e12 = 22.0 ms)
-  EXPECT_NEAR(a.roofs[0].bound, 2 * 6.7e9 * 512 / 312e12 * 1e3, 1e-9);
-  EXPECT_EQ(a.roofs[0].verdict, Verdict::kWithin);
+  EXPECT_NEAR(r->bound, 2 * 6.7e9 * 512 / 312e12 * 1e3, 1e-9);
+  EXPECT_EQ(r->verdict, Verdict::kWithin);
 }
 
 TEST_F(RoofsTest, EndToEndFloorAddsOneStepPerFurtherToken) {
   Base().Add(RecordKind::kBenchmark,
              Bench("e2e", "e2e-latency", "1.2 s", "batch = 1\nspeculative = false"));
   SweepResult s = Run();
-  const RecordAudit& a = AuditOf(s, "e2e");
-  ASSERT_EQ(a.roofs.size(), 1u);
+  const InstrumentResult* r = RoofOf(AuditOf(s, "e2e"), "e2e-floor");
+  ASSERT_NE(r, nullptr);
   double step = 14e9 / 1555e9;
   double prefill = 2 * 6.7e9 * 512 / 312e12;
-  EXPECT_NEAR(a.roofs[0].bound, (prefill + 63 * step) * 1e3, 1e-9);
+  EXPECT_NEAR(r->bound, (prefill + 63 * step) * 1e3, 1e-9);
+  EXPECT_EQ(RoofOf(AuditOf(s, "e2e"), "tpot-floor")->verdict, Verdict::kNotApplicable);
 }
 
 TEST_F(RoofsTest, PartWithoutAPeakHasNoComputeRoofAndSaysWhy) {
@@ -382,11 +384,11 @@ TEST_F(RoofsTest, PartWithoutAPeakHasNoComputeRoofAndSaysWhy) {
       "locator = \"l\"\n[conditions]\nbatch = 1\nspeculative = false\n");
   SweepResult s = Run();
   const RecordAudit& a = AuditOf(s, "soc");
-  const RoofResult* comp = RoofOf(a, "compute-roof");
+  const InstrumentResult* comp = RoofOf(a, "compute-roof");
   ASSERT_NE(comp, nullptr);
   EXPECT_EQ(comp->verdict, Verdict::kNotComputable);
   EXPECT_EQ(comp->reason, "soc-no-peak states no dense peak");
-  const RoofResult* mem = RoofOf(a, "memory-roof");
+  const InstrumentResult* mem = RoofOf(a, "memory-roof");
   ASSERT_NE(mem, nullptr);
   // q4_0 is 4.5 bits per weight: 6.7e9 x 0.5625 B.
   EXPECT_NEAR(mem->bound, 400e9 / (6.7e9 * 0.5625), 1e-9);
@@ -397,7 +399,7 @@ TEST_F(RoofsTest, IntegerWeightsUseTheMostGenerousPeakAndSaySo) {
   text.replace(text.find("precision = \"fp16\""), 18, "precision = \"int8\"");
   Base().Add(RecordKind::kBenchmark, text);
   SweepResult s = Run();
-  const RoofResult* comp = RoofOf(AuditOf(s, "int8"), "compute-roof");
+  const InstrumentResult* comp = RoofOf(AuditOf(s, "int8"), "compute-roof");
   ASSERT_NE(comp, nullptr);
   EXPECT_NEAR(comp->bound, 624e12 / (2 * 6.7e9), 0.1);
   EXPECT_NE(comp->arithmetic.find("int8 624e12 FLOP/s (compute precision not stated for int8 "
@@ -411,7 +413,7 @@ TEST_F(RoofsTest, StatedComputePrecisionIsUsedAndAMissingPeakIsNotComputable) {
              Bench("fp8", "aggregate-output", "800 tok/s", "batch = 64\nspeculative = false",
                    "compute_precision = \"fp8\""));
   SweepResult s = Run();
-  const RoofResult* comp = RoofOf(AuditOf(s, "fp8"), "compute-roof");
+  const InstrumentResult* comp = RoofOf(AuditOf(s, "fp8"), "compute-roof");
   ASSERT_NE(comp, nullptr);
   EXPECT_EQ(comp->verdict, Verdict::kNotComputable);
   EXPECT_EQ(comp->reason,
@@ -424,7 +426,7 @@ TEST_F(RoofsTest, MultiAcceleratorFigureScalesWithTheCount) {
   text.replace(text.find("accelerator_count = 1"), 21, "accelerator_count = 8");
   Base().Add(RecordKind::kBenchmark, text);
   SweepResult s = Run();
-  const RoofResult* mem = RoofOf(AuditOf(s, "tp8"), "memory-roof");
+  const InstrumentResult* mem = RoofOf(AuditOf(s, "tp8"), "memory-roof");
   ASSERT_NE(mem, nullptr);
   EXPECT_NEAR(mem->bound, 64 * 8 * 1555e9 / 14e9, 1e-6);
   EXPECT_EQ(mem->arithmetic, "64 x 8 x 1555e9 B/s / 14e9 B = 56868.6 tok/s");
@@ -435,10 +437,10 @@ TEST_F(RoofsTest, PrefillIsBoundedByComputeOnly) {
              Bench("pp", "prefill", "7100 tok/s", "batch = 1\nspeculative = false"));
   SweepResult s = Run();
   const RecordAudit& a = AuditOf(s, "pp");
-  const RoofResult* mem = RoofOf(a, "memory-roof");
+  const InstrumentResult* mem = RoofOf(a, "memory-roof");
   ASSERT_NE(mem, nullptr);
   EXPECT_EQ(mem->verdict, Verdict::kNotComputable);
-  const RoofResult* comp = RoofOf(a, "compute-roof");
+  const InstrumentResult* comp = RoofOf(a, "compute-roof");
   ASSERT_NE(comp, nullptr);
   EXPECT_NEAR(comp->bound, 312e12 / (2 * 6.7e9), 0.1);
   EXPECT_NEAR(comp->percent, 7100 / (312e12 / (2 * 6.7e9)) * 100, 1e-9);
@@ -450,18 +452,18 @@ TEST(BundledCorpus, MptTrioLandsWhereTheSeedSays) {
   std::vector<std::string> roots = {ROOFLINT_BUNDLED_DATA};
   Corpus corpus = LoadCorpus(roots);
   SweepResult s = Sweep(corpus);
-  const RoofResult* bs1 = RoofOf(AuditOf(s, "mpt7b-a100-bs1-per-user-decode-tps"), "memory-roof");
+  const InstrumentResult* bs1 = RoofOf(AuditOf(s, "mpt7b-a100-bs1-per-user-decode-tps"), "memory-roof");
   ASSERT_NE(bs1, nullptr);
   EXPECT_EQ(FormatNumber(bs1->bound), "111.1");
   EXPECT_EQ(FormatNumber(bs1->percent), "51.9");
   EXPECT_EQ(bs1->accelerators,
             (std::vector<std::string>{"nvidia-a100-40gb-pcie", "nvidia-a100-40gb-sxm4"}));
-  const RoofResult* bs64u =
+  const InstrumentResult* bs64u =
       RoofOf(AuditOf(s, "mpt7b-a100-bs64-per-user-decode-tps"), "memory-roof");
   ASSERT_NE(bs64u, nullptr);
   EXPECT_EQ(FormatNumber(bs64u->percent), "11.3");
   const RecordAudit& agg = AuditOf(s, "mpt7b-a100-bs64-aggregate-output-tps");
-  const RoofResult* bs64a = RoofOf(agg, "memory-roof");
+  const InstrumentResult* bs64a = RoofOf(agg, "memory-roof");
   ASSERT_NE(bs64a, nullptr);
   EXPECT_EQ(FormatNumber(bs64a->bound), "7108.6");
   EXPECT_EQ(FormatNumber(bs64a->percent), "11.3");

@@ -58,7 +58,7 @@ inline const RecordAudit& AuditOf(const SweepResult& sweep, const std::string& i
 }
 
 // The result of `instrument` in `audit`, or nullptr.
-inline const RoofResult* RoofOf(const RecordAudit& audit, const std::string& instrument) {
+inline const InstrumentResult* RoofOf(const RecordAudit& audit, const std::string& instrument) {
   for (const auto& r : audit.roofs) {
     if (r.instrument == instrument) return &r;
   }

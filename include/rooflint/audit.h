@@ -1,5 +1,7 @@
-// Auditing a corpus: every instrument is run on every benchmark record, each result carries
-// its arithmetic, and everything that fails becomes a finding.
+// Auditing a corpus: every instrument is run on every benchmark record (and the corpus-wide
+// ones on the corpus), each result carries its arithmetic, and everything that fails becomes a
+// finding. Roofs say whether a number can be true; checks say whether it can be trusted and
+// read correctly.
 #ifndef ROOFLINT_AUDIT_H_
 #define ROOFLINT_AUDIT_H_
 
@@ -11,54 +13,77 @@
 
 #include "rooflint/corpus.h"
 #include "rooflint/diagnostic.h"
+#include "rooflint/hardware_match.h"
 #include "rooflint/records.h"
 
 namespace rooflint {
 
-enum class Verdict { kWithin, kExceeds, kNotComputable };
-std::string_view VerdictName(Verdict v);  // "within", "exceeds", "not-computable"
+// Roofs end within, exceeds or not-computable; checks end pass, fail or not-applicable.
+enum class Verdict { kWithin, kExceeds, kNotComputable, kPass, kFail, kNotApplicable };
+std::string_view VerdictName(Verdict v);  // "within", "exceeds", "not-computable", "pass", ...
 
-// One physical bound applied to one record.
-struct RoofResult {
-  std::string instrument;  // memory-roof, compute-roof, tpot-floor, ttft-floor, e2e-floor
+enum class InstrumentKind {
+  kRoof,   // a physical bound on the value (memory-roof, compute-roof, the floors)
+  kCheck,  // a rule about the record (conditions, pointers, derivation, ...)
+};
+
+// One instrument applied to one record. Roofs fill bound, unit and percent; checks leave them.
+struct InstrumentResult {
+  std::string instrument;  // memory-roof, compute-roof, tpot-floor, conditions, pointers, ...
   Verdict verdict = Verdict::kNotComputable;
-  double bound = 0;        // in `unit`; meaningful unless not-computable
+  double bound = 0;        // in `unit`; meaningful for a computed roof only
   std::string unit;        // tok/s, req/s or ms
   // value / bound x 100 for rates, bound / value x 100 for time floors: over 100 is impossible.
   double percent = 0;
-  std::string reason;      // why it is not computable, or what it assumed
-  std::string arithmetic;  // the calculation, checkable by hand
-  std::vector<std::string> accelerators;  // the accelerator ids the bound was computed with
+  std::string reason;      // why it is not computable or does not apply, what it found
+  std::string arithmetic;  // the calculation or the evidence, checkable by hand
+  std::vector<std::string> accelerators;  // the accelerator ids a roof was computed with
 };
 
 // Something a reader must look at, from an instrument.
 struct Finding {
-  std::string record;      // the benchmark id
+  std::string record;      // the record id (a benchmark, or an accelerator for spec-lint)
   std::string instrument;  // the instrument id
   Severity severity = Severity::kError;
-  std::string code;        // exceeds-roof, below-floor, ...
+  std::string code;        // exceeds-roof, below-floor, stale-pointer, ...
   std::string message;
   std::string arithmetic;
   SourceLocation where;    // the record file and the line of the key at fault
   bool deprecated = false; // on a deprecated record: reported apart, never fails a sweep
+  bool waived = false;     // matched a [[waivers]] entry of its record: shown, never fails
+  std::string waiver_reason;
+  bool baselined = false;  // listed in the --baseline file: counted, not shown
+  // True when it counts towards the exit code (an error, or under --strict any severity).
+  bool Counts(bool strict) const {
+    return !deprecated && !waived && !baselined && (strict || severity == Severity::kError);
+  }
 };
 
 struct RecordAudit {
   const Benchmark* benchmark = nullptr;
-  std::vector<RoofResult> roofs;
-  // The roof that binds: the computed result with the highest percent (nullptr if none).
-  const RoofResult* Binding() const;
+  std::vector<InstrumentResult> roofs;   // the roof instruments' results
+  std::vector<InstrumentResult> checks;  // the check instruments' results
+  // The roof that binds: the computed roof with the highest percent (nullptr if none).
+  const InstrumentResult* Binding() const;
+};
+
+// Settings of a sweep, with their defaults.
+struct SweepOptions {
+  double near_roof_percent = 95.0;  // near-roof: a value at or above this % of its roof
 };
 
 // What every instrument needs about one record, resolved once: the model, the parts, n, W, P,
 // the batch. Each field says why it is missing when it is.
 struct AuditInput {
+  const Corpus* corpus = nullptr;
+  const SweepOptions* options = nullptr;
   const Benchmark* benchmark = nullptr;
   const Model* model = nullptr;
   std::string model_problem;
   std::vector<const Accelerator*> parts;  // candidates; every one is computed
   std::string parts_how;      // how the parts were found (pointer, or hardware text)
   std::string parts_problem;  // why there are none
+  const HardwareMatch* text_match = nullptr;  // what the hardware text alone resolves to
   double count = 1;           // n, accelerators the figure is summed over
   double weight_bytes = 0;    // W, bytes streamed per decode step (0: unknown)
   std::string weights_how;    // "14e9 B (stated by the record)", or the derivation
@@ -70,27 +95,41 @@ struct AuditInput {
   std::string batch_problem;  // why the batch is unknown
 };
 
+struct SweepResult;
+
 class Instrument {
  public:
   virtual ~Instrument() = default;
   virtual std::string_view id() const = 0;       // stable kebab-case id
   virtual std::string_view summary() const = 0;  // one line for help and reports
-  // Appends the roof results that apply to the record (none if it does not apply) and any
-  // findings.
+  virtual InstrumentKind kind() const = 0;
+  // Per benchmark: appends its result to out.roofs or out.checks (a not-applicable result
+  // when it does not apply, saying why) and any findings.
   virtual void Audit(const AuditInput& in, RecordAudit& out,
                      std::vector<Finding>& findings) const = 0;
+  // Once per sweep, after every record: for instruments that compare records with each other
+  // or audit other kinds of record. The default does nothing.
+  virtual void AuditCorpus(const Corpus& corpus, SweepResult& result) const;
 };
 
 // Every instrument, in the order they run. The one place instruments are registered.
 std::span<const std::unique_ptr<Instrument>> Instruments();
+// The instrument with this id, or nullptr.
+const Instrument* FindInstrument(std::string_view id);
 
 struct SweepResult {
   std::vector<RecordAudit> records;  // one per valid benchmark, in corpus order
   std::vector<Finding> findings;     // sorted by path and line
+  size_t calibration_records = 0;    // records that carry a calibration band
+  size_t calibration_failures = 0;   // of which landed outside it
+  // False when any calibration record landed outside its band: the findings are not to be
+  // trusted until the instruments are fixed.
+  bool Trusted() const { return calibration_failures == 0; }
 };
 
-// Runs every instrument on every benchmark of the corpus.
-SweepResult Sweep(const Corpus& corpus);
+// Runs every instrument on every benchmark of the corpus, then the corpus-wide instruments,
+// then applies each record's waivers.
+SweepResult Sweep(const Corpus& corpus, const SweepOptions& options = {});
 
 }  // namespace rooflint
 

@@ -115,6 +115,7 @@ struct Source {
   std::string url;
   std::string date;
   std::string source_kind;  // blog, paper, repo, mlperf, vendor-sheet, ...
+  std::string peaks;        // "dense", "sparse" or "mixed": how it prints FLOPS ("" unstated)
   std::string notes;
 };
 
@@ -163,6 +164,23 @@ struct AbsentPointer {
   std::string note;
 };
 
+// An instrument-validation band: the record's roof percent must land within
+// expected_percent +- tolerance (DOMAIN.md section 4).
+struct Calibration {
+  double expected_percent = 0;
+  double tolerance = 0;
+  std::string instrument = "memory-roof";
+  int line = 0;
+};
+
+// A finding its record accepts, with the reason: still shown, marked waived, never fails.
+struct Waiver {
+  std::string instrument;
+  std::string code;  // "" waives every finding of the instrument on this record
+  std::string reason;
+  int line = 0;
+};
+
 struct Benchmark {
   RecordHeader header;
   std::string title;
@@ -181,8 +199,12 @@ struct Benchmark {
   std::string source;
   std::string locator;
   std::string set;
+  // Fields in which this record may differ from its set, with why ("engine" -> "...").
+  std::vector<std::pair<std::string, std::string>> set_differs;
   std::string notes;
   Conditions conditions;
+  std::optional<Calibration> calibration;
+  std::vector<Waiver> waivers;
 };
 
 }  // namespace rooflint

@@ -29,11 +29,15 @@ class ComputeRoof final : public Instrument {
   std::string_view summary() const override {
     return "each token costs 2*P FLOPs: aggregate tok/s <= n*F/(2P), batch-invariant";
   }
+  InstrumentKind kind() const override { return InstrumentKind::kRoof; }
 
   void Audit(const AuditInput& in, RecordAudit& out,
              std::vector<Finding>& findings) const override {
     const Benchmark& b = *in.benchmark;
-    if (IsLatencyMetric(b.metric)) return;
+    if (IsLatencyMetric(b.metric)) {
+      out.roofs.push_back(NotApplicable(id(), "a latency metric: the time floors bound it"));
+      return;
+    }
     const bool requests = b.metric == Metric::kRequests;
     const std::string_view unit = requests ? "req/s" : "tok/s";
     if (in.params <= 0) {
@@ -69,7 +73,7 @@ class ComputeRoof final : public Instrument {
       note += "; batch-invariant";
     }
 
-    RoofResult r = CombineOverParts(
+    InstrumentResult r = CombineOverParts(
         id(), in, BoundKind::kCeiling, b.value.si, unit, [&](const Accelerator& a) {
           PartBound pb;
           PeakChoice peak = ChoosePeak(b, a);

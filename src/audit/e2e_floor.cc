@@ -20,11 +20,15 @@ class E2eFloor final : public Instrument {
   std::string_view summary() const override {
     return "a request takes at least its TTFT floor plus (O-1) decode steps";
   }
+  InstrumentKind kind() const override { return InstrumentKind::kRoof; }
 
   void Audit(const AuditInput& in, RecordAudit& out,
              std::vector<Finding>& findings) const override {
     const Benchmark& b = *in.benchmark;
-    if (b.metric != Metric::kE2eLatency) return;
+    if (b.metric != Metric::kE2eLatency) {
+      out.roofs.push_back(NotApplicable(id(), "applies to e2e-latency records only"));
+      return;
+    }
     const Conditions& c = b.conditions;
     if (c.UsesSpeculation()) {
       out.roofs.push_back(NotComputable(

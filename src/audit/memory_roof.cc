@@ -26,11 +26,15 @@ class MemoryRoof final : public Instrument {
   std::string_view summary() const override {
     return "weights stream once per decode step: per-user <= n*BW/W, aggregate <= B*n*BW/W";
   }
+  InstrumentKind kind() const override { return InstrumentKind::kRoof; }
 
   void Audit(const AuditInput& in, RecordAudit& out,
              std::vector<Finding>& findings) const override {
     const Benchmark& b = *in.benchmark;
-    if (IsLatencyMetric(b.metric)) return;
+    if (IsLatencyMetric(b.metric)) {
+      out.roofs.push_back(NotApplicable(id(), "a latency metric: the time floors bound it"));
+      return;
+    }
     const bool requests = b.metric == Metric::kRequests;
     const std::string_view unit = requests ? "req/s" : "tok/s";
     const Conditions& c = b.conditions;
@@ -103,7 +107,7 @@ class MemoryRoof final : public Instrument {
       suffix = fmt::format(" / {} tokens", *c.output_tokens.integer);
     }
 
-    RoofResult r = CombineOverParts(
+    InstrumentResult r = CombineOverParts(
         id(), in, BoundKind::kCeiling, b.value.si, unit, [&](const Accelerator& a) {
           PartBound pb;
           pb.bound = factor * in.count * a.bandwidth.si() / in.weight_bytes;

@@ -18,4 +18,11 @@ std::span<const std::unique_ptr<Instrument>> Instruments() {
   return *kAll;
 }
 
+const Instrument* FindInstrument(std::string_view id) {
+  for (const auto& i : Instruments()) {
+    if (i->id() == id) return i.get();
+  }
+  return nullptr;
+}
+
 }  // namespace rooflint

@@ -78,11 +78,21 @@ void ResolveBatch(const Benchmark& b, AuditInput& in) {
 
 }  // namespace
 
-Resolver::Resolver(const Corpus& corpus) : corpus_(corpus), hardware_(corpus.accelerators) {}
+Resolver::Resolver(const Corpus& corpus, const SweepOptions& options)
+    : corpus_(corpus), options_(options), hardware_(corpus.accelerators) {}
+
+const HardwareMatch& Resolver::Match(const std::string& hardware) {
+  auto it = matches_.find(hardware);
+  if (it == matches_.end()) it = matches_.emplace(hardware, hardware_.Match(hardware)).first;
+  return it->second;
+}
 
 AuditInput Resolver::Resolve(const Benchmark& b) {
   AuditInput in;
+  in.corpus = &corpus_;
+  in.options = &options_;
   in.benchmark = &b;
+  in.text_match = &Match(b.hardware);
   in.count = static_cast<double>(b.accelerator_count);
 
   in.model = corpus_.FindModel(b.model);
@@ -113,9 +123,7 @@ AuditInput Resolver::Resolve(const Benchmark& b) {
                                        JoinIds(in.parts));
     }
   } else {
-    auto it = matches_.find(b.hardware);
-    if (it == matches_.end()) it = matches_.emplace(b.hardware, hardware_.Match(b.hardware)).first;
-    const HardwareMatch& m = it->second;
+    const HardwareMatch& m = *in.text_match;
     in.parts = m.candidates;
     if (in.parts.empty()) {
       in.parts_problem = fmt::format(
@@ -135,8 +143,41 @@ AuditInput Resolver::Resolve(const Benchmark& b) {
   return in;
 }
 
-RoofResult NotComputable(std::string_view instrument, std::string_view unit, std::string reason) {
-  RoofResult r;
+InstrumentResult NotApplicable(std::string_view instrument, std::string reason) {
+  InstrumentResult r;
+  r.instrument = std::string(instrument);
+  r.verdict = Verdict::kNotApplicable;
+  r.reason = std::move(reason);
+  return r;
+}
+
+InstrumentResult CheckResult(std::string_view instrument, bool pass, std::string reason,
+                             std::string evidence) {
+  InstrumentResult r;
+  r.instrument = std::string(instrument);
+  r.verdict = pass ? Verdict::kPass : Verdict::kFail;
+  r.reason = std::move(reason);
+  r.arithmetic = std::move(evidence);
+  return r;
+}
+
+Finding MakeFinding(const Benchmark& b, std::string_view instrument, Severity severity,
+                    std::string code, std::string message, std::string_view key,
+                    std::string arithmetic) {
+  Finding f;
+  f.record = b.header.id;
+  f.instrument = std::string(instrument);
+  f.severity = severity;
+  f.code = std::move(code);
+  f.message = std::move(message);
+  f.arithmetic = std::move(arithmetic);
+  f.where = b.header.keys.Find(key, b.header.path);
+  f.deprecated = b.header.status == Status::kDeprecated;
+  return f;
+}
+
+InstrumentResult NotComputable(std::string_view instrument, std::string_view unit, std::string reason) {
+  InstrumentResult r;
   r.instrument = std::string(instrument);
   r.verdict = Verdict::kNotComputable;
   r.unit = std::string(unit);
@@ -144,7 +185,7 @@ RoofResult NotComputable(std::string_view instrument, std::string_view unit, std
   return r;
 }
 
-RoofResult CombineOverParts(std::string_view instrument, const AuditInput& in, BoundKind kind,
+InstrumentResult CombineOverParts(std::string_view instrument, const AuditInput& in, BoundKind kind,
                             double value, std::string_view unit,
                             const std::function<PartBound(const Accelerator&)>& per_part) {
   if (in.parts.empty()) return NotComputable(instrument, unit, in.parts_problem);
@@ -167,7 +208,7 @@ RoofResult CombineOverParts(std::string_view instrument, const AuditInput& in, B
                                               : bounds[i].bound < bounds[best].bound;
     if (better) best = i;
   }
-  RoofResult r;
+  InstrumentResult r;
   r.instrument = std::string(instrument);
   r.unit = std::string(unit);
   r.bound = bounds[best].bound;
@@ -193,24 +234,17 @@ RoofResult CombineOverParts(std::string_view instrument, const AuditInput& in, B
   return r;
 }
 
-void AddExceedsFinding(const AuditInput& in, const RoofResult& r, std::string_view what,
+void AddExceedsFinding(const AuditInput& in, const InstrumentResult& r, std::string_view what,
                        std::vector<Finding>& findings) {
   const Benchmark& b = *in.benchmark;
-  Finding f;
-  f.record = b.header.id;
-  f.instrument = r.instrument;
-  f.severity = Severity::kError;
   bool floor = r.instrument.ends_with("floor");
-  f.code = floor ? "below-floor" : "exceeds-roof";
-  f.message = floor ? fmt::format("{} is below the {} of {} {}: {}% of the floor",
-                                  b.value.text, what, FormatNumber(r.bound), r.unit,
-                                  FormatNumber(r.percent))
-                    : fmt::format("{} is {}% of the {} ({} {})", b.value.text,
-                                  FormatNumber(r.percent), what, FormatNumber(r.bound), r.unit);
-  f.arithmetic = r.arithmetic;
-  f.where = b.header.keys.Find("value", b.header.path);
-  f.deprecated = b.header.status == Status::kDeprecated;
-  findings.push_back(std::move(f));
+  findings.push_back(MakeFinding(
+      b, r.instrument, Severity::kError, floor ? "below-floor" : "exceeds-roof",
+      floor ? fmt::format("{} is below the {} of {} {}: {}% of the floor", b.value.text, what,
+                          FormatNumber(r.bound), r.unit, FormatNumber(r.percent))
+            : fmt::format("{} is {}% of the {} ({} {})", b.value.text, FormatNumber(r.percent),
+                          what, FormatNumber(r.bound), r.unit),
+      "value", r.arithmetic));
 }
 
 PeakChoice ChoosePeak(const Benchmark& b, const Accelerator& part) {
@@ -302,7 +336,7 @@ void AuditTimeFloor(std::string_view instrument, std::string_view what, const Au
     out.roofs.push_back(NotComputable(instrument, "ms", in.weights_problem));
     return;
   }
-  RoofResult r = CombineOverParts(instrument, in, BoundKind::kFloor, b.value.si * 1e3, "ms",
+  InstrumentResult r = CombineOverParts(instrument, in, BoundKind::kFloor, b.value.si * 1e3, "ms",
                                   [&](const Accelerator& a) {
                                     return TimeFloorForPart(in, a, terms);
                                   });

@@ -16,11 +16,14 @@ namespace rooflint {
 // corpus repeats the same few hardware strings many times.
 class Resolver {
  public:
-  explicit Resolver(const Corpus& corpus);
+  Resolver(const Corpus& corpus, const SweepOptions& options);
   AuditInput Resolve(const Benchmark& b);
+  // The parts a hardware text resolves to (cached).
+  const HardwareMatch& Match(const std::string& hardware);
 
  private:
   const Corpus& corpus_;
+  const SweepOptions& options_;
   HardwareIndex hardware_;
   std::unordered_map<std::string, HardwareMatch> matches_;
 };
@@ -41,15 +44,25 @@ enum class BoundKind {
 // generous bound when every candidate is computable, saying which parts were used and whether
 // they agree; not-computable when any is not. Sets percent and verdict against `value` (in
 // `unit`).
-RoofResult CombineOverParts(std::string_view instrument, const AuditInput& in, BoundKind kind,
+InstrumentResult CombineOverParts(std::string_view instrument, const AuditInput& in, BoundKind kind,
                             double value, std::string_view unit,
                             const std::function<PartBound(const Accelerator&)>& per_part);
 
 // A not-computable result with its reason.
-RoofResult NotComputable(std::string_view instrument, std::string_view unit, std::string reason);
+InstrumentResult NotComputable(std::string_view instrument, std::string_view unit,
+                               std::string reason);
+// A result for an instrument that does not apply to the record, saying why.
+InstrumentResult NotApplicable(std::string_view instrument, std::string reason);
+// A check's result: pass or fail, with what it found.
+InstrumentResult CheckResult(std::string_view instrument, bool pass, std::string reason,
+                             std::string evidence = "");
+// A finding of `instrument` on benchmark `b`, located at `key` in its file.
+Finding MakeFinding(const Benchmark& b, std::string_view instrument, Severity severity,
+                    std::string code, std::string message, std::string_view key,
+                    std::string arithmetic = "");
 
 // Appends the finding for a result that exceeds its bound.
-void AddExceedsFinding(const AuditInput& in, const RoofResult& r, std::string_view what,
+void AddExceedsFinding(const AuditInput& in, const InstrumentResult& r, std::string_view what,
                        std::vector<Finding>& findings);
 
 // The dense peak a record's math runs at on `part`, and how it was chosen; 0 with a problem

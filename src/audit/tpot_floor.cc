@@ -21,11 +21,15 @@ class TpotFloor final : public Instrument {
   std::string_view summary() const override {
     return "a decode step takes at least W/(n*BW): TPOT and ITL cannot be shorter";
   }
+  InstrumentKind kind() const override { return InstrumentKind::kRoof; }
 
   void Audit(const AuditInput& in, RecordAudit& out,
              std::vector<Finding>& findings) const override {
     const Benchmark& b = *in.benchmark;
-    if (b.metric != Metric::kTpot && b.metric != Metric::kItl) return;
+    if (b.metric != Metric::kTpot && b.metric != Metric::kItl) {
+      out.roofs.push_back(NotApplicable(id(), "applies to tpot and itl records only"));
+      return;
+    }
     if (b.conditions.UsesSpeculation()) {
       out.roofs.push_back(NotComputable(
           id(), "ms",

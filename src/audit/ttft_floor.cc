@@ -20,11 +20,15 @@ class TtftFloor final : public Instrument {
   std::string_view summary() const override {
     return "the first token needs one weight pass and 2*P*I FLOPs of prefill";
   }
+  InstrumentKind kind() const override { return InstrumentKind::kRoof; }
 
   void Audit(const AuditInput& in, RecordAudit& out,
              std::vector<Finding>& findings) const override {
     const Benchmark& b = *in.benchmark;
-    if (b.metric != Metric::kTtft) return;
+    if (b.metric != Metric::kTtft) {
+      out.roofs.push_back(NotApplicable(id(), "applies to ttft records only"));
+      return;
+    }
     FloorTerms terms;
     std::string note = "one weight pass";
     const Condition& input = b.conditions.input_tokens;

@@ -35,11 +35,18 @@ constexpr std::array<std::string_view, 10> kSourceKinds = {
     "blog", "paper", "repo", "mlperf", "vendor-sheet", "leaderboard", "docs", "forum", "review",
     "dataset"};
 
-constexpr std::array<std::string_view, 20> kBenchmarkKeys = {
+constexpr std::array<std::string_view, 23> kBenchmarkKeys = {
     "id",         "title",        "status",    "metric",  "statistic",  "value",
     "derived_from", "model",      "precision", "compute_precision",     "weights",
     "hardware",   "accelerators", "accelerators_absent", "accelerator_count", "source",
-    "locator",    "set",          "notes",     "conditions"};
+    "locator",    "set",          "set_differs", "notes", "conditions", "calibration",
+    "waivers"};
+constexpr std::array<std::string_view, 7> kSetFields = {
+    "model", "hardware", "engine", "input_tokens", "output_tokens", "precision", "accelerators"};
+constexpr std::array<std::string_view, 3> kCalibrationKeys = {"expected_percent", "tolerance",
+                                                              "instrument"};
+constexpr std::array<std::string_view, 3> kWaiverKeys = {"instrument", "code", "reason"};
+constexpr std::array<std::string_view, 3> kPeakStyles = {"dense", "sparse", "mixed"};
 constexpr std::array<std::string_view, 9> kConditionKeys = {
     "batch",          "concurrency", "input_tokens", "output_tokens", "engine",
     "engine_version", "warmup",      "scenario",     "speculative"};
@@ -50,8 +57,8 @@ constexpr std::array<std::string_view, 14> kModelKeys = {
     "id",       "name",     "aliases",          "params_total", "params_active",
     "layers",   "kv_heads", "head_dim",         "native_precision", "source",
     "status",   "notes",    "attention_heads",  "hidden_size"};
-constexpr std::array<std::string_view, 8> kSourceKeys = {"id",   "title", "publisher", "url",
-                                                         "date", "kind",  "status",    "notes"};
+constexpr std::array<std::string_view, 9> kSourceKeys = {
+    "id", "title", "publisher", "url", "date", "kind", "status", "peaks", "notes"};
 constexpr std::array<std::string_view, 8> kGotchaKeys = {
     "id", "title", "concepts", "symptom", "root_cause", "workaround", "notes", "status"};
 
@@ -71,6 +78,8 @@ const std::string* KnownKey(std::string_view name) {
     add("", kSourceKeys);
     add("", kGotchaKeys);
     add("conditions", kConditionKeys);
+    add("calibration", kCalibrationKeys);
+    add("set_differs", kSetFields);
     add("accelerators_absent", std::array<std::string_view, 2>{"because", "note"});
     add("peak_dense", PeakKeys());
     add("sources", PeakKeys());
@@ -441,6 +450,21 @@ Metric MetricFromName(std::string_view s) {
   return Metric::kPerUserDecode;
 }
 
+// The entries of `t` in the order they stand in the file (toml++ iterates alphabetically).
+struct Entry {
+  const toml::key* key;
+  const toml::node* node;
+};
+std::vector<Entry> InFileOrder(const toml::table& t) {
+  std::vector<Entry> out;
+  for (auto&& [key, node] : t) out.push_back({&key, &node});
+  std::sort(out.begin(), out.end(), [](const Entry& a, const Entry& b) {
+    const auto &pa = a.key->source().begin, &pb = b.key->source().begin;
+    return std::tie(pa.line, pa.column) < std::tie(pb.line, pb.column);
+  });
+  return out;
+}
+
 // Reads one [conditions] entry: a value of the expected shape, or { absent = "reason" }.
 Condition ReadCondition(Reader& r, const toml::table& t, std::string_view key) {
   Condition c;
@@ -598,7 +622,49 @@ void ParseBenchmark(Reader& r, const toml::table& t, Benchmark& b) {
   b.source = r.String(t, "source", true, kWhere, "\"source-id\"");
   b.locator = r.String(t, "locator", true, kWhere, "\"Table 2, row ...\"");
   b.set = r.String(t, "set", false, kWhere);
+  if (const toml::table* d = r.Table(t, "set_differs", false, kWhere,
+                                     "{ engine = \"why this record differs from its set\" }")) {
+    r.CheckKeys(*d, kSetFields, "'set_differs'");
+    for (const Entry& e : InFileOrder(*d)) {
+      std::string why = r.String(*d, e.key->str(), true, "'set_differs'");
+      if (!why.empty()) b.set_differs.emplace_back(std::string(e.key->str()), why);
+    }
+  }
   b.notes = r.String(t, "notes", false, kWhere);
+  if (const toml::table* c = r.Table(t, "calibration", false, kWhere,
+                                     "{ expected_percent = 51.9, tolerance = 0.5 }")) {
+    r.CheckKeys(*c, kCalibrationKeys, "'calibration'");
+    Calibration cal;
+    cal.line = static_cast<int>(c->source().begin.line);
+    auto expected = r.Count(*c, "expected_percent", true, "'calibration'", 0.001, 1000, "51.9");
+    auto tolerance = r.Count(*c, "tolerance", true, "'calibration'", 1e-6, 100, "0.5");
+    std::string instrument = r.String(*c, "instrument", false, "'calibration'",
+                                      "\"memory-roof\"");
+    if (expected && tolerance) {
+      cal.expected_percent = *expected;
+      cal.tolerance = *tolerance;
+      if (!instrument.empty()) cal.instrument = instrument;
+      b.calibration = cal;
+    }
+  }
+  if (const toml::node* w = t.get("waivers")) {
+    const toml::array* arr = w->as_array();
+    if (arr == nullptr || !arr->is_array_of_tables()) {
+      r.WrongType(*w, "waivers", "an array of tables ([[waivers]])",
+                  "[{ instrument = \"near-roof\", reason = \"...\" }]");
+    } else {
+      for (const toml::node& n : *arr) {
+        const toml::table& wt = *n.as_table();
+        r.CheckKeys(wt, kWaiverKeys, "[[waivers]]");
+        Waiver waiver;
+        waiver.line = static_cast<int>(wt.source().begin.line);
+        waiver.instrument = r.String(wt, "instrument", true, "[[waivers]]", "\"near-roof\"");
+        waiver.code = r.String(wt, "code", false, "[[waivers]]", "\"near-roof\"");
+        waiver.reason = r.String(wt, "reason", true, "[[waivers]]", "\"why it is accepted\"");
+        b.waivers.push_back(std::move(waiver));
+      }
+    }
+  }
   if (const toml::table* c = r.Table(t, "conditions", true, kWhere, "{ batch = 1, ... }")) {
     r.CheckKeys(*c, kConditionKeys, "[conditions]");
     Conditions& k = b.conditions;
@@ -619,21 +685,6 @@ void ParseBenchmark(Reader& r, const toml::table& t, Benchmark& b) {
               "flight: keep the one the source states");
     }
   }
-}
-
-// The entries of `t` in the order they stand in the file (toml++ iterates alphabetically).
-struct Entry {
-  const toml::key* key;
-  const toml::node* node;
-};
-std::vector<Entry> InFileOrder(const toml::table& t) {
-  std::vector<Entry> out;
-  for (auto&& [key, node] : t) out.push_back({&key, &node});
-  std::sort(out.begin(), out.end(), [](const Entry& a, const Entry& b) {
-    const auto &pa = a.key->source().begin, &pb = b.key->source().begin;
-    return std::tie(pa.line, pa.column) < std::tie(pb.line, pb.column);
-  });
-  return out;
 }
 
 void ParseAccelerator(Reader& r, const toml::table& t, Accelerator& a) {
@@ -770,6 +821,7 @@ void ParseSource(Reader& r, const toml::table& t, Source& s) {
     }
   }
   s.source_kind = r.Enum(t, "kind", kSourceKinds, true, kWhere);
+  s.peaks = r.Enum(t, "peaks", kPeakStyles, false, kWhere);
   s.notes = r.String(t, "notes", false, kWhere);
 }
 

@@ -21,7 +21,7 @@ json ConditionJson(const Condition& c) {
   return nullptr;
 }
 
-json RoofJson(const RoofResult& r) {
+json RoofJson(const InstrumentResult& r) {
   json j{{"instrument", r.instrument},
          {"verdict", VerdictName(r.verdict)},
          {"unit", r.unit},
@@ -63,7 +63,7 @@ json RecordJson(const RecordAudit& a) {
            {"scenario", ConditionJson(c.scenario)},
            {"speculative", ConditionJson(c.speculative)}}},
          {"roofs", roofs}};
-  if (const RoofResult* r = a.Binding()) j["binding"] = r->instrument;
+  if (const InstrumentResult* r = a.Binding()) j["binding"] = r->instrument;
   else j["binding"] = nullptr;
   return j;
 }

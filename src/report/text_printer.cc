@@ -29,7 +29,7 @@ Row MakeRow(const RecordAudit& a) {
   row.metric = std::string(MetricName(b.metric));
   row.batch = BatchText(b);
   row.value = b.value.text;
-  if (const RoofResult* r = a.Binding()) {
+  if (const InstrumentResult* r = a.Binding()) {
     row.instrument = r->instrument;
     row.roof = fmt::format("{} {}", FormatNumber(r->bound), r->unit);
     row.percent = fmt::format("{}%", FormatNumber(r->percent));

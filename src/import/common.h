@@ -1,0 +1,207 @@
+// Pieces every importer shares: locating byte offsets in a foreign file for diagnostics,
+// content hashes for ids, resolving models, parts and precisions against the corpus, and
+// building the benchmark and source records that are written as TOML.
+#ifndef ROOFLINT_IMPORT_COMMON_H_
+#define ROOFLINT_IMPORT_COMMON_H_
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "rooflint/corpus.h"
+#include "rooflint/diagnostic.h"
+#include "rooflint/hardware_match.h"
+#include "rooflint/import.h"
+#include "rooflint/units.h"
+
+namespace rooflint::import {
+
+// Line and column of byte offsets in one file, and diagnostics pointing at them.
+class SourceText {
+ public:
+  SourceText(std::string_view path, std::string_view text);
+  std::string_view path() const { return path_; }
+  std::string_view text() const { return text_; }
+  // 1-based line and column (in bytes) of `offset`.
+  std::pair<int, int> LineColumn(size_t offset) const;
+  // The text of 1-based `line`, without its line break.
+  std::string_view Line(int line) const;
+  // A diagnostic at `offset` (npos: the whole file). Lines too long to show (a one-line JSON
+  // file) get no source line; the message then quotes the text near the offset.
+  Diagnostic At(size_t offset, Severity severity, std::string code, std::string message,
+                std::string hint) const;
+
+ private:
+  std::string_view path_;
+  std::string_view text_;
+  std::vector<size_t> line_starts_;
+};
+
+// Where a problem was found, for the diagnostics of one importer.
+struct Sink {
+  std::vector<Diagnostic>& out;
+  void Add(Diagnostic d) { out.push_back(std::move(d)); }
+};
+
+// 64-bit FNV-1a, the content hash behind ids.
+uint64_t Fnv1a(std::string_view bytes, uint64_t seed = 14695981039346656037ull);
+// Eight hex digits of a hash, for ids.
+std::string ShortHash(uint64_t h);
+// Lowercase kebab-case of free text for ids: "Llama-3.2-3B" -> "llama-3.2-3b".
+std::string Slug(std::string_view text, size_t max_length = 40);
+// The file name of a path.
+std::string_view BaseName(std::string_view path);
+// The offset of the first byte that is not valid UTF-8, or npos.
+size_t InvalidUtf8(std::string_view text);
+// A number as the shortest text that reads back as the same double ("118.881588", "1e+20"
+// is written "1e20"); ParseQuantity accepts it.
+std::string NumberText(double v);
+// True when `text` is a plain decimal number ParseQuantity accepts, and the value.
+std::optional<double> ParseNumber(std::string_view text);
+
+// A JSON file split into its top-level values, each parsed on its own so memory stays
+// bounded by the largest value; `[...]` at the top is split into its elements.
+struct JsonValueSpan {
+  size_t begin = 0;
+  size_t end = 0;       // one past the closing bracket
+  bool truncated = false;  // the file ends inside it
+  bool too_deep = false;   // nested deeper than the importers read
+  std::string pointer_prefix;  // "/3" for the fourth element of a top-level array, else ""
+};
+struct JsonSplit {
+  std::vector<JsonValueSpan> values;
+  std::vector<size_t> skipped_lines;  // offsets of lines that are not JSON (log lines)
+  bool top_array = false;
+};
+JsonSplit SplitJson(std::string_view text);
+// The offset of the value of `key` in the object spanning `span` (its direct members only),
+// or npos. Used to point diagnostics at a field.
+size_t FindJsonKey(std::string_view text, const JsonValueSpan& span, std::string_view key);
+// Escapes a key for a JSON pointer ("~" -> "~0", "/" -> "~1").
+std::string PointerToken(std::string_view key);
+
+// One [conditions] value of a record being built.
+struct CondValue {
+  enum class Kind { kInt, kString, kBool, kAbsent };
+  Kind kind = Kind::kAbsent;
+  int64_t integer = 0;
+  bool boolean = false;
+  std::string text;  // the string value, or the absent reason
+  static CondValue Int(int64_t v) { return {Kind::kInt, v, false, ""}; }
+  static CondValue Str(std::string s) { return {Kind::kString, 0, false, std::move(s)}; }
+  static CondValue Bool(bool b) { return {Kind::kBool, 0, b, ""}; }
+  static CondValue Absent(std::string why) { return {Kind::kAbsent, 0, false, std::move(why)}; }
+};
+
+// A benchmark record being built; rendered as TOML in the order of record-format.md.
+struct BenchmarkDraft {
+  std::string id;
+  std::string title;
+  std::string status = "verified";
+  std::string metric;
+  std::string statistic;
+  std::string value;
+  std::string derived_from;
+  std::string model;
+  std::string precision;
+  std::string weights;
+  std::string hardware;
+  std::vector<std::string> accelerators;
+  std::optional<std::pair<std::string, std::string>> accelerators_absent;  // because, note
+  int64_t accelerator_count = 1;
+  std::string source;
+  std::string locator;
+  std::string set;
+  std::string notes;
+  std::vector<std::pair<std::string, CondValue>> conditions;
+};
+
+struct SourceDraft {
+  std::string id;
+  std::string title;
+  std::string publisher;
+  std::string url;
+  std::string date;
+  std::string kind;
+  std::string notes;
+};
+
+// A TOML basic string, quoted and escaped (control characters as \uXXXX).
+std::string TomlString(std::string_view s);
+std::string RenderBenchmark(const BenchmarkDraft& b);
+std::string RenderSource(const SourceDraft& s);
+
+// The corpus and the user's flags, with the lookups every importer needs.
+class Context {
+ public:
+  Context(const Corpus& corpus, const ImportOptions& options);
+  const Corpus& corpus() const { return corpus_; }
+  const ImportOptions& options() const { return options_; }
+
+  // The model that one of `names` (tried in order: ids, names, aliases, case-insensitive)
+  // names, or --model. `how` says which text matched. Empty id when none matches; `problem`
+  // then says why (no match, or several).
+  struct ModelMatch {
+    std::string id;
+    std::string how;
+    std::string problem;
+  };
+  ModelMatch ResolveModel(const std::vector<std::string>& names) const;
+
+  // The accelerator pointer for hardware text stated by the file (or --hardware when the file
+  // states none), with --accelerator taking the pointer when given.
+  struct Parts {
+    std::string hardware;  // the text the record keeps
+    std::vector<std::string> ids;
+    std::optional<std::pair<std::string, std::string>> absent;  // because, note
+    std::vector<std::string> notes;  // what was user-stated, and conflicts
+  };
+  // `stated` is the file's hardware text ("" when the file states none); `unstated_why` says
+  // why it does not. Conflicts with the flags become warnings at `where`.
+  Parts ResolveParts(const std::string& stated, const std::string& unstated_why,
+                     const Diagnostic& where, Sink& sink) const;
+
+  // The weight format from the flag, else `stated` (already mapped to rooflint's names),
+  // else the model's native precision. `assumed` is set when it was the model's.
+  struct PrecisionChoice {
+    std::string name;
+    std::string how;
+    bool assumed = false;
+  };
+  PrecisionChoice ResolvePrecision(const std::string& stated, const std::string& model_id) const;
+
+  // Checks that the value text parses as a quantity of `dim`; otherwise a diagnostic.
+  std::optional<std::string> Quantity(const std::string& text, Dimension dim,
+                                      const Diagnostic& where, std::string_view what,
+                                      Sink& sink) const;
+
+ private:
+  const Corpus& corpus_;
+  const ImportOptions& options_;
+  HardwareIndex hardware_;
+};
+
+// Renders, re-parses and appends a benchmark (or source) record to `out`. A record that does
+// not re-parse cleanly is a bug in the importer: it is reported as error[internal] at `where`
+// and not appended.
+void EmitBenchmark(const BenchmarkDraft& b, const std::string& from, const Diagnostic& where,
+                   ImportResult& out);
+void EmitSource(const SourceDraft& s, const std::string& from, const Diagnostic& where,
+                ImportResult& out);
+
+// The per-format importers. Each appends records and diagnostics to `out`.
+void ImportLlamaBench(const ImportFile& file, const Context& ctx, ImportResult& out);
+void ImportVllmServe(const ImportFile& file, const Context& ctx, ImportResult& out);
+void ImportMlperf(std::span<const ImportFile> files, const Context& ctx, ImportResult& out);
+
+// Detection by content, for DetectFormat and for the MLPerf file roles.
+bool LooksLikeLlamaBench(std::string_view text);
+bool LooksLikeVllmServe(std::string_view text);
+bool LooksLikeMlperf(std::string_view text);
+
+}  // namespace rooflint::import
+
+#endif  // ROOFLINT_IMPORT_COMMON_H_
