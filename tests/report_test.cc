@@ -55,7 +55,9 @@ std::string Bench(const std::string& id, const std::string& metric, const std::s
          "\"\nmodel = \"m\"\nprecision = \"fp16\"\nweights = \"14 GB\"\nhardware = \"Test "
          "GPU\"\naccelerators = [\"gpu\"]\naccelerator_count = 1\nsource = \"s\"\nlocator = "
          "\"l\"\n[conditions]\n" +
-         batch + "\nspeculative = false\n";
+         batch +
+         "\ninput_tokens = 512\noutput_tokens = 64\nengine = \"e\"\nengine_version = \"1\"\n"
+         "warmup = true\nscenario = \"offline\"\nspeculative = false\n";
 }
 
 class ReportTest : public ::testing::Test {

@@ -13,6 +13,7 @@ namespace {
 
 using testing::AuditOf;
 using testing::RoofOf;
+using testing::RoofFindings;
 using testing::TestCorpus;
 
 constexpr char kSource[] = R"(
@@ -72,7 +73,7 @@ std::string Bench(const std::string& id, const std::string& metric, const std::s
          "\naccelerator_count = 1\nsource = \"test-source\"\nlocator = \"Table 2\"\n" + extra +
          "\n[conditions]\n" + conditions +
          "\ninput_tokens = 512\noutput_tokens = 64\nengine = \"e\"\nengine_version = { absent = "
-         "\"x\" }\nwarmup = { absent = \"x\" }\nscenario = { absent = \"x\" }\n";
+         "\"x\" }\nwarmup = { absent = \"x\" }\nscenario = \"offline\"\n";
 }
 
 class RoofsTest : public ::testing::Test {
@@ -189,7 +190,7 @@ TEST_F(RoofsTest, MoeUsesActiveWeightsNotTotal) {
   EXPECT_EQ(mem->reason,
             "W = 3e9 active params x 1.0625 B/weight (q8_0) = 3.188e9 B; per-user decode: every "
             "step streams the weights, whatever the batch");
-  EXPECT_TRUE(s.findings.empty());
+  EXPECT_TRUE(RoofFindings(s).empty());
 }
 
 TEST_F(RoofsTest, MoeScalesStatedFileBytesToTheActiveShare) {
@@ -469,7 +470,7 @@ TEST(BundledCorpus, MptTrioLandsWhereTheSeedSays) {
   EXPECT_EQ(FormatNumber(bs64a->percent), "11.3");
   ASSERT_NE(RoofOf(agg, "compute-roof"), nullptr);
   EXPECT_EQ(RoofOf(agg, "compute-roof")->verdict, Verdict::kWithin);
-  for (const auto& f : s.findings) {
+  for (const auto& f : RoofFindings(s)) {
     EXPECT_NE(f.record.rfind("mpt7b-", 0), 0u) << f.record << ": " << f.message;
   }
 }

@@ -65,6 +65,16 @@ inline const InstrumentResult* RoofOf(const RecordAudit& audit, const std::strin
   return nullptr;
 }
 
+// The findings of roof instruments only (memory-roof, compute-roof, the floors).
+inline std::vector<Finding> RoofFindings(const SweepResult& sweep) {
+  std::vector<Finding> out;
+  for (const auto& f : sweep.findings) {
+    const Instrument* i = FindInstrument(f.instrument);
+    if (i != nullptr && i->kind() == InstrumentKind::kRoof) out.push_back(f);
+  }
+  return out;
+}
+
 }  // namespace rooflint::testing
 
 #endif  // ROOFLINT_TESTS_TEST_CORPUS_H_

@@ -48,6 +48,7 @@ struct Finding {
   std::string code;        // exceeds-roof, below-floor, stale-pointer, ...
   std::string message;
   std::string arithmetic;
+  std::string hint;        // how to act on it ("" when the message says it all)
   SourceLocation where;    // the record file and the line of the key at fault
   bool deprecated = false; // on a deprecated record: reported apart, never fails a sweep
   bool waived = false;     // matched a [[waivers]] entry of its record: shown, never fails
@@ -117,8 +118,15 @@ std::span<const std::unique_ptr<Instrument>> Instruments();
 // The instrument with this id, or nullptr.
 const Instrument* FindInstrument(std::string_view id);
 
+// The checks on one accelerator record (spec-lint).
+struct PartAudit {
+  const Accelerator* part = nullptr;
+  std::vector<InstrumentResult> checks;
+};
+
 struct SweepResult {
   std::vector<RecordAudit> records;  // one per valid benchmark, in corpus order
+  std::vector<PartAudit> parts;      // one per valid accelerator, in corpus order
   std::vector<Finding> findings;     // sorted by path and line
   size_t calibration_records = 0;    // records that carry a calibration band
   size_t calibration_failures = 0;   // of which landed outside it

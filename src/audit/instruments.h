@@ -13,6 +13,14 @@ std::unique_ptr<Instrument> MakeComputeRoof();
 std::unique_ptr<Instrument> MakeTpotFloor();
 std::unique_ptr<Instrument> MakeTtftFloor();
 std::unique_ptr<Instrument> MakeE2eFloor();
+std::unique_ptr<Instrument> MakeConditions();
+std::unique_ptr<Instrument> MakePointers();
+std::unique_ptr<Instrument> MakeDerivation();
+std::unique_ptr<Instrument> MakeSiblingSet();
+std::unique_ptr<Instrument> MakeNearRoof();
+std::unique_ptr<Instrument> MakeSpecLint();
+std::unique_ptr<Instrument> MakeCalibration();
+std::unique_ptr<Instrument> MakeStatus();
 
 }  // namespace rooflint
 

@@ -13,6 +13,15 @@ std::span<const std::unique_ptr<Instrument>> Instruments() {
     v->push_back(MakeTpotFloor());
     v->push_back(MakeTtftFloor());
     v->push_back(MakeE2eFloor());
+    // Checks run after the roofs: near-roof and calibration read the roofs' results.
+    v->push_back(MakeConditions());
+    v->push_back(MakePointers());
+    v->push_back(MakeDerivation());
+    v->push_back(MakeSiblingSet());
+    v->push_back(MakeNearRoof());
+    v->push_back(MakeCalibration());
+    v->push_back(MakeStatus());
+    v->push_back(MakeSpecLint());
     return v;
   }();
   return *kAll;

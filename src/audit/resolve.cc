@@ -163,7 +163,7 @@ InstrumentResult CheckResult(std::string_view instrument, bool pass, std::string
 
 Finding MakeFinding(const Benchmark& b, std::string_view instrument, Severity severity,
                     std::string code, std::string message, std::string_view key,
-                    std::string arithmetic) {
+                    std::string arithmetic, std::string hint) {
   Finding f;
   f.record = b.header.id;
   f.instrument = std::string(instrument);
@@ -171,6 +171,7 @@ Finding MakeFinding(const Benchmark& b, std::string_view instrument, Severity se
   f.code = std::move(code);
   f.message = std::move(message);
   f.arithmetic = std::move(arithmetic);
+  f.hint = std::move(hint);
   f.where = b.header.keys.Find(key, b.header.path);
   f.deprecated = b.header.status == Status::kDeprecated;
   return f;

@@ -59,7 +59,7 @@ InstrumentResult CheckResult(std::string_view instrument, bool pass, std::string
 // A finding of `instrument` on benchmark `b`, located at `key` in its file.
 Finding MakeFinding(const Benchmark& b, std::string_view instrument, Severity severity,
                     std::string code, std::string message, std::string_view key,
-                    std::string arithmetic = "");
+                    std::string arithmetic = "", std::string hint = "");
 
 // Appends the finding for a result that exceeds its bound.
 void AddExceedsFinding(const AuditInput& in, const InstrumentResult& r, std::string_view what,

@@ -1,0 +1,107 @@
+// conditions: the seven load conditions every figure needs to be read (model, hardware,
+// batch-or-concurrency, input length, output length, engine version, warmup), plus the
+// scenario and whether speculative decoding was used.
+//
+// Rule: each is stated, or marked absent with a reason; absent is never inferred. A condition
+// neither stated nor marked absent is an error. A record without a stated scenario is noted as
+// not comparable with MLPerf Offline or Server figures (they are different measurements).
+// Missing `speculative` is a warning: the memory roof assumes no speculation.
+// Applies to every benchmark record; there is no does-not-apply case.
+// Example: mpt7b-a100-bs1-per-user-decode-tps: ABSENT CONDITIONS (2 of 7): engine version (no
+// build, commit or container digest is published), warmup (not stated by the source); scenario
+// absent (not stated by the source).
+#include <fmt/format.h>
+
+#include "audit/instruments.h"
+#include "audit/resolve.h"
+
+namespace rooflint {
+namespace {
+
+struct Named {
+  std::string_view name;     // as reported: "engine version"
+  std::string_view key;      // the [conditions] key: "engine_version"
+  const Condition* condition;
+};
+
+class ConditionsCheck final : public Instrument {
+ public:
+  std::string_view id() const override { return "conditions"; }
+  std::string_view summary() const override {
+    return "the seven load conditions and the scenario: each stated or absent with a reason";
+  }
+  InstrumentKind kind() const override { return InstrumentKind::kCheck; }
+
+  void Audit(const AuditInput& in, RecordAudit& out,
+             std::vector<Finding>& findings) const override {
+    const Benchmark& b = *in.benchmark;
+    const Conditions& c = b.conditions;
+    // Model and hardware are required top-level keys: always stated in a valid record.
+    const Condition& batch = c.concurrency.state != Condition::State::kMissing ? c.concurrency
+                                                                                : c.batch;
+    const Named seven[] = {
+        {"batch-or-concurrency", "batch", &batch},
+        {"input length", "input_tokens", &c.input_tokens},
+        {"output length", "output_tokens", &c.output_tokens},
+        {"engine version", "engine_version", &c.engine_version},
+        {"warmup", "warmup", &c.warmup},
+    };
+    std::vector<std::string> absent, missing;
+    for (const Named& n : seven) {
+      if (n.condition->absent()) {
+        absent.push_back(fmt::format("{} ({})", n.name, n.condition->absent_reason));
+      } else if (!n.condition->stated()) {
+        missing.push_back(std::string(n.name));
+        findings.push_back(MakeFinding(
+            b, id(), Severity::kError, "missing-condition",
+            fmt::format("the {} is neither stated nor marked absent", n.name), "conditions", "",
+            fmt::format("add to [conditions]: {} = <value>, or {} = {{ absent = \"why it is "
+                        "not known\" }}",
+                        n.key == "batch" ? "batch (or concurrency)" : n.key, n.key)));
+      }
+    }
+    std::string reason =
+        absent.empty() ? "ABSENT CONDITIONS (0 of 7)"
+                       : fmt::format("ABSENT CONDITIONS ({} of 7): {}", absent.size(),
+                                     fmt::join(absent, ", "));
+    if (!missing.empty()) {
+      reason += fmt::format("; MISSING (neither stated nor absent): {}", fmt::join(missing, ", "));
+    }
+    if (c.scenario.stated()) {
+      reason += fmt::format("; scenario {}", c.scenario.text);
+    } else {
+      std::string why = c.scenario.absent()
+                            ? fmt::format("scenario absent ({})", c.scenario.absent_reason)
+                            : "scenario neither stated nor marked absent";
+      reason += fmt::format("; {}: not comparable with MLPerf Offline or Server figures", why);
+      if (!c.scenario.absent()) {
+        missing.push_back("scenario");
+        findings.push_back(MakeFinding(
+            b, id(), Severity::kError, "missing-condition",
+            "the scenario is neither stated nor marked absent", "conditions", "",
+            "add scenario = \"offline\" | \"server\" | \"interactive\" | \"single-stream\", or "
+            "scenario = { absent = \"why\" }"));
+      } else {
+        findings.push_back(MakeFinding(
+            b, id(), Severity::kNote, "no-scenario",
+            fmt::format("{}: not comparable with MLPerf Offline or Server figures", why),
+            "conditions.scenario"));
+      }
+    }
+    if (c.speculative.state == Condition::State::kMissing) {
+      reason += "; speculative decoding not stated";
+      findings.push_back(MakeFinding(
+          b, id(), Severity::kWarning, "speculation-unstated",
+          "whether speculative decoding was used is not stated: the memory roof assumes it "
+          "was not",
+          "conditions", "", "add speculative = false, or a description of the method"));
+    }
+    out.checks.push_back(CheckResult(id(), missing.empty(), reason));
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Instrument> MakeConditions() { return std::make_unique<ConditionsCheck>(); }
+
+}  // namespace rooflint

@@ -1,0 +1,117 @@
+// near-roof: a measured figure at or very near its bandwidth roof is suspect (DOMAIN.md
+// section 3, trap 2): real stacks reach roughly 35-85% of the memory roof, and a tok/s
+// "benchmark" computed as bandwidth / guessed bytes lands on the roof by construction.
+//
+// Rules: a value at or above the threshold (default 95%, `--near-roof`) of its memory roof is a
+// warning. A value within 0.5% of a roof computed from a common bytes-per-weight guess
+// (n x B x BW / (P x g), g in 2, 1, 0.5, 4.5/8, 4.84/8, 8.5/8 bytes, P active or total) is a
+// warning: likely computed, not measured. A value above its roof is left to the memory roof.
+// Does not apply to metrics the memory roof does not bound, or when it was not computed.
+// Example: a synthetic 111.1 tok/s for MPT-7B on an A100 40GB is 100.0% of 1555e9 / 14e9.
+#include <fmt/format.h>
+
+#include <cmath>
+
+#include "audit/instruments.h"
+#include "audit/resolve.h"
+#include "rooflint/units.h"
+
+namespace rooflint {
+namespace {
+
+struct Guess {
+  double bytes;
+  std::string_view name;
+};
+constexpr Guess kGuesses[] = {{2.0, "2 B (fp16)"},       {1.0, "1 B (8-bit)"},
+                              {0.5, "0.5 B (4-bit)"},    {4.5 / 8, "0.5625 B (q4_0)"},
+                              {4.84 / 8, "0.605 B (q4_k_m)"}, {8.5 / 8, "1.0625 B (q8_0)"}};
+
+class NearRoof final : public Instrument {
+ public:
+  std::string_view id() const override { return "near-roof"; }
+  std::string_view summary() const override {
+    return "a value at or near its memory roof is more likely computed than measured";
+  }
+  InstrumentKind kind() const override { return InstrumentKind::kCheck; }
+
+  void Audit(const AuditInput& in, RecordAudit& out,
+             std::vector<Finding>& findings) const override {
+    const Benchmark& b = *in.benchmark;
+    const InstrumentResult* mem = nullptr;
+    for (const auto& r : out.roofs) {
+      if (r.instrument == "memory-roof") mem = &r;
+    }
+    if (mem == nullptr || mem->verdict == Verdict::kNotApplicable ||
+        mem->verdict == Verdict::kNotComputable) {
+      out.checks.push_back(NotApplicable(
+          id(), mem == nullptr ? "no memory roof for this record"
+                               : fmt::format("no memory roof was computed: {}", mem->reason)));
+      return;
+    }
+    if (b.metric != Metric::kPerUserDecode && b.metric != Metric::kAggregateOutput) {
+      out.checks.push_back(NotApplicable(
+          id(), "applies to per-user-decode and aggregate-output figures only"));
+      return;
+    }
+    if (mem->verdict == Verdict::kExceeds) {
+      out.checks.push_back(
+          NotApplicable(id(), "the value is above its memory roof: the roof reports it"));
+      return;
+    }
+    std::vector<std::string> problems;
+    const double threshold = in.options->near_roof_percent;
+    if (mem->percent >= threshold) {
+      std::string msg = fmt::format(
+          "{} is {}% of its memory roof ({} {}): real stacks reach roughly 35-85%, so a figure "
+          "this close is suspect",
+          b.value.text, FormatNumber(mem->percent), FormatNumber(mem->bound), mem->unit);
+      problems.push_back(msg);
+      findings.push_back(MakeFinding(
+          b, id(), Severity::kWarning, "near-roof", msg, "value", mem->arithmetic,
+          "check that the source measured it rather than dividing bandwidth by a byte count"));
+    }
+    // A roof from a guessed bytes-per-weight, per candidate part.
+    double factor = b.metric == Metric::kAggregateOutput ? static_cast<double>(in.batch) : 1.0;
+    std::vector<double> params;
+    if (in.model != nullptr) {
+      params.push_back(in.model->ParamsPerToken());
+      if (in.model->IsMoe()) params.push_back(in.model->params_total);
+    }
+    bool guessed = false;  // one guess is enough evidence
+    for (const Accelerator* part : in.parts) {
+      for (double p : params) {
+        for (const Guess& g : kGuesses) {
+          if (guessed) break;
+          double roof = factor * in.count * part->bandwidth.si() / (p * g.bytes);
+          if (std::fabs(b.value.si - roof) > 0.005 * roof) continue;
+          std::string arithmetic =
+              fmt::format("{}{} x {} B/s / ({} params x {}) = {} tok/s",
+                          factor == 1.0 ? "" : fmt::format("{} x ", factor), in.count,
+                          FormatSi(part->bandwidth.si()), FormatSi(p), g.name,
+                          FormatNumber(roof));
+          std::string msg = fmt::format(
+              "{} is within 0.5% of a roof computed from a guessed {} per weight: likely "
+              "computed, not measured",
+              b.value.text, g.name);
+          problems.push_back(msg);
+          findings.push_back(MakeFinding(b, id(), Severity::kWarning, "computed-not-measured",
+                                         msg, "value", arithmetic));
+          guessed = true;
+        }
+      }
+    }
+    out.checks.push_back(CheckResult(
+        id(), problems.empty(),
+        problems.empty() ? fmt::format("{}% of the memory roof, below the {}% threshold, and "
+                                       "no guessed-bytes roof within 0.5%",
+                                       FormatNumber(mem->percent), FormatNumber(threshold))
+                         : fmt::format("{}", fmt::join(problems, "; "))));
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Instrument> MakeNearRoof() { return std::make_unique<NearRoof>(); }
+
+}  // namespace rooflint

@@ -1,0 +1,133 @@
+// pointers: what a benchmark points at must exist and agree with what it says.
+//
+// Rules: every model, accelerator and source id resolves (a dangling id is also a loader
+// error); a pointed part must be one the record's own hardware text can name (the text says
+// 40GB and the pointer is an 80GB part; PCIe vs SXM; L40 vs L40S); an empty pointer's reason
+// must still hold: `because = "no-record"` is STALE once the corpus holds parts the hardware
+// text matches, and `because = "ambiguous"` is stale once the candidates have narrowed to one.
+// Matching uses the parts' names and aliases and never guesses between candidates that differ.
+// Does not apply to the hardware check when the text names no part at all (nothing to compare).
+// Example: the MPT-7B trio says "no 40GB A100 record" while nvidia-a100-40gb-pcie and
+// nvidia-a100-40gb-sxm4 exist: stale; the candidates differ in form factor, so the pointer
+// should stay empty as `ambiguous`; the roof is exact anyway (both 1555 GB/s).
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "audit/instruments.h"
+#include "audit/resolve.h"
+
+namespace rooflint {
+namespace {
+
+std::string Ids(const std::vector<const Accelerator*>& parts) {
+  std::vector<std::string_view> ids;
+  for (const auto* p : parts) ids.push_back(p->header.id);
+  return fmt::format("{}", fmt::join(ids, ", "));
+}
+
+// What the candidates have in common, for advice on a stale reason.
+std::string CandidateAdvice(const std::vector<const Accelerator*>& parts) {
+  if (parts.size() == 1) {
+    return fmt::format("point at it: accelerators = [\"{}\"]", parts[0]->header.id);
+  }
+  bool same_form = std::all_of(parts.begin(), parts.end(), [&](const Accelerator* p) {
+    return p->form_factor == parts[0]->form_factor;
+  });
+  bool same_bandwidth = std::all_of(parts.begin(), parts.end(), [&](const Accelerator* p) {
+    return p->bandwidth.si() == parts[0]->bandwidth.si();
+  });
+  std::string out = same_form
+                        ? "the candidates share a form factor: list them all in accelerators "
+                          "if the source cannot tell them apart"
+                        : "the candidates differ in form factor: keep the pointer empty with "
+                          "because = \"ambiguous\"";
+  out += same_bandwidth
+             ? fmt::format("; the roof is exact anyway: the candidates agree on bandwidth ({})",
+                           parts[0]->bandwidth_text)
+             : "; the candidates differ in bandwidth, so the roof uses the most generous";
+  return out;
+}
+
+class Pointers final : public Instrument {
+ public:
+  std::string_view id() const override { return "pointers"; }
+  std::string_view summary() const override {
+    return "ids resolve, pointers agree with the hardware text, empty-pointer reasons hold";
+  }
+  InstrumentKind kind() const override { return InstrumentKind::kCheck; }
+
+  void Audit(const AuditInput& in, RecordAudit& out,
+             std::vector<Finding>& findings) const override {
+    const Benchmark& b = *in.benchmark;
+    const Corpus& corpus = *in.corpus;
+    std::vector<std::string> problems, notes;
+    if (corpus.FindModel(b.model) == nullptr) {
+      problems.push_back(fmt::format("model '{}' is not in the corpus", b.model));
+    }
+    if (corpus.FindSource(b.source) == nullptr) {
+      problems.push_back(fmt::format("source '{}' is not in the corpus", b.source));
+    }
+    const auto& named = in.text_match->candidates;
+    if (!b.accelerators.empty()) {
+      for (const auto& aid : b.accelerators) {
+        const Accelerator* a = corpus.FindAccelerator(aid);
+        if (a == nullptr) {
+          problems.push_back(fmt::format("accelerator '{}' is not in the corpus", aid));
+          continue;
+        }
+        if (named.empty()) continue;
+        if (std::find(named.begin(), named.end(), a) == named.end()) {
+          std::string msg = fmt::format(
+              "the pointer {} contradicts the hardware text '{}', which names {}", aid,
+              b.hardware, Ids(named));
+          problems.push_back(msg);
+          findings.push_back(MakeFinding(
+              b, id(), Severity::kError, "pointer-contradicts-hardware", msg, "accelerators", "",
+              "point at the part the source measured, or correct the hardware text"));
+        }
+      }
+      notes.push_back(named.empty()
+                          ? fmt::format("the hardware text '{}' names no part, so the pointer "
+                                        "cannot be checked against it",
+                                        b.hardware)
+                          : fmt::format("the pointer agrees with the hardware text '{}'",
+                                        b.hardware));
+    } else if (b.accelerators_absent) {
+      const AbsentPointer& why = *b.accelerators_absent;
+      std::string stale;
+      if (why.because == "no-record" && !named.empty()) {
+        stale = fmt::format(
+            "the empty pointer says no-record (\"{}\"), but the corpus now holds {} matching "
+            "'{}': {}",
+            why.note, named.size() == 1 ? "a part" : "parts", b.hardware, Ids(named));
+      } else if (why.because == "ambiguous" && named.size() == 1) {
+        stale = fmt::format("the empty pointer says ambiguous, but only {} matches '{}' now",
+                            named[0]->header.id, b.hardware);
+      } else if (why.because == "ambiguous" && named.empty()) {
+        stale = fmt::format("the empty pointer says ambiguous, but no part matches '{}': the "
+                            "reason is no-record",
+                            b.hardware);
+      }
+      if (!stale.empty()) {
+        problems.push_back(stale);
+        findings.push_back(MakeFinding(b, id(), Severity::kWarning, "stale-pointer-reason",
+                                       stale, "accelerators_absent", "",
+                                       named.empty() ? "set because = \"no-record\""
+                                                     : CandidateAdvice(named)));
+      } else {
+        notes.push_back(fmt::format("empty pointer ({}): still holds", why.because));
+      }
+    }
+    out.checks.push_back(CheckResult(
+        id(), problems.empty(),
+        problems.empty() ? fmt::format("{}", fmt::join(notes, "; "))
+                         : fmt::format("{}", fmt::join(problems, "; "))));
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Instrument> MakePointers() { return std::make_unique<Pointers>(); }
+
+}  // namespace rooflint

@@ -1,0 +1,175 @@
+// sibling-set: records that share a `set` describe one experiment and are checked against each
+// other.
+//
+// Rules: members share model, hardware, engine, precision and request shape (input and output
+// tokens) unless a member's `set_differs` says why not; an aggregate-output and a
+// per-user-decode member at the same batch B satisfy aggregate = per-user x B at the precision
+// they are written with; every ratio the notes state in the checkable form
+// `ratio(ID_A / ID_B) = 13.9x` is recomputed from the two values and must agree to the
+// precision it is written with. Does not apply to records without a set.
+// Example: the MPT-7B trio: 12.5 x 64 = 800; ratio(bs64-aggregate / bs1) = 800 / 57.6 = 13.9x;
+// ratio(bs1 / bs64-per-user) = 57.6 / 12.5 = 4.6x.
+#include <fmt/format.h>
+
+#include <cmath>
+#include <map>
+#include <regex>
+
+#include "audit/instruments.h"
+#include "audit/resolve.h"
+
+namespace rooflint {
+namespace {
+
+int DecimalsOf(const std::string& number) {
+  size_t dot = number.find('.');
+  return dot == std::string::npos ? 0 : static_cast<int>(number.size() - dot - 1);
+}
+
+bool AgreesAt(double computed, double written, int decimals) {
+  double k = std::pow(10.0, decimals);
+  return std::fabs(std::round(computed * k) / k - written) <=
+         1e-9 * std::max(1.0, std::fabs(written));
+}
+
+std::optional<int64_t> BatchOf(const Benchmark& b) {
+  if (b.conditions.batch.integer) return b.conditions.batch.integer;
+  return b.conditions.concurrency.integer;
+}
+
+// The value of a set field, for comparison; `found` is false for a field not stated.
+std::string FieldOf(const Benchmark& b, std::string_view field) {
+  if (field == "model") return b.model;
+  if (field == "hardware") return b.hardware;
+  if (field == "precision") return b.precision;
+  if (field == "engine") return b.conditions.engine.stated() ? b.conditions.engine.text : "";
+  if (field == "input_tokens") return b.conditions.input_tokens.text;
+  if (field == "output_tokens") return b.conditions.output_tokens.text;
+  return "";
+}
+
+bool Excused(const Benchmark& b, std::string_view field) {
+  for (const auto& [f, why] : b.set_differs) {
+    if (f == field) return true;
+  }
+  return false;
+}
+
+class SiblingSet final : public Instrument {
+ public:
+  std::string_view id() const override { return "sibling-set"; }
+  std::string_view summary() const override {
+    return "records of one set agree: same setup, aggregate = per-user x batch, stated ratios";
+  }
+  InstrumentKind kind() const override { return InstrumentKind::kCheck; }
+
+  // Everything happens in AuditCorpus, where the whole set is visible.
+  void Audit(const AuditInput&, RecordAudit&, std::vector<Finding>&) const override {}
+
+  void AuditCorpus(const Corpus&, SweepResult& result) const override {
+    std::map<std::string_view, std::vector<RecordAudit*>> sets;
+    for (RecordAudit& a : result.records) {
+      if (!a.benchmark->set.empty()) sets[a.benchmark->set].push_back(&a);
+    }
+    for (RecordAudit& a : result.records) {
+      const Benchmark& b = *a.benchmark;
+      if (b.set.empty()) {
+        a.checks.push_back(NotApplicable(id(), "the record is in no sibling set"));
+        continue;
+      }
+      const auto& members = sets[b.set];
+      if (members.size() < 2) {
+        a.checks.push_back(NotApplicable(
+            id(), fmt::format("the set '{}' has no other member to compare with", b.set)));
+        continue;
+      }
+      std::vector<std::string> checked, problems;
+      auto fail = [&](std::string code, std::string message, std::string_view key,
+                      std::string arithmetic = "") {
+        problems.push_back(message);
+        result.findings.push_back(MakeFinding(b, id(), Severity::kError, std::move(code),
+                                              std::move(message), key, std::move(arithmetic)));
+      };
+      // Same setup as the set's first member.
+      const Benchmark& first = *members[0]->benchmark;
+      if (&first != &b) {
+        for (std::string_view field : {"model", "hardware", "engine", "precision",
+                                       "input_tokens", "output_tokens"}) {
+          std::string mine = FieldOf(b, field), theirs = FieldOf(first, field);
+          if (mine == theirs || Excused(b, field) || Excused(first, field)) continue;
+          fail("set-mismatch",
+               fmt::format("{} is '{}' here but '{}' in {} of the same set '{}'", field, mine,
+                           theirs, first.header.id, b.set),
+               field == "input_tokens" || field == "output_tokens" || field == "engine"
+                   ? "conditions"
+                   : field);
+        }
+        checked.push_back(fmt::format("same setup as {}", first.header.id));
+      }
+      // aggregate = per-user x batch, checked on the aggregate member.
+      auto batch = BatchOf(b);
+      if (b.metric == Metric::kAggregateOutput && batch) {
+        for (const RecordAudit* other : members) {
+          const Benchmark& u = *other->benchmark;
+          if (u.metric != Metric::kPerUserDecode || BatchOf(u) != batch) continue;
+          double product = u.value.si * static_cast<double>(*batch);
+          std::string arithmetic =
+              fmt::format("{} x {} = {:.6g} tok/s", u.value.text, *batch, product);
+          if (AgreesAt(product, b.value.number, b.value.decimals) ||
+              AgreesAt(b.value.si / static_cast<double>(*batch), u.value.number,
+                       u.value.decimals)) {
+            checked.push_back(fmt::format("aggregate = per-user x batch: {}", arithmetic));
+          } else {
+            fail("set-aggregate-mismatch",
+                 fmt::format("{} is not {} x batch {} ({}): aggregate and per-user at one "
+                             "batch disagree",
+                             b.value.text, u.header.id, *batch, arithmetic),
+                 "value", arithmetic);
+          }
+        }
+      }
+      // Ratios stated in the notes.
+      static const std::regex kRatio(
+          R"(ratio\(\s*([a-z0-9][a-z0-9.-]*)\s*/\s*([a-z0-9][a-z0-9.-]*)\s*\)\s*=\s*([0-9]+(?:\.[0-9]+)?)x)");
+      for (std::sregex_iterator it(b.notes.begin(), b.notes.end(), kRatio), end; it != end;
+           ++it) {
+        std::string num_id = (*it)[1], den_id = (*it)[2], stated = (*it)[3];
+        const Benchmark *num = nullptr, *den = nullptr;
+        for (const RecordAudit* m : members) {
+          if (m->benchmark->header.id == num_id) num = m->benchmark;
+          if (m->benchmark->header.id == den_id) den = m->benchmark;
+        }
+        if (num == nullptr || den == nullptr) {
+          fail("set-ratio-unknown-record",
+               fmt::format("the notes state ratio({} / {}), but {} is not in the set '{}'",
+                           num_id, den_id, num == nullptr ? num_id : den_id, b.set),
+               "notes");
+          continue;
+        }
+        double ratio = num->value.si / den->value.si;
+        std::string arithmetic = fmt::format("{} / {} = {:.4g}", num->value.text,
+                                             den->value.text, ratio);
+        if (AgreesAt(ratio, std::stod(stated), DecimalsOf(stated))) {
+          checked.push_back(fmt::format("ratio {}x: {}", stated, arithmetic));
+        } else {
+          fail("set-ratio-mismatch",
+               fmt::format("the notes state {}x for {} / {}, but {}", stated, num_id, den_id,
+                           arithmetic),
+               "notes", arithmetic);
+        }
+      }
+      std::string reason = problems.empty()
+                               ? fmt::format("set '{}' ({} records): {}", b.set, members.size(),
+                                             checked.empty() ? "consistent"
+                                                             : fmt::format("{}", fmt::join(checked, "; ")))
+                               : fmt::format("{}", fmt::join(problems, "; "));
+      a.checks.push_back(CheckResult(id(), problems.empty(), reason));
+    }
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Instrument> MakeSiblingSet() { return std::make_unique<SiblingSet>(); }
+
+}  // namespace rooflint

@@ -1,0 +1,179 @@
+// spec-lint: accelerator records carry the figures every roof is computed from; this checks
+// them for the ways spec sheets mislead.
+//
+// Rules (each a warning on the accelerator record):
+//   sparse-looking peak: a 16-bit peak equal to the 8-bit one on a part that has both, a
+//     16-bit peak exactly twice the other 16-bit format's, or a peak cited from a source whose
+//     `peaks = "sparse"` (vendor sheets print 2:4-sparse figures; they double the roof);
+//   non-monotonic peaks: a narrower precision with a lower peak (fp8 below fp16);
+//   GB/GiB confusion: a bandwidth written in GiB/s or TiB/s (vendors state GB/s), or a GB/s
+//     figure that is a round number times 1.073741824;
+//   duplicate names: two parts sharing a name or alias (hardware text cannot tell them apart).
+// Applies to every accelerator record; the peak rules do not apply to a part with no peaks.
+// Example: an H100 record with fp16 = "1979 TFLOPS" and fp8 = "1979 TFLOPS" (the sparse FP16
+// figure mistaken for dense) is flagged.
+#include <fmt/format.h>
+
+#include <cmath>
+#include <map>
+
+#include "audit/instruments.h"
+#include "audit/resolve.h"
+#include "core/text_util.h"
+#include "rooflint/hardware_match.h"
+#include "rooflint/units.h"
+
+namespace rooflint {
+namespace {
+
+// Precisions from widest to narrowest; a narrower one should not have a lower peak.
+constexpr std::string_view kFloatChain[] = {"fp64", "fp32", "tf32", "fp16", "fp8", "fp6", "fp4"};
+constexpr std::string_view kIntChain[] = {"int8", "int4"};
+
+std::optional<double> Peak16(const Accelerator& a) {
+  auto fp16 = a.Peak("fp16"), bf16 = a.Peak("bf16");
+  if (!fp16 && !bf16) return std::nullopt;
+  return std::max(fp16 ? fp16->si() : 0.0, bf16 ? bf16->si() : 0.0);
+}
+
+std::optional<double> PeakOf(const Accelerator& a, std::string_view precision) {
+  if (precision == "fp16") return Peak16(a);
+  auto p = a.Peak(precision);
+  return p ? std::optional<double>(p->si()) : std::nullopt;
+}
+
+class SpecLint final : public Instrument {
+ public:
+  std::string_view id() const override { return "spec-lint"; }
+  std::string_view summary() const override {
+    return "accelerator figures: sparse-looking or non-monotonic peaks, GB/GiB, duplicates";
+  }
+  InstrumentKind kind() const override { return InstrumentKind::kCheck; }
+
+  void Audit(const AuditInput&, RecordAudit&, std::vector<Finding>&) const override {}
+
+  void AuditCorpus(const Corpus& corpus, SweepResult& result) const override {
+    // Every name and alias, by its tokens, to find parts that share one.
+    std::map<std::vector<std::string>, const Accelerator*> owner;
+    for (const Accelerator& a : corpus.accelerators) {
+      std::vector<std::string> problems, checked;
+      auto warn = [&](std::string code, std::string message, std::string_view key,
+                      std::string hint) {
+        problems.push_back(message);
+        Finding f;
+        f.record = a.header.id;
+        f.instrument = std::string(id());
+        f.severity = Severity::kWarning;
+        f.code = std::move(code);
+        f.message = std::move(message);
+        f.hint = std::move(hint);
+        f.where = a.header.keys.Find(key, a.header.path);
+        f.deprecated = a.header.status == Status::kDeprecated;
+        result.findings.push_back(std::move(f));
+      };
+
+      if (a.peak_dense.empty()) {
+        checked.push_back("no peaks stated: the peak rules do not apply");
+      } else {
+        auto fp16 = a.Peak("fp16"), bf16 = a.Peak("bf16"), fp8 = a.Peak("fp8");
+        if (fp8 && (fp16 || bf16) && *Peak16(a) == fp8->si()) {
+          warn("sparse-looking-peak",
+               fmt::format("the 16-bit peak equals the fp8 peak ({} FLOP/s): one of them is "
+                           "likely a 2:4-sparse figure or mislabelled",
+                           FormatSi(fp8->si())),
+               "peak_dense", "use the dense figures; sparse ones are twice the dense");
+        }
+        if (fp16 && bf16 &&
+            (fp16->si() == 2 * bf16->si() || bf16->si() == 2 * fp16->si())) {
+          warn("sparse-looking-peak",
+               fmt::format("fp16 ({}) and bf16 ({}) differ by exactly 2x: a sparse figure, or "
+                           "an FP16-accumulate rate that belongs in fp16_acc16",
+                           FormatSi(fp16->si()), FormatSi(bf16->si())),
+               "peak_dense", "put the FP32-accumulate rate in fp16 and bf16");
+        }
+        for (const auto& [figure, ref] : a.sources) {
+          const Source* s = corpus.FindSource(ref.source);
+          bool is_peak = figure == "peak_dense" || a.Peak(figure).has_value();
+          if (s != nullptr && is_peak && s->peaks == "sparse") {
+            warn("sparse-source",
+                 fmt::format("the {} figure is cited from {}, which prints sparse peaks only",
+                             figure, s->header.id),
+                 fmt::format("sources.{}", figure),
+                 "halve the figure if the source says it is 2:4-sparse, and cite where");
+          }
+        }
+        auto monotonic = [&](std::span<const std::string_view> chain) {
+          std::optional<double> wider;
+          std::string_view wider_name;
+          for (std::string_view p : chain) {
+            auto v = PeakOf(a, p);
+            if (!v) continue;
+            if (wider && *v < *wider) {
+              warn("non-monotonic-peaks",
+                   fmt::format("{} ({} FLOP/s) is below {} ({} FLOP/s): a narrower precision "
+                               "should not compute slower",
+                               p, FormatSi(*v), wider_name, FormatSi(*wider)),
+                   "peak_dense", "check both figures against the source (dense vs sparse, "
+                                 "vector vs matrix)");
+            }
+            wider = v;
+            wider_name = p;
+          }
+        };
+        monotonic(kFloatChain);
+        monotonic(kIntChain);
+        checked.push_back(fmt::format("{} peaks checked", a.peak_dense.size()));
+      }
+
+      std::string_view bw_unit;
+      double bw_number = 0;
+      {
+        auto q = ParseQuantity(a.bandwidth_text, Dimension::kBandwidth);
+        if (auto* p = std::get_if<ParsedQuantity>(&q)) bw_unit = p->unit, bw_number = p->number;
+      }
+      if (bw_unit == "GiB/s" || bw_unit == "TiB/s" || bw_unit == "MiB/s") {
+        warn("binary-bandwidth",
+             fmt::format("bandwidth is written in {} ({}); vendors state decimal GB/s",
+                         bw_unit, a.bandwidth_text),
+             "bandwidth", "check the source: 1 GiB/s is 1.0737 GB/s");
+      } else if (bw_unit == "GB/s" && bw_number != std::round(bw_number)) {
+        double gib = bw_number / 1.073741824;
+        if (std::fabs(gib - std::round(gib)) <= 1e-4 * gib) {
+          warn("gb-gib-confusion",
+               fmt::format("bandwidth {} is {} x 1.073741824: a GB figure converted as if it "
+                           "were GiB",
+                           a.bandwidth_text, std::round(gib)),
+               "bandwidth", fmt::format("the vendor figure is likely {} GB/s", std::round(gib)));
+        }
+      }
+      checked.push_back(fmt::format("bandwidth {}", a.bandwidth_text));
+
+      std::vector<std::string> names = {a.name};
+      names.insert(names.end(), a.aliases.begin(), a.aliases.end());
+      for (const std::string& n : names) {
+        auto tokens = HardwareTokens(n);
+        if (tokens.empty()) continue;
+        auto [it, inserted] = owner.emplace(tokens, &a);
+        if (!inserted && it->second != &a) {
+          warn("duplicate-name",
+               fmt::format("'{}' also names {}: hardware text with it cannot tell the two apart",
+                           n, it->second->header.id),
+               "aliases", "keep a name shared by several parts out of every part's aliases");
+        }
+      }
+
+      PartAudit pa;
+      pa.part = &a;
+      pa.checks.push_back(CheckResult(id(), problems.empty(),
+                                      problems.empty() ? fmt::format("{}", fmt::join(checked, "; "))
+                                                       : fmt::format("{}", fmt::join(problems, "; "))));
+      result.parts.push_back(std::move(pa));
+    }
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Instrument> MakeSpecLint() { return std::make_unique<SpecLint>(); }
+
+}  // namespace rooflint

@@ -1,0 +1,690 @@
+// Shared importer pieces: offsets to lines for diagnostics, hashes and slugs for ids, the JSON
+// splitter, and resolving models, parts and precisions against the corpus.
+#include "import/common.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstring>
+#include <set>
+
+#include "rooflint/precision.h"
+
+namespace rooflint::import {
+
+SourceText::SourceText(std::string_view path, std::string_view text) : path_(path), text_(text) {
+  line_starts_.push_back(0);
+  const char* base = text.data();
+  size_t pos = 0;
+  while (pos < text.size()) {
+    const void* nl = std::memchr(base + pos, '\n', text.size() - pos);
+    if (nl == nullptr) break;
+    pos = static_cast<const char*>(nl) - base + 1;
+    line_starts_.push_back(pos);
+  }
+}
+
+std::pair<int, int> SourceText::LineColumn(size_t offset) const {
+  auto it = std::upper_bound(line_starts_.begin(), line_starts_.end(), offset);
+  size_t line = it - line_starts_.begin();  // 1-based
+  return {static_cast<int>(line), static_cast<int>(offset - line_starts_[line - 1] + 1)};
+}
+
+std::string_view SourceText::Line(int line) const {
+  if (line < 1 || static_cast<size_t>(line) > line_starts_.size()) return {};
+  size_t begin = line_starts_[line - 1];
+  size_t end = static_cast<size_t>(line) < line_starts_.size() ? line_starts_[line] : text_.size();
+  std::string_view l = text_.substr(begin, end - begin);
+  while (!l.empty() && (l.back() == '\n' || l.back() == '\r')) l.remove_suffix(1);
+  return l;
+}
+
+namespace {
+
+// Printable text near `offset` on its line, for lines too long to show whole.
+std::string Excerpt(std::string_view line, size_t column) {
+  size_t begin = column > 0 ? column - 1 : 0;
+  std::string out;
+  for (size_t i = begin; i < line.size() && out.size() < 40; ++i) {
+    unsigned char c = line[i];
+    out += (c >= 0x20 && c < 0x7f) ? static_cast<char>(c) : '?';
+  }
+  return out;
+}
+
+}  // namespace
+
+Diagnostic SourceText::At(size_t offset, Severity severity, std::string code,
+                          std::string message, std::string hint) const {
+  Diagnostic d;
+  d.severity = severity;
+  d.code = std::move(code);
+  d.message = std::move(message);
+  d.hint = std::move(hint);
+  d.where.path = std::string(path_);
+  if (offset == std::string_view::npos || offset > text_.size()) return d;
+  auto [line, column] = LineColumn(offset);
+  d.where.line = line;
+  d.where.column = column;
+  std::string_view l = Line(line);
+  if (l.size() <= 200 && InvalidUtf8(l) == std::string_view::npos) {
+    d.source_line = std::string(l);
+  } else {
+    d.message += fmt::format(" (near '{}')", Excerpt(l, column));
+  }
+  return d;
+}
+
+uint64_t Fnv1a(std::string_view bytes, uint64_t seed) {
+  uint64_t h = seed;
+  for (unsigned char c : bytes) {
+    h ^= c;
+    h *= 1099511628211ull;
+  }
+  return h;
+}
+
+std::string ShortHash(uint64_t h) { return fmt::format("{:08x}", (h ^ (h >> 32)) & 0xffffffffu); }
+
+std::string Slug(std::string_view text, size_t max_length) {
+  std::string out;
+  for (unsigned char c : text) {
+    if (std::isalnum(c) && c < 0x80) {
+      out += static_cast<char>(std::tolower(c));
+    } else if (c == '.' && !out.empty() && out.back() != '-' && out.back() != '.') {
+      out += '.';
+    } else if (!out.empty() && out.back() != '-') {
+      out += '-';
+    }
+    if (out.size() >= max_length) break;
+  }
+  while (!out.empty() && (out.back() == '-' || out.back() == '.')) out.pop_back();
+  return out;
+}
+
+std::string_view BaseName(std::string_view path) {
+  size_t slash = path.find_last_of('/');
+  return slash == std::string_view::npos ? path : path.substr(slash + 1);
+}
+
+namespace {
+
+// Length of the valid UTF-8 sequence at s[i], or 0.
+size_t Utf8Length(std::string_view s, size_t i) {
+  auto byte = [&](size_t k) { return static_cast<unsigned char>(s[k]); };
+  unsigned char c = byte(i);
+  if (c < 0x80) return 1;
+  size_t n;
+  uint32_t cp;
+  if ((c & 0xe0) == 0xc0) {
+    n = 2;
+    cp = c & 0x1f;
+  } else if ((c & 0xf0) == 0xe0) {
+    n = 3;
+    cp = c & 0x0f;
+  } else if ((c & 0xf8) == 0xf0) {
+    n = 4;
+    cp = c & 0x07;
+  } else {
+    return 0;
+  }
+  if (i + n > s.size()) return 0;
+  for (size_t k = 1; k < n; ++k) {
+    if ((byte(i + k) & 0xc0) != 0x80) return 0;
+    cp = (cp << 6) | (byte(i + k) & 0x3f);
+  }
+  static constexpr uint32_t kMin[] = {0, 0, 0x80, 0x800, 0x10000};
+  if (cp < kMin[n] || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return 0;
+  return n;
+}
+
+}  // namespace
+
+size_t InvalidUtf8(std::string_view text) {
+  size_t i = 0;
+  while (i < text.size()) {
+    if (static_cast<unsigned char>(text[i]) < 0x80) {
+      ++i;
+      continue;
+    }
+    size_t n = Utf8Length(text, i);
+    if (n == 0) return i;
+    i += n;
+  }
+  return std::string_view::npos;
+}
+
+std::string NumberText(double v) {
+  std::string s = fmt::format("{}", v);
+  size_t plus = s.find("e+");
+  if (plus != std::string::npos) s.erase(plus + 1, 1);
+  return s;
+}
+
+std::optional<double> ParseNumber(std::string_view text) {
+  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
+  while (!text.empty() && (text.back() == ' ' || text.back() == '\t' || text.back() == '\r')) {
+    text.remove_suffix(1);
+  }
+  if (text.empty()) return std::nullopt;
+  for (char c : text) {
+    if (!std::isdigit(static_cast<unsigned char>(c)) && c != '.' && c != '-' && c != '+' &&
+        c != 'e' && c != 'E') {
+      return std::nullopt;
+    }
+  }
+  const char* first = text.data() + (text.front() == '+' ? 1 : 0);
+  double v = 0;
+  auto [ptr, ec] = std::from_chars(first, text.data() + text.size(), v);
+  if (ec != std::errc() || ptr != text.data() + text.size() || !std::isfinite(v)) {
+    return std::nullopt;
+  }
+  return v;
+}
+
+// ----- JSON splitting -----
+
+namespace {
+
+constexpr int kMaxJsonDepth = 64;
+
+bool IsJsonSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+// Scans the JSON value starting at `pos` to its end without validating it (nlohmann does
+// that on the span). Returns the end offset.
+size_t ScanValue(std::string_view t, size_t pos, bool& truncated, bool& too_deep) {
+  truncated = false;
+  too_deep = false;
+  char c = t[pos];
+  if (c == '"') {
+    for (size_t i = pos + 1; i < t.size(); ++i) {
+      if (t[i] == '\\') {
+        ++i;
+      } else if (t[i] == '"') {
+        return i + 1;
+      }
+    }
+    truncated = true;
+    return t.size();
+  }
+  if (c != '{' && c != '[') {
+    size_t i = pos;
+    while (i < t.size() && t[i] != ',' && t[i] != ']' && t[i] != '}' && !IsJsonSpace(t[i])) ++i;
+    return i;
+  }
+  int depth = 0;
+  for (size_t i = pos; i < t.size(); ++i) {
+    char ch = t[i];
+    if (ch == '"') {
+      for (++i; i < t.size() && t[i] != '"'; ++i) {
+        if (t[i] == '\\') ++i;
+      }
+      if (i >= t.size()) break;
+    } else if (ch == '{' || ch == '[') {
+      if (++depth > kMaxJsonDepth) too_deep = true;
+    } else if (ch == '}' || ch == ']') {
+      if (--depth == 0) return i + 1;
+    }
+  }
+  truncated = true;
+  return t.size();
+}
+
+size_t EndOfLine(std::string_view t, size_t pos) {
+  size_t nl = t.find('\n', pos);
+  return nl == std::string_view::npos ? t.size() : nl + 1;
+}
+
+}  // namespace
+
+JsonSplit SplitJson(std::string_view t) {
+  JsonSplit out;
+  size_t pos = 0;
+  if (t.starts_with("\xEF\xBB\xBF")) pos = 3;
+  bool first = true;
+  while (pos < t.size()) {
+    if (IsJsonSpace(t[pos])) {
+      ++pos;
+      continue;
+    }
+    char c = t[pos];
+    if (c == '[' && first) {
+      out.top_array = true;
+      size_t i = pos + 1;
+      size_t index = 0;
+      bool closed = false;
+      while (i < t.size()) {
+        if (IsJsonSpace(t[i]) || t[i] == ',') {
+          ++i;
+          continue;
+        }
+        if (t[i] == ']') {
+          closed = true;
+          ++i;
+          break;
+        }
+        JsonValueSpan span;
+        span.begin = i;
+        span.end = ScanValue(t, i, span.truncated, span.too_deep);
+        span.pointer_prefix = fmt::format("/{}", index++);
+        out.values.push_back(span);
+        if (span.end == i) ++span.end;  // a stray ':' or '}': let the parser report it
+        i = std::max(span.end, i + 1);
+      }
+      if (!closed && !out.values.empty() && !out.values.back().truncated) {
+        // A crash leaves llama-bench's array without its ']': the last object is complete.
+        JsonValueSpan span;
+        span.begin = t.size();
+        span.end = t.size();
+        span.truncated = true;
+        span.pointer_prefix = "]";
+        out.values.push_back(span);
+      }
+      pos = i;
+    } else if (c == '{' || c == '[') {
+      JsonValueSpan span;
+      span.begin = pos;
+      span.end = ScanValue(t, pos, span.truncated, span.too_deep);
+      out.values.push_back(span);
+      pos = span.end;
+    } else {
+      out.skipped_lines.push_back(pos);
+      pos = EndOfLine(t, pos);
+    }
+    first = false;
+  }
+  return out;
+}
+
+size_t FindJsonKey(std::string_view t, const JsonValueSpan& span, std::string_view key) {
+  if (span.begin >= t.size() || t[span.begin] != '{') return std::string_view::npos;
+  int depth = 0;
+  for (size_t i = span.begin; i < span.end && i < t.size(); ++i) {
+    char ch = t[i];
+    if (ch == '"') {
+      size_t start = i + 1;
+      for (++i; i < t.size() && t[i] != '"'; ++i) {
+        if (t[i] == '\\') ++i;
+      }
+      if (i >= t.size()) return std::string_view::npos;
+      if (depth != 1) continue;
+      std::string_view name = t.substr(start, i - start);
+      size_t j = i + 1;
+      while (j < t.size() && IsJsonSpace(t[j])) ++j;
+      if (j < t.size() && t[j] == ':' && name == key) {
+        ++j;
+        while (j < t.size() && IsJsonSpace(t[j])) ++j;
+        return j;
+      }
+    } else if (ch == '{' || ch == '[') {
+      ++depth;
+    } else if (ch == '}' || ch == ']') {
+      --depth;
+    }
+  }
+  return std::string_view::npos;
+}
+
+std::string PointerToken(std::string_view key) {
+  std::string out;
+  for (char c : key) {
+    if (c == '~') {
+      out += "~0";
+    } else if (c == '/') {
+      out += "~1";
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+// ----- TOML rendering -----
+
+std::string TomlString(std::string_view s) {
+  std::string out = "\"";
+  size_t i = 0;
+  while (i < s.size()) {
+    unsigned char c = s[i];
+    if (c >= 0x80) {
+      size_t n = Utf8Length(s, i);
+      if (n == 0) {
+        out += "\\uFFFD";
+        ++i;
+      } else {
+        out.append(s.substr(i, n));
+        i += n;
+      }
+      continue;
+    }
+    switch (c) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\n': out += "\\n"; break;
+      case '\t': out += "\\t"; break;
+      case '\r': out += "\\r"; break;
+      default:
+        if (c < 0x20 || c == 0x7f) {
+          out += fmt::format("\\u{:04X}", c);
+        } else {
+          out += static_cast<char>(c);
+        }
+    }
+    ++i;
+  }
+  out += '"';
+  return out;
+}
+
+namespace {
+
+void Line(std::string& out, std::string_view key, std::string_view value) {
+  out += fmt::format("{} = {}\n", key, TomlString(value));
+}
+void LineIf(std::string& out, std::string_view key, std::string_view value) {
+  if (!value.empty()) Line(out, key, value);
+}
+
+}  // namespace
+
+std::string RenderBenchmark(const BenchmarkDraft& b) {
+  std::string out;
+  Line(out, "id", b.id);
+  Line(out, "title", b.title);
+  Line(out, "status", b.status);
+  Line(out, "metric", b.metric);
+  LineIf(out, "statistic", b.statistic);
+  Line(out, "value", b.value);
+  LineIf(out, "derived_from", b.derived_from);
+  Line(out, "model", b.model);
+  Line(out, "precision", b.precision);
+  LineIf(out, "weights", b.weights);
+  Line(out, "hardware", b.hardware);
+  out += "accelerators = [";
+  for (size_t i = 0; i < b.accelerators.size(); ++i) {
+    out += (i ? ", " : "") + TomlString(b.accelerators[i]);
+  }
+  out += "]\n";
+  if (b.accelerators_absent) {
+    out += fmt::format("accelerators_absent = {{ because = {}, note = {} }}\n",
+                       TomlString(b.accelerators_absent->first),
+                       TomlString(b.accelerators_absent->second));
+  }
+  out += fmt::format("accelerator_count = {}\n", b.accelerator_count);
+  Line(out, "source", b.source);
+  Line(out, "locator", b.locator);
+  LineIf(out, "set", b.set);
+  LineIf(out, "notes", b.notes);
+  out += "\n[conditions]\n";
+  for (const auto& [key, v] : b.conditions) {
+    switch (v.kind) {
+      case CondValue::Kind::kInt: out += fmt::format("{} = {}\n", key, v.integer); break;
+      case CondValue::Kind::kBool:
+        out += fmt::format("{} = {}\n", key, v.boolean ? "true" : "false");
+        break;
+      case CondValue::Kind::kString: Line(out, key, v.text); break;
+      case CondValue::Kind::kAbsent:
+        out += fmt::format("{} = {{ absent = {} }}\n", key, TomlString(v.text));
+        break;
+    }
+  }
+  return out;
+}
+
+std::string RenderSource(const SourceDraft& s) {
+  std::string out;
+  Line(out, "id", s.id);
+  Line(out, "title", s.title);
+  Line(out, "publisher", s.publisher);
+  Line(out, "url", s.url);
+  Line(out, "date", s.date);
+  Line(out, "kind", s.kind);
+  Line(out, "status", "draft");
+  LineIf(out, "notes", s.notes);
+  return out;
+}
+
+// ----- Corpus lookups -----
+
+namespace {
+
+std::string Lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+size_t EditDistance(std::string_view a, std::string_view b) {
+  std::vector<size_t> row(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (size_t i = 1; i <= a.size(); ++i) {
+    size_t prev = row[0];
+    row[0] = i;
+    for (size_t j = 1; j <= b.size(); ++j) {
+      size_t cur = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      prev = cur;
+    }
+  }
+  return row[b.size()];
+}
+
+// ", did you mean 'x'?" for the nearest of `ids`, or "".
+template <class Records>
+std::string DidYouMean(std::string_view id, const Records& records) {
+  std::string best;
+  size_t best_d = std::max<size_t>(3, id.size() / 3) + 1;
+  for (const auto& r : records) {
+    size_t d = EditDistance(id, r.header.id);
+    if (d < best_d) {
+      best_d = d;
+      best = r.header.id;
+    }
+  }
+  return best.empty() ? "" : fmt::format("did you mean '{}'? ", best);
+}
+
+std::string Join(const std::vector<std::string>& v, std::string_view sep = ", ") {
+  std::string out;
+  for (size_t i = 0; i < v.size(); ++i) out += (i ? std::string(sep) : "") + v[i];
+  return out;
+}
+
+bool Contradicts(std::string_view a, std::string_view b) {
+  auto ta = HardwareTokens(a);
+  auto tb = HardwareTokens(b);
+  return !std::includes(ta.begin(), ta.end(), tb.begin(), tb.end()) &&
+         !std::includes(tb.begin(), tb.end(), ta.begin(), ta.end());
+}
+
+}  // namespace
+
+Context::Context(const Corpus& corpus, const ImportOptions& options)
+    : corpus_(corpus), options_(options), hardware_(corpus.accelerators) {}
+
+Context::ModelMatch Context::ResolveModel(const std::vector<std::string>& names) const {
+  ModelMatch m;
+  std::string ambiguous;
+  for (const std::string& name : names) {
+    if (name.empty()) continue;
+    std::string key = Lower(name);
+    std::vector<std::string> ids;
+    for (const Model& model : corpus_.models) {
+      bool hit = Lower(model.header.id) == key || Lower(model.name) == key;
+      for (const auto& a : model.aliases) hit = hit || Lower(a) == key;
+      if (hit) ids.push_back(model.header.id);
+    }
+    if (ids.size() == 1) {
+      m.id = ids[0];
+      m.how = fmt::format("'{}' is a name of model {}", name, ids[0]);
+      return m;
+    }
+    if (ids.size() > 1 && ambiguous.empty()) {
+      ambiguous = fmt::format("'{}' names several models ({})", name, Join(ids));
+    }
+  }
+  std::vector<std::string> tried;
+  for (const auto& n : names) {
+    if (!n.empty()) tried.push_back(fmt::format("'{}'", n));
+  }
+  m.problem = !ambiguous.empty() ? ambiguous
+              : tried.empty()    ? std::string("the file names no model")
+                                 : fmt::format("no model in the corpus is named {}",
+                                               Join(tried, " or "));
+  return m;
+}
+
+Context::Parts Context::ResolveParts(const std::string& stated, const std::string& unstated_why,
+                                     const Diagnostic& where, Sink& sink) const {
+  Parts p;
+  const ImportOptions& o = options_;
+  std::string text = stated;
+  if (!stated.empty()) {
+    p.hardware = stated;
+    if (!o.hardware.empty() && Contradicts(o.hardware, stated)) {
+      Diagnostic d = where;
+      d.severity = Severity::kWarning;
+      d.code = "conflicting-flag";
+      d.message = fmt::format("--hardware '{}' contradicts the file's hardware '{}'; the file's "
+                              "is kept", o.hardware, stated);
+      d.hint = "drop --hardware when the file states the hardware";
+      sink.Add(d);
+    }
+  } else if (!o.hardware.empty()) {
+    text = o.hardware;
+    p.hardware = fmt::format("{} (user-stated: --hardware)", o.hardware);
+    p.notes.push_back(fmt::format("Hardware '{}' is user-stated (--hardware): {}.", o.hardware,
+                                  unstated_why));
+  } else {
+    p.hardware = "not stated by the file";
+  }
+
+  HardwareMatch match;
+  if (!text.empty()) {
+    match = hardware_.Match(text);
+    if (match.candidates.empty() && text.find(", ") != std::string::npos) {
+      // llama-bench's gpu_info joins every detected device: match each.
+      size_t start = 0;
+      while (start <= text.size()) {
+        size_t comma = text.find(", ", start);
+        std::string piece = text.substr(start, comma == std::string::npos ? std::string::npos
+                                                                           : comma - start);
+        for (const Accelerator* a : hardware_.Match(piece).candidates) {
+          if (std::find(match.candidates.begin(), match.candidates.end(), a) ==
+              match.candidates.end()) {
+            match.candidates.push_back(a);
+          }
+        }
+        if (comma == std::string::npos) break;
+        start = comma + 2;
+      }
+    }
+  }
+  std::vector<std::string> candidates;
+  for (const Accelerator* a : match.candidates) candidates.push_back(a->header.id);
+
+  if (!o.accelerator.empty()) {
+    if (!stated.empty() && !candidates.empty() &&
+        std::find(candidates.begin(), candidates.end(), o.accelerator) == candidates.end()) {
+      Diagnostic d = where;
+      d.severity = Severity::kWarning;
+      d.code = "conflicting-flag";
+      d.message = fmt::format("--accelerator {} is not a part the file's hardware '{}' names "
+                              "({}); the file's parts are kept", o.accelerator, stated,
+                              Join(candidates));
+      d.hint = "drop --accelerator, or check which file you are importing";
+      sink.Add(d);
+    } else {
+      p.ids = {o.accelerator};
+      p.notes.push_back(fmt::format("Accelerator pointer {} is user-stated (--accelerator).",
+                                    o.accelerator));
+      return p;
+    }
+  }
+  if (!candidates.empty()) {
+    p.ids = candidates;
+    if (candidates.size() > 1) {
+      p.notes.push_back(fmt::format("The hardware text '{}' does not say which of {} ran it: "
+                                    "every one is computed and the most generous roof used.",
+                                    text, Join(candidates)));
+    }
+  } else if (!text.empty()) {
+    p.absent = {"no-record",
+                fmt::format("no accelerator record in the corpus matches '{}'", text)};
+  } else {
+    p.absent = {"not-stated", fmt::format("{}; pass --hardware or --accelerator",
+                                          unstated_why)};
+  }
+  return p;
+}
+
+Context::PrecisionChoice Context::ResolvePrecision(const std::string& stated,
+                                                   const std::string& model_id) const {
+  PrecisionChoice c;
+  if (!stated.empty()) {
+    c.name = stated;
+    c.how = "stated by the file";
+  } else if (!options_.precision.empty()) {
+    c.name = options_.precision;
+    c.how = "user-stated (--precision)";
+  } else if (const Model* m = corpus_.FindModel(model_id)) {
+    c.name = m->native_precision;
+    c.how = fmt::format("not stated by the file; assumed to be the model's native precision "
+                        "{} (pass --precision if it was quantized)", m->native_precision);
+    c.assumed = true;
+  }
+  return c;
+}
+
+std::optional<std::string> Context::Quantity(const std::string& text, Dimension dim,
+                                             const Diagnostic& where, std::string_view what,
+                                             Sink& sink) const {
+  auto r = ParseQuantity(text, dim);
+  if (const auto* e = std::get_if<QuantityError>(&r)) {
+    Diagnostic d = where;
+    d.severity = Severity::kError;
+    d.code = e->code;
+    d.message = fmt::format("{}: {}", what, e->message);
+    d.hint = e->hint;
+    sink.Add(d);
+    return std::nullopt;
+  }
+  return text;
+}
+
+// ----- Emitting -----
+
+namespace {
+
+void Emit(RecordKind kind, const std::string& id, std::string toml, const std::string& from,
+          const Diagnostic& where, ImportResult& out) {
+  ParseResult r = ParseRecord(kind, toml, fmt::format("{}.toml", id), id);
+  if (!r.ok() || !r.diagnostics.empty()) {
+    Diagnostic d = where;
+    d.severity = Severity::kError;
+    d.code = "internal";
+    d.message = fmt::format("the {} record built from this entry does not re-parse: {}",
+                            KindName(kind),
+                            r.diagnostics.empty() ? "rejected" : r.diagnostics[0].message);
+    d.hint = "this is a bug in rooflint's importer: please report it with the file";
+    out.diagnostics.push_back(d);
+    return;
+  }
+  out.records.push_back({kind, id, std::move(toml), std::move(r.record), from});
+}
+
+}  // namespace
+
+void EmitBenchmark(const BenchmarkDraft& b, const std::string& from, const Diagnostic& where,
+                   ImportResult& out) {
+  Emit(RecordKind::kBenchmark, b.id, RenderBenchmark(b), from, where, out);
+}
+
+void EmitSource(const SourceDraft& s, const std::string& from, const Diagnostic& where,
+                ImportResult& out) {
+  Emit(RecordKind::kSource, s.id, RenderSource(s), from, where, out);
+}
+
+}  // namespace rooflint::import

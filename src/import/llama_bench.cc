@@ -1,0 +1,1013 @@
+// llama-bench output (json, jsonl, csv, sql and markdown, in the 2023 and 2025 schemas) to
+// benchmark records: tg tests are per-user decode at batch 1, pp tests prefill, pp+tg tests
+// the blended total. Fields are read by name, never by position.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <ctime>
+#include <map>
+#include <nlohmann/json.hpp>
+
+#include "import/common.h"
+#include "rooflint/precision.h"
+
+namespace rooflint::import {
+namespace {
+
+constexpr size_t kNpos = std::string_view::npos;
+
+// One field of a test, as text, with where it stands in the file.
+struct Field {
+  std::string text;
+  size_t offset = kNpos;
+  bool present = true;
+  std::vector<double> samples;  // json arrays (samples_ts, samples_ns)
+  bool is_array = false;
+};
+
+// One test (a JSON object, a CSV row, an INSERT, a markdown table row), by field name.
+struct Test {
+  std::map<std::string, Field, std::less<>> fields;
+  size_t offset = 0;            // where the test starts
+  std::string what;             // "object 2", "row 2", "INSERT 2", "table row 2"
+  std::string pointer;          // JSON pointer prefix of the object ("" for other formats)
+  const JsonValueSpan* span = nullptr;  // json: to find fields lazily
+};
+
+struct Parsed {
+  std::string format;  // json, jsonl, csv, sql, markdown
+  std::vector<Test> tests;
+  std::vector<JsonValueSpan> spans;  // kept alive for Test::span
+  std::string footer_build;          // markdown "build: <commit> (<number>)"
+};
+
+std::string Trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) {
+    s.remove_suffix(1);
+  }
+  return std::string(s);
+}
+
+// The message of a nlohmann parse error without its "[json.exception...] parse error at line
+// 1, column 2: " prefix (the diagnostic says where).
+std::string JsonErrorText(const std::string& what) {
+  size_t colon = what.find(": ");
+  std::string s = colon == std::string::npos ? what : what.substr(colon + 2);
+  return s;
+}
+
+// ----- JSON and JSONL -----
+
+void ParseJson(const SourceText& src, Parsed& p, Sink& sink) {
+  std::string_view t = src.text();
+  JsonSplit split = SplitJson(t);
+  p.format = split.top_array ? "json" : "jsonl";
+  p.spans = std::move(split.values);
+  size_t index = 0;
+  for (const JsonValueSpan& span : p.spans) {
+    ++index;
+    std::string what = split.top_array ? fmt::format("object {}", index)
+                                       : fmt::format("line {}", src.LineColumn(span.begin).first);
+    if (span.pointer_prefix == "]") {
+      sink.Add(src.At(span.begin, Severity::kWarning, "truncated",
+                      "the JSON array is not closed: the file ends after the last complete "
+                      "object (a crashed run?)",
+                      "the complete objects are imported; re-run llama-bench for the rest"));
+      continue;
+    }
+    if (span.truncated) {
+      sink.Add(src.At(span.begin, Severity::kError, "truncated",
+                      fmt::format("{} is cut off: the file ends inside it", what),
+                      "the run did not finish writing; re-run llama-bench (-o jsonl is flushed "
+                      "test by test)"));
+      continue;
+    }
+    if (span.too_deep) {
+      sink.Add(src.At(span.begin, Severity::kError, "not-a-test",
+                      fmt::format("{} is nested too deeply to be a llama-bench test", what),
+                      "each test is one flat JSON object"));
+      continue;
+    }
+    auto keep = [](int depth, nlohmann::json::parse_event_t e, nlohmann::json&) {
+      using E = nlohmann::json::parse_event_t;
+      return !((e == E::object_start || e == E::array_start) && depth >= 2);
+    };
+    nlohmann::json j;
+    try {
+      j = nlohmann::json::parse(t.begin() + span.begin, t.begin() + span.end, keep);
+    } catch (const nlohmann::json::parse_error& e) {
+      size_t at = span.begin + (e.byte > 0 ? e.byte - 1 : 0);
+      sink.Add(src.At(std::min(at, t.size()), Severity::kError, "bad-json",
+                      fmt::format("{}: not valid JSON: {}", what, JsonErrorText(e.what())),
+                      "llama-bench writes valid JSON; was the file edited or cut?"));
+      continue;
+    }
+    if (!j.is_object()) {
+      sink.Add(src.At(span.begin, Severity::kError, "not-a-test",
+                      fmt::format("{} is not a JSON object", what),
+                      "llama-bench writes one object per test"));
+      continue;
+    }
+    Test test;
+    test.offset = span.begin;
+    test.what = what;
+    test.pointer = span.pointer_prefix;
+    test.span = &span;
+    for (auto& [key, v] : j.items()) {
+      Field f;
+      if (v.is_string()) {
+        f.text = v.get<std::string>();
+      } else if (v.is_boolean()) {
+        f.text = v.get<bool>() ? "true" : "false";
+      } else if (v.is_number_integer()) {
+        f.text = v.dump();
+      } else if (v.is_number_float()) {
+        f.text = NumberText(v.get<double>());
+      } else if (v.is_null()) {
+        f.present = false;
+      } else if (v.is_array()) {
+        f.is_array = true;
+        for (const auto& x : v) {
+          if (x.is_number()) f.samples.push_back(x.get<double>());
+        }
+      }
+      test.fields.emplace(key, std::move(f));
+    }
+    p.tests.push_back(std::move(test));
+  }
+}
+
+// ----- CSV -----
+
+// Reads one CSV record starting at `pos`; values keep their offsets. Returns the offset after
+// the record's line break, or npos for an unterminated quote (at `bad`).
+size_t ReadCsvRecord(std::string_view t, size_t pos, std::vector<Field>& out, size_t& bad) {
+  out.clear();
+  Field f;
+  f.offset = pos;
+  size_t i = pos;
+  while (true) {
+    if (i < t.size() && t[i] == '"') {
+      size_t quote = i;
+      f.offset = i + 1;
+      ++i;
+      while (true) {
+        if (i >= t.size()) {
+          bad = quote;
+          return kNpos;
+        }
+        if (t[i] == '"') {
+          if (i + 1 < t.size() && t[i + 1] == '"') {
+            f.text += '"';
+            i += 2;
+            continue;
+          }
+          ++i;
+          break;
+        }
+        f.text += t[i++];
+      }
+      while (i < t.size() && t[i] != ',' && t[i] != '\n') ++i;  // junk after the quote
+    } else {
+      while (i < t.size() && t[i] != ',' && t[i] != '\n') f.text += t[i++];
+      f.text = Trim(f.text);
+    }
+    out.push_back(std::move(f));
+    f = Field();
+    if (i >= t.size()) return t.size();
+    if (t[i] == '\n') return i + 1;
+    ++i;  // ','
+    f.offset = i;
+  }
+}
+
+void ParseCsv(const SourceText& src, Parsed& p, Sink& sink) {
+  p.format = "csv";
+  std::string_view t = src.text();
+  size_t pos = 0;
+  std::vector<Field> header;
+  size_t header_at = kNpos;
+  // Lines before the header (model-loading logs in a 2>&1 capture) are skipped.
+  while (pos < t.size()) {
+    size_t eol = t.find('\n', pos);
+    std::string_view line = t.substr(pos, eol == kNpos ? kNpos : eol - pos);
+    if (line.find("avg_ts") != kNpos || line.find("model_type") != kNpos) {
+      size_t bad = 0;
+      size_t next = ReadCsvRecord(t, pos, header, bad);
+      header_at = pos;
+      pos = next == kNpos ? t.size() : next;
+      break;
+    }
+    pos = eol == kNpos ? t.size() : eol + 1;
+  }
+  if (header_at == kNpos) {
+    sink.Add(src.At(0, Severity::kError, "no-header",
+                    "no llama-bench CSV header (a line naming avg_ts or model_type)",
+                    "import the output of llama-bench -o csv as it was written"));
+    return;
+  }
+  size_t bad_rows = 0;
+  size_t rows = 0;
+  std::optional<Diagnostic> first_bad;
+  std::vector<Field> values;
+  while (pos < t.size()) {
+    size_t eol = t.find('\n', pos);
+    std::string_view line = t.substr(pos, eol == kNpos ? kNpos : eol - pos);
+    if (!line.starts_with("\"")) {  // llama-bench quotes every value; anything else is a log
+      pos = eol == kNpos ? t.size() : eol + 1;
+      continue;
+    }
+    size_t bad = 0;
+    size_t next = ReadCsvRecord(t, pos, values, bad);
+    if (next == kNpos) {
+      sink.Add(src.At(bad, Severity::kError, "truncated",
+                      "a quoted value is not closed before the end of the file",
+                      "the file was cut; re-run llama-bench -o csv"));
+      return;
+    }
+    ++rows;
+    if (values.size() != header.size()) {
+      ++bad_rows;
+      if (!first_bad) {
+        first_bad = src.At(pos, Severity::kError, "column-count",
+                           fmt::format("row {} has {} values but the header has {} columns", rows,
+                                       values.size(), header.size()),
+                           "");
+      }
+    } else {
+      Test test;
+      test.offset = pos;
+      test.what = fmt::format("row {}", rows);
+      for (size_t i = 0; i < header.size(); ++i) {
+        test.fields.emplace(header[i].text, std::move(values[i]));
+      }
+      p.tests.push_back(std::move(test));
+    }
+    pos = next;
+  }
+  if (first_bad) {
+    first_bad->message += fmt::format(" ({} of {} rows disagree with the header)", bad_rows, rows);
+    first_bad->hint =
+        "the header and the rows disagree (a hand-edited header?); rooflint never shifts "
+        "columns to fit: re-run llama-bench -o csv, or fix the header";
+    sink.Add(*first_bad);
+    p.tests.clear();  // the header is suspect: no row of this file is trusted
+  }
+}
+
+// ----- SQL -----
+
+void SkipSpace(std::string_view t, size_t& i) {
+  while (i < t.size() && (t[i] == ' ' || t[i] == '\t' || t[i] == '\n' || t[i] == '\r')) ++i;
+}
+
+void ParseSql(const SourceText& src, Parsed& p, Sink& sink) {
+  p.format = "sql";
+  std::string_view t = src.text();
+  size_t pos = 0;
+  size_t n = 0;
+  while ((pos = t.find("INSERT INTO", pos)) != kNpos) {
+    size_t stmt = pos;
+    ++n;
+    std::string what = fmt::format("INSERT {}", n);
+    size_t i = pos + 11;
+    size_t open = t.find('(', i);
+    size_t close = open == kNpos ? kNpos : t.find(')', open);
+    size_t values_kw = close == kNpos ? kNpos : t.find("VALUES", close);
+    size_t vopen = values_kw == kNpos ? kNpos : t.find('(', values_kw);
+    if (vopen == kNpos) {
+      sink.Add(src.At(stmt, Severity::kError, "bad-sql",
+                      fmt::format("{} is not 'INSERT INTO table (columns) VALUES (values)'",
+                                  what),
+                      "import the output of llama-bench -o sql as it was written"));
+      return;
+    }
+    std::vector<std::string> columns;
+    {
+      std::string_view list = t.substr(open + 1, close - open - 1);
+      size_t s = 0;
+      while (s <= list.size()) {
+        size_t comma = list.find(',', s);
+        columns.push_back(Trim(list.substr(s, comma == kNpos ? kNpos : comma - s)));
+        for (auto& c : columns.back()) {
+          if (c == '\n') c = ' ';
+        }
+        columns.back() = Trim(columns.back());
+        if (comma == kNpos) break;
+        s = comma + 1;
+      }
+    }
+    std::vector<Field> values;
+    i = vopen + 1;
+    bool done = false;
+    while (!done) {
+      SkipSpace(t, i);
+      if (i >= t.size()) break;
+      Field f;
+      if (t[i] == '\'') {
+        f.offset = i + 1;
+        ++i;
+        bool closed = false;
+        while (i < t.size()) {
+          if (t[i] == '\'') {
+            if (i + 1 < t.size() && t[i + 1] == '\'') {
+              f.text += '\'';
+              i += 2;
+              continue;
+            }
+            ++i;
+            closed = true;
+            break;
+          }
+          f.text += t[i++];
+        }
+        if (!closed) break;
+      } else {
+        f.offset = i;
+        while (i < t.size() && t[i] != ',' && t[i] != ')') f.text += t[i++];
+        f.text = Trim(f.text);
+        if (f.text == "NULL") f.present = false;
+      }
+      values.push_back(std::move(f));
+      SkipSpace(t, i);
+      if (i < t.size() && t[i] == ',') {
+        ++i;
+      } else if (i < t.size() && t[i] == ')') {
+        done = true;
+      } else {
+        break;
+      }
+    }
+    if (!done) {
+      sink.Add(src.At(stmt, Severity::kError, "truncated",
+                      fmt::format("{} ends before its closing ')'", what),
+                      "the file was cut, or a value holds a quote llama-bench did not escape; "
+                      "re-run llama-bench -o sql"));
+      return;
+    }
+    if (values.size() != columns.size()) {
+      sink.Add(src.At(stmt, Severity::kError, "column-count",
+                      fmt::format("{} has {} values for {} columns", what, values.size(),
+                                  columns.size()),
+                      "rooflint never shifts columns to fit: re-run llama-bench -o sql"));
+      return;
+    }
+    Test test;
+    test.offset = stmt;
+    test.what = what;
+    for (size_t k = 0; k < columns.size(); ++k) {
+      test.fields.emplace(columns[k], std::move(values[k]));
+    }
+    p.tests.push_back(std::move(test));
+    pos = i;
+  }
+  if (n == 0) {
+    sink.Add(src.At(0, Severity::kError, "no-tests", "no INSERT statement in this SQL file",
+                    "import the output of llama-bench -o sql as it was written"));
+  }
+}
+
+// ----- Markdown -----
+
+std::vector<std::pair<std::string, size_t>> SplitCells(std::string_view line, size_t at) {
+  std::vector<std::pair<std::string, size_t>> cells;
+  size_t i = line.find('|');
+  while (i != kNpos) {
+    size_t next = line.find('|', i + 1);
+    if (next == kNpos) break;
+    std::string_view cell = line.substr(i + 1, next - i - 1);
+    size_t lead = 0;
+    while (lead < cell.size() && cell[lead] == ' ') ++lead;
+    cells.emplace_back(Trim(cell), at + i + 1 + lead);
+    i = next;
+  }
+  return cells;
+}
+
+void ParseMarkdown(const SourceText& src, Parsed& p, Sink& sink) {
+  p.format = "markdown";
+  std::string_view t = src.text();
+  std::vector<std::string> header;
+  bool separator = false;
+  size_t pos = 0;
+  size_t rows = 0;
+  while (pos < t.size()) {
+    size_t eol = t.find('\n', pos);
+    std::string_view line = t.substr(pos, eol == kNpos ? kNpos : eol - pos);
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    std::string trimmed = Trim(line);
+    if (trimmed.starts_with("build: ")) {
+      p.footer_build = trimmed.substr(7);
+    } else if (trimmed.starts_with("|")) {
+      auto cells = SplitCells(line, pos);
+      if (header.empty()) {
+        for (auto& c : cells) header.push_back(c.first);
+      } else if (!separator) {
+        separator = true;
+      } else if (cells.size() != header.size()) {
+        sink.Add(src.At(pos, Severity::kError, "column-count",
+                        fmt::format("table row {} has {} cells but the header has {} columns",
+                                    rows + 1, cells.size(), header.size()),
+                        "rooflint never shifts columns to fit: re-run llama-bench -o md"));
+        p.tests.clear();
+        return;
+      } else {
+        ++rows;
+        Test test;
+        test.offset = pos;
+        test.what = fmt::format("table row {}", rows);
+        for (size_t i = 0; i < header.size(); ++i) {
+          Field f;
+          f.text = cells[i].first;
+          f.offset = cells[i].second;
+          test.fields.emplace("md:" + header[i], std::move(f));
+        }
+        p.tests.push_back(std::move(test));
+      }
+    }
+    pos = eol == kNpos ? t.size() : eol + 1;
+  }
+  if (rows == 0) {
+    sink.Add(src.At(0, Severity::kError, "no-tests",
+                    "no table rows: a llama-bench markdown table has a header, a separator and "
+                    "one row per test",
+                    "import the output of llama-bench -o md as it was written"));
+  }
+}
+
+// ----- From a test to a record -----
+
+// llama.cpp's ftype names ("Q4_K - Medium", "mostly Q4_0", "F16") to rooflint's precisions.
+std::string PrecisionFromModelType(std::string_view model_type) {
+  // "<arch> <size> <ftype>": the ftype is everything after the second space.
+  size_t a = model_type.find(' ');
+  size_t b = a == kNpos ? kNpos : model_type.find(' ', a + 1);
+  if (b == kNpos) return "";
+  std::string ftype = Trim(model_type.substr(b + 1));
+  for (std::string_view prefix : {"mostly ", "all "}) {
+    if (ftype.starts_with(prefix)) ftype = ftype.substr(prefix.size());
+  }
+  std::string lower;
+  for (char c : ftype) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  std::string base = lower.substr(0, lower.find(' '));
+  std::string suffix;
+  if (lower.find(" - medium") != kNpos) suffix = "_m";
+  if (lower.find(" - small") != kNpos) suffix = "_s";
+  if (lower.find(" - large") != kNpos) suffix = "_l";
+  if (base == "f16") base = "fp16";
+  if (base == "f32") base = "fp32";
+  if (FindPrecision(base + suffix) != nullptr) return base + suffix;
+  if (FindPrecision(base) != nullptr) return base;
+  return "";
+}
+
+struct TestKind {
+  int64_t n_prompt = 0;
+  int64_t n_gen = 0;
+  int64_t n_depth = 0;
+  bool depth_stated = false;
+};
+
+// "pp512", "pp 512", "tg128", "pp512+tg128", "tg128 @ d4096".
+std::optional<TestKind> ParseTestLabel(std::string_view label) {
+  TestKind k;
+  std::string s;
+  for (char c : label) {
+    if (c != ' ') s += c;
+  }
+  size_t at = s.find("@d");
+  if (at != kNpos) {
+    auto d = ParseNumber(s.substr(at + 2));
+    if (!d || *d < 0 || *d != std::floor(*d)) return std::nullopt;
+    k.n_depth = static_cast<int64_t>(*d);
+    k.depth_stated = true;
+    s = s.substr(0, at);
+  }
+  size_t start = 0;
+  while (start < s.size()) {
+    size_t plus = s.find('+', start);
+    std::string part = s.substr(start, plus == kNpos ? kNpos : plus - start);
+    if (part.size() < 3) return std::nullopt;
+    auto n = ParseNumber(part.substr(2));
+    if (!n || *n < 0 || *n != std::floor(*n) || *n > 1e8) return std::nullopt;
+    if (part.starts_with("pp")) {
+      k.n_prompt = static_cast<int64_t>(*n);
+    } else if (part.starts_with("tg")) {
+      k.n_gen = static_cast<int64_t>(*n);
+    } else {
+      return std::nullopt;
+    }
+    if (plus == kNpos) break;
+    start = plus + 1;
+  }
+  return k;
+}
+
+class TestImporter {
+ public:
+  TestImporter(const SourceText& src, const Parsed& parsed, const Context& ctx, Sink& sink,
+               std::string source_id, std::string set)
+      : src_(src), parsed_(parsed), ctx_(ctx), sink_(sink), source_id_(std::move(source_id)),
+        set_(std::move(set)) {}
+
+  std::optional<BenchmarkDraft> Run(const Test& test);
+
+ private:
+  const Field* Get(const Test& t, std::string_view key) const {
+    auto it = t.fields.find(key);
+    if (it == t.fields.end() || !it->second.present) return nullptr;
+    return &it->second;
+  }
+  std::string Text(const Test& t, std::string_view key) const {
+    const Field* f = Get(t, key);
+    return f ? f->text : "";
+  }
+  size_t Where(const Test& t, std::string_view key) const {
+    const Field* f = Get(t, key);
+    if (f && f->offset != kNpos) return f->offset;
+    if (t.span != nullptr) {
+      size_t at = FindJsonKey(src_.text(), *t.span, key);
+      if (at != kNpos) return at;
+    }
+    return t.offset;
+  }
+  std::string Pointer(const Test& t, std::string_view key) const {
+    return parsed_.format == "json" || parsed_.format == "jsonl"
+               ? fmt::format("{}/{}: ", t.pointer, PointerToken(key))
+               : fmt::format("{}: ", key);
+  }
+  Diagnostic DiagAt(const Test& t, std::string_view key, std::string code, std::string message,
+                    std::string hint) const {
+    return src_.At(Where(t, key), Severity::kError, std::move(code),
+                   Pointer(t, key) + message, std::move(hint));
+  }
+  void Error(const Test& t, std::string_view key, std::string code, std::string message,
+             std::string hint) {
+    sink_.Add(DiagAt(t, key, std::move(code), std::move(message), std::move(hint)));
+    failed_ = true;
+  }
+  // A non-negative integer field; `fallback` when absent and not required.
+  std::optional<int64_t> Count(const Test& t, std::string_view key, bool required) {
+    const Field* f = Get(t, key);
+    if (f == nullptr) {
+      if (required) {
+        sink_.Add(src_.At(t.offset, Severity::kError, "missing-field",
+                          fmt::format("{} has no '{}'", t.what, key),
+                          "llama-bench writes it in every schema; was the file edited?"));
+        failed_ = true;
+      }
+      return std::nullopt;
+    }
+    auto v = ParseNumber(f->text);
+    if (!v || *v != std::floor(*v)) {
+      Error(t, key, "not-a-number", fmt::format("'{}' is not a whole number", f->text),
+            "llama-bench writes token counts as integers");
+      return std::nullopt;
+    }
+    if (*v < 0 || *v > 1e8) {
+      Error(t, key, "out-of-range", fmt::format("{} is not a token count", f->text),
+            "a token count is between 0 and 100000000");
+      return std::nullopt;
+    }
+    return static_cast<int64_t>(*v);
+  }
+
+  const SourceText& src_;
+  const Parsed& parsed_;
+  const Context& ctx_;
+  Sink& sink_;
+  std::string source_id_;
+  std::string set_;
+  bool failed_ = false;
+};
+
+std::optional<BenchmarkDraft> TestImporter::Run(const Test& test) {
+  failed_ = false;
+  const bool md = parsed_.format == "markdown";
+  BenchmarkDraft b;
+  std::vector<std::string> notes;
+
+  // Lengths and the kind of test.
+  TestKind kind;
+  std::string label;
+  if (md) {
+    const Field* tf = Get(test, "md:test");
+    std::optional<TestKind> k = tf ? ParseTestLabel(tf->text) : std::nullopt;
+    if (!k) {
+      Error(test, "md:test", "unknown-test",
+            tf ? fmt::format("'{}' is not a llama-bench test label", tf->text)
+               : std::string("the table has no 'test' column"),
+            "labels are pp<N>, tg<N> or pp<N>+tg<M>, optionally with ' @ d<depth>'");
+      return std::nullopt;
+    }
+    kind = *k;
+  } else {
+    auto p = Count(test, "n_prompt", true);
+    auto g = Count(test, "n_gen", true);
+    auto d = Count(test, "n_depth", false);
+    if (!p || !g || failed_) return std::nullopt;
+    kind.n_prompt = *p;
+    kind.n_gen = *g;
+    kind.n_depth = d.value_or(0);
+    kind.depth_stated = d.has_value();
+  }
+  if (kind.n_prompt == 0 && kind.n_gen == 0) {
+    Error(test, md ? "md:test" : "n_gen", "empty-test",
+          "n_prompt and n_gen are both 0: the test measures nothing",
+          "llama-bench tests have n_prompt > 0 (pp), n_gen > 0 (tg), or both (pg)");
+    return std::nullopt;
+  }
+  if (kind.n_gen == 0) {
+    label = fmt::format("pp{}", kind.n_prompt);
+  } else if (kind.n_prompt == 0) {
+    label = fmt::format("tg{}", kind.n_gen);
+  } else {
+    label = fmt::format("pp{}+tg{}", kind.n_prompt, kind.n_gen);
+  }
+  if (kind.n_depth > 0) label += fmt::format(" @ d{}", kind.n_depth);
+
+  // The figure: avg_ts (json, csv, sql) or "mean ± std" (markdown).
+  std::string value_key = md ? "md:t/s" : "avg_ts";
+  std::string mean_text;
+  std::string stddev_text;
+  if (const Field* f = Get(test, value_key)) {
+    if (md) {
+      size_t pm = f->text.find("±");
+      mean_text = Trim(f->text.substr(0, pm));
+      if (pm != kNpos) stddev_text = Trim(f->text.substr(pm + 2));
+    } else {
+      mean_text = f->text;
+      stddev_text = Text(test, "stddev_ts");
+    }
+  } else {
+    sink_.Add(src_.At(test.offset, Severity::kError, "missing-field",
+                      fmt::format("{} has no '{}'", test.what, md ? "t/s" : "avg_ts"),
+                      "the tokens-per-second figure is what is imported"));
+    return std::nullopt;
+  }
+  if (!ParseNumber(mean_text)) {
+    Error(test, value_key, "not-a-number", fmt::format("'{}' is not a number", mean_text),
+          "llama-bench writes tokens per second as a decimal number");
+    return std::nullopt;
+  }
+  Diagnostic value_at = DiagAt(test, value_key, "", "", "");
+  auto value = ctx_.Quantity(mean_text + " tok/s", Dimension::kTokenRate, value_at,
+                             Pointer(test, value_key) + "tokens per second", sink_);
+  if (!value) return std::nullopt;
+  b.value = *value;
+  b.statistic = "mean";
+
+  // The model and its weight format.
+  std::string model_type = md ? Text(test, "md:model") : Text(test, "model_type");
+  std::string filename = Text(test, "model_filename");
+  std::string model_key = md ? "md:model" : (Get(test, "model_type") ? "model_type"
+                                                                      : "model_filename");
+  Context::ModelMatch model =
+      ctx_.ResolveModel({std::string(BaseName(filename)), model_type, filename});
+  const std::string& flag_model = ctx_.options().model;
+  if (!model.id.empty() && !flag_model.empty() && flag_model != model.id) {
+    Diagnostic d = DiagAt(test, model_key, "conflicting-flag",
+                          fmt::format("--model {} contradicts the file's model ({}); the file's "
+                                      "is kept", flag_model, model.how),
+                          "drop --model when the corpus knows the file's model");
+    d.severity = Severity::kWarning;
+    sink_.Add(d);
+  } else if (model.id.empty() && !flag_model.empty()) {
+    model.id = flag_model;
+    model.how = fmt::format("--model {} (user-stated; {})", flag_model, model.problem);
+  }
+  if (model.id.empty()) {
+    Error(test, model_key, "unknown-model", model.problem,
+          fmt::format("pass --model ID, or add a model record whose aliases hold this name{}",
+                      Get(test, "model_n_params")
+                          ? fmt::format(" (the file states model_n_params {})",
+                                        Text(test, "model_n_params"))
+                          : ""));
+    return std::nullopt;
+  }
+  b.model = model.id;
+  notes.push_back(fmt::format("Model: {}.", model.how));
+
+  std::string stated_precision = PrecisionFromModelType(model_type);
+  if (stated_precision.empty() && ctx_.options().precision.empty()) {
+    Error(test, model_key, "unknown-precision",
+          fmt::format("cannot tell the weight format from model_type '{}'", model_type),
+          "pass --precision (rooflint precisions lists them)");
+    return std::nullopt;
+  }
+  if (!stated_precision.empty() && !ctx_.options().precision.empty() &&
+      ctx_.options().precision != stated_precision) {
+    Diagnostic d = DiagAt(test, model_key, "conflicting-flag",
+                          fmt::format("--precision {} contradicts model_type '{}' ({}); the "
+                                      "file's is kept", ctx_.options().precision, model_type,
+                                      stated_precision),
+                          "drop --precision when the file states the weight format");
+    d.severity = Severity::kWarning;
+    sink_.Add(d);
+  }
+  Context::PrecisionChoice precision = ctx_.ResolvePrecision(stated_precision, b.model);
+  b.precision = precision.name;
+  if (!stated_precision.empty()) {
+    notes.push_back(fmt::format("Precision {} from model_type '{}'.", b.precision, model_type));
+  } else {
+    notes.push_back(fmt::format("Precision {}: {}.", b.precision, precision.how));
+  }
+
+  // Weight bytes, verbatim: model_size in bytes, or the markdown's "3.56 GiB".
+  std::string size_key = md ? "md:size" : "model_size";
+  if (const Field* f = Get(test, size_key)) {
+    std::string text = md ? f->text : f->text + " B";
+    Diagnostic at = DiagAt(test, size_key, "", "", "");
+    auto w = ctx_.Quantity(text, Dimension::kBytes, at, Pointer(test, size_key) + "model size",
+                           sink_);
+    if (!w) return std::nullopt;
+    b.weights = *w;
+  }
+
+  // Hardware: gpu_info lists every detected GPU; a CPU-only run has it empty.
+  std::string gpu = Trim(Text(test, "gpu_info"));
+  std::string cpu = Trim(Text(test, "cpu_info"));
+  std::string stated_hw = !gpu.empty() ? gpu : cpu;
+  std::string hw_key = !gpu.empty() ? "gpu_info" : "cpu_info";
+  std::string unstated =
+      md ? "llama-bench's markdown table does not print gpu_info or cpu_info"
+         : "the file's gpu_info and cpu_info are empty";
+  Diagnostic hw_at = DiagAt(test, stated_hw.empty() ? value_key : hw_key, "", "", "");
+  Context::Parts parts = ctx_.ResolveParts(stated_hw, unstated, hw_at, sink_);
+  b.hardware = parts.hardware;
+  b.accelerators = parts.ids;
+  b.accelerators_absent = parts.absent;
+  for (auto& n : parts.notes) notes.push_back(n);
+  int64_t devices = 1;
+  for (size_t at = gpu.find(", "); at != kNpos; at = gpu.find(", ", at + 2)) ++devices;
+  if (ctx_.options().count) {
+    b.accelerator_count = *ctx_.options().count;
+    notes.push_back(fmt::format("accelerator_count {} is user-stated (--count): llama-bench does "
+                                "not record how many GPUs a test used.", b.accelerator_count));
+  } else if (devices > 1) {
+    b.accelerator_count = devices;
+    notes.push_back(fmt::format("accelerator_count {}: gpu_info lists {} devices and llama-bench "
+                                "does not record which the test used; counting all of them is the "
+                                "generous side (pass --count).", devices, devices));
+  } else {
+    b.accelerator_count = 1;
+    notes.push_back(stated_hw.empty() || gpu.empty()
+                        ? "accelerator_count 1: the file names no GPU (pass --count)."
+                        : "accelerator_count 1: gpu_info names one device.");
+  }
+
+  // Engine and version.
+  std::string commit = Text(test, "build_commit");
+  std::string number = Text(test, "build_number");
+  std::string version;
+  if (!commit.empty()) {
+    version = number.empty() ? commit : fmt::format("{} (build {})", commit, number);
+  } else if (md && !parsed_.footer_build.empty()) {
+    std::string fb = parsed_.footer_build;
+    size_t paren = fb.find(" (");
+    version = paren == kNpos ? fb
+                             : fmt::format("{} (build {})", fb.substr(0, paren),
+                                           Trim(fb.substr(paren + 2, fb.size() - paren - 3)));
+  }
+  const std::string& flag_version = ctx_.options().engine_version;
+  CondValue engine_version;
+  if (!version.empty()) {
+    engine_version = CondValue::Str(version);
+    if (!flag_version.empty() && flag_version != version && flag_version != commit) {
+      Diagnostic d = DiagAt(test, commit.empty() ? value_key : "build_commit",
+                            "conflicting-flag",
+                            fmt::format("--engine-version '{}' contradicts the file's build {}; "
+                                        "the file's is kept", flag_version, version),
+                            "drop --engine-version when the file states the build");
+      d.severity = Severity::kWarning;
+      sink_.Add(d);
+    }
+  } else if (!flag_version.empty()) {
+    engine_version = CondValue::Str(fmt::format("{} (user-stated: --engine-version)",
+                                                flag_version));
+  } else {
+    engine_version = CondValue::Absent(
+        md ? "the markdown table has no 'build:' footer (older llama-bench builds print none)"
+           : "the file has no build_commit");
+  }
+
+  // Warmup: recorded only by forks that add n_gen_warmup.
+  CondValue warmup = CondValue::Absent(
+      "llama-bench runs a warmup pass by default but records neither it nor --no-warmup");
+  if (const Field* w = Get(test, "n_gen_warmup")) {
+    warmup = CondValue::Str(fmt::format("n_gen_warmup {} (stated by the file)", w->text));
+  }
+
+  // Metric by test kind.
+  if (kind.n_gen == 0) {
+    b.metric = "prefill";
+  } else if (kind.n_prompt == 0) {
+    b.metric = "per-user-decode";
+  } else {
+    b.metric = "aggregate-total";
+    notes.push_back("A pp+tg test: avg_ts counts n_prompt + n_gen tokens over the whole timed "
+                    "region (prefill and decode together), so it is recorded as aggregate-total "
+                    "at batch 1, never as decode speed.");
+  }
+  b.conditions.emplace_back("batch", CondValue::Int(1));
+  b.conditions.emplace_back("input_tokens", CondValue::Int(kind.n_prompt + kind.n_depth));
+  if (kind.n_gen > 0) {
+    b.conditions.emplace_back("output_tokens", CondValue::Int(kind.n_gen));
+  } else {
+    b.conditions.emplace_back(
+        "output_tokens",
+        CondValue::Absent("a pp test generates no tokens (n_gen = 0); the record format takes "
+                          "output_tokens >= 1"));
+  }
+  b.conditions.emplace_back("engine", CondValue::Str("llama.cpp"));
+  b.conditions.emplace_back("engine_version", engine_version);
+  b.conditions.emplace_back("warmup", warmup);
+  b.conditions.emplace_back("scenario", CondValue::Str("single-stream"));
+  b.conditions.emplace_back("speculative", CondValue::Bool(false));
+
+  // The spread and the run's settings, in the notes.
+  std::string spread;
+  if (const Field* s = Get(test, "samples_ts"); s && s->is_array && !s->samples.empty()) {
+    std::vector<std::string> xs;
+    for (double x : s->samples) xs.push_back(NumberText(x));
+    spread = fmt::format("avg_ts is the mean of {} repetitions (samples_ts {}), stddev_ts {}",
+                         s->samples.size(), fmt::join(xs, ", "),
+                         stddev_text.empty() ? "not stated" : stddev_text);
+  } else {
+    spread = fmt::format("avg_ts is the mean over the repetitions ({} does not keep the "
+                         "per-repetition samples), stddev_ts {}",
+                         parsed_.format, stddev_text.empty() ? "not stated" : stddev_text);
+  }
+  std::string avg_ns = Text(test, "avg_ns");
+  if (!avg_ns.empty()) {
+    spread += fmt::format("; avg_ns {}, stddev_ns {}", avg_ns, Text(test, "stddev_ns"));
+  }
+  notes.insert(notes.begin(), fmt::format("llama-bench {} ({}): {} tok/s.", label,
+                                          parsed_.format, spread));
+  notes.push_back(fmt::format(
+      "n_prompt {}, n_gen {}, n_depth {}: input_tokens counts the prompt and the context "
+      "prefilled before timing; batch 1 because llama-bench runs one sequence (n_batch and "
+      "n_ubatch are prompt chunk sizes, not concurrent sequences).",
+      kind.n_prompt, kind.n_gen,
+      kind.depth_stated ? fmt::format("{}", kind.n_depth) : "not in this schema (0)"));
+  std::vector<std::string> settings;
+  for (std::string_view key :
+       {"model_filename", "model_type", "model_n_params", "backends", "cuda", "metal", "opencl",
+        "gpu_blas", "blas", "n_gpu_layers", "split_mode", "main_gpu", "tensor_split",
+        "flash_attn", "type_k", "type_v", "f16_kv", "mul_mat_q", "n_batch", "n_ubatch",
+        "n_threads", "cpu_info", "test_time", "md:params", "md:backend", "md:ngl"}) {
+    if (const Field* f = Get(test, key); f && !f->is_array) {
+      std::string name(key.starts_with("md:") ? key.substr(3) : key);
+      settings.push_back(fmt::format("{} {}", name, f->text));
+    }
+  }
+  notes.push_back(fmt::format("Settings: {}.", fmt::join(settings, "; ")));
+
+  // Identity and provenance.
+  std::string canonical;
+  for (const auto& [k, f] : test.fields) {
+    canonical += k + "=" + f.text;
+    for (double x : f.samples) canonical += "," + NumberText(x);
+    canonical += "\n";
+  }
+  b.id = fmt::format("llama-bench-{}-{}-{}", b.model, Slug(label),
+                     ShortHash(Fnv1a(canonical)));
+  b.title = fmt::format("llama-bench {}, {}, {}", label,
+                        model_type.empty() ? b.model : model_type, b.hardware);
+  if (!version.empty()) b.title += fmt::format(" (build {})", number.empty() ? version : number);
+  b.source = source_id_;
+  b.set = set_;
+  std::string test_time = Text(test, "test_time");
+  b.locator = fmt::format("{}, {} ({}{}), {}", BaseName(src_.path()), test.what, label,
+                          test_time.empty() ? "" : ", test_time " + test_time,
+                          md ? "t/s" : "avg_ts");
+  b.notes = fmt::format("{}", fmt::join(notes, " "));
+  if (failed_) return std::nullopt;
+  return b;
+}
+
+std::string Today() {
+  std::time_t now = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&now, &tm);
+  return fmt::format("{:04}-{:02}-{:02}", tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday);
+}
+
+}  // namespace
+
+bool LooksLikeLlamaBench(std::string_view text) {
+  std::string_view head = text.substr(0, 1 << 16);
+  if (head.find("output_throughput") != kNpos) return false;
+  if (head.find("avg_ts") != kNpos && head.find("n_prompt") != kNpos) return true;
+  return head.find("| model") != kNpos && head.find("t/s") != kNpos &&
+         head.find("| test") != kNpos;
+}
+
+void ImportLlamaBench(const ImportFile& file, const Context& ctx, ImportResult& out) {
+  SourceText src(file.path, file.text);
+  std::vector<Diagnostic> diags;
+  Sink sink{diags};
+  auto finish = [&] {
+    for (auto& d : diags) out.diagnostics.push_back(std::move(d));
+  };
+  if (size_t bad = InvalidUtf8(file.text); bad != kNpos) {
+    sink.Add(src.At(bad, Severity::kError, "bad-utf8", "the file is not valid UTF-8 here",
+                    "llama-bench writes UTF-8; was the file converted to another encoding?"));
+    return finish();
+  }
+
+  // The shape of the file, from its content.
+  Parsed parsed;
+  std::string_view t = file.text;
+  size_t first = t.find_first_not_of(" \t\r\n\xEF\xBB\xBF");
+  std::string_view rest = first == kNpos ? "" : t.substr(first);
+  bool has_json_line = false;
+  for (size_t pos = 0; pos < t.size();) {
+    size_t eol = t.find('\n', pos);
+    std::string_view line = t.substr(pos, eol == kNpos ? kNpos : eol - pos);
+    if (line.starts_with("{") || line.starts_with("[")) {
+      has_json_line = true;
+      break;
+    }
+    if (line.starts_with("|") || line.starts_with("\"") || line.starts_with("INSERT") ||
+        line.starts_with("CREATE")) {
+      break;
+    }
+    pos = eol == kNpos ? t.size() : eol + 1;
+  }
+  if (rest.empty()) {
+    sink.Add(src.At(kNpos, Severity::kError, "empty-file", "the file is empty",
+                    "import the output of llama-bench -o json|jsonl|csv|sql|md"));
+    return finish();
+  }
+  if (has_json_line) {
+    ParseJson(src, parsed, sink);
+  } else if (t.find("INSERT INTO") != kNpos || t.find("CREATE TABLE") != kNpos) {
+    ParseSql(src, parsed, sink);
+  } else if (rest.starts_with("|") || t.find("\n|") != kNpos) {
+    ParseMarkdown(src, parsed, sink);
+  } else {
+    ParseCsv(src, parsed, sink);
+  }
+  bool failed = std::any_of(diags.begin(), diags.end(),
+                            [](const Diagnostic& d) { return d.severity == Severity::kError; });
+  if (!failed && parsed.tests.empty()) {
+    sink.Add(src.At(kNpos, Severity::kError, "no-tests", "the file holds no llama-bench test",
+                    "import the output of llama-bench -o json|jsonl|csv|sql|md"));
+    return finish();
+  }
+  if (failed) return finish();
+
+  std::string file_hash = ShortHash(Fnv1a(file.text));
+  std::string source_id = ctx.options().source;
+  std::string set = fmt::format("llama-bench-run-{}", file_hash);
+  SourceDraft source;
+  if (source_id.empty()) {
+    source_id = set;
+    std::string date;
+    for (const Test& test : parsed.tests) {
+      auto it = test.fields.find("test_time");
+      if (it != test.fields.end() && it->second.text.size() >= 10) {
+        date = it->second.text.substr(0, 10);
+        break;
+      }
+    }
+    source.id = source_id;
+    source.title = fmt::format("llama-bench {} output, {}", parsed.format, BaseName(file.path));
+    source.publisher = "not stated: a llama-bench run imported from a local file";
+    source.url = "https://github.com/ggml-org/llama.cpp/tree/master/tools/llama-bench";
+    source.kind = "dataset";
+    source.date = date.empty() ? Today() : date;
+    source.notes = fmt::format(
+        "Imported by rooflint from '{}' ({} bytes, content hash {}). The url is the tool that "
+        "wrote the file, not the file: a local run has no address.{}",
+        BaseName(file.path), file.text.size(), file_hash,
+        date.empty() ? " The date is the import date: the file states no test_time." : "");
+  }
+
+  TestImporter importer(src, parsed, ctx, sink, source_id, set);
+  std::vector<BenchmarkDraft> drafts;
+  std::vector<size_t> offsets;
+  for (const Test& test : parsed.tests) {
+    if (auto b = importer.Run(test)) {
+      drafts.push_back(std::move(*b));
+      offsets.push_back(test.offset);
+    }
+  }
+  failed = std::any_of(diags.begin(), diags.end(),
+                       [](const Diagnostic& d) { return d.severity == Severity::kError; });
+  if (!failed) {
+    for (size_t i = 0; i < drafts.size(); ++i) {
+      if (drafts.size() == 1) drafts[i].set.clear();
+      EmitBenchmark(drafts[i], file.path,
+                    src.At(offsets[i], Severity::kError, "", "", ""), out);
+    }
+    if (!source.id.empty()) EmitSource(source, file.path, src.At(0, Severity::kError, "", "", ""),
+                                       out);
+  }
+  finish();
+}
+
+}  // namespace rooflint::import
