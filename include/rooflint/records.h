@@ -72,6 +72,14 @@ struct SourceRef {
   std::string locator;
 };
 
+// A finding its record accepts, with the reason: still shown, marked waived, never fails.
+struct Waiver {
+  std::string instrument;
+  std::string code;  // "" waives every finding of the instrument on this record
+  std::string reason;
+  int line = 0;
+};
+
 struct Accelerator {
   RecordHeader header;
   std::string name;
@@ -85,6 +93,7 @@ struct Accelerator {
   std::vector<std::pair<std::string, FlopsPerSecond>> peak_dense;
   std::vector<std::pair<std::string, SourceRef>> sources;  // by figure: memory, bandwidth, ...
   std::string notes;
+  std::vector<Waiver> waivers;  // spec-lint findings this record accepts, with why
 
   // The dense peak for `precision`, if the part states one.
   std::optional<FlopsPerSecond> Peak(std::string_view precision) const;
@@ -173,13 +182,6 @@ struct Calibration {
   int line = 0;
 };
 
-// A finding its record accepts, with the reason: still shown, marked waived, never fails.
-struct Waiver {
-  std::string instrument;
-  std::string code;  // "" waives every finding of the instrument on this record
-  std::string reason;
-  int line = 0;
-};
 
 struct Benchmark {
   RecordHeader header;

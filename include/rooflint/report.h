@@ -19,11 +19,16 @@ struct ReportSummary {
   size_t deprecated = 0;         // of which deprecated
   size_t rejected = 0;           // files rejected at load
   size_t invalid_input = 0;      // error diagnostics from loading
-  size_t errors = 0;             // error findings on non-deprecated records
-  size_t warnings = 0;           // warning findings on non-deprecated records
+  // Findings on non-deprecated records that are neither waived nor in the baseline.
+  size_t errors = 0;
+  size_t warnings = 0;
   size_t notes = 0;
   size_t deprecated_findings = 0;
+  size_t waived = 0;
+  size_t baselined = 0;
   size_t exceeds = 0;            // roofs exceeded on non-deprecated records
+  size_t calibration_records = 0;
+  size_t calibration_failures = 0;
 };
 
 struct Report {
@@ -32,10 +37,12 @@ struct Report {
   ReportSummary summary;
 };
 
-// Builds the model; `corpus` must outlive the report.
+// Builds the model; `corpus` must outlive the report. Findings already marked baselined are
+// counted apart (see baseline.h).
 Report BuildReport(const Corpus& corpus, SweepResult sweep);
 
-// 0 clean, 1 findings (warnings too under `strict`), 2 invalid input.
+// 0 clean, 1 findings (warnings and notes too under `strict`; never waived, baselined or
+// deprecated ones), 2 invalid input.
 ExitCode ExitCodeFor(const Report& report, bool strict);
 
 struct TextOptions {

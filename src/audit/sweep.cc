@@ -13,55 +13,63 @@
 namespace rooflint {
 namespace {
 
-// Marks the findings each record's [[waivers]] accept, and reports waivers that accept
-// nothing or name no instrument.
-void ApplyWaivers(const Corpus& corpus, std::vector<Finding>& findings) {
-  std::unordered_map<std::string_view, std::vector<Finding*>> by_record;
-  for (Finding& f : findings) by_record[f.record].push_back(&f);
-  std::vector<std::string_view> ids;
-  for (const auto& i : Instruments()) ids.push_back(i->id());
-  std::vector<Finding> extra;
-  for (const Benchmark& b : corpus.benchmarks) {
-    for (const Waiver& w : b.waivers) {
-      SourceLocation where{b.header.path, w.line, 1};
-      if (FindInstrument(w.instrument) == nullptr) {
-        std::string near = ClosestMatch(w.instrument, ids);
-        Finding f;
-        f.record = b.header.id;
-        f.instrument = "waivers";
-        f.severity = Severity::kError;
-        f.code = "unknown-instrument";
-        f.message = fmt::format("the waiver names instrument '{}', which does not exist{}",
-                                w.instrument,
-                                near.empty() ? "" : fmt::format(" (did you mean '{}'?)", near));
-        f.where = where;
-        f.deprecated = b.header.status == Status::kDeprecated;
-        extra.push_back(std::move(f));
-        continue;
-      }
-      bool used = false;
-      auto it = by_record.find(b.header.id);
-      if (it != by_record.end()) {
-        for (Finding* f : it->second) {
-          if (f->instrument != w.instrument || (!w.code.empty() && f->code != w.code)) continue;
-          f->waived = true;
-          f->waiver_reason = w.reason;
-          used = true;
+// Marks the findings a record's [[waivers]] accept, and reports waivers that accept nothing
+// or name no instrument.
+void ApplyWaivers(const RecordHeader& h, std::span<const Waiver> waivers,
+                  std::unordered_map<std::string_view, std::vector<Finding*>>& by_record,
+                  std::vector<Finding>& extra) {
+  static const std::vector<std::string_view> kIds = [] {
+    std::vector<std::string_view> ids;
+    for (const auto& i : Instruments()) ids.push_back(i->id());
+    return ids;
+  }();
+  for (const Waiver& w : waivers) {
+    Finding f;
+    f.record = h.id;
+    f.instrument = "waivers";
+    f.where = {h.path, w.line, 1};
+    f.deprecated = h.status == Status::kDeprecated;
+    if (FindInstrument(w.instrument) == nullptr) {
+      std::string near = ClosestMatch(w.instrument, kIds);
+      f.severity = Severity::kError;
+      f.code = "unknown-instrument";
+      f.message = fmt::format("the waiver names instrument '{}', which does not exist", w.instrument);
+      f.hint = near.empty() ? "`rooflint instruments` lists them"
+                            : fmt::format("did you mean '{}'?", near);
+      extra.push_back(std::move(f));
+      continue;
+    }
+    bool used = false;
+    if (auto it = by_record.find(h.path); it != by_record.end()) {
+      for (Finding* found : it->second) {
+        if (found->instrument != w.instrument || (!w.code.empty() && found->code != w.code)) {
+          continue;
         }
-      }
-      if (!used) {
-        Finding f;
-        f.record = b.header.id;
-        f.instrument = "waivers";
-        f.severity = Severity::kWarning;
-        f.code = "unused-waiver";
-        f.message = fmt::format("the waiver for {}{} matches no finding: remove it", w.instrument,
-                                w.code.empty() ? "" : fmt::format(" / {}", w.code));
-        f.where = where;
-        f.deprecated = b.header.status == Status::kDeprecated;
-        extra.push_back(std::move(f));
+        found->waived = true;
+        found->waiver_reason = w.reason;
+        used = true;
       }
     }
+    if (!used) {
+      f.severity = Severity::kWarning;
+      f.code = "unused-waiver";
+      f.message = fmt::format("the waiver for {}{} matches no finding", w.instrument,
+                              w.code.empty() ? "" : fmt::format(" / {}", w.code));
+      f.hint = "remove it: what it waived is gone";
+      extra.push_back(std::move(f));
+    }
+  }
+}
+
+void ApplyWaivers(const Corpus& corpus, std::vector<Finding>& findings) {
+  std::unordered_map<std::string_view, std::vector<Finding*>> by_record;
+  for (Finding& f : findings) by_record[f.where.path].push_back(&f);  // a record is its file
+  std::vector<Finding> extra;
+  for (const Benchmark& b : corpus.benchmarks) {
+    ApplyWaivers(b.header, b.waivers, by_record, extra);
+  }
+  for (const Accelerator& a : corpus.accelerators) {
+    ApplyWaivers(a.header, a.waivers, by_record, extra);
   }
   for (auto& f : extra) findings.push_back(std::move(f));
 }

@@ -50,9 +50,9 @@ constexpr std::array<std::string_view, 3> kPeakStyles = {"dense", "sparse", "mix
 constexpr std::array<std::string_view, 9> kConditionKeys = {
     "batch",          "concurrency", "input_tokens", "output_tokens", "engine",
     "engine_version", "warmup",      "scenario",     "speculative"};
-constexpr std::array<std::string_view, 12> kAcceleratorKeys = {
+constexpr std::array<std::string_view, 13> kAcceleratorKeys = {
     "id",     "name",      "vendor",     "form_factor", "aliases", "memory", "bandwidth",
-    "status", "peak_dense", "sources",   "notes",       "memory_type"};
+    "status", "peak_dense", "sources",   "notes",       "memory_type", "waivers"};
 constexpr std::array<std::string_view, 14> kModelKeys = {
     "id",       "name",     "aliases",          "params_total", "params_active",
     "layers",   "kv_heads", "head_dim",         "native_precision", "source",
@@ -419,6 +419,30 @@ class Reader {
     RecordKeys(t, h.keys, "");
   }
 
+  // The [[waivers]] of a record: each names an instrument, optionally a code, and a reason.
+  std::vector<Waiver> Waivers(const toml::table& t) {
+    std::vector<Waiver> out;
+    const toml::node* w = t.get("waivers");
+    if (w == nullptr) return out;
+    const toml::array* arr = w->as_array();
+    if (arr == nullptr || !arr->is_array_of_tables()) {
+      WrongType(*w, "waivers", "an array of tables ([[waivers]])",
+                "[{ instrument = \"near-roof\", reason = \"...\" }]");
+      return out;
+    }
+    for (const toml::node& n : *arr) {
+      const toml::table& wt = *n.as_table();
+      CheckKeys(wt, kWaiverKeys, "[[waivers]]");
+      Waiver waiver;
+      waiver.line = static_cast<int>(wt.source().begin.line);
+      waiver.instrument = String(wt, "instrument", true, "[[waivers]]", "\"near-roof\"");
+      waiver.code = String(wt, "code", false, "[[waivers]]", "\"near-roof\"");
+      waiver.reason = String(wt, "reason", true, "[[waivers]]", "\"why it is accepted\"");
+      out.push_back(std::move(waiver));
+    }
+    return out;
+  }
+
   SourceRef Citation(const toml::node& n, std::string_view key) {
     SourceRef ref;
     if (auto s = n.value<std::string>(); s && n.is_string()) {
@@ -647,24 +671,8 @@ void ParseBenchmark(Reader& r, const toml::table& t, Benchmark& b) {
       b.calibration = cal;
     }
   }
-  if (const toml::node* w = t.get("waivers")) {
-    const toml::array* arr = w->as_array();
-    if (arr == nullptr || !arr->is_array_of_tables()) {
-      r.WrongType(*w, "waivers", "an array of tables ([[waivers]])",
-                  "[{ instrument = \"near-roof\", reason = \"...\" }]");
-    } else {
-      for (const toml::node& n : *arr) {
-        const toml::table& wt = *n.as_table();
-        r.CheckKeys(wt, kWaiverKeys, "[[waivers]]");
-        Waiver waiver;
-        waiver.line = static_cast<int>(wt.source().begin.line);
-        waiver.instrument = r.String(wt, "instrument", true, "[[waivers]]", "\"near-roof\"");
-        waiver.code = r.String(wt, "code", false, "[[waivers]]", "\"near-roof\"");
-        waiver.reason = r.String(wt, "reason", true, "[[waivers]]", "\"why it is accepted\"");
-        b.waivers.push_back(std::move(waiver));
-      }
-    }
-  }
+  b.waivers = r.Waivers(t);
+
   if (const toml::table* c = r.Table(t, "conditions", true, kWhere, "{ batch = 1, ... }")) {
     r.CheckKeys(*c, kConditionKeys, "[conditions]");
     Conditions& k = b.conditions;
@@ -743,6 +751,7 @@ void ParseAccelerator(Reader& r, const toml::table& t, Accelerator& a) {
     }
   }
   a.notes = r.String(t, "notes", false, kWhere);
+  a.waivers = r.Waivers(t);
 }
 
 void ParseModel(Reader& r, const toml::table& t, Model& m) {

@@ -21,6 +21,7 @@ json ConditionJson(const Condition& c) {
   return nullptr;
 }
 
+// One instrument result; a roof's bound and percent are null unless it was computed.
 json RoofJson(const InstrumentResult& r) {
   json j{{"instrument", r.instrument},
          {"verdict", VerdictName(r.verdict)},
@@ -28,7 +29,7 @@ json RoofJson(const InstrumentResult& r) {
          {"reason", r.reason},
          {"arithmetic", r.arithmetic},
          {"accelerators", r.accelerators}};
-  if (r.verdict == Verdict::kNotComputable) {
+  if (r.verdict != Verdict::kWithin && r.verdict != Verdict::kExceeds) {
     j["bound"] = nullptr;
     j["percent"] = nullptr;
   } else {
@@ -43,6 +44,8 @@ json RecordJson(const RecordAudit& a) {
   const Conditions& c = b.conditions;
   json roofs = json::array();
   for (const auto& r : a.roofs) roofs.push_back(RoofJson(r));
+  json checks = json::array();
+  for (const auto& r : a.checks) checks.push_back(RoofJson(r));
   json j{{"id", b.header.id},
          {"path", b.header.path},
          {"status", StatusName(b.header.status)},
@@ -62,7 +65,8 @@ json RecordJson(const RecordAudit& a) {
            {"warmup", ConditionJson(c.warmup)},
            {"scenario", ConditionJson(c.scenario)},
            {"speculative", ConditionJson(c.speculative)}}},
-         {"roofs", roofs}};
+         {"roofs", roofs},
+         {"checks", checks}};
   if (const InstrumentResult* r = a.Binding()) j["binding"] = r->instrument;
   else j["binding"] = nullptr;
   return j;
@@ -106,10 +110,21 @@ void PrintJson(const Report& report, std::ostream& out) {
                 {"code", f.code},
                 {"message", f.message},
                 {"arithmetic", f.arithmetic},
+                {"hint", f.hint},
                 {"path", f.where.path},
                 {"line", f.where.line},
                 {"column", f.where.column},
-                {"deprecated", f.deprecated}});
+                {"deprecated", f.deprecated},
+                {"waived", f.waived},
+                {"waiver_reason", f.waiver_reason},
+                {"baselined", f.baselined}});
+    }
+  }, false);
+  array("parts", [&](auto&& emit) {
+    for (const auto& p : report.sweep.parts) {
+      json checks = json::array();
+      for (const auto& r : p.checks) checks.push_back(RoofJson(r));
+      emit(json{{"id", p.part->header.id}, {"path", p.part->header.path}, {"checks", checks}});
     }
   }, false);
   array("rejected", [&](auto&& emit) {
@@ -126,7 +141,13 @@ void PrintJson(const Report& report, std::ostream& out) {
                {"errors", s.errors},
                {"warnings", s.warnings},
                {"notes", s.notes},
+               {"waived", s.waived},
+               {"baselined", s.baselined},
                {"deprecated_findings", s.deprecated_findings}};
+  json calibration{{"records", s.calibration_records},
+                   {"failures", s.calibration_failures},
+                   {"trusted", s.calibration_failures == 0}};
+  out << "  \"calibration\": " << calibration.dump() << ",\n";
   out << "  \"summary\": " << summary.dump() << "\n}\n";
 }
 

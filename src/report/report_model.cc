@@ -19,9 +19,19 @@ Report BuildReport(const Corpus& corpus, SweepResult sweep) {
   for (const auto& d : corpus.diagnostics) {
     if (d.severity == Severity::kError) ++s.invalid_input;
   }
+  s.calibration_records = r.sweep.calibration_records;
+  s.calibration_failures = r.sweep.calibration_failures;
   for (const auto& f : r.sweep.findings) {
     if (f.deprecated) {
       ++s.deprecated_findings;
+      continue;
+    }
+    if (f.waived) {
+      ++s.waived;
+      continue;
+    }
+    if (f.baselined) {
+      ++s.baselined;
       continue;
     }
     if (f.severity == Severity::kError) ++s.errors;

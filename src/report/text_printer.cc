@@ -86,7 +86,33 @@ void PrintFinding(const Finding& f, std::ostream& out) {
   out << fmt::format("{}:{}: {}[{}]: {}: {}\n", f.where.path, f.where.line,
                      SeverityName(f.severity), f.code, f.record, f.message);
   if (!f.arithmetic.empty()) out << "  arithmetic: " << f.arithmetic << "\n";
+  if (!f.hint.empty()) out << "  hint: " << f.hint << "\n";
+  if (f.waived) out << "  waived: " << f.waiver_reason << "\n";
   out << fmt::format("  instrument: {}\n", f.instrument);
+}
+
+// Calibration first: if the validation records miss their bands, nothing below is trusted.
+void PrintCalibration(const Report& report, std::ostream& out) {
+  const ReportSummary& s = report.summary;
+  if (s.calibration_records == 0) {
+    out << "Calibration: no calibration records in this corpus: the instruments are unvalidated\n\n";
+    return;
+  }
+  if (s.calibration_failures == 0) {
+    out << fmt::format("Calibration: {} records, all inside their bands\n\n",
+                       s.calibration_records);
+    return;
+  }
+  out << fmt::format(
+      "CALIBRATION FAILED: {} of {} calibration records landed outside their bands. The "
+      "instruments disagree with hand arithmetic: no finding of this sweep is to be trusted.\n",
+      s.calibration_failures, s.calibration_records);
+  for (const auto& f : report.sweep.findings) {
+    if (f.code == "calibration-failed") {
+      out << fmt::format("  {}: {}\n", f.record, f.message);
+    }
+  }
+  out << "\n";
 }
 
 }  // namespace
@@ -97,6 +123,7 @@ void PrintText(const Report& report, const TextOptions& options, std::ostream& o
     (a.benchmark->header.status == Status::kDeprecated ? deprecated : live)
         .push_back(MakeRow(a));
   }
+  PrintCalibration(report, out);
   out << fmt::format("Benchmarks ({})\n", live.size());
   PrintTable(live, options, out);
   if (!deprecated.empty()) {
@@ -118,6 +145,7 @@ void PrintText(const Report& report, const TextOptions& options, std::ostream& o
   }
   std::vector<const Finding*> live_findings, old_findings;
   for (const auto& f : report.sweep.findings) {
+    if (f.baselined) continue;  // accepted for now: counted in the summary, not shown
     (f.deprecated ? old_findings : live_findings).push_back(&f);
   }
   if (!live_findings.empty()) {
@@ -132,9 +160,11 @@ void PrintText(const Report& report, const TextOptions& options, std::ostream& o
   const ReportSummary& s = report.summary;
   out << fmt::format(
       "\nrooflint: {} records, {} benchmarks swept ({} deprecated), {} rejected; {} input "
-      "errors, {} findings ({} errors, {} warnings, {} on deprecated records)\n",
-      s.records, s.benchmarks, s.deprecated, s.rejected, s.invalid_input,
-      s.errors + s.warnings + s.notes, s.errors, s.warnings, s.deprecated_findings);
+      "errors; {} errors, {} warnings, {} notes; {} waived, {} in the baseline, {} on "
+      "deprecated records{}\n",
+      s.records, s.benchmarks, s.deprecated, s.rejected, s.invalid_input, s.errors, s.warnings,
+      s.notes, s.waived, s.baselined, s.deprecated_findings,
+      s.calibration_failures > 0 ? "; CALIBRATION FAILED: findings not to be trusted" : "");
 }
 
 }  // namespace rooflint
