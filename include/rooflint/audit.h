@@ -139,6 +139,29 @@ struct SweepResult {
 // then applies each record's waivers.
 SweepResult Sweep(const Corpus& corpus, const SweepOptions& options = {});
 
+// A configuration to compute the roofs of, without a measured figure ("what if").
+struct WhatIfQuery {
+  std::string model;        // a model id
+  std::string accelerator;  // an accelerator id
+  int64_t count = 1;
+  int64_t batch = 1;
+  std::string precision;    // "" means the model's native precision
+  int64_t input_tokens = 0;   // 0: not given
+  int64_t output_tokens = 0;  // 0: not given
+};
+
+struct WhatIfResult {
+  std::string problem;  // non-empty when the query cannot be answered (unknown ids, ...)
+  std::vector<std::pair<std::string, InstrumentResult>> roofs;  // by metric
+  double crossover_batch = 0;  // B*, where decode turns compute-bound (0: not computable)
+  std::string crossover_arithmetic;
+  std::string inputs;  // W, P, F, BW as used
+};
+
+// Every roof and floor for the configuration, and the crossover batch
+// B* = F x W / (2 x P x BW) above which decode is compute-bound.
+WhatIfResult WhatIf(const Corpus& corpus, const WhatIfQuery& query);
+
 }  // namespace rooflint
 
 #endif  // ROOFLINT_AUDIT_H_

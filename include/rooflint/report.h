@@ -52,6 +52,15 @@ struct TextOptions {
 // load diagnostics with their carets, the findings with their arithmetic, and a summary line.
 void PrintText(const Report& report, const TextOptions& options, std::ostream& out);
 
+// `rooflint show`: one benchmark record in full: what it says, how it was resolved, every
+// roof and check with its arithmetic, its findings, the records it points at, its siblings,
+// and the gotchas whose concepts match it. Returns false when no benchmark has this id.
+bool PrintRecord(const Report& report, std::string_view id, std::ostream& out);
+
+// The concept tags a benchmark's audit touches ("batch-size", "mixture-of-experts", ...), for
+// matching gotchas.
+std::vector<std::string> ConceptsOf(const Report& report, const RecordAudit& audit);
+
 // One JSON object: records[] with every roof, findings[] with every finding and load
 // diagnostic (instrument "loader"), rejected[], summary.
 void PrintJson(const Report& report, std::ostream& out);

@@ -28,6 +28,8 @@ bool UseColor(const std::string& mode);
 Command AddSweepCommand(CLI::App& app);
 Command AddPrecisionsCommand(CLI::App& app);
 Command AddInstrumentsCommand(CLI::App& app);
+Command AddShowCommand(CLI::App& app);
+Command AddRoofCommand(CLI::App& app);
 
 }  // namespace rooflint::cli
 

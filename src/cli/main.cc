@@ -28,6 +28,8 @@ int Main(int argc, char** argv) {
   // The subcommand table, in the order `rooflint --help` lists them.
   std::vector<Command> commands = {
       AddSweepCommand(app),
+      AddShowCommand(app),
+      AddRoofCommand(app),
       AddPrecisionsCommand(app),
       AddInstrumentsCommand(app),
   };

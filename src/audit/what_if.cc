@@ -1,0 +1,111 @@
+// What-if roofs: the same instruments a sweep runs, on a configuration instead of a record.
+// Each metric is audited as a synthetic benchmark, so the bounds and their arithmetic are
+// exactly the ones a record of that configuration would get.
+#include <fmt/format.h>
+
+#include "audit/resolve.h"
+#include "rooflint/audit.h"
+#include "rooflint/precision.h"
+#include "rooflint/units.h"
+
+namespace rooflint {
+namespace {
+
+Condition Stated(int64_t v) {
+  Condition c;
+  c.state = Condition::State::kStated;
+  c.integer = v;
+  c.text = fmt::format("{}", v);
+  return c;
+}
+
+}  // namespace
+
+WhatIfResult WhatIf(const Corpus& corpus, const WhatIfQuery& q) {
+  WhatIfResult out;
+  const Model* model = corpus.FindModel(q.model);
+  const Accelerator* part = corpus.FindAccelerator(q.accelerator);
+  if (model == nullptr) {
+    out.problem = fmt::format("model '{}' is not in the corpus", q.model);
+    return out;
+  }
+  if (part == nullptr) {
+    out.problem = fmt::format("accelerator '{}' is not in the corpus", q.accelerator);
+    return out;
+  }
+  std::string precision = q.precision.empty() ? model->native_precision : q.precision;
+  if (FindPrecision(precision) == nullptr) {
+    out.problem = fmt::format("unknown precision '{}' (see `rooflint precisions`)", precision);
+    return out;
+  }
+
+  Benchmark base;
+  base.header.id = "what-if";
+  base.header.path = "(what-if)";
+  base.model = q.model;
+  base.precision = precision;
+  base.hardware = part->name;
+  base.accelerators = {q.accelerator};
+  base.accelerator_count = q.count;
+  base.conditions.batch = Stated(q.batch);
+  if (q.input_tokens > 0) base.conditions.input_tokens = Stated(q.input_tokens);
+  if (q.output_tokens > 0) base.conditions.output_tokens = Stated(q.output_tokens);
+  base.conditions.speculative.state = Condition::State::kStated;
+  base.conditions.speculative.boolean = false;
+
+  SweepOptions options;
+  Resolver resolver(corpus, options);
+  struct Case {
+    Metric metric;
+    double value;  // any positive figure: only the bound is reported
+  };
+  std::vector<Case> cases = {{Metric::kPerUserDecode, 1}, {Metric::kAggregateOutput, 1},
+                             {Metric::kTpot, 1}};
+  if (q.input_tokens > 0) cases.push_back({Metric::kTtft, 1});
+  if (q.output_tokens > 0) {
+    cases.push_back({Metric::kRequests, 1});
+    cases.push_back({Metric::kE2eLatency, 1});
+  }
+  for (const Case& c : cases) {
+    Benchmark b = base;
+    b.metric = c.metric;
+    b.value.si = c.value;
+    b.value.number = c.value;
+    AuditInput in = resolver.Resolve(b);
+    if (out.inputs.empty()) {
+      out.inputs = fmt::format("W = {}; P = {}; {}", in.weights_how, in.params_how, in.batch_how);
+    }
+    RecordAudit audit;
+    audit.benchmark = &b;
+    std::vector<Finding> ignored;
+    for (const auto& instrument : Instruments()) {
+      if (instrument->kind() == InstrumentKind::kRoof) instrument->Audit(in, audit, ignored);
+    }
+    for (auto& r : audit.roofs) {
+      if (r.verdict == Verdict::kNotApplicable) continue;
+      r.percent = 0;
+      out.roofs.emplace_back(std::string(MetricName(c.metric)), std::move(r));
+    }
+  }
+
+  // B* = F x W / (2 x P x BW): the batch where a step's compute time equals its weight stream.
+  AuditInput in = resolver.Resolve([&] {
+    Benchmark b = base;
+    b.metric = Metric::kAggregateOutput;
+    return b;
+  }());
+  PeakChoice peak = ChoosePeak(base, *part);
+  if (!peak.problem.empty()) {
+    out.crossover_arithmetic = fmt::format("not computable: {}", peak.problem);
+  } else if (in.weight_bytes > 0 && in.params > 0) {
+    out.crossover_batch =
+        peak.flops * in.weight_bytes / (2.0 * in.params * part->bandwidth.si());
+    out.crossover_arithmetic =
+        fmt::format("B* = F x W / (2 x P x BW) = {} x {} / (2 x {} x {}) = {}  [F = {}]",
+                    FormatSi(peak.flops), FormatSi(in.weight_bytes), FormatSi(in.params),
+                    FormatSi(part->bandwidth.si()), FormatNumber(out.crossover_batch), peak.how);
+  }
+  return out;
+}
+
+}  // namespace rooflint
