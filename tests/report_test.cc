@@ -95,10 +95,12 @@ TEST_F(ReportTest, TextTableShowsTheBindingRoofAndWhyOthersAreNotComputable) {
             std::string::npos)
       << text;
   EXPECT_NE(text.find("rooflint: 6 records, 3 benchmarks swept (0 deprecated), 0 rejected; 0 "
-                      "input errors, 1 findings (1 errors, 0 warnings, 0 on deprecated records)"),
+                      "input errors; 1 errors, 0 warnings, 0 notes; 0 waived, 0 in the baseline, "
+                      "0 on deprecated records\n"),
             std::string::npos)
       << text;
   EXPECT_EQ(text.find("\033["), std::string::npos) << "no colour unless asked";
+  EXPECT_EQ(text.rfind("Calibration: no calibration records in this corpus", 0), 0u) << text;
 }
 
 TEST_F(ReportTest, JsonCarriesEveryRoofAndFindingInTheDocumentedShape) {
