@@ -49,6 +49,8 @@ TEST_F(HardwareMatchTest, TokensDropVendorWordsAndCountsAndJoinSizes) {
   EXPECT_EQ(HardwareTokens("1x NVIDIA A100 40 GB"), (Names{"40gb", "a100"}));
   EXPECT_EQ(HardwareTokens("NVIDIA A100-SXM4-40GB"), (Names{"40gb", "a100", "sxm"}));
   EXPECT_EQ(HardwareTokens("8x AMD Instinct MI300X"), (Names{"mi300x"}));
+  EXPECT_EQ(HardwareTokens("4xNVIDIA_L40S"), (Names{"l40s"}));
+  EXPECT_EQ(HardwareTokens("8xH100"), (Names{"h100"}));
 }
 
 TEST_F(HardwareMatchTest, AmbiguousFortyGigabyteA100YieldsBothForms) {

@@ -18,8 +18,9 @@ struct HardwareMatch {
   bool exact = false;  // the text is exactly one part's name or alias
 };
 
-// Word tokens of a hardware name, lowercased, with vendor words and counts ("1x", "8x")
-// dropped, "40 GB" joined to "40gb" and "sxm4"/"sxm5" folded to "sxm". Sorted and unique.
+// Word tokens of a hardware name, lowercased, with vendor words and counts ("1x", "8x", a
+// count glued to a name as in "4xNVIDIA") dropped, "40 GB" joined to "40gb" and "sxm4"/"sxm5"
+// folded to "sxm". Sorted and unique.
 std::vector<std::string> HardwareTokens(std::string_view text);
 
 class HardwareIndex {

@@ -58,6 +58,12 @@ std::vector<std::string> HardwareTokens(std::string_view text) {
       t += raw[++i];
     }
     if (t == "sxm4" || t == "sxm5" || t == "sxm2" || t == "sxm3") t = "sxm";
+    // A count glued to a name: "4xNVIDIA_L40S" -> "nvidia", "l40s"; "8xh100" -> "h100".
+    size_t digits = 0;
+    while (digits < t.size() && IsDigit(t[digits])) ++digits;
+    if (digits > 0 && digits + 1 < t.size() && t[digits] == 'x' && !IsDigit(t[digits + 1])) {
+      t.erase(0, digits + 1);
+    }
     if (IsNoise(t)) continue;
     out.push_back(std::move(t));
   }
