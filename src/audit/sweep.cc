@@ -108,6 +108,8 @@ SweepResult Sweep(const Corpus& corpus, const SweepOptions& options) {
   size_t threads = std::max(1u, std::thread::hardware_concurrency());
   threads = std::min(threads, std::max<size_t>(1, n / 256));
   std::vector<std::vector<Finding>> findings(threads);
+  size_t roofs = 0, checks = 0;
+  for (const auto& i : Instruments()) ++(i->kind() == InstrumentKind::kRoof ? roofs : checks);
   auto audit_slice = [&](size_t t) {
     Resolver resolver(corpus, options);
     size_t begin = n * t / threads, end = n * (t + 1) / threads;
@@ -116,6 +118,8 @@ SweepResult Sweep(const Corpus& corpus, const SweepOptions& options) {
       AuditInput in = resolver.Resolve(b);
       RecordAudit& audit = result.records[i];
       audit.benchmark = &b;
+      audit.roofs.reserve(roofs);
+      audit.checks.reserve(checks);
       for (const auto& instrument : Instruments()) instrument->Audit(in, audit, findings[t]);
     }
   };

@@ -10,7 +10,7 @@ namespace rooflint {
 namespace {
 
 struct Row {
-  std::string id, metric, batch, value, instrument, roof, percent, verdict;
+  std::string id, metric, batch, absent, value, instrument, roof, percent, verdict;
   Verdict v = Verdict::kNotComputable;
   std::vector<std::string> why;  // reasons under the row
 };
@@ -22,12 +22,27 @@ std::string BatchText(const Benchmark& b) {
   return "?";
 }
 
+// How many of the seven load conditions are absent or missing ("2/7"); model and hardware are
+// required keys, so the other five decide it.
+std::string AbsentText(const Benchmark& b) {
+  const Conditions& c = b.conditions;
+  const Condition& batch = c.concurrency.state != Condition::State::kMissing ? c.concurrency
+                                                                              : c.batch;
+  int k = 0;
+  for (const Condition* x : {&batch, &c.input_tokens, &c.output_tokens, &c.engine_version,
+                             &c.warmup}) {
+    if (!x->stated()) ++k;
+  }
+  return fmt::format("{}/7", k);
+}
+
 Row MakeRow(const RecordAudit& a) {
   const Benchmark& b = *a.benchmark;
   Row row;
   row.id = b.header.id;
   row.metric = std::string(MetricName(b.metric));
   row.batch = BatchText(b);
+  row.absent = AbsentText(b);
   row.value = b.value.text;
   if (const InstrumentResult* r = a.Binding()) {
     row.instrument = r->instrument;
@@ -61,18 +76,19 @@ std::string Paint(const std::string& s, Verdict v, bool color) {
 }
 
 void PrintTable(const std::vector<Row>& rows, const TextOptions& opt, std::ostream& out) {
-  Row head{"ID", "METRIC", "B", "VALUE", "ROOF", "BOUND", "%", "VERDICT"};
-  size_t w[7] = {};
+  Row head{"ID", "METRIC", "B", "ABSENT", "VALUE", "ROOF", "BOUND", "%", "VERDICT"};
+  size_t w[8] = {};
   auto widen = [&](const Row& r) {
-    std::string cells[7] = {r.id, r.metric, r.batch, r.value, r.instrument, r.roof, r.percent};
-    for (int i = 0; i < 7; ++i) w[i] = std::max(w[i], cells[i].size());
+    std::string cells[8] = {r.id,    r.metric,     r.batch, r.absent,
+                            r.value, r.instrument, r.roof,  r.percent};
+    for (int i = 0; i < 8; ++i) w[i] = std::max(w[i], cells[i].size());
   };
   widen(head);
   for (const auto& r : rows) widen(r);
   auto line = [&](const Row& r, bool header) {
-    out << fmt::format("{:<{}}  {:<{}}  {:>{}}  {:>{}}  {:<{}}  {:>{}}  {:>{}}  ", r.id, w[0],
-                       r.metric, w[1], r.batch, w[2], r.value, w[3], r.instrument, w[4], r.roof,
-                       w[5], r.percent, w[6]);
+    out << fmt::format("{:<{}}  {:<{}}  {:>{}}  {:>{}}  {:>{}}  {:<{}}  {:>{}}  {:>{}}  ", r.id,
+                       w[0], r.metric, w[1], r.batch, w[2], r.absent, w[3], r.value, w[4],
+                       r.instrument, w[5], r.roof, w[6], r.percent, w[7]);
     out << (header ? r.verdict : Paint(r.verdict, r.v, opt.color)) << "\n";
   };
   line(head, true);
