@@ -54,9 +54,17 @@ fuzz: deps
 	  -dict=fuzz/record.dict -max_len=4096 -print_final_stats=1 -artifact_prefix=$(BUILD)/fuzz/ \
 	  $(BUILD)/fuzz/corpus data/benchmarks data/accelerators data/models data/sources \
 	  data/gotchas tests/corpora/base tests/corpora/invalid/benchmarks
+	cmake --build $(BUILD)/fuzz -j $(JOBS) --target import_fuzzer
+	$(BUILD)/fuzz/fuzz/import_fuzzer tests/fuzz-regressions/import/*.json
+	mkdir -p $(BUILD)/fuzz/import-corpus
+	$(BUILD)/fuzz/fuzz/import_fuzzer -max_total_time=$(FUZZ_SECONDS) -seed=1 -max_len=8192 \
+	  -print_final_stats=1 -artifact_prefix=$(BUILD)/fuzz/ $(BUILD)/fuzz/import-corpus \
+	  tests/import-samples/llama-bench tests/import-samples/vllm tests/import-samples/mlperf \
+	  tests/fuzz-regressions/import
 
 bench: release
 	$(BUILD)/release/bench/sweep_bench --benchmark_counters_tabular=true
+	$(BUILD)/release/bench/import_bench
 
 clean:
 	rm -rf $(BUILD)

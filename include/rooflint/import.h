@@ -33,13 +33,13 @@ struct ImportFile {
 // from what the file states; where the file states the same condition, the file wins and
 // the conflict is a warning.
 struct ImportOptions {
-  std::string hardware;        // --hardware: free hardware text
-  std::string accelerator;     // --accelerator: an accelerator id of the corpus
+  std::string hardware;          // --hardware: free hardware text
+  std::string accelerator;       // --accelerator: an accelerator id of the corpus
   std::optional<int64_t> count;  // --count: accelerators the figure is summed over
-  std::string engine_version;  // --engine-version
-  std::string model;           // --model: a model id of the corpus
-  std::string precision;       // --precision: the weight format (rooflint precisions)
-  std::string source;          // --source: a source id of the corpus to cite
+  std::string engine_version;    // --engine-version
+  std::string model;             // --model: a model id of the corpus
+  std::string precision;         // --precision: the weight format (rooflint precisions)
+  std::string source;            // --source: a source id of the corpus to cite
 };
 
 // One record an import produced: its TOML text (which re-parses with ParseRecord without a

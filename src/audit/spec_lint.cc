@@ -125,12 +125,10 @@ class SpecLint final : public Instrument {
         checked.push_back(fmt::format("{} peaks checked", a.peak_dense.size()));
       }
 
-      std::string_view bw_unit;
+      std::string bw_unit;
       double bw_number = 0;
-      {
-        auto q = ParseQuantity(a.bandwidth_text, Dimension::kBandwidth);
-        if (auto* p = std::get_if<ParsedQuantity>(&q)) bw_unit = p->unit, bw_number = p->number;
-      }
+      auto parsed = ParseQuantity(a.bandwidth_text, Dimension::kBandwidth);
+      if (auto* p = std::get_if<ParsedQuantity>(&parsed)) bw_unit = p->unit, bw_number = p->number;
       if (bw_unit == "GiB/s" || bw_unit == "TiB/s" || bw_unit == "MiB/s") {
         warn("binary-bandwidth",
              fmt::format("bandwidth is written in {} ({}); vendors state decimal GB/s",

@@ -30,6 +30,7 @@ Command AddPrecisionsCommand(CLI::App& app);
 Command AddInstrumentsCommand(CLI::App& app);
 Command AddShowCommand(CLI::App& app);
 Command AddRoofCommand(CLI::App& app);
+Command AddImportCommand(CLI::App& app);
 
 }  // namespace rooflint::cli
 

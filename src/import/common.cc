@@ -8,8 +8,10 @@
 #include <charconv>
 #include <cmath>
 #include <cstring>
+#include <ctime>
 #include <set>
 
+#include "core/text_util.h"
 #include "rooflint/precision.h"
 
 namespace rooflint::import {
@@ -56,8 +58,8 @@ std::string Excerpt(std::string_view line, size_t column) {
 
 }  // namespace
 
-Diagnostic SourceText::At(size_t offset, Severity severity, std::string code,
-                          std::string message, std::string hint) const {
+Diagnostic SourceText::At(size_t offset, Severity severity, std::string code, std::string message,
+                          std::string hint) const {
   Diagnostic d;
   d.severity = severity;
   d.code = std::move(code);
@@ -69,9 +71,16 @@ Diagnostic SourceText::At(size_t offset, Severity severity, std::string code,
   d.where.line = line;
   d.where.column = column;
   std::string_view l = Line(line);
-  if (l.size() <= 200 && InvalidUtf8(l) == std::string_view::npos) {
+  if (l.size() > 200 && column <= 150) {
+    // Show the start of a long line: the caret still stands under the column.
+    size_t cut = 150;
+    while (cut > 0 && (static_cast<unsigned char>(l[cut]) & 0xc0) == 0x80) --cut;
+    l = l.substr(0, cut);
+    if (InvalidUtf8(l) == std::string_view::npos) d.source_line = std::string(l) + " ...";
+  } else if (l.size() <= 200 && InvalidUtf8(l) == std::string_view::npos) {
     d.source_line = std::string(l);
-  } else {
+  }
+  if (d.source_line.empty() && !l.empty()) {
     d.message += fmt::format(" (near '{}')", Excerpt(l, column));
   }
   return d;
@@ -154,6 +163,13 @@ size_t InvalidUtf8(std::string_view text) {
     i += n;
   }
   return std::string_view::npos;
+}
+
+std::string Today() {
+  std::time_t now = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&now, &tm);
+  return fmt::format("{:04}-{:02}-{:02}", tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday);
 }
 
 std::string NumberText(double v) {
@@ -360,11 +376,21 @@ std::string TomlString(std::string_view s) {
       continue;
     }
     switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\t': out += "\\t"; break;
-      case '\r': out += "\\r"; break;
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
       default:
         if (c < 0x20 || c == 0x7f) {
           out += fmt::format("\\u{:04X}", c);
@@ -420,11 +446,15 @@ std::string RenderBenchmark(const BenchmarkDraft& b) {
   out += "\n[conditions]\n";
   for (const auto& [key, v] : b.conditions) {
     switch (v.kind) {
-      case CondValue::Kind::kInt: out += fmt::format("{} = {}\n", key, v.integer); break;
+      case CondValue::Kind::kInt:
+        out += fmt::format("{} = {}\n", key, v.integer);
+        break;
       case CondValue::Kind::kBool:
         out += fmt::format("{} = {}\n", key, v.boolean ? "true" : "false");
         break;
-      case CondValue::Kind::kString: Line(out, key, v.text); break;
+      case CondValue::Kind::kString:
+        Line(out, key, v.text);
+        break;
       case CondValue::Kind::kAbsent:
         out += fmt::format("{} = {{ absent = {} }}\n", key, TomlString(v.text));
         break;
@@ -456,28 +486,13 @@ std::string Lower(std::string_view s) {
   return out;
 }
 
-size_t EditDistance(std::string_view a, std::string_view b) {
-  std::vector<size_t> row(b.size() + 1);
-  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
-  for (size_t i = 1; i <= a.size(); ++i) {
-    size_t prev = row[0];
-    row[0] = i;
-    for (size_t j = 1; j <= b.size(); ++j) {
-      size_t cur = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] == b[j - 1] ? 0 : 1)});
-      prev = cur;
-    }
-  }
-  return row[b.size()];
-}
-
 // ", did you mean 'x'?" for the nearest of `ids`, or "".
 template <class Records>
 std::string DidYouMean(std::string_view id, const Records& records) {
   std::string best;
   size_t best_d = std::max<size_t>(3, id.size() / 3) + 1;
   for (const auto& r : records) {
-    size_t d = EditDistance(id, r.header.id);
+    size_t d = rooflint::EditDistance(id, r.header.id);
     if (d < best_d) {
       best_d = d;
       best = r.header.id;
@@ -527,12 +542,15 @@ Context::ModelMatch Context::ResolveModel(const std::vector<std::string>& names)
   }
   std::vector<std::string> tried;
   for (const auto& n : names) {
-    if (!n.empty()) tried.push_back(fmt::format("'{}'", n));
+    std::string quoted = fmt::format("'{}'", n);
+    if (!n.empty() && std::find(tried.begin(), tried.end(), quoted) == tried.end()) {
+      tried.push_back(quoted);
+    }
   }
   m.problem = !ambiguous.empty() ? ambiguous
-              : tried.empty()    ? std::string("the file names no model")
-                                 : fmt::format("no model in the corpus is named {}",
-                                               Join(tried, " or "));
+              : tried.empty()
+                  ? std::string("the file names no model")
+                  : fmt::format("no model in the corpus is named {}", Join(tried, " or "));
   return m;
 }
 
@@ -547,16 +565,18 @@ Context::Parts Context::ResolveParts(const std::string& stated, const std::strin
       Diagnostic d = where;
       d.severity = Severity::kWarning;
       d.code = "conflicting-flag";
-      d.message = fmt::format("--hardware '{}' contradicts the file's hardware '{}'; the file's "
-                              "is kept", o.hardware, stated);
+      d.message = fmt::format(
+          "--hardware '{}' contradicts the file's hardware '{}'; the file's "
+          "is kept",
+          o.hardware, stated);
       d.hint = "drop --hardware when the file states the hardware";
       sink.Add(d);
     }
   } else if (!o.hardware.empty()) {
     text = o.hardware;
     p.hardware = fmt::format("{} (user-stated: --hardware)", o.hardware);
-    p.notes.push_back(fmt::format("Hardware '{}' is user-stated (--hardware): {}.", o.hardware,
-                                  unstated_why));
+    p.notes.push_back(
+        fmt::format("Hardware '{}' is user-stated (--hardware): {}.", o.hardware, unstated_why));
   } else {
     p.hardware = "not stated by the file";
   }
@@ -569,8 +589,8 @@ Context::Parts Context::ResolveParts(const std::string& stated, const std::strin
       size_t start = 0;
       while (start <= text.size()) {
         size_t comma = text.find(", ", start);
-        std::string piece = text.substr(start, comma == std::string::npos ? std::string::npos
-                                                                           : comma - start);
+        std::string piece =
+            text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
         for (const Accelerator* a : hardware_.Match(piece).candidates) {
           if (std::find(match.candidates.begin(), match.candidates.end(), a) ==
               match.candidates.end()) {
@@ -591,31 +611,31 @@ Context::Parts Context::ResolveParts(const std::string& stated, const std::strin
       Diagnostic d = where;
       d.severity = Severity::kWarning;
       d.code = "conflicting-flag";
-      d.message = fmt::format("--accelerator {} is not a part the file's hardware '{}' names "
-                              "({}); the file's parts are kept", o.accelerator, stated,
-                              Join(candidates));
+      d.message = fmt::format(
+          "--accelerator {} is not a part the file's hardware '{}' names "
+          "({}); the file's parts are kept",
+          o.accelerator, stated, Join(candidates));
       d.hint = "drop --accelerator, or check which file you are importing";
       sink.Add(d);
     } else {
       p.ids = {o.accelerator};
-      p.notes.push_back(fmt::format("Accelerator pointer {} is user-stated (--accelerator).",
-                                    o.accelerator));
+      p.notes.push_back(
+          fmt::format("Accelerator pointer {} is user-stated (--accelerator).", o.accelerator));
       return p;
     }
   }
   if (!candidates.empty()) {
     p.ids = candidates;
     if (candidates.size() > 1) {
-      p.notes.push_back(fmt::format("The hardware text '{}' does not say which of {} ran it: "
-                                    "every one is computed and the most generous roof used.",
-                                    text, Join(candidates)));
+      p.notes.push_back(
+          fmt::format("The hardware text '{}' does not say which of {} ran it: "
+                      "every one is computed and the most generous roof used.",
+                      text, Join(candidates)));
     }
   } else if (!text.empty()) {
-    p.absent = {"no-record",
-                fmt::format("no accelerator record in the corpus matches '{}'", text)};
+    p.absent = {"no-record", fmt::format("no accelerator record in the corpus matches '{}'", text)};
   } else {
-    p.absent = {"not-stated", fmt::format("{}; pass --hardware or --accelerator",
-                                          unstated_why)};
+    p.absent = {"not-stated", fmt::format("{}; pass --hardware or --accelerator", unstated_why)};
   }
   return p;
 }
@@ -631,8 +651,10 @@ Context::PrecisionChoice Context::ResolvePrecision(const std::string& stated,
     c.how = "user-stated (--precision)";
   } else if (const Model* m = corpus_.FindModel(model_id)) {
     c.name = m->native_precision;
-    c.how = fmt::format("not stated by the file; assumed to be the model's native precision "
-                        "{} (pass --precision if it was quantized)", m->native_precision);
+    c.how = fmt::format(
+        "not stated by the file; assumed to be the model's native precision "
+        "{} (pass --precision if it was quantized)",
+        m->native_precision);
     c.assumed = true;
   }
   return c;
@@ -646,7 +668,9 @@ std::optional<std::string> Context::Quantity(const std::string& text, Dimension 
     Diagnostic d = where;
     d.severity = Severity::kError;
     d.code = e->code;
-    d.message = fmt::format("{}: {}", what, e->message);
+    size_t near = where.message.find(" (near '");
+    d.message = fmt::format("{}: {}{}", what, e->message,
+                            near == std::string::npos ? "" : where.message.substr(near));
     d.hint = e->hint;
     sink.Add(d);
     return std::nullopt;
@@ -665,9 +689,9 @@ void Emit(RecordKind kind, const std::string& id, std::string toml, const std::s
     Diagnostic d = where;
     d.severity = Severity::kError;
     d.code = "internal";
-    d.message = fmt::format("the {} record built from this entry does not re-parse: {}",
-                            KindName(kind),
-                            r.diagnostics.empty() ? "rejected" : r.diagnostics[0].message);
+    d.message =
+        fmt::format("the {} record built from this entry does not re-parse: {}", KindName(kind),
+                    r.diagnostics.empty() ? "rejected" : r.diagnostics[0].message);
     d.hint = "this is a bug in rooflint's importer: please report it with the file";
     out.diagnostics.push_back(d);
     return;

@@ -56,6 +56,8 @@ std::string Slug(std::string_view text, size_t max_length = 40);
 std::string_view BaseName(std::string_view path);
 // The offset of the first byte that is not valid UTF-8, or npos.
 size_t InvalidUtf8(std::string_view text);
+// Today's date (UTC) as YYYY-MM-DD, for a source whose file states no date.
+std::string Today();
 // A number as the shortest text that reads back as the same double ("118.881588", "1e+20"
 // is written "1e20"); ParseQuantity accepts it.
 std::string NumberText(double v);
@@ -66,9 +68,9 @@ std::optional<double> ParseNumber(std::string_view text);
 // bounded by the largest value; `[...]` at the top is split into its elements.
 struct JsonValueSpan {
   size_t begin = 0;
-  size_t end = 0;       // one past the closing bracket
-  bool truncated = false;  // the file ends inside it
-  bool too_deep = false;   // nested deeper than the importers read
+  size_t end = 0;              // one past the closing bracket
+  bool truncated = false;      // the file ends inside it
+  bool too_deep = false;       // nested deeper than the importers read
   std::string pointer_prefix;  // "/3" for the fourth element of a top-level array, else ""
 };
 struct JsonSplit {

@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <ctime>
 #include <map>
 #include <nlohmann/json.hpp>
 
@@ -29,9 +28,9 @@ struct Field {
 // One test (a JSON object, a CSV row, an INSERT, a markdown table row), by field name.
 struct Test {
   std::map<std::string, Field, std::less<>> fields;
-  size_t offset = 0;            // where the test starts
-  std::string what;             // "object 2", "row 2", "INSERT 2", "table row 2"
-  std::string pointer;          // JSON pointer prefix of the object ("" for other formats)
+  size_t offset = 0;                    // where the test starts
+  std::string what;                     // "object 2", "row 2", "INSERT 2", "table row 2"
+  std::string pointer;                  // JSON pointer prefix of the object ("" for other formats)
   const JsonValueSpan* span = nullptr;  // json: to find fields lazily
 };
 
@@ -210,7 +209,9 @@ void ParseCsv(const SourceText& src, Parsed& p, Sink& sink) {
   }
   size_t bad_rows = 0;
   size_t rows = 0;
-  std::optional<Diagnostic> first_bad;
+  size_t first_bad = kNpos;
+  size_t first_bad_row = 0;
+  size_t first_bad_values = 0;
   std::vector<Field> values;
   while (pos < t.size()) {
     size_t eol = t.find('\n', pos);
@@ -230,11 +231,10 @@ void ParseCsv(const SourceText& src, Parsed& p, Sink& sink) {
     ++rows;
     if (values.size() != header.size()) {
       ++bad_rows;
-      if (!first_bad) {
-        first_bad = src.At(pos, Severity::kError, "column-count",
-                           fmt::format("row {} has {} values but the header has {} columns", rows,
-                                       values.size(), header.size()),
-                           "");
+      if (first_bad == kNpos) {
+        first_bad = pos;
+        first_bad_row = rows;
+        first_bad_values = values.size();
       }
     } else {
       Test test;
@@ -247,12 +247,14 @@ void ParseCsv(const SourceText& src, Parsed& p, Sink& sink) {
     }
     pos = next;
   }
-  if (first_bad) {
-    first_bad->message += fmt::format(" ({} of {} rows disagree with the header)", bad_rows, rows);
-    first_bad->hint =
-        "the header and the rows disagree (a hand-edited header?); rooflint never shifts "
-        "columns to fit: re-run llama-bench -o csv, or fix the header";
-    sink.Add(*first_bad);
+  if (first_bad != kNpos) {
+    sink.Add(src.At(first_bad, Severity::kError, "column-count",
+                    fmt::format("row {} has {} values but the header (line {}) has {} columns; "
+                                "{} of {} rows disagree with it",
+                                first_bad_row, first_bad_values, src.LineColumn(header_at).first,
+                                header.size(), bad_rows, rows),
+                    "a hand-edited header? rooflint never shifts columns to fit: re-run "
+                    "llama-bench -o csv, or fix the header"));
     p.tests.clear();  // the header is suspect: no row of this file is trusted
   }
 }
@@ -279,8 +281,7 @@ void ParseSql(const SourceText& src, Parsed& p, Sink& sink) {
     size_t vopen = values_kw == kNpos ? kNpos : t.find('(', values_kw);
     if (vopen == kNpos) {
       sink.Add(src.At(stmt, Severity::kError, "bad-sql",
-                      fmt::format("{} is not 'INSERT INTO table (columns) VALUES (values)'",
-                                  what),
+                      fmt::format("{} is not 'INSERT INTO table (columns) VALUES (values)'", what),
                       "import the output of llama-bench -o sql as it was written"));
       return;
     }
@@ -348,10 +349,10 @@ void ParseSql(const SourceText& src, Parsed& p, Sink& sink) {
       return;
     }
     if (values.size() != columns.size()) {
-      sink.Add(src.At(stmt, Severity::kError, "column-count",
-                      fmt::format("{} has {} values for {} columns", what, values.size(),
-                                  columns.size()),
-                      "rooflint never shifts columns to fit: re-run llama-bench -o sql"));
+      sink.Add(src.At(
+          stmt, Severity::kError, "column-count",
+          fmt::format("{} has {} values for {} columns", what, values.size(), columns.size()),
+          "rooflint never shifts columns to fit: re-run llama-bench -o sql"));
       return;
     }
     Test test;
@@ -508,9 +509,8 @@ std::optional<TestKind> ParseTestLabel(std::string_view label) {
 class TestImporter {
  public:
   TestImporter(const SourceText& src, const Parsed& parsed, const Context& ctx, Sink& sink,
-               std::string source_id, std::string set)
-      : src_(src), parsed_(parsed), ctx_(ctx), sink_(sink), source_id_(std::move(source_id)),
-        set_(std::move(set)) {}
+               std::string source_id)
+      : src_(src), parsed_(parsed), ctx_(ctx), sink_(sink), source_id_(std::move(source_id)) {}
 
   std::optional<BenchmarkDraft> Run(const Test& test);
 
@@ -540,8 +540,8 @@ class TestImporter {
   }
   Diagnostic DiagAt(const Test& t, std::string_view key, std::string code, std::string message,
                     std::string hint) const {
-    return src_.At(Where(t, key), Severity::kError, std::move(code),
-                   Pointer(t, key) + message, std::move(hint));
+    return src_.At(Where(t, key), Severity::kError, std::move(code), Pointer(t, key) + message,
+                   std::move(hint));
   }
   void Error(const Test& t, std::string_view key, std::string code, std::string message,
              std::string hint) {
@@ -579,7 +579,6 @@ class TestImporter {
   const Context& ctx_;
   Sink& sink_;
   std::string source_id_;
-  std::string set_;
   bool failed_ = false;
 };
 
@@ -662,15 +661,16 @@ std::optional<BenchmarkDraft> TestImporter::Run(const Test& test) {
   // The model and its weight format.
   std::string model_type = md ? Text(test, "md:model") : Text(test, "model_type");
   std::string filename = Text(test, "model_filename");
-  std::string model_key = md ? "md:model" : (Get(test, "model_type") ? "model_type"
-                                                                      : "model_filename");
+  std::string model_key =
+      md ? "md:model" : (Get(test, "model_type") ? "model_type" : "model_filename");
   Context::ModelMatch model =
       ctx_.ResolveModel({std::string(BaseName(filename)), model_type, filename});
   const std::string& flag_model = ctx_.options().model;
   if (!model.id.empty() && !flag_model.empty() && flag_model != model.id) {
     Diagnostic d = DiagAt(test, model_key, "conflicting-flag",
                           fmt::format("--model {} contradicts the file's model ({}); the file's "
-                                      "is kept", flag_model, model.how),
+                                      "is kept",
+                                      flag_model, model.how),
                           "drop --model when the corpus knows the file's model");
     d.severity = Severity::kWarning;
     sink_.Add(d);
@@ -701,8 +701,8 @@ std::optional<BenchmarkDraft> TestImporter::Run(const Test& test) {
       ctx_.options().precision != stated_precision) {
     Diagnostic d = DiagAt(test, model_key, "conflicting-flag",
                           fmt::format("--precision {} contradicts model_type '{}' ({}); the "
-                                      "file's is kept", ctx_.options().precision, model_type,
-                                      stated_precision),
+                                      "file's is kept",
+                                      ctx_.options().precision, model_type, stated_precision),
                           "drop --precision when the file states the weight format");
     d.severity = Severity::kWarning;
     sink_.Add(d);
@@ -720,8 +720,8 @@ std::optional<BenchmarkDraft> TestImporter::Run(const Test& test) {
   if (const Field* f = Get(test, size_key)) {
     std::string text = md ? f->text : f->text + " B";
     Diagnostic at = DiagAt(test, size_key, "", "", "");
-    auto w = ctx_.Quantity(text, Dimension::kBytes, at, Pointer(test, size_key) + "model size",
-                           sink_);
+    auto w =
+        ctx_.Quantity(text, Dimension::kBytes, at, Pointer(test, size_key) + "model size", sink_);
     if (!w) return std::nullopt;
     b.weights = *w;
   }
@@ -731,9 +731,8 @@ std::optional<BenchmarkDraft> TestImporter::Run(const Test& test) {
   std::string cpu = Trim(Text(test, "cpu_info"));
   std::string stated_hw = !gpu.empty() ? gpu : cpu;
   std::string hw_key = !gpu.empty() ? "gpu_info" : "cpu_info";
-  std::string unstated =
-      md ? "llama-bench's markdown table does not print gpu_info or cpu_info"
-         : "the file's gpu_info and cpu_info are empty";
+  std::string unstated = md ? "llama-bench's markdown table does not print gpu_info or cpu_info"
+                            : "the file's gpu_info and cpu_info are empty";
   Diagnostic hw_at = DiagAt(test, stated_hw.empty() ? value_key : hw_key, "", "", "");
   Context::Parts parts = ctx_.ResolveParts(stated_hw, unstated, hw_at, sink_);
   b.hardware = parts.hardware;
@@ -744,13 +743,17 @@ std::optional<BenchmarkDraft> TestImporter::Run(const Test& test) {
   for (size_t at = gpu.find(", "); at != kNpos; at = gpu.find(", ", at + 2)) ++devices;
   if (ctx_.options().count) {
     b.accelerator_count = *ctx_.options().count;
-    notes.push_back(fmt::format("accelerator_count {} is user-stated (--count): llama-bench does "
-                                "not record how many GPUs a test used.", b.accelerator_count));
+    notes.push_back(
+        fmt::format("accelerator_count {} is user-stated (--count): llama-bench does "
+                    "not record how many GPUs a test used.",
+                    b.accelerator_count));
   } else if (devices > 1) {
     b.accelerator_count = devices;
-    notes.push_back(fmt::format("accelerator_count {}: gpu_info lists {} devices and llama-bench "
-                                "does not record which the test used; counting all of them is the "
-                                "generous side (pass --count).", devices, devices));
+    notes.push_back(
+        fmt::format("accelerator_count {}: gpu_info lists {} devices and llama-bench "
+                    "does not record which the test used; counting all of them is the "
+                    "generous side (pass --count).",
+                    devices, devices));
   } else {
     b.accelerator_count = 1;
     notes.push_back(stated_hw.empty() || gpu.empty()
@@ -776,17 +779,17 @@ std::optional<BenchmarkDraft> TestImporter::Run(const Test& test) {
   if (!version.empty()) {
     engine_version = CondValue::Str(version);
     if (!flag_version.empty() && flag_version != version && flag_version != commit) {
-      Diagnostic d = DiagAt(test, commit.empty() ? value_key : "build_commit",
-                            "conflicting-flag",
+      Diagnostic d = DiagAt(test, commit.empty() ? value_key : "build_commit", "conflicting-flag",
                             fmt::format("--engine-version '{}' contradicts the file's build {}; "
-                                        "the file's is kept", flag_version, version),
+                                        "the file's is kept",
+                                        flag_version, version),
                             "drop --engine-version when the file states the build");
       d.severity = Severity::kWarning;
       sink_.Add(d);
     }
   } else if (!flag_version.empty()) {
-    engine_version = CondValue::Str(fmt::format("{} (user-stated: --engine-version)",
-                                                flag_version));
+    engine_version =
+        CondValue::Str(fmt::format("{} (user-stated: --engine-version)", flag_version));
   } else {
     engine_version = CondValue::Absent(
         md ? "the markdown table has no 'build:' footer (older llama-bench builds print none)"
@@ -807,9 +810,10 @@ std::optional<BenchmarkDraft> TestImporter::Run(const Test& test) {
     b.metric = "per-user-decode";
   } else {
     b.metric = "aggregate-total";
-    notes.push_back("A pp+tg test: avg_ts counts n_prompt + n_gen tokens over the whole timed "
-                    "region (prefill and decode together), so it is recorded as aggregate-total "
-                    "at batch 1, never as decode speed.");
+    notes.push_back(
+        "A pp+tg test: avg_ts counts n_prompt + n_gen tokens over the whole timed "
+        "region (prefill and decode together), so it is recorded as aggregate-total "
+        "at batch 1, never as decode speed.");
   }
   b.conditions.emplace_back("batch", CondValue::Int(1));
   b.conditions.emplace_back("input_tokens", CondValue::Int(kind.n_prompt + kind.n_depth));
@@ -834,18 +838,19 @@ std::optional<BenchmarkDraft> TestImporter::Run(const Test& test) {
     for (double x : s->samples) xs.push_back(NumberText(x));
     spread = fmt::format("avg_ts is the mean of {} repetitions (samples_ts {}), stddev_ts {}",
                          s->samples.size(), fmt::join(xs, ", "),
-                         stddev_text.empty() ? "not stated" : stddev_text);
+                         stddev_text.empty() ? "not stated" : stddev_text + " tok/s");
   } else {
-    spread = fmt::format("avg_ts is the mean over the repetitions ({} does not keep the "
-                         "per-repetition samples), stddev_ts {}",
-                         parsed_.format, stddev_text.empty() ? "not stated" : stddev_text);
+    spread = fmt::format(
+        "avg_ts is the mean over the repetitions ({} does not keep the "
+        "per-repetition samples), stddev_ts {}",
+        parsed_.format, stddev_text.empty() ? "not stated" : stddev_text + " tok/s");
   }
   std::string avg_ns = Text(test, "avg_ns");
   if (!avg_ns.empty()) {
     spread += fmt::format("; avg_ns {}, stddev_ns {}", avg_ns, Text(test, "stddev_ns"));
   }
-  notes.insert(notes.begin(), fmt::format("llama-bench {} ({}): {} tok/s.", label,
-                                          parsed_.format, spread));
+  notes.insert(notes.begin(),
+               fmt::format("llama-bench {} ({}): {}.", label, parsed_.format, spread));
   notes.push_back(fmt::format(
       "n_prompt {}, n_gen {}, n_depth {}: input_tokens counts the prompt and the context "
       "prefilled before timing; batch 1 because llama-bench runs one sequence (n_batch and "
@@ -854,10 +859,11 @@ std::optional<BenchmarkDraft> TestImporter::Run(const Test& test) {
       kind.depth_stated ? fmt::format("{}", kind.n_depth) : "not in this schema (0)"));
   std::vector<std::string> settings;
   for (std::string_view key :
-       {"model_filename", "model_type", "model_n_params", "backends", "cuda", "metal", "opencl",
-        "gpu_blas", "blas", "n_gpu_layers", "split_mode", "main_gpu", "tensor_split",
-        "flash_attn", "type_k", "type_v", "f16_kv", "mul_mat_q", "n_batch", "n_ubatch",
-        "n_threads", "cpu_info", "test_time", "md:params", "md:backend", "md:ngl"}) {
+       {"model_filename", "model_type", "model_n_params", "backends",     "cuda",       "metal",
+        "opencl",         "gpu_blas",   "blas",           "n_gpu_layers", "split_mode", "main_gpu",
+        "tensor_split",   "flash_attn", "type_k",         "type_v",       "f16_kv",     "mul_mat_q",
+        "n_batch",        "n_ubatch",   "n_threads",      "cpu_info",     "test_time",  "md:params",
+        "md:backend",     "md:ngl"}) {
     if (const Field* f = Get(test, key); f && !f->is_array) {
       std::string name(key.starts_with("md:") ? key.substr(3) : key);
       settings.push_back(fmt::format("{} {}", name, f->text));
@@ -872,27 +878,18 @@ std::optional<BenchmarkDraft> TestImporter::Run(const Test& test) {
     for (double x : f.samples) canonical += "," + NumberText(x);
     canonical += "\n";
   }
-  b.id = fmt::format("llama-bench-{}-{}-{}", b.model, Slug(label),
-                     ShortHash(Fnv1a(canonical)));
-  b.title = fmt::format("llama-bench {}, {}, {}", label,
-                        model_type.empty() ? b.model : model_type, b.hardware);
+  b.id = fmt::format("llama-bench-{}-{}-{}", b.model, Slug(label), ShortHash(Fnv1a(canonical)));
+  b.title = fmt::format("llama-bench {}, {}, {}", label, model_type.empty() ? b.model : model_type,
+                        b.hardware);
   if (!version.empty()) b.title += fmt::format(" (build {})", number.empty() ? version : number);
   b.source = source_id_;
-  b.set = set_;
   std::string test_time = Text(test, "test_time");
-  b.locator = fmt::format("{}, {} ({}{}), {}", BaseName(src_.path()), test.what, label,
-                          test_time.empty() ? "" : ", test_time " + test_time,
-                          md ? "t/s" : "avg_ts");
+  b.locator =
+      fmt::format("{}, {} ({}{}), {}", BaseName(src_.path()), test.what, label,
+                  test_time.empty() ? "" : ", test_time " + test_time, md ? "t/s" : "avg_ts");
   b.notes = fmt::format("{}", fmt::join(notes, " "));
   if (failed_) return std::nullopt;
   return b;
-}
-
-std::string Today() {
-  std::time_t now = std::time(nullptr);
-  std::tm tm{};
-  gmtime_r(&now, &tm);
-  return fmt::format("{:04}-{:02}-{:02}", tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday);
 }
 
 }  // namespace
@@ -901,8 +898,7 @@ bool LooksLikeLlamaBench(std::string_view text) {
   std::string_view head = text.substr(0, 1 << 16);
   if (head.find("output_throughput") != kNpos) return false;
   if (head.find("avg_ts") != kNpos && head.find("n_prompt") != kNpos) return true;
-  return head.find("| model") != kNpos && head.find("t/s") != kNpos &&
-         head.find("| test") != kNpos;
+  return head.find("| model") != kNpos && head.find("t/s") != kNpos && head.find("| test") != kNpos;
 }
 
 void ImportLlamaBench(const ImportFile& file, const Context& ctx, ImportResult& out) {
@@ -962,10 +958,10 @@ void ImportLlamaBench(const ImportFile& file, const Context& ctx, ImportResult& 
 
   std::string file_hash = ShortHash(Fnv1a(file.text));
   std::string source_id = ctx.options().source;
-  std::string set = fmt::format("llama-bench-run-{}", file_hash);
+  std::string run_id = fmt::format("llama-bench-run-{}", file_hash);
   SourceDraft source;
   if (source_id.empty()) {
-    source_id = set;
+    source_id = run_id;
     std::string date;
     for (const Test& test : parsed.tests) {
       auto it = test.fields.find("test_time");
@@ -987,7 +983,7 @@ void ImportLlamaBench(const ImportFile& file, const Context& ctx, ImportResult& 
         date.empty() ? " The date is the import date: the file states no test_time." : "");
   }
 
-  TestImporter importer(src, parsed, ctx, sink, source_id, set);
+  TestImporter importer(src, parsed, ctx, sink, source_id);
   std::vector<BenchmarkDraft> drafts;
   std::vector<size_t> offsets;
   for (const Test& test : parsed.tests) {
@@ -1000,12 +996,10 @@ void ImportLlamaBench(const ImportFile& file, const Context& ctx, ImportResult& 
                        [](const Diagnostic& d) { return d.severity == Severity::kError; });
   if (!failed) {
     for (size_t i = 0; i < drafts.size(); ++i) {
-      if (drafts.size() == 1) drafts[i].set.clear();
-      EmitBenchmark(drafts[i], file.path,
-                    src.At(offsets[i], Severity::kError, "", "", ""), out);
+      EmitBenchmark(drafts[i], file.path, src.At(offsets[i], Severity::kError, "", "", ""), out);
     }
-    if (!source.id.empty()) EmitSource(source, file.path, src.At(0, Severity::kError, "", "", ""),
-                                       out);
+    if (!source.id.empty())
+      EmitSource(source, file.path, src.At(0, Severity::kError, "", "", ""), out);
   }
   finish();
 }

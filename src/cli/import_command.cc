@@ -1,0 +1,257 @@
+// `rooflint import FORMAT FILE...`: turn benchmark-tool output into records, audit them
+// against the corpus, and print them (or write them into a corpus folder, atomically and
+// never over an existing file).
+#include <fcntl.h>
+#include <fmt/format.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <sstream>
+
+#include "cli/command.h"
+#include "rooflint/audit.h"
+#include "rooflint/corpus.h"
+#include "rooflint/import.h"
+
+namespace rooflint::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct ImportCliOptions {
+  std::string format;
+  std::vector<std::string> files;
+  std::vector<std::string> corpus;
+  std::string write;
+  ImportOptions import;
+  int64_t count = 0;
+};
+
+// Writes `text` to `path` through a temporary file in the same folder, then links it into
+// place, which fails rather than replace a file that appeared meanwhile.
+bool WriteNew(const fs::path& path, const std::string& text, std::string& error) {
+  std::error_code ec;
+  fs::create_directories(path.parent_path(), ec);
+  if (ec) {
+    error = ec.message();
+    return false;
+  }
+  std::string tmpl = (path.parent_path() / ".rooflint-import-XXXXXX").string();
+  int fd = ::mkstemp(tmpl.data());
+  if (fd < 0) {
+    error = std::strerror(errno);
+    return false;
+  }
+  size_t done = 0;
+  while (done < text.size()) {
+    ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    done += static_cast<size_t>(n);
+  }
+  bool ok = done == text.size() && ::fsync(fd) == 0;
+  ::fchmod(fd, 0644);
+  ::close(fd);
+  if (ok && ::link(tmpl.c_str(), path.c_str()) != 0) {
+    error = errno == EEXIST ? "it appeared while importing" : std::strerror(errno);
+    ok = false;
+  } else if (!ok) {
+    error = "short write";
+  }
+  ::unlink(tmpl.c_str());
+  return ok;
+}
+
+std::string ReadAll(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// The audit of one imported benchmark, as TOML comments so the output stays TOML.
+void PrintAudit(const RecordAudit& audit, const std::vector<Finding>& findings, std::ostream& out) {
+  out << "# audit:\n";
+  for (const InstrumentResult& r : audit.roofs) {
+    if (r.verdict == Verdict::kWithin || r.verdict == Verdict::kExceeds) {
+      out << fmt::format("#   {:<13} {:<7} {:.1f}% of {} {}\n", r.instrument,
+                         VerdictName(r.verdict), r.percent, FormatNumber(r.bound, 5), r.unit);
+      if (!r.arithmetic.empty()) out << fmt::format("#     {}\n", r.arithmetic);
+      if (!r.reason.empty()) out << fmt::format("#     {}\n", r.reason);
+    } else {
+      out << fmt::format("#   {:<13} {}: {}\n", r.instrument, VerdictName(r.verdict), r.reason);
+    }
+  }
+  for (const InstrumentResult& r : audit.checks) {
+    if (r.verdict != Verdict::kFail) continue;
+    out << fmt::format("#   {:<13} fail: {}\n", r.instrument, r.reason);
+  }
+  for (const Finding& f : findings) {
+    if (f.record != audit.benchmark->header.id) continue;
+    out << fmt::format("#   {}[{}]: {}\n", SeverityName(f.severity), f.code, f.message);
+  }
+}
+
+ExitCode RunImport(const ImportCliOptions& opt) {
+  std::optional<ImportFormat> format = ParseImportFormat(opt.format);
+  if (!format) {
+    std::cerr << fmt::format(
+        "rooflint import: unknown format '{}' (auto, llama-bench, "
+        "vllm-serve, mlperf)\n",
+        opt.format);
+    return ExitCode::kUsage;
+  }
+  ImportOptions options = opt.import;
+  if (opt.count > 0) options.count = opt.count;
+
+  // The corpus the records are resolved and audited against, with the target folder.
+  std::vector<std::string> roots = opt.corpus;
+  if (roots.empty()) roots.push_back(BundledData());
+  if (!opt.write.empty()) {
+    std::error_code ec;
+    bool known = false;
+    for (const auto& r : roots) known = known || fs::equivalent(r, opt.write, ec);
+    if (!known && fs::is_directory(opt.write, ec)) roots.push_back(opt.write);
+  }
+  Corpus corpus = LoadCorpus(roots);
+  if (corpus.HasInvalidInput()) {
+    std::cerr << "rooflint import: note: the corpus has invalid records; `rooflint sweep` "
+                 "lists them\n";
+  }
+
+  std::vector<Diagnostic> read_errors;
+  std::vector<ImportFile> files = ReadImportPaths(opt.files, read_errors);
+  ImportResult result = Import(*format, files, options, corpus);
+  for (auto& d : read_errors) result.diagnostics.insert(result.diagnostics.begin(), d);
+  for (const Diagnostic& d : result.diagnostics) std::cerr << Render(d);
+  bool errors = result.HasErrors();
+
+  // Audit the new records in the corpus they would join.
+  Corpus audited = corpus;
+  std::vector<std::string> already;
+  for (const ImportedRecord& r : result.records) {
+    std::string path = opt.write.empty()
+                           ? fmt::format("<import>/{}/{}.toml", KindFolder(r.kind), r.id)
+                           : (fs::path(opt.write) / KindFolder(r.kind) / (r.id + ".toml")).string();
+    if (r.kind == RecordKind::kBenchmark) {
+      bool exists = std::any_of(audited.benchmarks.begin(), audited.benchmarks.end(),
+                                [&](const Benchmark& b) { return b.header.id == r.id; });
+      if (exists) {
+        already.push_back(r.id);
+        continue;
+      }
+      Benchmark b = std::get<Benchmark>(r.record);
+      b.header.path = path;
+      audited.benchmarks.push_back(std::move(b));
+    } else if (r.kind == RecordKind::kSource && audited.FindSource(r.id) == nullptr) {
+      Source s = std::get<Source>(r.record);
+      s.header.path = path;
+      audited.sources.push_back(std::move(s));
+    }
+  }
+  audited.Index();
+  SweepResult sweep = Sweep(audited);
+  bool findings = false;
+  for (const ImportedRecord& r : result.records) {
+    std::cout << fmt::format("# {}/{}.toml\n{}", KindFolder(r.kind), r.id, r.toml);
+    if (r.kind == RecordKind::kBenchmark) {
+      for (const RecordAudit& a : sweep.records) {
+        if (a.benchmark->header.id != r.id) continue;
+        PrintAudit(a, sweep.findings, std::cout);
+      }
+      for (const Finding& f : sweep.findings) {
+        findings = findings || (f.record == r.id && f.Counts(false));
+      }
+    }
+    std::cout << "\n";
+  }
+  for (const std::string& id : already) {
+    std::cerr << fmt::format(
+        "rooflint import: note: benchmark {} is already in the corpus: "
+        "this file was imported before\n",
+        id);
+  }
+
+  if (!opt.write.empty()) {
+    if (errors) {
+      std::cerr << "rooflint import: nothing written: fix the errors above first\n";
+      return ExitCode::kInvalidInput;
+    }
+    // Check every target before writing any, so a refusal writes nothing.
+    std::vector<std::pair<fs::path, const ImportedRecord*>> to_write;
+    bool refused = false;
+    for (const ImportedRecord& r : result.records) {
+      fs::path path = fs::path(opt.write) / KindFolder(r.kind) / (r.id + ".toml");
+      std::error_code ec;
+      if (fs::exists(path, ec)) {
+        if (ReadAll(path) == r.toml) {
+          std::cerr << fmt::format("rooflint import: {} already holds this record: skipped\n",
+                                   path.string());
+          continue;
+        }
+        std::cerr << fmt::format(
+            "{}: error[file-exists]: refusing to overwrite: the file exists with other "
+            "content\n  hint: ids come from the imported content, so this is the same "
+            "measurement imported before with other flags, or a record edited since; remove "
+            "or rename the file to import it again, or --write into another folder\n",
+            path.string());
+        refused = true;
+        continue;
+      }
+      to_write.emplace_back(path, &r);
+    }
+    if (refused) {
+      std::cerr << "rooflint import: nothing written\n";
+      return ExitCode::kInvalidInput;
+    }
+    for (const auto& [path, r] : to_write) {
+      std::string error;
+      if (!WriteNew(path, r->toml, error)) {
+        std::cerr << fmt::format("{}: error[cannot-write]: {}\n", path.string(), error);
+        return ExitCode::kInvalidInput;
+      }
+      std::cerr << fmt::format("rooflint import: wrote {}\n", path.string());
+    }
+  }
+  if (errors) return ExitCode::kInvalidInput;
+  return findings ? ExitCode::kFindings : ExitCode::kClean;
+}
+
+}  // namespace
+
+Command AddImportCommand(CLI::App& app) {
+  auto opt = std::make_shared<ImportCliOptions>();
+  CLI::App* cmd = app.add_subcommand(
+      "import", "Turn llama-bench, vLLM bench serve or MLPerf output into audited records");
+  cmd->add_option("format", opt->format, "auto, llama-bench, vllm-serve or mlperf")
+      ->required()
+      ->check(CLI::IsMember({"auto", "llama-bench", "vllm-serve", "mlperf"}));
+  cmd->add_option("files", opt->files, "Files (an MLPerf results folder for mlperf)")->required();
+  auto* hardware = cmd->add_option("--hardware", opt->import.hardware,
+                                   "Hardware text, when the file states none (user-stated)");
+  auto* accelerator = cmd->add_option("--accelerator", opt->import.accelerator,
+                                      "Accelerator id of the corpus the figure ran on");
+  hardware->excludes(accelerator);
+  cmd->add_option("--count", opt->count, "Accelerators the figure is summed over")
+      ->check(CLI::Range(int64_t{1}, int64_t{1'000'000}));
+  cmd->add_option("--engine-version", opt->import.engine_version,
+                  "Engine build or version, when the file states none (user-stated)");
+  cmd->add_option("--model", opt->import.model, "Model id, when the file's model is unknown");
+  cmd->add_option("--precision", opt->import.precision,
+                  "Weight format, when the file states none (rooflint precisions)");
+  cmd->add_option("--source", opt->import.source,
+                  "Source id to cite instead of writing a source record for the file");
+  cmd->add_option("--corpus", opt->corpus,
+                  "Corpus folders to resolve and audit against (default: the bundled data/)");
+  cmd->add_option("--write", opt->write,
+                  "Write one file per record under DIR/<kind>/ (never over an existing file)");
+  return {cmd, [opt] { return RunImport(*opt); }};
+}
+
+}  // namespace rooflint::cli

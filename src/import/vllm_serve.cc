@@ -1,0 +1,619 @@
+// vLLM `bench serve --save-result` results (one JSON object per run; a JSONL file holds
+// several) to records: output_throughput is aggregate output, the TTFT/TPOT/ITL/E2EL
+// statistics are per-user latency records. Lengths come from the measured totals, never from
+// the user's --metadata; per-request arrays are skipped without being kept in memory.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <nlohmann/json.hpp>
+#include <regex>
+#include <set>
+
+#include "import/common.h"
+
+namespace rooflint::import {
+namespace {
+
+constexpr size_t kNpos = std::string_view::npos;
+using json = nlohmann::json;
+
+// Keys vLLM writes itself; any other string-valued key is the user's --metadata.
+const std::set<std::string, std::less<>>& KnownKeys() {
+  static const auto* const kKeys = new std::set<std::string, std::less<>>{"date",
+                                                                          "endpoint_type",
+                                                                          "backend",
+                                                                          "label",
+                                                                          "model_id",
+                                                                          "tokenizer_id",
+                                                                          "num_prompts",
+                                                                          "best_of",
+                                                                          "use_beam_search",
+                                                                          "request_rate",
+                                                                          "burstiness",
+                                                                          "max_concurrency",
+                                                                          "ramp_up_strategy",
+                                                                          "ramp_up_start_rps",
+                                                                          "ramp_up_end_rps",
+                                                                          "duration",
+                                                                          "completed",
+                                                                          "failed",
+                                                                          "total_input_tokens",
+                                                                          "total_output_tokens",
+                                                                          "request_throughput",
+                                                                          "request_goodput",
+                                                                          "request_goodput:",
+                                                                          "output_throughput",
+                                                                          "total_token_throughput",
+                                                                          "max_output_tokens_per_s",
+                                                                          "max_concurrent_requests",
+                                                                          "input_lens",
+                                                                          "output_lens",
+                                                                          "ttfts",
+                                                                          "itls",
+                                                                          "generated_texts",
+                                                                          "errors",
+                                                                          "start_times",
+                                                                          "latencies",
+                                                                          "queue_times",
+                                                                          "rps_change_events"};
+  return *kKeys;
+}
+
+struct LatencyKey {
+  std::string metric;     // ttft, tpot, itl, e2el
+  std::string statistic;  // mean, median, std, p99, p99.9, ...
+};
+
+std::optional<LatencyKey> ParseLatencyKey(const std::string& key) {
+  static const std::regex kRe("^(mean|median|std|p[0-9]+(?:\\.[0-9]+)?)_(ttft|tpot|itl|e2el)_ms$");
+  std::smatch m;
+  if (!std::regex_match(key, m, kRe)) return std::nullopt;
+  return LatencyKey{m[2].str(), m[1].str()};
+}
+
+std::string_view MetricFor(std::string_view m) {
+  if (m == "ttft") return "ttft";
+  if (m == "tpot") return "tpot";
+  if (m == "itl") return "itl";
+  return "e2e-latency";
+}
+
+std::string_view LatencyName(std::string_view m) {
+  if (m == "ttft") return "TTFT";
+  if (m == "tpot") return "TPOT";
+  if (m == "itl") return "ITL";
+  return "E2E latency";
+}
+
+class RunImporter {
+ public:
+  RunImporter(const SourceText& src, const JsonValueSpan& span, const json& run, std::string what,
+              const Context& ctx, Sink& sink)
+      : src_(src), span_(span), run_(run), what_(std::move(what)), ctx_(ctx), sink_(sink) {}
+
+  // The records of one run (none if it has an error).
+  std::vector<BenchmarkDraft> Run(const std::string& source_id, std::string& date);
+
+ private:
+  size_t Where(std::string_view key) const {
+    size_t at = FindJsonKey(src_.text(), span_, key);
+    return at == kNpos ? span_.begin : at;
+  }
+  std::string Pointer(std::string_view key) const {
+    return fmt::format("{}/{}", span_.pointer_prefix, PointerToken(key));
+  }
+  Diagnostic At(std::string_view key, Severity severity, std::string code, std::string message,
+                std::string hint) const {
+    return src_.At(Where(key), severity, std::move(code),
+                   fmt::format("{}: {}", Pointer(key), message), std::move(hint));
+  }
+  void Error(std::string_view key, std::string code, std::string message, std::string hint) {
+    sink_.Add(At(key, Severity::kError, std::move(code), std::move(message), std::move(hint)));
+    failed_ = true;
+  }
+  const json* Get(std::string_view key) const {
+    auto it = run_.find(key);
+    return it == run_.end() ? nullptr : &*it;
+  }
+  // A number field: nullopt when missing or null; an error when it is something else.
+  std::optional<double> Number(std::string_view key, bool required) {
+    const json* v = Get(key);
+    if (v == nullptr || v->is_null()) {
+      if (required) {
+        sink_.Add(src_.At(span_.begin, Severity::kError, "missing-field",
+                          fmt::format("{} has no '{}'", what_, key),
+                          "is this a vLLM bench serve --save-result file?"));
+        failed_ = true;
+      }
+      return std::nullopt;
+    }
+    if (!v->is_number()) {
+      Error(key, "not-a-number", fmt::format("{} is not a number", v->dump()),
+            "vLLM writes this field as a number");
+      return std::nullopt;
+    }
+    return v->get<double>();
+  }
+
+  const SourceText& src_;
+  const JsonValueSpan& span_;
+  const json& run_;
+  std::string what_;
+  const Context& ctx_;
+  Sink& sink_;
+  bool failed_ = false;
+};
+
+std::vector<BenchmarkDraft> RunImporter::Run(const std::string& source_id, std::string& date) {
+  std::vector<BenchmarkDraft> out;
+  std::vector<std::string> notes;
+
+  // Required measurements.
+  auto throughput = Number("output_throughput", true);
+  auto completed = Number("completed", true);
+  auto total_in = Number("total_input_tokens", true);
+  auto total_out = Number("total_output_tokens", true);
+  auto duration = Number("duration", false);
+  const json* model_id = Get("model_id");
+  if (model_id == nullptr || !model_id->is_string()) {
+    Error("model_id", "missing-field", "no model_id string", "vLLM writes --model as model_id");
+  }
+  if (failed_) return out;
+  if (*completed < 1 || *completed != std::floor(*completed)) {
+    Error("completed", "no-requests",
+          fmt::format("{} completed requests: nothing was measured", Get("completed")->dump()),
+          "a run with no completed request has no throughput or latency to import");
+    return out;
+  }
+  for (auto [key, v] :
+       {std::pair{"total_input_tokens", *total_in}, std::pair{"total_output_tokens", *total_out}}) {
+    if (v < 0 || v != std::floor(v)) {
+      Error(key, "out-of-range", fmt::format("{} is not a token count", NumberText(v)),
+            "token totals are whole numbers >= 0");
+    }
+  }
+  if (failed_) return out;
+
+  // Model and precision.
+  std::string model_text = model_id->get<std::string>();
+  Context::ModelMatch model = ctx_.ResolveModel({model_text, std::string(BaseName(model_text))});
+  const std::string& flag_model = ctx_.options().model;
+  if (!model.id.empty() && !flag_model.empty() && flag_model != model.id) {
+    sink_.Add(At("model_id", Severity::kWarning, "conflicting-flag",
+                 fmt::format("--model {} contradicts the file's model ({}); the file's is kept",
+                             flag_model, model.how),
+                 "drop --model when the corpus knows the file's model"));
+  } else if (model.id.empty() && !flag_model.empty()) {
+    model.id = flag_model;
+    model.how = fmt::format("--model {} (user-stated; {})", flag_model, model.problem);
+  }
+  if (model.id.empty()) {
+    Error("model_id", "unknown-model", model.problem,
+          "pass --model ID, or add a model record whose aliases hold this name");
+    return out;
+  }
+  notes.push_back(fmt::format("Model: {}.", model.how));
+  Context::PrecisionChoice precision = ctx_.ResolvePrecision("", model.id);
+  notes.push_back(fmt::format("Precision {}: {}.", precision.name, precision.how));
+  if (precision.assumed) {
+    sink_.Add(At("model_id", Severity::kWarning, "assumed-precision",
+                 fmt::format("the file does not state the weight format; {} is assumed from "
+                             "the model record and the records are drafts",
+                             precision.name),
+                 "pass --precision to state it"));
+  }
+
+  // Hardware and count: never in the file.
+  std::string metadata_gpu;
+  std::vector<std::string> metadata;
+  for (auto& [key, v] : run_.items()) {
+    if (KnownKeys().count(key) || ParseLatencyKey(key) || key.starts_with("spec_decode_") ||
+        key.starts_with("probe_")) {
+      continue;
+    }
+    if (v.is_string()) {
+      metadata.push_back(fmt::format("{}={}", key, v.get<std::string>()));
+      if (key == "gpu") metadata_gpu = v.get<std::string>();
+    }
+  }
+  std::string unstated = "vLLM bench serve records no hardware";
+  if (!metadata_gpu.empty()) {
+    unstated +=
+        fmt::format(" (--metadata gpu={} is a user assertion in the file, not used)", metadata_gpu);
+  }
+  Context::Parts parts =
+      ctx_.ResolveParts("", unstated, At("model_id", Severity::kNote, "", "", ""), sink_);
+  for (auto& n : parts.notes) notes.push_back(n);
+  int64_t count = 1;
+  if (ctx_.options().count) {
+    count = *ctx_.options().count;
+    notes.push_back(fmt::format("accelerator_count {} is user-stated (--count).", count));
+  } else {
+    const std::string& hw = ctx_.options().hardware;
+    size_t x = hw.find_first_of("xX");
+    auto n = x == std::string::npos ? std::nullopt : ParseNumber(hw.substr(0, x));
+    if (n && *n >= 1 && *n == std::floor(*n) && *n <= 1e6) {
+      count = static_cast<int64_t>(*n);
+      notes.push_back(
+          fmt::format("accelerator_count {} from the user-stated --hardware '{}'.", count, hw));
+    } else {
+      notes.push_back(
+          "accelerator_count 1: the file states no accelerator count (pass "
+          "--count).");
+    }
+  }
+
+  // Load: the concurrency cap, or the arrival rate that drove the load.
+  const json* rate = Get("request_rate");
+  std::string rate_text = "not stated";
+  std::string rate_slug = "rate-unknown";
+  if (rate != nullptr && rate->is_string() && rate->get<std::string>() == "inf") {
+    rate_text = "'inf' (every request sent at t=0: a burst)";
+    rate_slug = "burst";
+  } else if (rate != nullptr && rate->is_number()) {
+    double r = rate->get<double>();
+    if (!(r > 0)) {
+      Error("request_rate", "out-of-range", fmt::format("{} is not a request rate", rate->dump()),
+            "request_rate is a positive number of requests per second, or \"inf\"");
+      return out;
+    }
+    rate_text = fmt::format("{} req/s", NumberText(r));
+    rate_slug = fmt::format("{}qps", Slug(NumberText(r)));
+  } else if (rate != nullptr) {
+    Error("request_rate", "not-a-number",
+          fmt::format("{} is neither a number nor \"inf\"", rate->dump()),
+          "request_rate is a number of requests per second, or \"inf\"");
+    return out;
+  }
+  std::string burstiness;
+  if (const json* bu = Get("burstiness"); bu && bu->is_number()) {
+    burstiness = fmt::format(", burstiness {}{}", NumberText(bu->get<double>()),
+                             bu->get<double>() == 1.0 ? " (Poisson)" : " (gamma arrivals)");
+  }
+  CondValue concurrency;
+  const json* cap = Get("max_concurrency");
+  if (cap != nullptr && cap->is_number_integer() && cap->get<int64_t>() >= 1) {
+    concurrency = CondValue::Int(cap->get<int64_t>());
+    notes.push_back(
+        fmt::format("max_concurrency {} caps the requests in flight; request_rate "
+                    "{}{}.",
+                    cap->get<int64_t>(), rate_text, burstiness));
+  } else if (cap != nullptr && !cap->is_null()) {
+    Error("max_concurrency", "out-of-range",
+          fmt::format("{} is not a concurrency cap", cap->dump()),
+          "max_concurrency is an integer >= 1, or null");
+    return out;
+  } else {
+    concurrency = CondValue::Absent(fmt::format(
+        "max_concurrency is null: open-loop arrivals at request_rate {}{}; the achieved "
+        "concurrency is not reported",
+        rate_text, burstiness));
+  }
+
+  // Measured lengths: totals / completed.
+  double mean_in = *total_in / *completed;
+  double mean_out = *total_out / *completed;
+  int64_t n_done = static_cast<int64_t>(*completed);
+  auto length = [&](double total, double mean, const char* name) {
+    if (mean == std::floor(mean)) {
+      notes.push_back(fmt::format("{}: {} total / {} completed = {} per request (measured).", name,
+                                  NumberText(total), n_done, NumberText(mean)));
+    } else {
+      notes.push_back(
+          fmt::format("{}: {} total / {} completed = {:.2f} per request (measured "
+                      "mean, rounded down: the generous side for the roofs).",
+                      name, NumberText(total), n_done, mean));
+    }
+    return static_cast<int64_t>(std::floor(mean));
+  };
+  int64_t input_tokens = length(*total_in, mean_in, "input_tokens");
+  int64_t output_tokens = length(*total_out, mean_out, "output_tokens");
+  for (auto [key, mean] :
+       {std::pair{"input_len", mean_in}, std::pair{"output_len", mean_out},
+        std::pair{"random_input_len", mean_in}, std::pair{"random_output_len", mean_out}}) {
+    const json* v = Get(key);
+    if (v == nullptr) continue;
+    std::optional<double> asked =
+        v->is_string() ? ParseNumber(v->get<std::string>())
+                       : (v->is_number() ? std::optional<double>(v->get<double>()) : std::nullopt);
+    if (asked && std::fabs(*asked - mean) > 0.5) {
+      std::string said = v->is_string() ? v->get<std::string>() : v->dump();
+      sink_.Add(At(key, Severity::kNote, "metadata-disagrees",
+                   fmt::format("{} says {} but the run measured {:.2f} tokens per request; the "
+                               "measurement is recorded",
+                               key, said, mean),
+                   std::string_view(key).find("output") != std::string_view::npos
+                       ? "--metadata values are what the user asked for; requests that stop at "
+                         "EOS (ignore_eos false) generate fewer tokens"
+                       : "--metadata values are what the user asked for, not what ran"));
+      notes.push_back(
+          fmt::format("--metadata {}={} disagrees with the measured {:.2f}.", key, said, mean));
+    }
+  }
+
+  // Requests that did not complete.
+  const json* failed = Get("failed");
+  if (failed != nullptr && failed->is_number() && failed->get<double>() > 0) {
+    notes.push_back(fmt::format("{} requests failed; the figures are over the {} completed.",
+                                failed->dump(), n_done));
+  }
+  const json* planned = Get("num_prompts");
+  if (failed == nullptr && planned != nullptr && planned->is_number() &&
+      planned->get<double>() > *completed) {
+    notes.push_back(
+        fmt::format("{} of {} planned requests completed (this version writes no "
+                    "'failed').",
+                    n_done, planned->dump()));
+  }
+  if (const json* goodput = Get("request_goodput:")) {
+    notes.push_back(
+        fmt::format("request_goodput (spelled 'request_goodput:' by this vLLM "
+                    "version): {}.",
+                    goodput->dump()));
+  }
+  if (!metadata.empty()) {
+    notes.push_back(fmt::format("--metadata (user-asserted, not used as conditions): {}.",
+                                fmt::join(metadata, ", ")));
+  }
+  if (const json* d = Get("date"); d && d->is_string()) {
+    std::string s = d->get<std::string>();
+    if (s.size() >= 8 && std::all_of(s.begin(), s.begin() + 8, ::isdigit)) {
+      date = fmt::format("{}-{}-{}", s.substr(0, 4), s.substr(4, 2), s.substr(6, 2));
+    }
+  }
+  std::string backend = "not stated";
+  if (const json* bk = Get("backend"); bk && bk->is_string()) backend = bk->get<std::string>();
+
+  // Conditions shared by every record of the run.
+  std::vector<std::pair<std::string, CondValue>> conditions;
+  conditions.emplace_back("concurrency", concurrency);
+  conditions.emplace_back("input_tokens", CondValue::Int(input_tokens));
+  conditions.emplace_back("output_tokens",
+                          output_tokens >= 1
+                              ? CondValue::Int(output_tokens)
+                              : CondValue::Absent("fewer than one output token per request"));
+  conditions.emplace_back(
+      "engine", CondValue::Absent(fmt::format("the file's backend '{}' is the client's request "
+                                              "protocol; the serving engine is not recorded",
+                                              backend)));
+  const std::string& flag_version = ctx_.options().engine_version;
+  conditions.emplace_back(
+      "engine_version",
+      flag_version.empty()
+          ? CondValue::Absent("vLLM bench serve records no server engine or version")
+          : CondValue::Str(fmt::format("{} (user-stated: --engine-version)", flag_version)));
+  conditions.emplace_back(
+      "warmup", CondValue::Absent("vLLM bench serve records no warmup (older versions send one "
+                                  "connectivity-check request; --num-warmups is not written)"));
+  conditions.emplace_back("scenario",
+                          CondValue::Absent(fmt::format("an online serving run (vLLM bench serve, "
+                                                        "request_rate {}), not an MLPerf scenario",
+                                                        rate_text)));
+  conditions.emplace_back("speculative",
+                          CondValue::Absent("the server configuration is not recorded"));
+
+  // Identity: the run's content, without the per-request arrays.
+  uint64_t run_hash = Fnv1a(run_.dump());
+  std::string model_slug = model.id;
+  std::string set = fmt::format("vllm-serve-{}-{}-{}", model_slug, rate_slug, ShortHash(run_hash));
+  std::string run_where = what_;
+  if (const json* d = Get("date"); d && d->is_string()) {
+    run_where += fmt::format(", date {}", d->get<std::string>());
+  }
+
+  auto base = [&](std::string metric, std::string statistic, std::string value_text,
+                  std::string key) {
+    BenchmarkDraft b;
+    b.status = precision.assumed ? "draft" : "verified";
+    b.metric = std::move(metric);
+    b.statistic = std::move(statistic);
+    b.value = std::move(value_text);
+    b.model = model.id;
+    b.precision = precision.name;
+    b.hardware = parts.hardware;
+    b.accelerators = parts.ids;
+    b.accelerators_absent = parts.absent;
+    b.accelerator_count = count;
+    b.source = source_id;
+    b.set = set;
+    b.locator = fmt::format("{}, {} (request_rate {}), {}", BaseName(src_.path()), run_where,
+                            rate_text, key);
+    b.conditions = conditions;
+    b.id = fmt::format("vllm-serve-{}-{}-{}{}-{}", model_slug, rate_slug, b.metric,
+                       b.statistic.empty() ? "" : "-" + Slug(b.statistic),
+                       ShortHash(Fnv1a(key, run_hash)));
+    return b;
+  };
+
+  // Aggregate output throughput.
+  {
+    auto v = ctx_.Quantity(NumberText(*throughput) + " tok/s", Dimension::kTokenRate,
+                           At("output_throughput", Severity::kError, "", "", ""),
+                           Pointer("output_throughput") + ": output throughput", sink_);
+    if (!v) {
+      failed_ = true;
+      return {};
+    }
+    BenchmarkDraft b = base("aggregate-output", "mean", *v, "output_throughput");
+    b.title = fmt::format("vLLM bench serve output throughput, {}, request_rate {}", model_text,
+                          rate_text);
+    std::vector<std::string> n = notes;
+    n.insert(n.begin(),
+             fmt::format("Aggregate output tokens/s over every request of the run: {} output "
+                         "tokens{}.",
+                         NumberText(*total_out),
+                         duration ? fmt::format(" / {} s", NumberText(*duration)) : ""));
+    b.notes = fmt::format("{}", fmt::join(n, " "));
+    out.push_back(std::move(b));
+  }
+
+  // Latency statistics, in ms as the file states them.
+  std::vector<std::string> skipped;
+  std::map<std::string, std::string> spread;  // metric -> std
+  for (auto& [key, v] : run_.items()) {
+    auto lk = ParseLatencyKey(key);
+    if (!lk || v.is_null()) continue;
+    if (lk->statistic == "std") {
+      if (v.is_number()) spread[lk->metric] = NumberText(v.get<double>());
+    }
+  }
+  for (auto& [key, v] : run_.items()) {
+    auto lk = ParseLatencyKey(key);
+    if (!lk || v.is_null() || lk->statistic == "std") continue;
+    static const std::set<std::string, std::less<>> kStats = {"mean", "median", "p50", "p90",
+                                                              "p99"};
+    if (!kStats.count(lk->statistic)) {
+      skipped.push_back(key);
+      continue;
+    }
+    if (!v.is_number()) {
+      Error(key, "not-a-number", fmt::format("{} is not a number", v.dump()),
+            "vLLM writes latency statistics as numbers of milliseconds");
+      continue;
+    }
+    auto q = ctx_.Quantity(NumberText(v.get<double>()) + " ms", Dimension::kTime,
+                           At(key, Severity::kError, "", "", ""),
+                           Pointer(key) + ": " + std::string(LatencyName(lk->metric)), sink_);
+    if (!q) {
+      failed_ = true;
+      continue;
+    }
+    BenchmarkDraft b = base(std::string(MetricFor(lk->metric)), lk->statistic, *q, key);
+    b.title = fmt::format("vLLM bench serve {} {}, {}, request_rate {}", lk->statistic,
+                          LatencyName(lk->metric), model_text, rate_text);
+    std::vector<std::string> n = notes;
+    std::string what =
+        lk->metric == "tpot"   ? "per request (latency - TTFT) / (output tokens - 1), then the "
+                                 "statistic across requests"
+        : lk->metric == "itl"  ? "pooled gaps between streamed chunks (a chunk may hold more than "
+                                 "one token)"
+        : lk->metric == "ttft" ? "client-side, including queueing"
+                               : "end-to-end request latency";
+    n.insert(n.begin(),
+             fmt::format(
+                 "{} {} over {} completed requests: {}{}.", lk->statistic, LatencyName(lk->metric),
+                 n_done, what,
+                 spread.count(lk->metric) ? fmt::format(" (std {} ms)", spread[lk->metric]) : ""));
+    b.notes = fmt::format("{}", fmt::join(n, " "));
+    out.push_back(std::move(b));
+  }
+  if (!skipped.empty()) {
+    out.front().notes += fmt::format(
+        " Not imported: {} (the record format's statistic is mean, "
+        "median, p50, p90, p99 or peak).",
+        fmt::join(skipped, ", "));
+  }
+  if (failed_) return {};
+  return out;
+}
+
+}  // namespace
+
+bool LooksLikeVllmServe(std::string_view text) {
+  std::string_view head = text.substr(0, 1 << 16);
+  size_t first = head.find_first_not_of(" \t\r\n");
+  if (first == kNpos || (head[first] != '{' && head[first] != '[')) return false;
+  // The setup fields come first; the throughput may stand after megabytes of per-request
+  // arrays, so look for either.
+  return head.find("\"output_throughput\"") != kNpos ||
+         (head.find("\"model_id\"") != kNpos && head.find("\"request_rate\"") != kNpos);
+}
+
+void ImportVllmServe(const ImportFile& file, const Context& ctx, ImportResult& out) {
+  SourceText src(file.path, file.text);
+  std::vector<Diagnostic> diags;
+  Sink sink{diags};
+  auto finish = [&] {
+    for (auto& d : diags) out.diagnostics.push_back(std::move(d));
+  };
+  JsonSplit split = SplitJson(file.text);
+  if (split.values.empty()) {
+    sink.Add(src.At(kNpos, Severity::kError, "no-runs",
+                    "no JSON object: a vLLM result is one object per run",
+                    "import the file vLLM bench serve --save-result writes; the console "
+                    "summary is not importable"));
+    return finish();
+  }
+  std::vector<BenchmarkDraft> drafts;
+  std::vector<size_t> offsets;
+  std::string date;
+  std::string file_hash = ShortHash(Fnv1a(file.text));
+  std::string source_id = ctx.options().source.empty() ? fmt::format("vllm-serve-run-{}", file_hash)
+                                                       : ctx.options().source;
+  size_t index = 0;
+  for (const JsonValueSpan& span : split.values) {
+    ++index;
+    std::string what = split.top_array ? fmt::format("run {}", index)
+                                       : fmt::format("line {}", src.LineColumn(span.begin).first);
+    if (span.truncated) {
+      sink.Add(src.At(span.begin, Severity::kError, "truncated",
+                      span.pointer_prefix == "]"
+                          ? std::string("the JSON array is not closed before the end of the file")
+                          : fmt::format("{} is cut off: the file ends inside it", what),
+                      "the run did not finish writing the file; re-run it"));
+      continue;
+    }
+    if (span.too_deep) {
+      sink.Add(src.At(span.begin, Severity::kError, "not-a-run",
+                      fmt::format("{} is nested too deeply to be a vLLM result", what),
+                      "a vLLM result is one flat object with per-request arrays"));
+      continue;
+    }
+    // Per-request arrays (ttfts, itls, generated_texts, ...) are parsed but not kept.
+    auto keep = [](int depth, json::parse_event_t e, json&) {
+      return !((e == json::parse_event_t::object_start || e == json::parse_event_t::array_start) &&
+               depth >= 1);
+    };
+    json run;
+    try {
+      run = json::parse(file.text.begin() + span.begin, file.text.begin() + span.end, keep);
+    } catch (const json::parse_error& e) {
+      size_t at = span.begin + (e.byte > 0 ? e.byte - 1 : 0);
+      std::string msg = e.what();
+      size_t colon = msg.find(": ");
+      sink.Add(src.At(std::min(at, file.text.size()), Severity::kError, "bad-json",
+                      fmt::format("{}: not valid JSON: {}", what,
+                                  colon == std::string::npos ? msg : msg.substr(colon + 2)),
+                      "vLLM writes strict JSON; NaN or Infinity, or a cut file, is not"));
+      continue;
+    }
+    if (!run.is_object()) {
+      sink.Add(src.At(span.begin, Severity::kError, "not-a-run",
+                      fmt::format("{} is not a JSON object", what),
+                      "a vLLM result is one object per run"));
+      continue;
+    }
+    RunImporter importer(src, span, run, what, ctx, sink);
+    std::string run_date;
+    for (auto& b : importer.Run(source_id, run_date)) {
+      drafts.push_back(std::move(b));
+      offsets.push_back(span.begin);
+    }
+    if (date.empty()) date = run_date;
+  }
+  bool failed = std::any_of(diags.begin(), diags.end(),
+                            [](const Diagnostic& d) { return d.severity == Severity::kError; });
+  if (failed) return finish();
+  for (size_t i = 0; i < drafts.size(); ++i) {
+    EmitBenchmark(drafts[i], file.path, src.At(offsets[i], Severity::kError, "", "", ""), out);
+  }
+  if (ctx.options().source.empty()) {
+    SourceDraft s;
+    s.id = source_id;
+    s.title = fmt::format("vLLM bench serve result, {}", BaseName(file.path));
+    s.publisher = "not stated: a vLLM bench serve run imported from a local file";
+    s.url = "https://github.com/vllm-project/vllm/blob/main/vllm/benchmarks/serve.py";
+    s.date = date.empty() ? Today() : date;
+    s.kind = "dataset";
+    s.notes = fmt::format(
+        "Imported by rooflint from '{}' ({} bytes, content hash {}, {} run(s)). The url is the "
+        "tool that wrote the file, not the file: a local run has no address.{}",
+        BaseName(file.path), file.text.size(), file_hash, split.values.size(),
+        date.empty() ? " The date is the import date: the file states none." : "");
+    EmitSource(s, file.path, src.At(0, Severity::kError, "", "", ""), out);
+  }
+  finish();
+}
+
+}  // namespace rooflint::import

@@ -1,0 +1,232 @@
+// Bad input to the importers: every problem is a diagnostic pointing into the foreign file,
+// never a crash, and a file with an error yields no record.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "import_test_util.h"
+
+namespace rooflint::testing {
+namespace {
+
+struct BadCase {
+  const char* name;
+  ImportFormat format;
+  std::string text;
+  std::string rendered;  // every diagnostic, whole
+};
+
+class ImportBadInput : public ::testing::TestWithParam<BadCase> {};
+
+TEST_P(ImportBadInput, IsADiagnosticPointingIntoTheFile) {
+  const BadCase& c = GetParam();
+  ImportResult r = ImportFiles({{c.name, c.text}}, {}, c.format);
+  EXPECT_TRUE(r.records.empty());
+  EXPECT_TRUE(r.HasErrors());
+  EXPECT_EQ(RenderAll(r.diagnostics), c.rendered);
+}
+
+const std::string kTg =
+    R"({"build_commit": "8cf427ff", "build_number": 5163, "gpu_info": "NVIDIA GeForce RTX 4080", "model_filename": "m.gguf", "model_type": "qwen2 7B Q4_K - Medium", "model_size": 4677120000, "n_prompt": 0, "n_gen": 128, "avg_ts": 118.8})";
+
+const std::string kTimeLine =
+    R"({"model_id": "meta-llama/Llama-3.2-3B-Instruct", "completed": 2, "total_input_tokens": 20, "total_output_tokens": 20, "output_throughput": 5.0, "mean_ttft_ms": -3.5})";
+
+std::string Replace(std::string s, const std::string& from, const std::string& to) {
+  s.replace(s.find(from), from.size(), to);
+  return s;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Cases, ImportBadInput,
+    ::testing::Values(
+        BadCase{"trunc.json", ImportFormat::kLlamaBench, "[\n  {\"n_prompt\": 0,\n  \"n_gen\"",
+                "trunc.json:2:3: error[truncated]: object 1 is cut off: the file ends inside "
+                "it\n"
+                "  2 |   {\"n_prompt\": 0,\n"
+                "    |   ^\n"
+                "  hint: the run did not finish writing; re-run llama-bench (-o jsonl is flushed "
+                "test by test)\n"},
+        BadCase{"neg.jsonl", ImportFormat::kLlamaBench, Replace(kTg, "118.8", "-118.8") + "\n",
+                "neg.jsonl:1:224: error[non-positive]: /avg_ts: tokens per second: token rate "
+                "must be greater than zero, got '-118.8 tok/s' (near '-118.8}')\n"
+                "  hint: a physical quantity here is positive; check the sign and the figure\n"},
+        BadCase{"nan.jsonl", ImportFormat::kLlamaBench, Replace(kTg, "118.8", "NaN") + "\n",
+                "nan.jsonl:1:224: error[bad-json]: line 1: not valid JSON: syntax error while "
+                "parsing value - invalid literal; last read: '\"avg_ts\": N' (near 'NaN}')\n"
+                "  hint: llama-bench writes valid JSON; was the file edited or cut?\n"},
+        BadCase{"text.jsonl", ImportFormat::kLlamaBench,
+                Replace(kTg, "\"n_gen\": 128", "\"n_gen\": \"many\"") + "\n",
+                "text.jsonl:1:209: error[not-a-number]: /n_gen: 'many' is not a whole number "
+                "(near '\"many\", \"avg_ts\": 118.8}')\n"
+                "  hint: llama-bench writes token counts as integers\n"},
+        BadCase{
+            "model.jsonl", ImportFormat::kLlamaBench,
+            Replace(kTg, "qwen2 7B Q4_K - Medium", "falcon 180B Q4_0") + "\n",
+            "model.jsonl:1:133: error[unknown-model]: /model_type: no model in the corpus is "
+            "named 'm.gguf' or 'falcon 180B Q4_0'\n"
+            "  1 | {\"build_commit\": \"8cf427ff\", \"build_number\": 5163, \"gpu_info\": "
+            "\"NVIDIA GeForce RTX 4080\", \"model_filename\": \"m.gguf\", \"model_type\": "
+            "\"falcon 180B Q4_0\" ...\n"
+            "    | " +
+                std::string(132, ' ') +
+                "^\n"
+                "  hint: pass --model ID, or add a model record whose aliases hold this name\n"},
+        BadCase{
+            "utf8.csv", ImportFormat::kLlamaBench, "model_type,avg_ts\n\"llama \xff\",\"1\"\n",
+            "utf8.csv:2:8: error[bad-utf8]: the file is not valid UTF-8 here (near '?\",\"1\"')\n"
+            "  hint: llama-bench writes UTF-8; was the file converted to another encoding?\n"},
+        BadCase{"empty.json", ImportFormat::kLlamaBench, "",
+                "empty.json: error[empty-file]: the file is empty\n"
+                "  hint: import the output of llama-bench -o json|jsonl|csv|sql|md\n"},
+        BadCase{"cut.sql", ImportFormat::kLlamaBench,
+                "INSERT INTO test (n_prompt, n_gen) VALUES ('0', '12",
+                "cut.sql:1:1: error[truncated]: INSERT 1 ends before its closing ')'\n"
+                "  1 | INSERT INTO test (n_prompt, n_gen) VALUES ('0', '12\n"
+                "    | ^\n"
+                "  hint: the file was cut, or a value holds a quote llama-bench did not escape; "
+                "re-run llama-bench -o sql\n"},
+        BadCase{"md.md", ImportFormat::kLlamaBench,
+                "| model | t/s | test |\n| --- | --- | --- |\n| llama 7B mostly Q4_0 | 1 ± 2 | "
+                "xx 5 |\n",
+                "md.md:3:35: error[unknown-test]: md:test: 'xx 5' is not a llama-bench test "
+                "label\n"
+                "  3 | | llama 7B mostly Q4_0 | 1 ± 2 | xx 5 |\n"
+                "    |                                   ^\n"
+                "  hint: labels are pp<N>, tg<N> or pp<N>+tg<M>, optionally with ' @ d<depth>'\n"},
+        BadCase{
+            "time.json", ImportFormat::kVllmServe, kTimeLine,
+            "time.json:1:14: warning[assumed-precision]: /model_id: the file does not state "
+            "the weight format; bf16 is assumed from the model record and the records are "
+            "drafts\n"
+            "  1 | " +
+                kTimeLine +
+                "\n"
+                "    |              ^\n"
+                "  hint: pass --precision to state it\n"
+                "time.json:1:161: error[non-positive]: /mean_ttft_ms: TTFT: time must be greater "
+                "than zero, got '-3.5 ms'\n"
+                "  1 | " +
+                kTimeLine +
+                "\n"
+                "    | " +
+                std::string(160, ' ') +
+                "^\n"
+                "  hint: a physical quantity here is positive; check the sign and the figure\n"},
+        BadCase{
+            "none.json", ImportFormat::kVllmServe,
+            R"({"model_id": "x", "completed": 0, "total_input_tokens": 0, "total_output_tokens": 0, "output_throughput": 0})",
+            "none.json:1:32: error[no-requests]: /completed: 0 completed requests: nothing "
+            "was measured\n"
+            "  1 | {\"model_id\": \"x\", \"completed\": 0, \"total_input_tokens\": 0, "
+            "\"total_output_tokens\": 0, \"output_throughput\": 0}\n"
+            "    |                                ^\n"
+            "  hint: a run with no completed request has no throughput or latency to import\n"},
+        BadCase{"inf.json", ImportFormat::kVllmServe,
+                R"({"model_id": "x", "completed": 1, "request_rate": Infinity})",
+                "inf.json:1:51: error[bad-json]: line 1: not valid JSON: syntax error while "
+                "parsing value - invalid literal; last read: '\"request_rate\": I'\n"
+                "  1 | {\"model_id\": \"x\", \"completed\": 1, \"request_rate\": Infinity}\n"
+                "    |                                                   ^\n"
+                "  hint: vLLM writes strict JSON; NaN or Infinity, or a cut file, is not\n"},
+        BadCase{"summary.txt", ImportFormat::kMlperf,
+                "MLPerf Results Summary\nScenario : MultiStream\nTokens per second: 5\n",
+                "summary.txt:2:12: error[unknown-scenario]: scenario 'MultiStream' has no "
+                "rooflint equivalent\n"
+                "  2 | Scenario : MultiStream\n"
+                "    |            ^\n"
+                "  hint: rooflint records Offline, Server, SingleStream and Interactive runs\n"},
+        BadCase{"other.txt", ImportFormat::kAuto, "hello\n",
+                "other.txt: error[unknown-format]: cannot tell the format from the content: not "
+                "llama-bench, vLLM bench serve or MLPerf output\n"
+                "  hint: name the format: rooflint import llama-bench|vllm-serve|mlperf FILE\n"}),
+    [](const ::testing::TestParamInfo<BadCase>& param) {
+      std::string n;
+      for (char c : std::string(param.param.name)) n += std::isalnum(c) ? c : '_';
+      return n;
+    });
+
+TEST(ImportBadInput, UnknownFlagIdsAreReportedBeforeAnyFile) {
+  ImportOptions o;
+  o.model = "llama-2-7";
+  o.accelerator = "nvidia-h100";
+  ImportResult r =
+      ImportFiles({Sample("vllm", "bench_serve_llmd_l40s_llama3.2-3b_3rates.jsonl")}, o);
+  EXPECT_TRUE(r.records.empty());
+  EXPECT_EQ(RenderAll(r.diagnostics),
+            "--accelerator: error[unknown-id]: no accelerator 'nvidia-h100' in the corpus\n"
+            "  hint: give an accelerator id (accelerators/<id>.toml), or use --hardware with the "
+            "part's name\n"
+            "--model: error[unknown-id]: no model 'llama-2-7' in the corpus\n"
+            "  hint: give a model id (models/<id>.toml), or add the model record\n");
+}
+
+TEST(ImportBadInput, UnterminatedJsonArrayKeepsTheCompleteObjects) {
+  ImportFile f = Sample("llama-bench", "b5163_rtx4080_qwen2.5-7b.json");
+  f.text = f.text.substr(0, f.text.rfind(']'));
+  ImportResult r = ImportFiles({f});
+  EXPECT_EQ(Benchmarks(r).size(), 2u);
+  ASSERT_EQ(r.diagnostics.size(), 1u);
+  EXPECT_EQ(r.diagnostics[0].code, "truncated");
+  EXPECT_EQ(r.diagnostics[0].severity, Severity::kWarning);
+}
+
+TEST(ImportBadInput, EveryTruncationOfEverySampleIsHandled) {
+  struct S {
+    const char* tool;
+    const char* file;
+  };
+  for (const S& s :
+       {S{"llama-bench", "b5163_rtx4080_qwen2.5-7b.json"},
+        S{"llama-bench", "b5163_rtx4080_qwen2.5-7b.csv"},
+        S{"llama-bench", "b5163_rtx4080_qwen2.5-7b.sql"},
+        S{"llama-bench", "b5163_rtx4080_md_table.md"},
+        S{"vllm", "bench_serve_llmd_l40s_llama3.2-3b_3rates.jsonl"},
+        S{"mlperf", "v4.1_NVIDIA_DGX-H100x8_llama2-70b-99.9_Offline_mlperf_log_summary.txt"},
+        S{"mlperf", "v4.1_NVIDIA_systems_DGX-H100_H100-SXM-80GBx8_TRT.json"}}) {
+    ImportFile full = Sample(s.tool, s.file);
+    for (size_t n = 0; n < full.text.size(); n += 7) {
+      ImportFile cut{full.path, full.text.substr(0, n)};
+      ImportResult r = ImportFiles({cut});
+      // Either records, or at least one diagnostic saying why not.
+      EXPECT_TRUE(!r.records.empty() || !r.diagnostics.empty()) << s.file << " cut at " << n;
+      ExpectRoundTrip(r);
+    }
+  }
+}
+
+TEST(ImportBadInput, LargeDetailedVllmResultImportsWithoutKeepingItsArrays) {
+  std::string text =
+      R"({"model_id": "meta-llama/Llama-3.2-3B-Instruct", "completed": 20000, "total_input_tokens": 2000000, "total_output_tokens": 2000000, "output_throughput": 900.5, "mean_tpot_ms": 12.5, "itls": [)";
+  for (int i = 0; i < 20000; ++i) {
+    text += i ? ", [0.0125, 0.0126, 0.0127, 0.0124]" : "[0.0125, 0.0126, 0.0127, 0.0124]";
+  }
+  text += R"(], "generated_texts": [)";
+  for (int i = 0; i < 20000; ++i) text += i ? ", \"h\\u00e9llo \\\"w\\\"\"" : "\"x\"";
+  text += "]}\n";
+  ImportResult r = ImportFiles({{"big.json", text}});
+  EXPECT_EQ(Benchmarks(r).size(), 2u);
+  ExpectRoundTrip(r);
+}
+
+// Inputs the import fuzzer once crashed on: each must import or be rejected, never crash.
+TEST(ImportBadInput, FuzzRegressionsReplayWithoutCrashing) {
+  namespace fs = std::filesystem;
+  size_t inputs = 0;
+  for (const auto& entry : fs::directory_iterator(ROOFLINT_IMPORT_FUZZ_REGRESSIONS)) {
+    if (entry.path().filename() == "README.md") continue;
+    std::ifstream in(entry.path(), std::ios::binary);
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    for (auto f : {ImportFormat::kAuto, ImportFormat::kLlamaBench, ImportFormat::kVllmServe,
+                   ImportFormat::kMlperf}) {
+      ImportResult r = ImportFiles({{entry.path().filename().string(), text}}, {}, f);
+      EXPECT_TRUE(!r.records.empty() || !r.diagnostics.empty()) << entry.path();
+    }
+    ++inputs;
+  }
+  EXPECT_GE(inputs, 1u);
+}
+
+}  // namespace
+}  // namespace rooflint::testing

@@ -1,0 +1,249 @@
+// llama-bench importer: every sample format and schema generation, against the real files in
+// tests/import-samples/llama-bench/ (verbatim copies of llama.cpp's README blocks).
+#include <gtest/gtest.h>
+
+#include "import_test_util.h"
+
+namespace rooflint::testing {
+namespace {
+
+const std::vector<std::string> kTgConditions2025 = {
+    "batch = 1",
+    "input_tokens = 0",
+    "output_tokens = 128",
+    "engine = llama.cpp",
+    "engine_version = 8cf427ff (build 5163)",
+    "warmup = absent: llama-bench runs a warmup pass by default but records neither it nor "
+    "--no-warmup",
+    "scenario = single-stream",
+    "speculative = false",
+};
+
+const std::vector<std::string> kPpConditions2025 = {
+    "batch = 1",
+    "input_tokens = 512",
+    "output_tokens = absent: a pp test generates no tokens (n_gen = 0); the record format takes "
+    "output_tokens >= 1",
+    "engine = llama.cpp",
+    "engine_version = 8cf427ff (build 5163)",
+    "warmup = absent: llama-bench runs a warmup pass by default but records neither it nor "
+    "--no-warmup",
+    "scenario = single-stream",
+    "speculative = false",
+};
+
+std::vector<std::string> Rtx4080Fields(const std::string& metric, const std::string& value) {
+  return {"status = verified",
+          "metric = " + metric,
+          "statistic = mean",
+          "value = " + value,
+          "model = qwen2.5-7b",
+          "precision = q4_k_m",
+          "weights = 4677120000 B",
+          "hardware = NVIDIA GeForce RTX 4080",
+          "accelerators = nvidia-rtx-4080",
+          "accelerators_absent = -",
+          "accelerator_count = 1"};
+}
+
+TEST(ImportLlamaBench, Json2025SchemaCapturesEveryCondition) {
+  ImportResult r = ImportFiles({Sample("llama-bench", "b5163_rtx4080_qwen2.5-7b.json")});
+  EXPECT_EQ(RenderAll(r.diagnostics), "");
+  auto bs = Benchmarks(r);
+  ASSERT_EQ(bs.size(), 2u);
+  EXPECT_EQ(FieldsOf(*bs[0]), Rtx4080Fields("prefill", "7100.002165 tok/s"));
+  EXPECT_EQ(ConditionsOf(*bs[0]), kPpConditions2025);
+  EXPECT_EQ(FieldsOf(*bs[1]), Rtx4080Fields("per-user-decode", "118.881588 tok/s"));
+  EXPECT_EQ(ConditionsOf(*bs[1]), kTgConditions2025);
+  EXPECT_EQ(bs[1]->locator,
+            "b5163_rtx4080_qwen2.5-7b.json, object 2 (tg128, test_time 2025-04-24T11:58:51Z), "
+            "avg_ts");
+  // The spread is kept: mean, every repetition and the standard deviation.
+  EXPECT_NE(bs[1]->notes.find("avg_ts is the mean of 5 repetitions (samples_ts 119.03, 120.178, "
+                              "119.43, 118.307, 117.464), stddev_ts 1.041811 tok/s"),
+            std::string::npos)
+      << bs[1]->notes;
+  // One source record for the file, cited by both benchmarks.
+  ASSERT_EQ(r.records.size(), 3u);
+  EXPECT_EQ(r.records[2].kind, RecordKind::kSource);
+  EXPECT_EQ(bs[0]->source, r.records[2].id);
+  const auto& source = std::get<Source>(r.records[2].record);
+  EXPECT_EQ(source.date, "2025-04-24");
+  EXPECT_EQ(source.source_kind, "dataset");
+  ExpectRoundTrip(r);
+}
+
+TEST(ImportLlamaBench, Rtx4080DecodeLandsBetweenTenAndHundredPercentOfItsMemoryRoof) {
+  ImportResult r = ImportFiles({Sample("llama-bench", "b5163_rtx4080_qwen2.5-7b.json")});
+  auto bs = Benchmarks(r);
+  ASSERT_EQ(bs.size(), 2u);
+  auto roofs = AuditOf(r, bs[1]->header.id);
+  const InstrumentResult* memory = Roof(roofs, "memory-roof");
+  ASSERT_NE(memory, nullptr);
+  EXPECT_EQ(memory->verdict, Verdict::kWithin);
+  EXPECT_GT(memory->percent, 10.0);
+  EXPECT_LT(memory->percent, 100.0);
+  EXPECT_EQ(memory->arithmetic, "1 x 716.8e9 B/s / 4.677e9 B = 153.3 tok/s");
+  // The prefill record gets only the compute roof.
+  auto pp = AuditOf(r, bs[0]->header.id);
+  EXPECT_EQ(Roof(pp, "memory-roof")->verdict, Verdict::kNotComputable);
+  EXPECT_EQ(Roof(pp, "compute-roof")->verdict, Verdict::kWithin);
+}
+
+TEST(ImportLlamaBench, JsonlCsvAndSqlOfTheSameBuildCaptureTheSameConditions) {
+  struct Case {
+    const char* file;
+    const char* pp;
+    const char* tg;
+    const char* locator;
+  };
+  for (const Case& c :
+       {Case{"b5163_rtx4080_qwen2.5-7b.jsonl", "7263.609157 tok/s", "119.844681 tok/s",
+             "b5163_rtx4080_qwen2.5-7b.jsonl, line 2 (tg128, test_time 2025-04-24T11:59:33Z), "
+             "avg_ts"},
+        Case{"b5163_rtx4080_qwen2.5-7b.csv", "7285.676949 tok/s", "119.915244 tok/s",
+             "b5163_rtx4080_qwen2.5-7b.csv, row 2 (tg128, test_time 2025-04-24T11:57:10Z), "
+             "avg_ts"},
+        Case{"b5163_rtx4080_qwen2.5-7b.sql", "7324.546977 tok/s", "120.346696 tok/s",
+             "b5163_rtx4080_qwen2.5-7b.sql, INSERT 2 (tg128, test_time 2025-04-24T12:00:09Z), "
+             "avg_ts"}}) {
+    SCOPED_TRACE(c.file);
+    ImportResult r = ImportFiles({Sample("llama-bench", c.file)});
+    EXPECT_EQ(RenderAll(r.diagnostics), "");
+    auto bs = Benchmarks(r);
+    ASSERT_EQ(bs.size(), 2u);
+    EXPECT_EQ(FieldsOf(*bs[0]), Rtx4080Fields("prefill", c.pp));
+    EXPECT_EQ(ConditionsOf(*bs[0]), kPpConditions2025);
+    EXPECT_EQ(FieldsOf(*bs[1]), Rtx4080Fields("per-user-decode", c.tg));
+    EXPECT_EQ(ConditionsOf(*bs[1]), kTgConditions2025);
+    EXPECT_EQ(bs[1]->locator, c.locator);
+    ExpectRoundTrip(r);
+  }
+}
+
+TEST(ImportLlamaBench, OldSchemaWithBackendBooleansImports) {
+  ImportResult r = ImportFiles({Sample("llama-bench", "b1275_rtx3090ti_llama7b_oldschema.json")});
+  EXPECT_EQ(RenderAll(r.diagnostics), "");
+  auto bs = Benchmarks(r);
+  ASSERT_EQ(bs.size(), 2u);
+  EXPECT_EQ(
+      FieldsOf(*bs[1]),
+      (std::vector<std::string>{"status = verified", "metric = per-user-decode", "statistic = mean",
+                                "value = 130.965708 tok/s", "model = llama-7b", "precision = q4_0",
+                                "weights = 3825065984 B", "hardware = NVIDIA GeForce RTX 3090 Ti",
+                                "accelerators = nvidia-rtx-3090-ti", "accelerators_absent = -",
+                                "accelerator_count = 1"}));
+  EXPECT_EQ(ConditionsOf(*bs[1]),
+            (std::vector<std::string>{
+                "batch = 1", "input_tokens = 0", "output_tokens = 128", "engine = llama.cpp",
+                "engine_version = 3469684 (build 1275)",
+                "warmup = absent: llama-bench runs a warmup pass by default but records neither "
+                "it nor --no-warmup",
+                "scenario = single-stream", "speculative = false"}));
+  // The 2023 schema has no n_depth: the notes say so rather than inventing one.
+  EXPECT_NE(bs[1]->notes.find("n_depth not in this schema (0)"), std::string::npos);
+  EXPECT_NE(bs[1]->notes.find("cuda true; metal false; opencl false; gpu_blas true; blas true"),
+            std::string::npos)
+      << bs[1]->notes;
+  ExpectRoundTrip(r);
+}
+
+TEST(ImportLlamaBench, MarkdownTableIsLossyAndSaysWhatIsAbsent) {
+  ImportResult r = ImportFiles({Sample("llama-bench", "b5163_rtx4080_md_table.md")});
+  EXPECT_EQ(RenderAll(r.diagnostics), "");
+  auto bs = Benchmarks(r);
+  ASSERT_EQ(bs.size(), 2u);
+  EXPECT_EQ(FieldsOf(*bs[1]),
+            (std::vector<std::string>{
+                "status = verified", "metric = per-user-decode", "statistic = mean",
+                "value = 131.42 tok/s", "model = llama-7b", "precision = q4_0",
+                "weights = 3.56 GiB", "hardware = not stated by the file", "accelerators = ",
+                "accelerators_absent = not-stated: llama-bench's markdown table does not print "
+                "gpu_info or cpu_info; pass --hardware or --accelerator",
+                "accelerator_count = 1"}));
+  EXPECT_EQ(ConditionsOf(*bs[1]),
+            (std::vector<std::string>{
+                "batch = 1", "input_tokens = 0", "output_tokens = 128", "engine = llama.cpp",
+                "engine_version = absent: the markdown table has no 'build:' footer (older "
+                "llama-bench builds print none)",
+                "warmup = absent: llama-bench runs a warmup pass by default but records neither "
+                "it nor --no-warmup",
+                "scenario = single-stream", "speculative = false"}));
+  EXPECT_EQ(bs[0]->metric, Metric::kPrefill);
+  EXPECT_EQ(bs[0]->value.text, "2368.80 tok/s");
+  EXPECT_NE(bs[0]->notes.find("stddev_ts 93.24 tok/s"), std::string::npos) << bs[0]->notes;
+  ExpectRoundTrip(r);
+}
+
+TEST(ImportLlamaBench, UserStatedHardwareIsMarkedAndResolved) {
+  ImportOptions o;
+  o.hardware = "RTX 4080";
+  o.engine_version = "8cf427ff";
+  ImportResult r = ImportFiles({Sample("llama-bench", "b5163_rtx4080_md_table.md")}, o);
+  EXPECT_EQ(RenderAll(r.diagnostics), "");
+  auto bs = Benchmarks(r);
+  ASSERT_EQ(bs.size(), 2u);
+  EXPECT_EQ(bs[1]->hardware, "RTX 4080 (user-stated: --hardware)");
+  EXPECT_EQ(bs[1]->accelerators, std::vector<std::string>{"nvidia-rtx-4080"});
+  EXPECT_EQ(Show(bs[1]->conditions.engine_version), "8cf427ff (user-stated: --engine-version)");
+}
+
+TEST(ImportLlamaBench, FlagContradictingTheFileIsReportedAndTheFileWins) {
+  ImportOptions o;
+  o.hardware = "RTX 3090";
+  ImportResult r = ImportFiles({Sample("llama-bench", "b5163_rtx4080_qwen2.5-7b.jsonl")}, o);
+  auto bs = Benchmarks(r);
+  ASSERT_EQ(bs.size(), 2u);
+  EXPECT_EQ(bs[1]->hardware, "NVIDIA GeForce RTX 4080");
+  EXPECT_EQ(bs[1]->accelerators, std::vector<std::string>{"nvidia-rtx-4080"});
+  ASSERT_EQ(r.diagnostics.size(), 2u);
+  EXPECT_EQ(r.diagnostics[0].severity, Severity::kWarning);
+  EXPECT_EQ(r.diagnostics[0].code, "conflicting-flag");
+  EXPECT_EQ(r.diagnostics[0].message,
+            "--hardware 'RTX 3090' contradicts the file's hardware 'NVIDIA GeForce RTX 4080'; "
+            "the file's is kept");
+}
+
+TEST(ImportLlamaBench, HandEditedCsvHeaderIsRejectedAtItsLine) {
+  ImportResult r =
+      ImportFiles({Sample("llama-bench", "NEGATIVE_readme_handedited_header_mismatch.csv")});
+  EXPECT_TRUE(r.records.empty());
+  EXPECT_EQ(
+      RenderAll(r.diagnostics),
+      "NEGATIVE_readme_handedited_header_mismatch.csv:2:1: error[column-count]: row 1 has 27 "
+      "values but the header (line 1) has 26 columns; 2 of 2 rows disagree with it\n"
+      "  2 | \"3469684\",\"1275\",\"1\",\"0\",\"0\",\"1\",\"1\",\"13th Gen Intel(R) Core(TM) "
+      "i9-13900K\",\"NVIDIA GeForce RTX 3090 Ti\",\"models/7B/ggml-model-q4_0.gguf\",\"llama "
+      "7B mo ...\n"
+      "    | ^\n"
+      "  hint: a hand-edited header? rooflint never shifts columns to fit: re-run llama-bench "
+      "-o csv, or fix the header\n");
+}
+
+TEST(ImportLlamaBench, IdsComeFromContentNotPath) {
+  ImportFile a = Sample("llama-bench", "b5163_rtx4080_qwen2.5-7b.json");
+  ImportFile b = a;
+  b.path = "elsewhere/renamed.json";
+  auto ra = ImportFiles({a});
+  auto rb = ImportFiles({b});
+  ASSERT_EQ(ra.records.size(), rb.records.size());
+  for (size_t i = 0; i < ra.records.size(); ++i) EXPECT_EQ(ra.records[i].id, rb.records[i].id);
+  // Different runs of the same test get different ids.
+  auto rc = ImportFiles({Sample("llama-bench", "b5163_rtx4080_qwen2.5-7b.jsonl")});
+  EXPECT_NE(ra.records[1].id, rc.records[1].id);
+  EXPECT_TRUE(ra.records[1].id.starts_with("llama-bench-qwen2.5-7b-tg128-"));
+}
+
+TEST(ImportLlamaBench, DetectsEveryFormatFromContent) {
+  for (const char* f : {"b5163_rtx4080_qwen2.5-7b.json", "b5163_rtx4080_qwen2.5-7b.jsonl",
+                        "b5163_rtx4080_qwen2.5-7b.csv", "b5163_rtx4080_qwen2.5-7b.sql",
+                        "b5163_rtx4080_md_table.md", "b1275_rtx3090ti_llama7b_oldschema.json",
+                        "NEGATIVE_readme_handedited_header_mismatch.csv"}) {
+    ImportFile file = Sample("llama-bench", f);
+    file.path = "no-extension";
+    EXPECT_EQ(DetectFormat(std::vector<ImportFile>{file}), ImportFormat::kLlamaBench) << f;
+  }
+}
+
+}  // namespace
+}  // namespace rooflint::testing

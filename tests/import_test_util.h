@@ -1,0 +1,144 @@
+// Helpers for the importer tests: the bundled corpus loaded once, the sample files copied into
+// tests/import-samples/, and compact views of imported records to assert whole.
+#ifndef ROOFLINT_TESTS_IMPORT_TEST_UTIL_H_
+#define ROOFLINT_TESTS_IMPORT_TEST_UTIL_H_
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "rooflint/audit.h"
+#include "rooflint/corpus.h"
+#include "rooflint/import.h"
+
+namespace rooflint::testing {
+
+inline const Corpus& Bundled() {
+  static const Corpus* const kCorpus = [] {
+    std::vector<std::string> roots = {ROOFLINT_BUNDLED_DATA};
+    return new Corpus(LoadCorpus(roots));
+  }();
+  return *kCorpus;
+}
+
+// A sample file, reported under its bare name so diagnostics do not depend on the checkout.
+inline ImportFile Sample(const std::string& tool, const std::string& name) {
+  std::ifstream in(std::string(ROOFLINT_IMPORT_SAMPLES) + "/" + tool + "/" + name,
+                   std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  EXPECT_FALSE(s.str().empty()) << tool << "/" << name;
+  return {name, s.str()};
+}
+
+inline ImportResult ImportFiles(std::vector<ImportFile> files, const ImportOptions& options = {},
+                                ImportFormat format = ImportFormat::kAuto) {
+  return Import(format, files, options, Bundled());
+}
+
+inline std::string RenderAll(const std::vector<Diagnostic>& ds) {
+  std::string out;
+  for (const auto& d : ds) out += Render(d);
+  return out;
+}
+
+inline std::vector<const Benchmark*> Benchmarks(const ImportResult& r) {
+  std::vector<const Benchmark*> out;
+  for (const auto& rec : r.records) {
+    if (const auto* b = std::get_if<Benchmark>(&rec.record)) out.push_back(b);
+  }
+  return out;
+}
+
+inline std::string Show(const Condition& c) {
+  switch (c.state) {
+    case Condition::State::kMissing:
+      return "missing";
+    case Condition::State::kStated:
+      return c.text;
+    case Condition::State::kAbsent:
+      return "absent: " + c.absent_reason;
+  }
+  return "?";
+}
+
+// Every condition of a record, "key = value" or "key = absent: reason", in format order.
+inline std::vector<std::string> ConditionsOf(const Benchmark& b) {
+  const Conditions& c = b.conditions;
+  std::vector<std::string> out;
+  auto add = [&](const char* key, const Condition& k) {
+    if (k.state != Condition::State::kMissing) out.push_back(std::string(key) + " = " + Show(k));
+  };
+  add("batch", c.batch);
+  add("concurrency", c.concurrency);
+  add("input_tokens", c.input_tokens);
+  add("output_tokens", c.output_tokens);
+  add("engine", c.engine);
+  add("engine_version", c.engine_version);
+  add("warmup", c.warmup);
+  add("scenario", c.scenario);
+  add("speculative", c.speculative);
+  return out;
+}
+
+// The key fields of a record, one per line, for whole-record assertions.
+inline std::vector<std::string> FieldsOf(const Benchmark& b) {
+  std::string parts;
+  for (const auto& a : b.accelerators) parts += (parts.empty() ? "" : ",") + a;
+  std::vector<std::string> out = {
+      "status = " + std::string(StatusName(b.header.status)),
+      "metric = " + std::string(MetricName(b.metric)),
+      "statistic = " + b.statistic,
+      "value = " + b.value.text,
+      "model = " + b.model,
+      "precision = " + b.precision,
+      "weights = " + (b.weights ? b.weights->text : std::string("-")),
+      "hardware = " + b.hardware,
+      "accelerators = " + parts,
+      "accelerators_absent = " + (b.accelerators_absent ? b.accelerators_absent->because + ": " +
+                                                              b.accelerators_absent->note
+                                                        : std::string("-")),
+      "accelerator_count = " + std::to_string(b.accelerator_count),
+  };
+  return out;
+}
+
+// The audit of `id` in the bundled corpus with the imported records added.
+inline std::vector<InstrumentResult> AuditOf(const ImportResult& r, const std::string& id) {
+  Corpus c = Bundled();
+  for (const auto& rec : r.records) {
+    if (const auto* b = std::get_if<Benchmark>(&rec.record)) c.benchmarks.push_back(*b);
+    if (const auto* s = std::get_if<Source>(&rec.record)) c.sources.push_back(*s);
+  }
+  c.Index();
+  SweepResult sweep = Sweep(c);
+  for (const auto& a : sweep.records) {
+    if (a.benchmark->header.id == id) return a.roofs;
+  }
+  ADD_FAILURE() << "no audit for " << id;
+  return {};
+}
+
+inline const InstrumentResult* Roof(const std::vector<InstrumentResult>& roofs,
+                                    const std::string& instrument) {
+  for (const auto& r : roofs) {
+    if (r.instrument == instrument) return &r;
+  }
+  return nullptr;
+}
+
+// Every record re-parses from its TOML with no diagnostic.
+inline void ExpectRoundTrip(const ImportResult& r) {
+  for (const auto& rec : r.records) {
+    ParseResult p = ParseRecord(rec.kind, rec.toml, rec.id + ".toml", rec.id);
+    EXPECT_TRUE(p.ok()) << rec.toml;
+    for (const auto& d : p.diagnostics) ADD_FAILURE() << Render(d) << rec.toml;
+  }
+}
+
+}  // namespace rooflint::testing
+
+#endif  // ROOFLINT_TESTS_IMPORT_TEST_UTIL_H_
