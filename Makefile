@@ -48,7 +48,7 @@ fuzz: deps
 	CC=clang CXX=clang++ cmake -S . -B $(BUILD)/fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 	      -DROOFLINT_FUZZ=ON
 	cmake --build $(BUILD)/fuzz -j $(JOBS) --target record_fuzzer
-	$(BUILD)/fuzz/fuzz/record_fuzzer tests/fuzz-regressions/*
+	$(BUILD)/fuzz/fuzz/record_fuzzer tests/fuzz-regressions/*.toml
 	mkdir -p $(BUILD)/fuzz/corpus
 	$(BUILD)/fuzz/fuzz/record_fuzzer -max_total_time=$(FUZZ_SECONDS) -seed=1 \
 	  -dict=fuzz/record.dict -max_len=4096 -print_final_stats=1 -artifact_prefix=$(BUILD)/fuzz/ \
