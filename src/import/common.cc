@@ -701,6 +701,21 @@ void Emit(RecordKind kind, const std::string& id, std::string toml, const std::s
 
 }  // namespace
 
+BenchmarkDraft RunDraft(const std::string& model, const Context::PrecisionChoice& precision,
+                        const Context::Parts& parts, int64_t count, const std::string& source,
+                        const std::string& set) {
+  BenchmarkDraft b;
+  b.model = model;
+  b.precision = precision.name;
+  b.hardware = parts.hardware;
+  b.accelerators = parts.ids;
+  b.accelerators_absent = parts.absent;
+  b.accelerator_count = count;
+  b.source = source;
+  b.set = set;
+  return b;
+}
+
 void EmitBenchmark(const BenchmarkDraft& b, const std::string& from, const Diagnostic& where,
                    ImportResult& out) {
   Emit(RecordKind::kBenchmark, b.id, RenderBenchmark(b), from, where, out);

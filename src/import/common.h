@@ -186,6 +186,12 @@ class Context {
   HardwareIndex hardware_;
 };
 
+// A benchmark draft holding what every record of one run shares: its model, weight format,
+// parts, accelerator count, source and set. Each importer fills in the metric and the rest.
+BenchmarkDraft RunDraft(const std::string& model, const Context::PrecisionChoice& precision,
+                        const Context::Parts& parts, int64_t count, const std::string& source,
+                        const std::string& set);
+
 // Renders, re-parses and appends a benchmark (or source) record to `out`. A record that does
 // not re-parse cleanly is a bug in the importer: it is reported as error[internal] at `where`
 // and not appended.

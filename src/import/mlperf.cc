@@ -608,19 +608,11 @@ void RunImporter::Run(ImportResult& out) {
   std::vector<BenchmarkDraft> drafts;
   std::vector<Diagnostic> wheres;
   auto base = [&](std::string metric, std::string statistic, std::string value, std::string label) {
-    BenchmarkDraft b;
+    BenchmarkDraft b = RunDraft(model.id, precision, parts, count, source_id, set);
     b.status = status;
     b.metric = std::move(metric);
     b.statistic = std::move(statistic);
     b.value = std::move(value);
-    b.model = model.id;
-    b.precision = precision.name;
-    b.hardware = parts.hardware;
-    b.accelerators = parts.ids;
-    b.accelerators_absent = parts.absent;
-    b.accelerator_count = count;
-    b.source = source_id;
-    b.set = set;
     b.conditions = conditions;
     b.locator = fmt::format("{}, '{}'", BaseName(main_path), label);
     b.id = fmt::format("mlperf-{}-{}-{}{}-{}", model.id, scenario, b.metric,

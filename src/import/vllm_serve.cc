@@ -404,19 +404,11 @@ std::vector<BenchmarkDraft> RunImporter::Run(const std::string& source_id, std::
 
   auto base = [&](std::string metric, std::string statistic, std::string value_text,
                   std::string key) {
-    BenchmarkDraft b;
+    BenchmarkDraft b = RunDraft(model.id, precision, parts, count, source_id, set);
     b.status = precision.assumed ? "draft" : "verified";
     b.metric = std::move(metric);
     b.statistic = std::move(statistic);
     b.value = std::move(value_text);
-    b.model = model.id;
-    b.precision = precision.name;
-    b.hardware = parts.hardware;
-    b.accelerators = parts.ids;
-    b.accelerators_absent = parts.absent;
-    b.accelerator_count = count;
-    b.source = source_id;
-    b.set = set;
     b.locator = fmt::format("{}, {} (request_rate {}), {}", BaseName(src_.path()), run_where,
                             rate_text, key);
     b.conditions = conditions;
