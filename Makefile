@@ -6,7 +6,7 @@ JOBS ?= 2
 FUZZ_SECONDS ?= 60
 # Debian packages the build, the tests and the fuzzer need.
 PACKAGES := cmake ninja-build g++ clang libclang-rt-14-dev libtomlplusplus-dev libcli11-dev \
-            libfmt-dev nlohmann-json3-dev libgtest-dev libgmock-dev libbenchmark-dev
+            libfmt-dev nlohmann-json3-dev libgtest-dev libgmock-dev libbenchmark-dev chromium
 
 .PHONY: deps release sweep test test-release test-sanitize fuzz bench clean
 

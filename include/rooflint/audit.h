@@ -5,6 +5,7 @@
 #ifndef ROOFLINT_AUDIT_H_
 #define ROOFLINT_AUDIT_H_
 
+#include <functional>
 #include <memory>
 #include <span>
 #include <string>
@@ -71,6 +72,9 @@ struct RecordAudit {
 // Settings of a sweep, with their defaults.
 struct SweepOptions {
   double near_roof_percent = 95.0;  // near-roof: a value at or above this % of its roof
+  // Called now and then with the records audited so far and the total, from the auditing
+  // threads (so it must be thread-safe); empty for none.
+  std::function<void(size_t done, size_t total)> progress;
 };
 
 // What every instrument needs about one record, resolved once: the model, the parts, n, W, P,

@@ -65,6 +65,21 @@ std::vector<std::string> ConceptsOf(const Report& report, const RecordAudit& aud
 // diagnostic (instrument "loader"), rejected[], summary.
 void PrintJson(const Report& report, std::ostream& out);
 
+// Markdown for a code-hosting site: calibration status, a summary table, the findings with
+// their arithmetic, and the benchmark table (deprecated records apart).
+void PrintMarkdown(const Report& report, std::ostream& out);
+
+// SARIF 2.1.0: one rule per instrument (its summary as help text) plus "loader", one result
+// per finding and load diagnostic, located at the record file and line; waived and baselined
+// findings carry suppressions.
+void PrintSarif(const Report& report, std::ostream& out);
+
+// One self-contained HTML file (no network, scripts or fonts): a summary, a batch-space
+// roofline chart in SVG per (model, accelerator, count, precision) with records, a % of roof
+// strip per record with calibration bands, and every finding with its arithmetic, linked to
+// its record.
+void PrintHtml(const Report& report, std::ostream& out);
+
 }  // namespace rooflint
 
 #endif  // ROOFLINT_REPORT_H_

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <atomic>
 #include <thread>
 #include <tuple>
 
@@ -110,10 +111,15 @@ SweepResult Sweep(const Corpus& corpus, const SweepOptions& options) {
   std::vector<std::vector<Finding>> findings(threads);
   size_t roofs = 0, checks = 0;
   for (const auto& i : Instruments()) ++(i->kind() == InstrumentKind::kRoof ? roofs : checks);
+  std::atomic<size_t> done{0};
+  constexpr size_t kProgressEvery = 1024;
   auto audit_slice = [&](size_t t) {
     Resolver resolver(corpus, options);
     size_t begin = n * t / threads, end = n * (t + 1) / threads;
     for (size_t i = begin; i < end; ++i) {
+      if (options.progress && (i - begin) % kProgressEvery == kProgressEvery - 1) {
+        options.progress(done.fetch_add(kProgressEvery) + kProgressEvery, n);
+      }
       const Benchmark& b = corpus.benchmarks[i];
       AuditInput in = resolver.Resolve(b);
       RecordAudit& audit = result.records[i];

@@ -1,9 +1,16 @@
 // `rooflint sweep [DIR...]`: load corpora, run every instrument, print the report; optionally
 // against a baseline of accepted findings, or writing one.
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <memory>
+#include <sstream>
 
 #include "cli/command.h"
+#include "cli/progress.h"
 #include "rooflint/audit.h"
 #include "rooflint/baseline.h"
 #include "rooflint/corpus.h"
@@ -15,6 +22,7 @@ namespace {
 struct SweepCommandOptions {
   std::vector<std::string> dirs;
   std::string format = "text";
+  std::string output;  // "" prints to stdout
   std::string color = "auto";
   bool strict = false;
   std::string baseline;
@@ -22,6 +30,49 @@ struct SweepCommandOptions {
   bool force = false;
   SweepOptions sweep;
 };
+
+// Writes `text` to `path` through a temporary file beside it and a rename, so a reader never
+// sees half a report. Returns false with `error` set when it cannot.
+bool WriteAtomically(const std::string& path, const std::string& text, std::string& error) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (fs::is_directory(path, ec)) {
+    error = fmt::format("{}: error[output]: is a folder; --output takes a file path", path);
+    return false;
+  }
+  std::string tmp = fmt::format("{}.tmp-{}", path, getpid());
+  {
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    out << text;
+    out.flush();
+    if (!out) {
+      error = fmt::format("{}: error[output]: cannot write {}", path, tmp);
+      fs::remove(tmp, ec);
+      return false;
+    }
+  }
+  fs::rename(tmp, path, ec);
+  if (ec) {
+    error = fmt::format("{}: error[output]: cannot replace it: {}", path, ec.message());
+    fs::remove(tmp, ec);
+    return false;
+  }
+  return true;
+}
+
+void Print(const Report& report, const SweepCommandOptions& opt, bool color, std::ostream& out) {
+  if (opt.format == "json") {
+    PrintJson(report, out);
+  } else if (opt.format == "md") {
+    PrintMarkdown(report, out);
+  } else if (opt.format == "sarif") {
+    PrintSarif(report, out);
+  } else if (opt.format == "html") {
+    PrintHtml(report, out);
+  } else {
+    PrintText(report, TextOptions{color}, out);
+  }
+}
 
 ExitCode RunSweep(const SweepCommandOptions& opt) {
   std::vector<std::string> dirs = opt.dirs;
@@ -32,19 +83,35 @@ ExitCode RunSweep(const SweepCommandOptions& opt) {
     std::cerr << error << "\n";
     return ExitCode::kUsage;
   }
+  Progress progress(StderrIsTerminal());
+  progress.Phase("loading the corpus");
   Corpus corpus = LoadCorpus(dirs);
-  SweepResult sweep = Sweep(corpus, opt.sweep);
+  progress.Phase("auditing benchmark records");
+  SweepOptions options = opt.sweep;
+  options.progress = [&progress](size_t done, size_t total) { progress.Count(done, total); };
+  SweepResult sweep = Sweep(corpus, options);
   if (!opt.baseline.empty()) ApplyBaseline(baseline, sweep.findings);
   if (!opt.write_baseline.empty() &&
       !WriteBaseline(opt.write_baseline, sweep.findings, opt.force, error)) {
+    progress.Stop();
     std::cerr << error << "\n";
     return ExitCode::kUsage;
   }
   Report report = BuildReport(corpus, std::move(sweep));
-  if (opt.format == "json") {
-    PrintJson(report, std::cout);
+  progress.Phase(fmt::format("writing the {} report", opt.format));
+  if (opt.output.empty()) {
+    progress.Stop();  // the report may go to the same terminal
+    Print(report, opt, UseColor(opt.color), std::cout);
   } else {
-    PrintText(report, TextOptions{UseColor(opt.color)}, std::cout);
+    // A file never gets colour: --color is for the terminal.
+    std::ostringstream text;
+    Print(report, opt, opt.color == "always" && opt.format == "text", text);
+    bool written = WriteAtomically(opt.output, text.str(), error);
+    progress.Stop();
+    if (!written) {
+      std::cerr << error << "\n";
+      return ExitCode::kUsage;
+    }
   }
   return ExitCodeFor(report, opt.strict);
 }
@@ -57,7 +124,9 @@ Command AddSweepCommand(CLI::App& app) {
       "sweep", "Load a corpus, compute every roof for every benchmark, report the findings");
   cmd->add_option("dirs", opt->dirs, "Corpus folders (default: the bundled data/)");
   cmd->add_option("--format", opt->format, "Output format")
-      ->check(CLI::IsMember({"text", "json"}));
+      ->check(CLI::IsMember({"text", "json", "md", "sarif", "html"}));
+  cmd->add_option("--output", opt->output,
+                  "Write the report to this file (atomically) instead of stdout");
   cmd->add_option("--color", opt->color, "Colour in the text report")
       ->check(CLI::IsMember({"auto", "always", "never"}));
   cmd->add_flag("--strict", opt->strict, "Warnings and notes fail the sweep too");

@@ -9,6 +9,11 @@
 namespace rooflint {
 namespace {
 
+// The table and the reasons under it fit a terminal this wide.
+constexpr size_t kColumns = 100;
+constexpr size_t kMinIdColumn = 24;
+constexpr size_t kMaxValueColumn = 14;
+
 struct Row {
   std::string id, metric, batch, absent, value, instrument, roof, percent, verdict;
   Verdict v = Verdict::kNotComputable;
@@ -43,7 +48,11 @@ Row MakeRow(const RecordAudit& a) {
   row.metric = std::string(MetricName(b.metric));
   row.batch = BatchText(b);
   row.absent = AbsentText(b);
-  row.value = b.value.text;
+  // A value written with many digits is shown to four significant ones, to keep the table
+  // narrow; `rooflint show` has it as written.
+  row.value = b.value.text.size() <= kMaxValueColumn
+                  ? b.value.text
+                  : fmt::format("{} {}", FormatNumber(b.value.number), b.value.unit);
   if (const InstrumentResult* r = a.Binding()) {
     row.instrument = r->instrument;
     row.roof = fmt::format("{} {}", FormatNumber(r->bound), r->unit);
@@ -71,39 +80,96 @@ std::string Paint(const std::string& s, Verdict v, bool color) {
     case Verdict::kWithin: return fmt::format("\033[32m{}\033[0m", s);
     case Verdict::kExceeds: return fmt::format("\033[1;31m{}\033[0m", s);
     case Verdict::kNotComputable: return fmt::format("\033[33m{}\033[0m", s);
+    default: return s;
   }
   return s;
+}
+
+// An id cut to `width` columns, ending in "..." when it was longer.
+std::string Truncate(const std::string& s, size_t width) {
+  if (s.size() <= width || width < 4) return s;
+  return s.substr(0, width - 3) + "...";
+}
+
+// `text` word-wrapped to kColumns: the first line starts with `first`, the others with
+// `indent`; a word longer than a line is cut.
+void PrintWrapped(std::string_view text, std::string_view first, std::string_view indent,
+                  std::ostream& out) {
+  std::string_view prefix = first;
+  std::string line;
+  auto flush = [&] {
+    out << prefix << line << "\n";
+    line.clear();
+    prefix = indent;
+  };
+  auto room = [&] { return kColumns - std::min(kColumns - 1, prefix.size()); };
+  size_t i = 0;
+  while (i < text.size()) {
+    size_t end = text.find(' ', i);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view word = text.substr(i, end - i);
+    i = end + 1;
+    if (word.empty()) continue;
+    if (!line.empty() && line.size() + 1 + word.size() > room()) flush();
+    while (word.size() > room()) {
+      if (!line.empty()) flush();
+      size_t n = room();
+      line = std::string(word.substr(0, n));
+      flush();
+      word.remove_prefix(n);
+    }
+    if (word.empty()) continue;
+    if (!line.empty()) line += ' ';
+    line += word;
+  }
+  if (!line.empty()) flush();
 }
 
 void PrintTable(const std::vector<Row>& rows, const TextOptions& opt, std::ostream& out) {
   Row head{"ID", "METRIC", "B", "ABSENT", "VALUE", "ROOF", "BOUND", "%", "VERDICT"};
   size_t w[8] = {};
+  size_t verdict = 0;
   auto widen = [&](const Row& r) {
     std::string cells[8] = {r.id,    r.metric,     r.batch, r.absent,
                             r.value, r.instrument, r.roof,  r.percent};
     for (int i = 0; i < 8; ++i) w[i] = std::max(w[i], cells[i].size());
+    verdict = std::max(verdict, r.verdict.size());
   };
   widen(head);
   for (const auto& r : rows) widen(r);
+  // A row fits kColumns. When the ids leave too little room for the other columns, each id
+  // goes on a line of its own (cut with "..." past kColumns) above its row, indented by two.
+  size_t rest = verdict + 2 * 7;
+  for (int i = 1; i < 8; ++i) rest += w[i];
+  const bool id_apart = w[0] + 2 + rest > kColumns &&
+                        std::min(w[0], kColumns - std::min(kColumns, rest + 2)) < kMinIdColumn;
+  if (!id_apart && w[0] + 2 + rest > kColumns) w[0] = kColumns - rest - 2;
   auto line = [&](const Row& r, bool header) {
-    out << fmt::format("{:<{}}  {:<{}}  {:>{}}  {:>{}}  {:>{}}  {:<{}}  {:>{}}  {:>{}}  ", r.id,
-                       w[0], r.metric, w[1], r.batch, w[2], r.absent, w[3], r.value, w[4],
-                       r.instrument, w[5], r.roof, w[6], r.percent, w[7]);
+    if (id_apart) {
+      out << Truncate(r.id, kColumns) << "\n  ";
+    } else {
+      out << fmt::format("{:<{}}  ", Truncate(r.id, w[0]), w[0]);
+    }
+    out << fmt::format("{:<{}}  {:>{}}  {:>{}}  {:>{}}  {:<{}}  {:>{}}  {:>{}}  ", r.metric,
+                       w[1], r.batch, w[2], r.absent, w[3], r.value, w[4], r.instrument, w[5],
+                       r.roof, w[6], r.percent, w[7]);
     out << (header ? r.verdict : Paint(r.verdict, r.v, opt.color)) << "\n";
   };
   line(head, true);
   for (const auto& r : rows) {
     line(r, false);
-    for (const auto& why : r.why) out << "    " << why << "\n";
+    for (const auto& why : r.why) PrintWrapped(why, "    ", "    ", out);
   }
 }
 
+// The first line keeps the compiler shape `path:line: severity[code]: ...` whole, for editors
+// and CI to parse; the lines under it are wrapped to kColumns.
 void PrintFinding(const Finding& f, std::ostream& out) {
   out << fmt::format("{}:{}: {}[{}]: {}: {}\n", f.where.path, f.where.line,
                      SeverityName(f.severity), f.code, f.record, f.message);
-  if (!f.arithmetic.empty()) out << "  arithmetic: " << f.arithmetic << "\n";
-  if (!f.hint.empty()) out << "  hint: " << f.hint << "\n";
-  if (f.waived) out << "  waived: " << f.waiver_reason << "\n";
+  if (!f.arithmetic.empty()) PrintWrapped(f.arithmetic, "  arithmetic: ", "    ", out);
+  if (!f.hint.empty()) PrintWrapped(f.hint, "  hint: ", "    ", out);
+  if (f.waived) PrintWrapped(f.waiver_reason, "  waived: ", "    ", out);
   out << fmt::format("  instrument: {}\n", f.instrument);
 }
 
@@ -174,13 +240,15 @@ void PrintText(const Report& report, const TextOptions& options, std::ostream& o
     for (const auto* f : old_findings) PrintFinding(*f, out);
   }
   const ReportSummary& s = report.summary;
-  out << fmt::format(
-      "\nrooflint: {} records, {} benchmarks swept ({} deprecated), {} rejected; {} input "
+  out << "\n";
+  PrintWrapped(fmt::format(
+      "rooflint: {} records, {} benchmarks swept ({} deprecated), {} rejected; {} input "
       "errors; {} errors, {} warnings, {} notes; {} waived, {} in the baseline, {} on "
-      "deprecated records{}\n",
+      "deprecated records{}",
       s.records, s.benchmarks, s.deprecated, s.rejected, s.invalid_input, s.errors, s.warnings,
       s.notes, s.waived, s.baselined, s.deprecated_findings,
-      s.calibration_failures > 0 ? "; CALIBRATION FAILED: findings not to be trusted" : "");
+      s.calibration_failures > 0 ? "; CALIBRATION FAILED: findings not to be trusted" : ""),
+      "", "  ", out);
 }
 
 }  // namespace rooflint

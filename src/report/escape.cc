@@ -1,0 +1,171 @@
+// Escaping for the report printers (see escape.h).
+#include "report/escape.h"
+
+#include <cstdint>
+
+namespace rooflint {
+namespace {
+
+constexpr std::string_view kReplacement = "\xEF\xBF\xBD";  // U+FFFD
+
+// The length of the valid UTF-8 sequence at s[i], or 0 when it is invalid (overlong forms,
+// surrogates and code points above U+10FFFF included).
+size_t Utf8Length(std::string_view s, size_t i) {
+  auto byte = [&](size_t k) { return static_cast<uint8_t>(s[k]); };
+  uint8_t c = byte(i);
+  if (c < 0x80) return 1;
+  size_t n = 0;
+  uint32_t cp = 0;
+  if ((c & 0xE0) == 0xC0) {
+    n = 2;
+    cp = c & 0x1F;
+  } else if ((c & 0xF0) == 0xE0) {
+    n = 3;
+    cp = c & 0x0F;
+  } else if ((c & 0xF8) == 0xF0) {
+    n = 4;
+    cp = c & 0x07;
+  } else {
+    return 0;
+  }
+  if (i + n > s.size()) return 0;
+  for (size_t k = 1; k < n; ++k) {
+    if ((byte(i + k) & 0xC0) != 0x80) return 0;
+    cp = (cp << 6) | (byte(i + k) & 0x3F);
+  }
+  static constexpr uint32_t kMin[] = {0, 0, 0x80, 0x800, 0x10000};
+  if (cp < kMin[n] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
+  return n;
+}
+
+// Walks s as UTF-8: ASCII bytes go through `ascii` (which appends to out), valid multibyte
+// sequences are copied, anything else becomes U+FFFD.
+template <typename F>
+std::string Walk(std::string_view s, F ascii) {
+  std::string out;
+  out.reserve(s.size() + s.size() / 8);
+  for (size_t i = 0; i < s.size();) {
+    size_t n = Utf8Length(s, i);
+    if (n == 0) {
+      out += kReplacement;
+      ++i;
+    } else if (n == 1) {
+      char c = s[i++];
+      if (static_cast<uint8_t>(c) < 0x20 && c != '\t' && c != '\n' && c != '\r') {
+        out += kReplacement;
+      } else {
+        ascii(c, out);
+      }
+    } else {
+      out.append(s.substr(i, n));
+      i += n;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string SanitizeUtf8(std::string_view s) {
+  return Walk(s, [](char c, std::string& out) { out += c; });
+}
+
+std::string EscapeXmlText(std::string_view s) {
+  return Walk(s, [](char c, std::string& out) {
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      default:
+        out += c;
+    }
+  });
+}
+
+std::string EscapeXmlAttr(std::string_view s) {
+  return Walk(s, [](char c, std::string& out) {
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&#39;";
+        break;
+      case '\t':
+        out += "&#9;";
+        break;
+      case '\n':
+        out += "&#10;";
+        break;
+      case '\r':
+        out += "&#13;";
+        break;
+      default:
+        out += c;
+    }
+  });
+}
+
+std::string AnchorId(std::string_view s) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string out;
+  for (char c : s) {
+    bool keep = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                c == '-' || c == '.';
+    if (keep) {
+      out += c;
+    } else {
+      auto b = static_cast<uint8_t>(c);
+      out += '_';
+      out += kHex[b >> 4];
+      out += kHex[b & 0xF];
+    }
+  }
+  return out;
+}
+
+std::string EscapeMarkdown(std::string_view s) {
+  return Walk(s, [](char c, std::string& out) {
+    switch (c) {
+      case '\\':
+      case '`':
+      case '*':
+      case '_':
+      case '[':
+      case ']':
+      case '<':
+      case '>':
+      case '|':
+      case '#':
+        out += '\\';
+        out += c;
+        break;
+      case '&':
+        out += "&amp;";
+        break;
+      case '\n':
+      case '\r':
+        out += ' ';
+        break;
+      default:
+        out += c;
+    }
+  });
+}
+
+}  // namespace rooflint

@@ -1,0 +1,29 @@
+// Escaping for the report printers: the one place text from records becomes markup. Every
+// function keeps valid UTF-8 as it is and replaces what cannot appear in its output (invalid
+// UTF-8, control characters XML forbids) with U+FFFD, so a record can never break a report.
+#ifndef ROOFLINT_REPORT_ESCAPE_H_
+#define ROOFLINT_REPORT_ESCAPE_H_
+
+#include <string>
+#include <string_view>
+
+namespace rooflint {
+
+// Text content of an HTML, SVG or XML element: & < > escaped.
+std::string EscapeXmlText(std::string_view s);
+// An attribute value, double- or single-quoted: & < > " ' escaped; tabs and newlines as
+// character references so they survive attribute normalisation.
+std::string EscapeXmlAttr(std::string_view s);
+// A fragment id for an HTML anchor: ASCII letters, digits, '-', '_' and '.' kept, every other
+// byte as "_xx" (its hex), so distinct ids stay distinct.
+std::string AnchorId(std::string_view s);
+// A Markdown table cell or inline text: the characters Markdown would read as markup
+// (\ ` * _ [ ] < > | #) backslash-escaped, & as &amp;, newlines as spaces.
+std::string EscapeMarkdown(std::string_view s);
+// Valid UTF-8 with invalid sequences and XML-forbidden control characters (all C0 but tab,
+// newline and carriage return) replaced by U+FFFD.
+std::string SanitizeUtf8(std::string_view s);
+
+}  // namespace rooflint
+
+#endif  // ROOFLINT_REPORT_ESCAPE_H_

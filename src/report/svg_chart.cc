@@ -1,0 +1,254 @@
+// SVG charts for the HTML report (see svg_chart.h). Coordinates are computed here; styling is
+// by class, in the report's one stylesheet, so every chart looks the same.
+#include "report/svg_chart.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "report/escape.h"
+#include "rooflint/units.h"
+
+namespace rooflint {
+namespace {
+
+constexpr double kWidth = 620, kHeight = 400;
+constexpr double kLeft = 66, kRight = 200, kTop = 16, kBottom = 50;
+constexpr double kPlotW = kWidth - kLeft - kRight, kPlotH = kHeight - kTop - kBottom;
+
+// Tick labels for 10^e: "1", "10", "100", "1k", ... "100M"; "0.1", "0.01"; "1e9" beyond.
+std::string Decade(int e) {
+  static constexpr const char* kLabels[] = {"1",    "10", "100", "1k",  "10k",
+                                            "100k", "1M", "10M", "100M"};
+  if (e >= 0 && e <= 8) return kLabels[e];
+  if (e == -1) return "0.1";
+  if (e == -2) return "0.01";
+  return fmt::format("1e{}", e);
+}
+
+}  // namespace
+
+std::string RooflineSvg(const RooflineChart& c) {
+  // The domains: batches 1 .. 2^x_max, tok/s 10^y_min .. 10^y_max, wide enough for every
+  // point, both roofs at batch 1 and the crossover.
+  double b_max = 2;
+  double v_min = c.memory_roof, v_max = c.memory_roof;
+  for (const auto& p : c.points) {
+    b_max = std::max(b_max, p.batch * 2);
+    v_min = std::min(v_min, p.value);
+    v_max = std::max(v_max, p.value);
+  }
+  if (c.crossover > 0) b_max = std::max(b_max, c.crossover * 2);
+  int x_max = std::clamp(static_cast<int>(std::ceil(std::log2(b_max))), 4, 20);
+  if (c.compute_roof > 0)
+    v_max = std::max(v_max, c.compute_roof);
+  else
+    v_max = std::max(v_max, c.memory_roof * std::exp2(x_max));
+  int y_min = static_cast<int>(std::floor(std::log10(v_min / 1.2)));
+  int y_max = static_cast<int>(std::ceil(std::log10(v_max * 1.6)));
+  if (y_max <= y_min) y_max = y_min + 1;
+
+  // Half a step of room left of batch 1, so its points stand clear of the y axis.
+  auto X = [&](double b) { return kLeft + (std::log2(b) + 0.5) / (x_max + 0.5) * kPlotW; };
+  auto Y = [&](double v) {
+    return kTop + kPlotH - (std::log10(v) - y_min) / (y_max - y_min) * kPlotH;
+  };
+  std::string s = fmt::format(
+      "<svg class=\"roofline\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {} {}\" "
+      "width=\"{}\" height=\"{}\" role=\"img\" aria-label=\"{}\" data-points=\"{}\">\n",
+      kWidth, kHeight, kWidth, kHeight, EscapeXmlAttr(c.title), c.points.size());
+  s += fmt::format("<title>{}</title>\n", EscapeXmlText(c.title));
+  const std::string clip = "clip-" + AnchorId(c.id);
+  s += fmt::format(
+      "<clipPath id=\"{}\"><rect x=\"{}\" y=\"{}\" width=\"{}\" "
+      "height=\"{}\"/></clipPath>\n",
+      clip, kLeft, kTop, kPlotW, kPlotH);
+  // Grid and ticks.
+  s += "<g class=\"grid\">\n";
+  for (int e = y_min; e <= y_max; ++e) {
+    for (int m = 2; m < 10 && e < y_max; ++m) {
+      s += fmt::format(
+          "<line class=\"minor\" x1=\"{:.1f}\" x2=\"{:.1f}\" y1=\"{:.1f}\" "
+          "y2=\"{:.1f}\"/>\n",
+          kLeft, kLeft + kPlotW, Y(m * std::pow(10.0, e)), Y(m * std::pow(10.0, e)));
+    }
+    s += fmt::format("<line x1=\"{:.1f}\" x2=\"{:.1f}\" y1=\"{:.1f}\" y2=\"{:.1f}\"/>\n", kLeft,
+                     kLeft + kPlotW, Y(std::pow(10.0, e)), Y(std::pow(10.0, e)));
+  }
+  for (int k = 0; k <= x_max; ++k) {
+    s += fmt::format("<line x1=\"{:.1f}\" x2=\"{:.1f}\" y1=\"{:.1f}\" y2=\"{:.1f}\"/>\n",
+                     X(std::exp2(k)), X(std::exp2(k)), kTop, kTop + kPlotH);
+  }
+  s += "</g>\n";
+  s += fmt::format("<g class=\"axis x-axis\">\n<line x1=\"{}\" x2=\"{}\" y1=\"{}\" y2=\"{}\"/>\n",
+                   kLeft, kLeft + kPlotW, kTop + kPlotH, kTop + kPlotH);
+  int step = x_max > 12 ? 2 : 1;
+  for (int k = 0; k <= x_max; k += step) {
+    double x = X(std::exp2(k));
+    s += fmt::format(
+        "<line x1=\"{0:.1f}\" x2=\"{0:.1f}\" y1=\"{1}\" y2=\"{2}\"/>"
+        "<text class=\"tick\" x=\"{0:.1f}\" y=\"{3}\">{4}</text>\n",
+        x, kTop + kPlotH, kTop + kPlotH + 5, kTop + kPlotH + 19,
+        static_cast<int64_t>(std::exp2(k)));
+  }
+  s += fmt::format(
+      "<text class=\"label\" x=\"{}\" y=\"{}\">batch B (sequences per step, "
+      "log2)</text>\n</g>\n",
+      kLeft + kPlotW / 2, kHeight - 12);
+  s += fmt::format(
+      "<g class=\"axis y-axis\">\n<line x1=\"{0}\" x2=\"{0}\" y1=\"{1}\" "
+      "y2=\"{2}\"/>\n",
+      kLeft, kTop, kTop + kPlotH);
+  for (int e = y_min; e <= y_max; ++e) {
+    double y = Y(std::pow(10.0, e));
+    s += fmt::format(
+        "<line x1=\"{0}\" x2=\"{1}\" y1=\"{2:.1f}\" y2=\"{2:.1f}\"/>"
+        "<text class=\"tick\" x=\"{3}\" y=\"{4:.1f}\">{5}</text>\n",
+        kLeft - 5, kLeft, y, kLeft - 8, y + 4, Decade(e));
+  }
+  s += fmt::format(
+      "<text class=\"label\" transform=\"translate(18 {}) rotate(-90)\">tok/s "
+      "(log)</text>\n</g>\n",
+      kTop + kPlotH / 2);
+
+  // The roofs, clipped to the plot.
+  double x0 = 1, x1 = std::exp2(x_max);
+  s += fmt::format("<g clip-path=\"url(#{})\">\n", clip);
+  s += fmt::format(
+      "<line class=\"roof memory-roof\" x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" "
+      "y2=\"{:.1f}\"><title>aggregate memory roof B x n x BW / W = B x {} "
+      "tok/s</title></line>\n",
+      X(x0), Y(c.memory_roof), X(x1), Y(c.memory_roof * x1), FormatNumber(c.memory_roof));
+  s += fmt::format(
+      "<line class=\"roof per-user-roof\" x1=\"{:.1f}\" y1=\"{:.1f}\" "
+      "x2=\"{:.1f}\" y2=\"{:.1f}\"><title>per-user memory roof n x BW / W = {} "
+      "tok/s</title></line>\n",
+      X(x0), Y(c.memory_roof), X(x1), Y(c.memory_roof), FormatNumber(c.memory_roof));
+  if (c.compute_roof > 0) {
+    s += fmt::format(
+        "<line class=\"roof compute-roof\" x1=\"{:.1f}\" y1=\"{:.1f}\" "
+        "x2=\"{:.1f}\" y2=\"{:.1f}\"><title>compute roof n x F / (2P) = {} "
+        "tok/s</title></line>\n",
+        X(x0), Y(c.compute_roof), X(x1), Y(c.compute_roof), FormatNumber(c.compute_roof));
+  }
+  const bool crossover = c.crossover >= 1 && c.crossover <= x1;
+  if (crossover) {
+    s += fmt::format(
+        "<line class=\"crossover\" x1=\"{0:.1f}\" x2=\"{0:.1f}\" y1=\"{1}\" "
+        "y2=\"{2}\"/>\n",
+        X(c.crossover), kTop, kTop + kPlotH);
+  }
+  s += "</g>\n";
+  if (crossover) {
+    // Right of the line, or left of it when the line is near the plot's right edge.
+    double x = X(c.crossover);
+    bool left = x > kLeft + kPlotW - 70;
+    s += fmt::format(
+        "<text class=\"crossover-label\" x=\"{:.1f}\" y=\"{}\" "
+        "text-anchor=\"{}\">B* = {}</text>\n",
+        left ? x - 4 : x + 4, kTop + 14, left ? "end" : "start", FormatNumber(c.crossover));
+  }
+  // Roof labels inside the plot, just above their line: the per-user roof's at the right
+  // end, the compute roof's at the left end (the crossover label is on the right, at the top).
+  auto label = [&](double v, const char* cls, bool right, const std::string& text) {
+    double y = Y(v);
+    if (y < kTop || y > kTop + kPlotH) return;
+    double at = y - 5 < kTop + 12 ? y + 15 : y - 5;
+    s += fmt::format(
+        "<text class=\"roof-label {}\" x=\"{:.1f}\" y=\"{:.1f}\" "
+        "text-anchor=\"{}\">{}</text>\n",
+        cls, right ? kLeft + kPlotW - 6 : X(1) + 4, at, right ? "end" : "start",
+        EscapeXmlText(text));
+  };
+  label(c.memory_roof, "per-user-roof", true,
+        fmt::format("per-user roof {} tok/s", FormatNumber(c.memory_roof)));
+  if (c.compute_roof > 0) {
+    label(c.compute_roof, "compute-roof", false,
+          fmt::format("compute roof {} tok/s", FormatNumber(c.compute_roof)));
+  }
+
+  // The records.
+  s += "<g class=\"points\">\n";
+  for (const auto& p : c.points) {
+    std::string cls = fmt::format("point {}{}{}", p.aggregate ? "aggregate" : "per-user",
+                                  p.deprecated ? " deprecated" : "", p.exceeds ? " exceeds" : "");
+    std::string tip =
+        fmt::format("{}: {} tok/s {} at batch {}{}{}", p.id, FormatNumber(p.value),
+                    p.aggregate ? "aggregate" : "per user", FormatNumber(p.batch),
+                    p.exceeds ? " (EXCEEDS its roof)" : "", p.deprecated ? " (deprecated)" : "");
+    double x = X(p.batch), y = Y(p.value);
+    s += fmt::format("<a href=\"#{}\" class=\"{}\" data-record=\"{}\"><title>{}</title>",
+                     EscapeXmlAttr(p.anchor), cls, EscapeXmlAttr(p.id), EscapeXmlText(tip));
+    if (p.aggregate) {
+      s += fmt::format(
+          "<rect class=\"mark\" x=\"{:.1f}\" y=\"{:.1f}\" width=\"11\" "
+          "height=\"11\"/>",
+          x - 5.5, y - 5.5);
+    } else {
+      s += fmt::format("<circle class=\"mark\" cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"6\"/>", x, y);
+    }
+    if (p.exceeds) {
+      s += fmt::format("<circle class=\"exceeds-ring\" cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"11\"/>", x,
+                       y);
+    }
+    s += fmt::format("<text class=\"point-label\" x=\"{:.1f}\" y=\"{:.1f}\">{}</text></a>\n", x + 9,
+                     y - 8, FormatNumber(p.value));
+  }
+  s += "</g>\n";
+
+  // The legend, right of the plot.
+  double lx = kLeft + kPlotW + 12, ly = kTop + 8;
+  s += fmt::format("<g class=\"legend\" transform=\"translate({} {})\">\n", lx, ly);
+  s += "<line class=\"roof memory-roof\" x1=\"0\" x2=\"22\" y1=\"0\" y2=\"0\"/>"
+       "<text x=\"28\" y=\"4\">memory roof B·n·BW/W</text>\n"
+       "<line class=\"roof per-user-roof\" x1=\"0\" x2=\"22\" y1=\"16\" y2=\"16\"/>"
+       "<text x=\"28\" y=\"20\">per-user roof n·BW/W</text>\n"
+       "<line class=\"roof compute-roof\" x1=\"0\" x2=\"22\" y1=\"32\" y2=\"32\"/>"
+       "<text x=\"28\" y=\"36\">compute roof n·F/(2P)</text>\n"
+       "<line class=\"crossover\" x1=\"11\" x2=\"11\" y1=\"42\" y2=\"56\"/>"
+       "<text x=\"28\" y=\"53\">crossover B*</text>\n"
+       "<circle class=\"legend-mark\" cx=\"11\" cy=\"66\" r=\"5\"/>"
+       "<text x=\"28\" y=\"70\">per-user decode</text>\n"
+       "<rect class=\"legend-mark\" x=\"6\" y=\"77\" width=\"10\" height=\"10\"/>"
+       "<text x=\"28\" y=\"86\">aggregate output</text>\n"
+       "<circle class=\"legend-mark faded\" cx=\"11\" cy=\"98\" r=\"5\"/>"
+       "<text x=\"28\" y=\"102\">deprecated (faded)</text>\n"
+       "<circle class=\"exceeds-ring\" cx=\"11\" cy=\"114\" r=\"7\"/>"
+       "<text x=\"28\" y=\"118\">exceeds its roof</text>\n</g>\n";
+  s += "</svg>\n";
+  return s;
+}
+
+std::string PercentStripSvg(const PercentStrip& p) {
+  constexpr double kW = 260, kH = 18, kScale = 150;  // 0 .. 150% of the roof
+  auto X = [&](double pct) { return std::clamp(pct, 0.0, kScale) / kScale * kW; };
+  std::string verdict(VerdictName(p.verdict));
+  std::string s = fmt::format(
+      "<svg class=\"strip\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {} {}\" "
+      "width=\"{}\" height=\"{}\">",
+      kW + 14, kH, kW + 14, kH);
+  s += fmt::format("<rect class=\"track\" x=\"0\" y=\"3\" width=\"{}\" height=\"12\"/>", kW);
+  if (p.band) {
+    s += fmt::format(
+        "<rect class=\"band\" x=\"{:.1f}\" y=\"0\" width=\"{:.1f}\" height=\"{}\">"
+        "<title>calibration band {}% to {}%</title></rect>",
+        X(p.band_lo), std::max(1.5, X(p.band_hi) - X(p.band_lo)), kH, FormatNumber(p.band_lo),
+        FormatNumber(p.band_hi));
+  }
+  if (p.verdict == Verdict::kWithin || p.verdict == Verdict::kExceeds) {
+    s += fmt::format(
+        "<rect class=\"bar verdict-{}\" x=\"0\" y=\"5\" width=\"{:.1f}\" "
+        "height=\"8\"/>",
+        verdict, std::max(1.0, X(p.percent)));
+    if (p.percent > kScale) {
+      s += fmt::format("<path class=\"overflow\" d=\"M{0} 3 L{1} 9 L{0} 15 Z\"/>", kW + 2, kW + 12);
+    }
+  }
+  s += fmt::format("<line class=\"hundred\" x1=\"{0:.1f}\" x2=\"{0:.1f}\" y1=\"0\" y2=\"{1}\"/>",
+                   X(100), kH);
+  s += "</svg>";
+  return s;
+}
+
+}  // namespace rooflint

@@ -1,0 +1,53 @@
+// SVG charts for the HTML report: the batch-space roofline of one configuration and the
+// % of roof strip of one record. Each returns one <svg> element, self-contained, with classes
+// the browser test reads (axis, roof, crossover, point).
+#ifndef ROOFLINT_REPORT_SVG_CHART_H_
+#define ROOFLINT_REPORT_SVG_CHART_H_
+
+#include <string>
+#include <vector>
+
+#include "rooflint/audit.h"
+
+namespace rooflint {
+
+struct RooflinePoint {
+  std::string id;          // the record id, shown in the tooltip
+  std::string anchor;      // the fragment the point links to ("rec-...")
+  double batch = 1;        // B, sequences per decode step (> 0)
+  double value = 0;        // tok/s (> 0)
+  bool aggregate = false;  // aggregate output (a square) or per-user decode (a circle)
+  bool deprecated = false;
+  bool exceeds = false;
+};
+
+struct RooflineChart {
+  std::string id;  // unique in the page: names the chart's clip path
+  std::string title;
+  // n x BW / W in tok/s: the per-user memory roof at any batch, and the aggregate memory roof
+  // at batch 1 (B x n x BW / W at batch B). Must be > 0.
+  double memory_roof = 0;
+  double compute_roof = 0;  // n x F / (2P) in tok/s, batch-invariant; 0 when unknown
+  double crossover = 0;     // B* where the two roofs meet; 0 when unknown
+  std::vector<RooflinePoint> points;
+};
+
+// x = batch on a log2 axis, y = tok/s on a log10 axis; the aggregate memory roof, the per-user
+// memory roof, the compute roof, B*, and one point per record linking to its anchor.
+std::string RooflineSvg(const RooflineChart& chart);
+
+// A bar from 0 to `percent` of the record's binding roof, coloured by verdict, the 100% line,
+// and the calibration band [lo, hi] when `band` is set. Values past the scale are clamped and
+// marked.
+struct PercentStrip {
+  double percent = 0;
+  Verdict verdict = Verdict::kNotComputable;
+  bool band = false;
+  double band_lo = 0;
+  double band_hi = 0;
+};
+std::string PercentStripSvg(const PercentStrip& strip);
+
+}  // namespace rooflint
+
+#endif  // ROOFLINT_REPORT_SVG_CHART_H_
