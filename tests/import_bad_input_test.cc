@@ -17,6 +17,9 @@ struct BadCase {
   std::string rendered;  // every diagnostic, whole
 };
 
+// Names the case in test listings (CTest shows the parameter beside each test's name).
+void PrintTo(const BadCase& c, std::ostream* out) { *out << c.name; }
+
 class ImportBadInput : public ::testing::TestWithParam<BadCase> {};
 
 TEST_P(ImportBadInput, IsADiagnosticPointingIntoTheFile) {
