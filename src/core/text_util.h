@@ -22,6 +22,9 @@ size_t EditDistance(std::string_view a, std::string_view b);
 // The candidate closest to `word` within an edit distance of about a third of its length,
 // or "" when none is close.
 std::string ClosestMatch(std::string_view word, std::span<const std::string_view> candidates);
+// The length of the valid UTF-8 sequence starting at s[i], or 0 when it is invalid (overlong
+// forms, surrogates and code points above U+10FFFF included). `i` must be < s.size().
+size_t Utf8Length(std::string_view s, size_t i);
 // True when `id` is a kebab-case record id: [a-z0-9][a-z0-9.-]*.
 bool IsValidId(std::string_view id);
 
