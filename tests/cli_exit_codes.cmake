@@ -1,13 +1,6 @@
 # Runs the rooflint binary on small corpora and checks each exit code and a line of output.
 # Invoked by CTest with -DROOFLINT=<binary> -DCORPORA=<tests/corpora>.
-function(expect_exit code)
-  execute_process(COMMAND ${ROOFLINT} ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out
-                  ERROR_VARIABLE err)
-  if(NOT rc EQUAL code)
-    message(FATAL_ERROR "rooflint ${ARGN}: exit ${rc}, expected ${code}\n${out}\n${err}")
-  endif()
-  set(LAST_OUTPUT "${out}${err}" PARENT_SCOPE)
-endfunction()
+include(${CMAKE_CURRENT_LIST_DIR}/cli_expect.cmake)
 
 expect_exit(0 sweep ${CORPORA}/base ${CORPORA}/clean)
 if(NOT LAST_OUTPUT MATCHES "within-roof +per-user-decode +1 +2/7 +57.6 tok/s +memory-roof +111.1 tok/s +51.9% +within")

@@ -1,14 +1,7 @@
 # `rooflint import` end to end: print, write into a corpus folder, refuse to clobber, and sweep
 # the result without invalid input. Invoked by CTest with -DROOFLINT=<binary>
 # -DSAMPLES=<tests/import-samples> -DDATA=<data> -DWORK=<a scratch folder>.
-function(expect_exit code)
-  execute_process(COMMAND ${ROOFLINT} ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out
-                  ERROR_VARIABLE err)
-  if(NOT rc EQUAL code)
-    message(FATAL_ERROR "rooflint ${ARGN}: exit ${rc}, expected ${code}\n${out}\n${err}")
-  endif()
-  set(LAST_OUTPUT "${out}${err}" PARENT_SCOPE)
-endfunction()
+include(${CMAKE_CURRENT_LIST_DIR}/cli_expect.cmake)
 
 set(LB ${SAMPLES}/llama-bench)
 set(MLPERF ${SAMPLES}/mlperf)
