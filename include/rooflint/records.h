@@ -4,6 +4,7 @@
 #ifndef ROOFLINT_RECORDS_H_
 #define ROOFLINT_RECORDS_H_
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -167,6 +168,17 @@ struct Conditions {
     return speculative.stated() && !(speculative.boolean && !*speculative.boolean);
   }
 };
+
+// One of the seven load conditions as [conditions] holds it (model and hardware, the other two,
+// are required top-level keys).
+struct NamedCondition {
+  std::string_view name;  // as reported: "engine version"
+  std::string_view key;   // the [conditions] key: "engine_version"
+  const Condition* condition;
+};
+// The five load conditions of [conditions], in report order; batch-or-concurrency is whichever
+// of the two the record writes. The pointers point into `c`.
+std::array<NamedCondition, 5> LoadConditions(const Conditions& c);
 
 struct AbsentPointer {
   std::string because;  // no-record | ambiguous | not-stated

@@ -18,12 +18,6 @@
 namespace rooflint {
 namespace {
 
-struct Named {
-  std::string_view name;     // as reported: "engine version"
-  std::string_view key;      // the [conditions] key: "engine_version"
-  const Condition* condition;
-};
-
 class ConditionsCheck final : public Instrument {
  public:
   std::string_view id() const override { return "conditions"; }
@@ -37,17 +31,8 @@ class ConditionsCheck final : public Instrument {
     const Benchmark& b = *in.benchmark;
     const Conditions& c = b.conditions;
     // Model and hardware are required top-level keys: always stated in a valid record.
-    const Condition& batch = c.concurrency.state != Condition::State::kMissing ? c.concurrency
-                                                                                : c.batch;
-    const Named seven[] = {
-        {"batch-or-concurrency", "batch", &batch},
-        {"input length", "input_tokens", &c.input_tokens},
-        {"output length", "output_tokens", &c.output_tokens},
-        {"engine version", "engine_version", &c.engine_version},
-        {"warmup", "warmup", &c.warmup},
-    };
     std::vector<std::string> absent, missing;
-    for (const Named& n : seven) {
+    for (const NamedCondition& n : LoadConditions(c)) {
       if (n.condition->absent()) {
         absent.push_back(fmt::format("{} ({})", n.name, n.condition->absent_reason));
       } else if (!n.condition->stated()) {

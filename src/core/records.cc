@@ -60,6 +60,16 @@ Dimension MetricDimension(Metric m) {
   return Dimension::kTokenRate;
 }
 
+std::array<NamedCondition, 5> LoadConditions(const Conditions& c) {
+  const Condition& batch =
+      c.concurrency.state != Condition::State::kMissing ? c.concurrency : c.batch;
+  return {{{"batch-or-concurrency", "batch", &batch},
+           {"input length", "input_tokens", &c.input_tokens},
+           {"output length", "output_tokens", &c.output_tokens},
+           {"engine version", "engine_version", &c.engine_version},
+           {"warmup", "warmup", &c.warmup}}};
+}
+
 SourceLocation KeyLocations::Find(std::string_view key, const std::string& path) const {
   for (const Entry& e : keys_) {
     if (e.key == key) return {path, e.line, e.column};

@@ -10,7 +10,6 @@ namespace {
 
 constexpr std::string_view kReplacement = "\xEF\xBF\xBD";  // U+FFFD
 
-
 // Walks s as UTF-8: ASCII bytes go through `ascii` (which appends to out), valid multibyte
 // sequences are copied, anything else becomes U+FFFD.
 template <typename F>
@@ -37,6 +36,16 @@ std::string Walk(std::string_view s, F ascii) {
   return out;
 }
 
+// One ASCII character of XML text: the three markup characters escaped.
+void AppendXmlText(char c, std::string& out) {
+  switch (c) {
+    case '&': out += "&amp;"; break;
+    case '<': out += "&lt;"; break;
+    case '>': out += "&gt;"; break;
+    default: out += c;
+  }
+}
+
 }  // namespace
 
 std::string SanitizeUtf8(std::string_view s) {
@@ -44,52 +53,19 @@ std::string SanitizeUtf8(std::string_view s) {
 }
 
 std::string EscapeXmlText(std::string_view s) {
-  return Walk(s, [](char c, std::string& out) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      default:
-        out += c;
-    }
-  });
+  return Walk(s, [](char c, std::string& out) { AppendXmlText(c, out); });
 }
 
 std::string EscapeXmlAttr(std::string_view s) {
+  // An attribute also needs its quotes escaped, and whitespace kept as written.
   return Walk(s, [](char c, std::string& out) {
     switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      case '\'':
-        out += "&#39;";
-        break;
-      case '\t':
-        out += "&#9;";
-        break;
-      case '\n':
-        out += "&#10;";
-        break;
-      case '\r':
-        out += "&#13;";
-        break;
-      default:
-        out += c;
+      case '"': out += "&quot;"; break;
+      case '\'': out += "&#39;"; break;
+      case '\t': out += "&#9;"; break;
+      case '\n': out += "&#10;"; break;
+      case '\r': out += "&#13;"; break;
+      default: AppendXmlText(c, out);
     }
   });
 }

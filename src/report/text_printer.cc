@@ -30,13 +30,9 @@ std::string BatchText(const Benchmark& b) {
 // How many of the seven load conditions are absent or missing ("2/7"); model and hardware are
 // required keys, so the other five decide it.
 std::string AbsentText(const Benchmark& b) {
-  const Conditions& c = b.conditions;
-  const Condition& batch = c.concurrency.state != Condition::State::kMissing ? c.concurrency
-                                                                              : c.batch;
   int k = 0;
-  for (const Condition* x : {&batch, &c.input_tokens, &c.output_tokens, &c.engine_version,
-                             &c.warmup}) {
-    if (!x->stated()) ++k;
+  for (const NamedCondition& n : LoadConditions(b.conditions)) {
+    if (!n.condition->stated()) ++k;
   }
   return fmt::format("{}/7", k);
 }
