@@ -23,10 +23,11 @@ kind = "paper"
 
 inline std::string Part(const std::string& id, const std::string& name,
                         const std::string& aliases, const std::string& bandwidth,
-                        const std::string& peaks, const std::string& form = "sxm") {
+                        const std::string& peaks, const std::string& form = "sxm",
+                        const std::string& memory = "40 GB") {
   return "id = \"" + id + "\"\nname = \"" + name +
          "\"\nvendor = \"NVIDIA\"\nform_factor = \"" + form + "\"\naliases = [" + aliases +
-         "]\nmemory = \"40 GB\"\nbandwidth = \"" + bandwidth + "\"\n[peak_dense]\n" + peaks +
+         "]\nmemory = \"" + memory + "\"\nbandwidth = \"" + bandwidth + "\"\n[peak_dense]\n" + peaks +
          "\n[sources]\nmemory = \"test-source\"\nbandwidth = \"test-source\"\n" +
          (peaks.empty() ? "" : "peak_dense = \"test-source\"\n");
 }
@@ -87,7 +88,7 @@ class RoofsTest : public ::testing::Test {
                   "1555 GB/s", "fp16 = \"312 TFLOPS\"\nint8 = \"624 TOPS\"", "pcie"))
         .Add(RecordKind::kAccelerator,
              Part("a100-80gb-sxm4", "NVIDIA A100 80GB SXM4", "\"NVIDIA A100-SXM4-80GB\"",
-                  "2039 GB/s", "fp16 = \"312 TFLOPS\""))
+                  "2039 GB/s", "fp16 = \"312 TFLOPS\"", "sxm", "80 GB"))
         .Add(RecordKind::kAccelerator,
              Part("soc-no-peak", "Test SoC 400", "", "400 GB/s", ""))
         .Add(RecordKind::kModel, kMpt)

@@ -94,14 +94,16 @@ inline std::vector<std::string> FieldsOf(const Benchmark& b) {
       "statistic = " + b.statistic,
       "value = " + b.value.text,
       "model = " + b.model,
-      "precision = " + b.precision,
+      "precision = " + (b.precision.empty() ? "absent: " + b.precision_absent : b.precision),
       "weights = " + (b.weights ? b.weights->text : std::string("-")),
       "hardware = " + b.hardware,
       "accelerators = " + parts,
       "accelerators_absent = " + (b.accelerators_absent ? b.accelerators_absent->because + ": " +
                                                               b.accelerators_absent->note
                                                         : std::string("-")),
-      "accelerator_count = " + std::to_string(b.accelerator_count),
+      "accelerator_count = " + (b.accelerator_count > 0
+                                    ? std::to_string(b.accelerator_count)
+                                    : "absent: " + b.accelerator_count_absent),
   };
   return out;
 }

@@ -37,13 +37,16 @@ TEST(ImportVllm, CapturesMeasuredLengthsAndMarksTheRestAbsent) {
   const Benchmark& agg = *bs[0];
   EXPECT_EQ(FieldsOf(agg),
             (std::vector<std::string>{
-                "status = draft", "metric = aggregate-output", "statistic = mean",
-                "value = 2249.247363167692 tok/s", "model = llama-3.2-3b", "precision = bf16",
+                "status = verified", "metric = aggregate-output", "statistic = mean",
+                "value = 2249.247363167692 tok/s", "model = llama-3.2-3b",
+                "precision = absent: the file does not state the weight format (pass "
+                "--precision if you know it)",
                 "weights = -", "hardware = not stated by the file", "accelerators = ",
                 "accelerators_absent = not-stated: vLLM bench serve records no hardware "
                 "(--metadata gpu=4xNVIDIA_L40S is a user assertion in the file, not used); pass "
                 "--hardware or --accelerator",
-                "accelerator_count = 1"}));
+                "accelerator_count = absent: the file states no accelerator count (pass "
+                "--count)"}));
   EXPECT_EQ(ConditionsOf(agg),
             (std::vector<std::string>{
                 "concurrency = absent: max_concurrency is null: open-loop arrivals at "
@@ -139,8 +142,10 @@ TEST(ImportMlperf, OfflineResultCapturesSystemAndMarksBatchAbsent) {
   ASSERT_EQ(bs.size(), 1u);
   EXPECT_EQ(FieldsOf(*bs[0]),
             (std::vector<std::string>{
-                "status = draft", "metric = aggregate-output",
-                "statistic = ", "value = 24524.9 tok/s", "model = llama-2-70b", "precision = fp16",
+                "status = verified", "metric = aggregate-output",
+                "statistic = ", "value = 24524.9 tok/s", "model = llama-2-70b",
+                "precision = absent: the MLPerf logs do not state the weight format (the "
+                "measurements JSON's weight_data_types does; pass --precision if you know it)",
                 "weights = -", "hardware = NVIDIA H100-SXM-80GB", "accelerators = nvidia-h100-sxm5",
                 "accelerators_absent = -", "accelerator_count = 8"}));
   EXPECT_EQ(ConditionsOf(*bs[0]),
@@ -164,13 +169,8 @@ TEST(ImportMlperf, OfflineResultCapturesSystemAndMarksBatchAbsent) {
   EXPECT_EQ(source.publisher, "NVIDIA");
   EXPECT_EQ(source.date, "2024-07-21");
   EXPECT_EQ(source.source_kind, "mlperf");
-  // The precision is not in these files: assumed, said, and the record is a draft.
-  EXPECT_EQ(RenderAll(r.diagnostics),
-            "v4.1_NVIDIA_DGX-H100x8_llama2-70b-99.9_Offline_mlperf_log_summary.txt: "
-            "warning[assumed-precision]: the logs do not state the weight format; fp16 is "
-            "assumed from the model record and the records are drafts\n"
-            "  hint: pass --precision, or import the measurements JSON (weight_data_types) with "
-            "the logs\n");
+  // The precision is not in these files: it is written absent, never assumed.
+  EXPECT_EQ(RenderAll(r.diagnostics), "");
   ExpectRoundTrip(r);
 }
 

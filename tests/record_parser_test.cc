@@ -1278,7 +1278,7 @@ speculative = true
                  R"(x/benchmarks/r.toml:16:15: error[unknown-value]: 'conditions.speculative = true' does not say which method
   16 | speculative = true
      |               ^
-  hint: describe the method and draft length, e.g. speculative = "EAGLE-3, 4 draft tokens"
+  hint: describe it: speculative = { method = "eagle3", draft_tokens = 4 }
 )");
 }
 
@@ -1951,7 +1951,7 @@ concurrency = 8
 input_tokens = 0
 scenario = "server"
 warmup = true
-speculative = "EAGLE-3, 4 draft tokens"
+speculative = { method = "eagle3", draft_tokens = 4, acceptance_length = 2.9 }
 )");
   ASSERT_TRUE(r.ok()) << RenderAll(r);
   EXPECT_TRUE(r.diagnostics.empty()) << RenderAll(r);
@@ -1966,8 +1966,147 @@ speculative = "EAGLE-3, 4 draft tokens"
   EXPECT_EQ(c.input_tokens.integer, 0);  // allowed for pure decode tests
   EXPECT_EQ(c.scenario.text, "server");
   EXPECT_EQ(c.warmup.boolean, true);
-  EXPECT_EQ(c.speculative.text, "EAGLE-3, 4 draft tokens");
+  EXPECT_EQ(c.speculative.text, "eagle3, 4 draft tokens");
   EXPECT_TRUE(c.UsesSpeculation());
+  ASSERT_TRUE(c.speculation.has_value());
+  EXPECT_EQ(c.speculation->method, "eagle3");
+  EXPECT_EQ(c.speculation->draft_tokens, 4);
+  EXPECT_EQ(c.speculation->acceptance_length, 2.9);
+}
+
+// A benchmark with everything but the line under test, for the keys of issue 8.
+std::string BenchWith(std::string_view top, std::string_view conditions) {
+  return std::string(R"(id = "r"
+title = "t"
+metric = "per-user-decode"
+value = "50 tok/s"
+model = "mpt-7b"
+)") + std::string(top) +
+         R"(
+hardware = "1x NVIDIA H100"
+accelerators = ["nvidia-h100-sxm5"]
+source = "databricks"
+locator = "Table 2"
+
+[conditions]
+batch = 1
+)" + std::string(conditions) + "\n";
+}
+
+TEST(RecordParser, SpeculativeWordsAreRejectedWithAHintNeverReadAsSpeculation) {
+  // "none" is not a method: it must never make a record speculative.
+  ExpectOneError(RecordKind::kBenchmark,
+                 BenchWith("precision = \"fp16\"\naccelerator_count = 1", "speculative = \"none\""),
+                 "x/benchmarks/r.toml:15:15: error[wrong-type]: 'conditions.speculative' must be "
+                 "false, a table or { absent = \"why\" }, not a string\n"
+                 "  15 | speculative = \"none\"\n"
+                 "     |               ^\n"
+                 "  hint: 'none' means not used: write speculative = false\n");
+}
+
+TEST(RecordParser, AcceptanceLengthAboveDraftTokensPlusOneIsAbsurd) {
+  ExpectOneError(RecordKind::kBenchmark,
+                 BenchWith("precision = \"fp16\"\naccelerator_count = 1",
+                           "speculative = { method = \"eagle3\", draft_tokens = 3, "
+                           "acceptance_length = 4.5 }"),
+                 "x/benchmarks/r.toml:15:74: error[absurd-value]: acceptance_length 4.5 is "
+                 "outside 1 to 4 (k + 1 tokens per step)\n"
+                 "  15 | speculative = { method = \"eagle3\", draft_tokens = 3, "
+                 "acceptance_length = 4.5 }\n"
+                 "     |                                                                      "
+                 "    ^\n"
+                 "  hint: the mean accepted length counts the target's own token: 1 <= a <= k "
+                 "+ 1\n");
+}
+
+TEST(RecordParser, PrecisionAndCountMayBeAbsentWithTheirReasons) {
+  ParseResult r = Parse(RecordKind::kBenchmark,
+                        BenchWith("precision = { absent = \"the thread does not say\" }\n"
+                                  "accelerator_count = { absent = \"not stated\" }",
+                                  "prefix_cache = { cached_tokens = 400 }"));
+  ASSERT_TRUE(r.ok()) << RenderAll(r);
+  const auto& b = std::get<Benchmark>(r.record);
+  EXPECT_EQ(b.precision, "");
+  EXPECT_EQ(b.precision_absent, "the thread does not say");
+  EXPECT_EQ(b.accelerator_count, 0);
+  EXPECT_EQ(b.accelerator_count_absent, "not stated");
+  ASSERT_TRUE(b.conditions.prefix.has_value());
+  EXPECT_TRUE(b.conditions.prefix->enabled);
+  EXPECT_EQ(b.conditions.prefix->cached_tokens, 400);
+  EXPECT_FALSE(b.conditions.NoPrefixCache());
+}
+
+TEST(RecordParser, PrefixCacheFalseIsStatedAndHitRateIsChecked) {
+  ParseResult r = Parse(RecordKind::kBenchmark,
+                        BenchWith("precision = \"fp16\"\naccelerator_count = 1",
+                                  "prefix_cache = false"));
+  ASSERT_TRUE(r.ok()) << RenderAll(r);
+  EXPECT_TRUE(std::get<Benchmark>(r.record).conditions.NoPrefixCache());
+  ExpectOneError(RecordKind::kBenchmark,
+                 BenchWith("precision = \"fp16\"\naccelerator_count = 1",
+                           "prefix_cache = { hit_rate = 1.5 }"),
+                 "x/benchmarks/r.toml:15:29: error[absurd-value]: "
+                 "'conditions.prefix_cache.hit_rate' must be a number from 0 to 1\n"
+                 "  15 | prefix_cache = { hit_rate = 1.5 }\n"
+                 "     |                             ^\n"
+                 "  hint: write the share of input tokens served from the cache, e.g. 0.4\n");
+}
+
+constexpr std::string_view kDraftModel = R"(id = "r"
+name = "Some model"
+status = "draft"
+aliases = []
+params_total = { absent = "the file does not state it" }
+layers = { absent = "no tool output states it" }
+kv_heads = { absent = "no tool output states it" }
+head_dim = { absent = "no tool output states it" }
+native_precision = { absent = "not stated" }
+source = "s"
+)";
+
+TEST(RecordParser, DraftModelMayLeaveItsFactsAbsent) {
+  ParseResult r = Parse(RecordKind::kModel, kDraftModel);
+  ASSERT_TRUE(r.ok()) << RenderAll(r);
+  const auto& m = std::get<Model>(r.record);
+  EXPECT_EQ(m.params_total, 0);
+  EXPECT_EQ(m.ParamsPerToken(), 0);
+  EXPECT_EQ(m.AbsentReason("layers"), "no tool output states it");
+  EXPECT_EQ(m.AbsentReason("params_total"), "the file does not state it");
+  EXPECT_EQ(m.AbsentReason("name"), "");
+}
+
+TEST(RecordParser, VerifiedModelMustStateItsFacts) {
+  std::string text(kDraftModel);
+  text.replace(text.find("status = \"draft\""), 16, "status = \"verified\"");
+  ParseResult r = Parse(RecordKind::kModel, text);
+  EXPECT_FALSE(r.ok());
+  ASSERT_FALSE(r.diagnostics.empty());
+  EXPECT_EQ(r.diagnostics[0].code, "absent-in-verified");
+}
+
+TEST(RecordParser, EmbeddingParamsComeOutOfTheParametersPerTokenWhenUntied) {
+  // Qwen2.5-7B: 7.62e9 parameters, of which 152064 x 3584 = 545e6 are the untied input table.
+  std::string base = R"(id = "r"
+name = "Qwen2.5-7B"
+aliases = []
+params_total = 7.62e9
+embedding_params = 5.45e8
+layers = 28
+kv_heads = 4
+head_dim = 128
+native_precision = "bf16"
+source = "s"
+)";
+  ParseResult untied = Parse(RecordKind::kModel, base + "tied_embeddings = false\n");
+  ASSERT_TRUE(untied.ok()) << RenderAll(untied);
+  EXPECT_DOUBLE_EQ(std::get<Model>(untied.record).ParamsPerToken(), 7.075e9);
+  ParseResult tied = Parse(RecordKind::kModel, base + "tied_embeddings = true\n");
+  ASSERT_TRUE(tied.ok()) << RenderAll(tied);
+  EXPECT_DOUBLE_EQ(std::get<Model>(tied.record).ParamsPerToken(), 7.62e9);
+  // An unstated tie is the generous side: untied.
+  ParseResult unknown = Parse(RecordKind::kModel, base);
+  ASSERT_TRUE(unknown.ok()) << RenderAll(unknown);
+  EXPECT_DOUBLE_EQ(std::get<Model>(unknown.record).ParamsPerToken(), 7.075e9);
 }
 
 TEST(RecordParser, DateStringsOfYearAndMonthAreAccepted) {

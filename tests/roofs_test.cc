@@ -207,14 +207,14 @@ TEST_F(RoofsTest, HardwareTextThatMatchesNothingIsNotComputable) {
 TEST_F(RoofsTest, SpeculativeDecodingEscapesTheMemoryRoofButNotTheComputeRoof) {
   Base().Add(RecordKind::kBenchmark,
              Bench("spec", "per-user-decode", "150 tok/s",
-                   "batch = 1\nspeculative = \"EAGLE-3, 4 draft tokens\""));
+                   "batch = 1\nspeculative = { method = \"eagle3\", draft_tokens = 4 }"));
   SweepResult s = Run();
   const RecordAudit& a = AuditOf(s, "spec");
   const InstrumentResult* mem = RoofOf(a, "memory-roof");
   ASSERT_NE(mem, nullptr);
   EXPECT_EQ(mem->verdict, Verdict::kNotComputable);
   EXPECT_EQ(mem->reason,
-            "speculative decoding (EAGLE-3, 4 draft tokens) emits several tokens per weight pass, "
+            "speculative decoding (eagle3, 4 draft tokens) emits several tokens per weight pass, "
             "so the memory roof does not bound it");
   const InstrumentResult* comp = RoofOf(a, "compute-roof");
   ASSERT_NE(comp, nullptr);

@@ -6,6 +6,7 @@
 #define ROOFLINT_AUDIT_H_
 
 #include <functional>
+#include <limits>
 #include <memory>
 #include <span>
 #include <string>
@@ -39,6 +40,12 @@ struct InstrumentResult {
   std::string reason;      // why it is not computable or does not apply, what it found
   std::string arithmetic;  // the calculation or the evidence, checkable by hand
   std::vector<std::string> accelerators;  // the accelerator ids a roof was computed with
+  // A fact the bound takes that the record does not state ("no prefix cache": the source
+  // does not say), or "" when the bound rests on stated facts only. A value past a bound that
+  // rests on an assumption is a warning naming it, never an error, unless it is also past
+  // `assumption_free_bound` (the bound without the assumed term; NaN when there is none).
+  std::string assumption;
+  double assumption_free_bound = std::numeric_limits<double>::quiet_NaN();
 };
 
 // Something a reader must look at, from an instrument.
@@ -89,15 +96,28 @@ struct AuditInput {
   std::string parts_how;      // how the parts were found (pointer, or hardware text)
   std::string parts_problem;  // why there are none
   const HardwareMatch* text_match = nullptr;  // what the hardware text alone resolves to
-  double count = 1;           // n, accelerators the figure is summed over
+  double count = 1;           // n, accelerators the figure is summed over (0: unknown)
+  std::string count_how;      // "accelerator_count 8", "8 from the hardware text '8x H100'"
+  std::string count_problem;  // why n is unknown
   double weight_bytes = 0;    // W, bytes streamed per decode step (0: unknown)
   std::string weights_how;    // "14e9 B (stated by the record)", or the derivation
   std::string weights_problem;
+  // The least W the record allows when W rests on an assumption (the width an untied
+  // embedding table is stored at inside a stated file size), with the assumption; equal to
+  // weight_bytes, and "", otherwise.
+  double weight_bytes_min = 0;
+  std::string weights_assumption;
   double params = 0;          // P, parameters used per token (active for MoE; 0: unknown)
   std::string params_how;
-  int64_t batch = 0;          // B, sequences per decode step (0: unknown)
+  // B, sequences per decode step, as an upper bound: a stated batch, or a concurrency cap
+  // (requests in flight bound the sequences in one step). Only bounds that loosen as B grows
+  // (the aggregate memory roof) may use it. 0: unknown.
+  int64_t batch = 0;
   std::string batch_how;      // "batch 64", "concurrency 32 caps the sequences in flight"
   std::string batch_problem;  // why the batch is unknown
+  // B as stated by the record's `batch`: bounds that tighten as B grows (the per-user compute
+  // roof, the compute term of the TPOT floor) use this one only. 0: not stated as a batch.
+  int64_t stated_batch = 0;
 };
 
 struct SweepResult;

@@ -95,26 +95,57 @@ struct Accelerator {
   std::vector<std::pair<std::string, SourceRef>> sources;  // by figure: memory, bandwidth, ...
   std::string notes;
   std::vector<Waiver> waivers;  // spec-lint findings this record accepts, with why
+  // GPUs in one package that a hardware text may count: a GB200 superchip holds two of the
+  // GPUs this record describes, a GH200 one. 1 for every ordinary card.
+  int64_t gpus_per_package = 1;
 
   // The dense peak for `precision`, if the part states one.
   std::optional<FlopsPerSecond> Peak(std::string_view precision) const;
+};
+
+// A fact a record does not state, with why: written `key = { absent = "why" }`.
+struct AbsentFact {
+  std::string key;
+  std::string reason;
 };
 
 struct Model {
   RecordHeader header;
   std::string name;
   std::vector<std::string> aliases;
-  double params_total = 0;
+  double params_total = 0;              // 0 when absent (draft records only)
   std::optional<double> params_active;  // mixture-of-experts only
-  int64_t layers = 0;
-  int64_t kv_heads = 0;
-  int64_t head_dim = 0;
-  std::string native_precision;
+  // Input-embedding parameters (vocabulary x hidden size); 0 when not stated.
+  double embedding_params = 0;
+  // Whether the output projection shares the input-embedding table; unset when not stated.
+  std::optional<bool> tied_embeddings;
+  int64_t layers = 0;    // 0 when absent (draft records only)
+  int64_t kv_heads = 0;  // likewise
+  int64_t head_dim = 0;  // likewise
+  std::string native_precision;  // "" when absent (draft records only)
   std::string source;
   std::string notes;
+  // The facts a draft record leaves unstated, with why (params_total, layers, ...).
+  std::vector<AbsentFact> absent;
 
-  // Parameters used per token: the active count for an MoE, else the total.
-  double ParamsPerToken() const { return params_active.value_or(params_total); }
+  // Why `key` is absent, or "" when it is stated.
+  std::string_view AbsentReason(std::string_view key) const;
+  // Input-embedding parameters that are neither streamed nor multiplied per token: an untied
+  // table is read one row per token. A tied table is the output projection too, so nothing is
+  // taken out; an unstated tie is taken as untied (the generous side: fewer bytes and FLOPs).
+  double LookupOnlyParams() const {
+    return tied_embeddings.value_or(false) ? 0 : embedding_params;
+  }
+  // Parameters multiplied per token: the active count for an MoE, else the total, without the
+  // lookup-only embedding table. 0 when the record states no parameter count.
+  double ParamsPerToken() const {
+    if (ActiveUnknown()) return 0;
+    double p = params_active.value_or(params_total);
+    return p > 0 ? p - LookupOnlyParams() : 0;
+  }
+  // True when the record writes params_active absent: it may be a mixture of experts, so the
+  // parameters (and bytes) used per token are unknown, whatever the total.
+  bool ActiveUnknown() const { return !AbsentReason("params_active").empty(); }
   bool IsMoe() const { return params_active.has_value() && *params_active < params_total; }
 };
 
@@ -152,6 +183,24 @@ struct Condition {
   bool absent() const { return state == State::kAbsent; }
 };
 
+// Speculative decoding as a record states it: `speculative = false`, or a table with the
+// method and, where stated, the draft length k (tokens proposed per step), the mean accepted
+// length, and the draft model.
+struct Speculation {
+  std::string method;                       // "eagle3", "ngram", "draft-model", "mtp", ...
+  std::optional<int64_t> draft_tokens;      // k
+  std::optional<double> acceptance_length;  // mean tokens accepted per step, 1 <= a <= k + 1
+  std::string draft_model;                  // a model id, for a separate draft model
+};
+
+// Prefix caching as a record states it: `prefix_cache = false`, or the input tokens served
+// from the cache per request, or the cache hit rate.
+struct PrefixCache {
+  bool enabled = false;
+  std::optional<int64_t> cached_tokens;
+  std::optional<double> hit_rate;  // 0..1
+};
+
 struct Conditions {
   Condition batch;
   Condition concurrency;
@@ -162,11 +211,18 @@ struct Conditions {
   Condition warmup;
   Condition scenario;
   Condition speculative;
+  Condition prefix_cache;
+  std::optional<Speculation> speculation;  // set when speculative is stated as a table
+  std::optional<PrefixCache> prefix;       // set when prefix_cache is stated
 
   // True when the record states that speculative decoding was used (anything but `false`).
   bool UsesSpeculation() const {
     return speculative.stated() && !(speculative.boolean && !*speculative.boolean);
   }
+  // True unless the record states that speculative decoding was not used.
+  bool MayUseSpeculation() const { return !(speculative.boolean && !*speculative.boolean); }
+  // True when the record states that no input token was served from a prefix cache.
+  bool NoPrefixCache() const { return prefix && !prefix->enabled; }
 };
 
 // One of the seven load conditions as [conditions] holds it (model and hardware, the other two,
@@ -203,13 +259,17 @@ struct Benchmark {
   ParsedQuantity value;
   std::string derived_from;
   std::string model;
-  std::string precision;
+  std::string precision;          // "" when absent: then precision_absent says why
+  std::string precision_absent;
   std::string compute_precision;  // "" when not stated
   std::optional<ParsedQuantity> weights;
   std::string hardware;
   std::vector<std::string> accelerators;
   std::optional<AbsentPointer> accelerators_absent;
+  // How many accelerators: 0 when the record writes it absent (accelerator_count_absent says
+  // why). An unknown count is never taken as 1.
   int64_t accelerator_count = 1;
+  std::string accelerator_count_absent;
   std::string source;
   std::string locator;
   std::string set;

@@ -10,8 +10,10 @@
 // parameters. It needs no batch, so it is the instrument for aggregate records whose batch is
 // unknown (an MLPerf Offline row). Speculative decoding does not escape it: every accepted
 // token was computed by the target model. It does not apply to latency metrics, to parts that
-// state no dense peak, or to records whose model is unknown. For aggregate-total it assumes
-// every input token is prefilled (no prefix cache skips it).
+// state no dense peak, or to records whose model is unknown. For aggregate-total it counts
+// every input token as prefilled; unless the record states prefix_cache = false, that is an
+// assumption, and a value past the roof is a warning naming it. The per-user bound divides by
+// a batch the record states as a batch, never by a concurrency cap.
 // Example: MPT-7B (6.7e9 params) on one A100 at 312 TFLOPS fp16: 312e12 / (2 x 6.7e9) =
 // 23283.6 tok/s; the batch-64 aggregate of 800 tok/s is 3.4% of it.
 #include <fmt/format.h>
@@ -48,18 +50,31 @@ class ComputeRoof final : public Instrument {
     double divisor = 2.0 * in.params;
     std::string divisor_text = fmt::format("2 x {}", FormatSi(in.params));
     std::string note = fmt::format("P = {}", in.params_how);
+    std::string assumption;
     if (b.metric == Metric::kPerUserDecode) {
-      if (in.batch > 1) {
-        divisor *= static_cast<double>(in.batch);
-        divisor_text += fmt::format(" x {}", in.batch);
+      // A larger B tightens this bound: only a batch stated as a batch enters it.
+      if (in.stated_batch > 1) {
+        divisor *= static_cast<double>(in.stated_batch);
+        divisor_text += fmt::format(" x {}", in.stated_batch);
         note += fmt::format("; per-user share of one step at {}", in.batch_how);
-      } else if (in.batch == 0) {
+      } else if (in.stated_batch == 0 && in.batch > 0) {
+        note += fmt::format("; {}, not a batch: taken as 1 (which can only loosen the bound)",
+                            in.batch_how);
+      } else if (in.stated_batch == 0) {
         note += "; batch unknown, taken as 1 (which can only loosen the bound)";
       }
     } else if (b.metric == Metric::kPrefill) {
       note += "; every prompt token costs 2*P FLOPs";
     } else if (b.metric == Metric::kAggregateTotal) {
-      note += "; counts input tokens at 2*P each (assumes no prefix cache skips prefill)";
+      if (b.conditions.NoPrefixCache()) {
+        note += "; counts input tokens at 2*P each (no prefix cache, stated)";
+      } else {
+        note += "; counts input tokens at 2*P each";
+        assumption = b.conditions.prefix
+                         ? "every input token is prefilled (a prefix cache was used)"
+                         : "no prefix cache skips prefill (the record does not state "
+                           "prefix_cache)";
+      }
     } else if (requests) {
       const auto& o = b.conditions.output_tokens;
       if (!o.integer) {
@@ -90,6 +105,7 @@ class ComputeRoof final : public Instrument {
     if (r.verdict != Verdict::kNotComputable) {
       r.reason = r.reason.empty() ? note : fmt::format("{}; {}", note, r.reason);
     }
+    AddAssumption(r, assumption);
     if (r.verdict == Verdict::kExceeds) AddExceedsFinding(in, r, "compute roof", findings);
     out.roofs.push_back(std::move(r));
   }

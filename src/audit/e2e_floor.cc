@@ -45,12 +45,9 @@ class E2eFloor final : public Instrument {
     FloorTerms terms;
     terms.extra_steps = static_cast<double>(*c.output_tokens.integer - 1);
     std::string note = fmt::format("{} output tokens", *c.output_tokens.integer);
-    if (c.input_tokens.integer && *c.input_tokens.integer > 0) {
-      terms.compute_tokens = static_cast<double>(*c.input_tokens.integer);
-      terms.compute_tokens_text = fmt::format("{} input tokens", *c.input_tokens.integer);
-      note += "; prefill of every input token (assumes no prefix cache)";
-    }
-    AuditTimeFloor(id(), "end-to-end latency floor", in, terms, note, out, findings);
+    AddPrefillTerm(b, terms, note);
+    AuditTimeFloor(id(), "end-to-end latency floor", in, terms, note, out, findings,
+                   SpeculationAssumption(b));
   }
 };
 

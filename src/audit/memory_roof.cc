@@ -8,6 +8,9 @@
 // Units: BW in B/s, W in B. Does NOT apply to latency metrics (see the floors), to aggregate
 // metrics whose batch is unknown, to prefill (many prompt tokens per weight pass) (the batch-1 roof does not bound them: DOMAIN.md 2.2; the
 // compute roof does), or to speculative decoding, which emits several tokens per weight pass.
+// A record that does not state whether speculation was used is audited as if it was not, and
+// a value past the roof is then a warning naming that assumption, not an error. B for the
+// aggregate roof may be a concurrency cap: a larger B only loosens it.
 // Example: MPT-7B fp16 (14 GB) on one A100 40GB (1555 GB/s): 1555e9 / 14e9 = 111.1 tok/s, so
 // the batch-1 figure of 57.6 tok/s is 51.9% of it, and the batch-64 aggregate of 800 tok/s is
 // 11.3% of 64 x 111.1 = 7108.6 tok/s.
@@ -111,6 +114,10 @@ class MemoryRoof final : public Instrument {
         id(), in, BoundKind::kCeiling, b.value.si, unit, [&](const Accelerator& a) {
           PartBound pb;
           pb.bound = factor * in.count * a.bandwidth.si() / in.weight_bytes;
+          if (in.weight_bytes_min < in.weight_bytes) {
+            pb.assumption = in.weights_assumption;
+            pb.assumption_free_bound = factor * in.count * a.bandwidth.si() / in.weight_bytes_min;
+          }
           pb.arithmetic = fmt::format("{}{} x {} B/s / {} B{} = {} {}", prefix, in.count,
                                       FormatSi(a.bandwidth.si()), FormatSi(in.weight_bytes),
                                       suffix, FormatNumber(pb.bound), unit);
@@ -120,6 +127,7 @@ class MemoryRoof final : public Instrument {
       std::string detail = fmt::format("W = {}; {}", in.weights_how, note);
       r.reason = r.reason.empty() ? detail : fmt::format("{}; {}", detail, r.reason);
     }
+    AddAssumption(r, SpeculationAssumption(b));
     if (r.verdict == Verdict::kExceeds) AddExceedsFinding(in, r, "memory roof", findings);
     out.roofs.push_back(std::move(r));
   }

@@ -75,7 +75,9 @@ class NearRoof final : public Instrument {
     double factor = b.metric == Metric::kAggregateOutput ? static_cast<double>(in.batch) : 1.0;
     std::vector<double> params;
     if (in.model != nullptr) {
-      params.push_back(in.model->ParamsPerToken());
+      // A guess divides by the parameter count as published, embedding table included.
+      double published = in.model->params_active.value_or(in.model->params_total);
+      if (published > 0) params.push_back(published);
       if (in.model->IsMoe()) params.push_back(in.model->params_total);
     }
     bool guessed = false;  // one guess is enough evidence

@@ -7,6 +7,8 @@
 // text matches, and `because = "ambiguous"` is stale once the candidates have narrowed to one.
 // Matching uses the parts' names and aliases and never guesses between candidates that differ.
 // Does not apply to the hardware check when the text names no part at all (nothing to compare).
+// A count the hardware text states ("8x H100") must equal accelerator_count (a warning, since
+// a text may count packages or nodes rather than GPUs).
 // Example: the MPT-7B trio says "no 40GB A100 record" while nvidia-a100-40gb-pcie and
 // nvidia-a100-40gb-sxm4 exist: stale; the candidates differ in form factor, so the pointer
 // should stay empty as `ambiguous`; the roof is exact anyway (both 1555 GB/s).
@@ -118,6 +120,21 @@ class Pointers final : public Instrument {
       } else {
         notes.push_back(fmt::format("empty pointer ({}): still holds", why.because));
       }
+    }
+    // The count the hardware text states must agree with accelerator_count.
+    const HardwareMatch& m = *in.text_match;
+    if (m.count && b.accelerator_count > 0 && *m.count != b.accelerator_count) {
+      std::string msg = fmt::format(
+          "the hardware text '{}' states {} accelerator{} ({}), but accelerator_count is {}",
+          b.hardware, *m.count, *m.count == 1 ? "" : "s",
+          m.count_how.empty() ? m.count_text : m.count_how, b.accelerator_count);
+      problems.push_back(msg);
+      findings.push_back(MakeFinding(
+          b, id(), Severity::kWarning, "count-disagrees", msg, "accelerator_count", "",
+          "the roofs use accelerator_count; correct whichever of the two is wrong (a superchip "
+          "text may count packages, not GPUs)"));
+    } else if (m.count && b.accelerator_count > 0) {
+      notes.push_back(fmt::format("the hardware text states the same count ({})", *m.count));
     }
     out.checks.push_back(CheckResult(
         id(), problems.empty(),

@@ -21,18 +21,72 @@ std::string JoinIds(const std::vector<const Accelerator*>& parts) {
   return out;
 }
 
+// The bytes of the lookup-only embedding table inside a stated weight size: at the record's
+// own width (a checkpoint stores its table at the format's width), and at the widest it may be
+// stored at (16 bits, or the record's width when wider; 32 bits when the precision is
+// unstated), which lowers W the most and so is the assumption-free side.
+struct EmbeddingShare {
+  double bytes = 0;
+  double widest = 0;
+  std::string how;
+};
+EmbeddingShare EmbeddingBytes(const Model& m, const Benchmark& b) {
+  EmbeddingShare e;
+  double lookup = m.LookupOnlyParams();
+  if (lookup <= 0) return e;
+  const PrecisionInfo* p = b.precision.empty() ? nullptr : FindPrecision(b.precision);
+  double bits = p != nullptr ? p->bits_per_weight : 32.0;
+  double widest = std::max(bits, p != nullptr ? 16.0 : 32.0);
+  e.bytes = lookup * bits / 8;
+  e.widest = lookup * widest / 8;
+  e.how = fmt::format("{} input-embedding params x {:g} B ({}; read one row per token, not "
+                      "streamed)",
+                      FormatSi(lookup), bits / 8,
+                      m.tied_embeddings.has_value() ? "untied"
+                                                    : "tie not stated, taken as untied");
+  return e;
+}
+
 void ResolveWeights(const Benchmark& b, AuditInput& in) {
   const Model* m = in.model;
+  if (b.weights && m != nullptr && m->ActiveUnknown()) {
+    in.weights_problem = fmt::format(
+        "{} stated, but model {} may be a mixture of experts (params_active absent: {}): the "
+        "bytes read per token are unknown",
+        b.weights->text, m->header.id, m->AbsentReason("params_active"));
+    return;
+  }
   if (b.weights) {
     double stated = b.weights->si;
-    if (m != nullptr && m->IsMoe()) {
-      double active = *m->params_active;
-      in.weight_bytes = stated * active / m->params_total;
+    EmbeddingShare share = m != nullptr ? EmbeddingBytes(*m, b) : EmbeddingShare{};
+    if (share.widest >= stated) share = {};  // a stated size smaller than the table: keep it
+    double embedding = share.bytes;
+    std::string minus =
+        embedding > 0 ? fmt::format(" - {} B ({})", FormatSi(embedding), share.how) : "";
+    double scale = 1;
+    if (m != nullptr && m->IsMoe() && m->params_total > 0) {
+      scale = m->ParamsPerToken() / (m->params_total - m->LookupOnlyParams());
+    }
+    if (share.widest > share.bytes) {
+      in.weight_bytes_min = (stated - share.widest) * scale;
+      in.weights_assumption = fmt::format(
+          "the untied input-embedding table is stored at the {} width inside the stated size "
+          "(at 16 bits W would be {} B)",
+          b.precision.empty() ? "widest" : b.precision, FormatSi(in.weight_bytes_min));
+    }
+    if (m != nullptr && m->IsMoe() && m->params_total > 0) {
+      double active = m->ParamsPerToken();
+      double total = m->params_total - m->LookupOnlyParams();
+      in.weight_bytes = (stated - embedding) * active / total;
       in.weights_how = fmt::format(
-          "{} stated ({} B) x {} active / {} total params = {} B (MoE: only the active "
+          "({} stated ({} B){}) x {} active / {} total params = {} B (MoE: only the active "
           "experts are read per token)",
-          b.weights->text, FormatSi(stated), FormatSi(active), FormatSi(m->params_total),
+          b.weights->text, FormatSi(stated), minus, FormatSi(active), FormatSi(total),
           FormatSi(in.weight_bytes));
+    } else if (embedding > 0) {
+      in.weight_bytes = stated - embedding;
+      in.weights_how = fmt::format("{} stated ({} B){} = {} B", b.weights->text,
+                                   FormatSi(stated), minus, FormatSi(in.weight_bytes));
     } else {
       in.weight_bytes = stated;
       in.weights_how = fmt::format("{} B ({} stated by the record)", FormatSi(stated),
@@ -45,23 +99,38 @@ void ResolveWeights(const Benchmark& b, AuditInput& in) {
                          "not in the corpus";
     return;
   }
+  if (b.precision.empty()) {
+    in.weights_problem = fmt::format(
+        "no weight bytes: the record states neither `weights` nor the precision (absent: {})",
+        b.precision_absent);
+    return;
+  }
   const PrecisionInfo* p = FindPrecision(b.precision);
   if (p == nullptr) {
     in.weights_problem = fmt::format("no bytes per weight for precision '{}'", b.precision);
     return;
   }
-  double params = m->ParamsPerToken();
+  if (in.params <= 0) {
+    in.weights_problem = fmt::format("no weight bytes: {}", in.model_problem);
+    return;
+  }
+  double params = in.params;
   double bytes_per_weight = p->bits_per_weight / 8.0;
   in.weight_bytes = params * bytes_per_weight;
   in.weights_how = fmt::format("{} {}params x {} B/weight ({}) = {} B", FormatSi(params),
                                m->IsMoe() ? "active " : "", fmt::format("{:g}", bytes_per_weight),
                                p->name, FormatSi(in.weight_bytes));
+  if (m->LookupOnlyParams() > 0) {
+    in.weights_how += fmt::format(" (without the {} lookup-only input-embedding params)",
+                                  FormatSi(m->LookupOnlyParams()));
+  }
 }
 
 void ResolveBatch(const Benchmark& b, AuditInput& in) {
   const Conditions& c = b.conditions;
   if (c.batch.stated() && c.batch.integer) {
     in.batch = *c.batch.integer;
+    in.stated_batch = in.batch;
     in.batch_how = fmt::format("batch {}", in.batch);
   } else if (c.concurrency.stated() && c.concurrency.integer) {
     in.batch = *c.concurrency.integer;
@@ -74,6 +143,26 @@ void ResolveBatch(const Benchmark& b, AuditInput& in) {
   } else {
     in.batch_problem = "batch unknown (the record states neither batch nor concurrency)";
   }
+}
+
+// n: the record's accelerator_count; when absent, the count its hardware text states; never 1
+// by default.
+void ResolveCount(const Benchmark& b, AuditInput& in) {
+  if (b.accelerator_count > 0) {
+    in.count = static_cast<double>(b.accelerator_count);
+    in.count_how = fmt::format("accelerator_count {}", b.accelerator_count);
+    return;
+  }
+  if (in.text_match != nullptr && in.text_match->count) {
+    in.count = static_cast<double>(*in.text_match->count);
+    in.count_how = fmt::format("{} from the hardware text '{}' (accelerator_count absent)",
+                               *in.text_match->count, b.hardware);
+    return;
+  }
+  in.count = 0;
+  in.count_problem = fmt::format(
+      "accelerator count unknown (absent: {}), and the hardware text states none",
+      b.accelerator_count_absent);
 }
 
 }  // namespace
@@ -93,17 +182,29 @@ AuditInput Resolver::Resolve(const Benchmark& b) {
   in.options = &options_;
   in.benchmark = &b;
   in.text_match = &Match(b.hardware);
-  in.count = static_cast<double>(b.accelerator_count);
+  ResolveCount(b, in);
 
   in.model = corpus_.FindModel(b.model);
   if (in.model == nullptr) {
     in.model_problem = fmt::format("model '{}' is not in the corpus", b.model);
+  } else if (in.model->ActiveUnknown()) {
+    in.model_problem = fmt::format(
+        "model '{}' may be a mixture of experts (params_active absent: {}): the parameters "
+        "used per token are unknown",
+        b.model, in.model->AbsentReason("params_active"));
+  } else if (in.model->ParamsPerToken() <= 0) {
+    in.model_problem = fmt::format("model '{}' states no parameter count (absent: {})",
+                                   b.model, in.model->AbsentReason("params_total"));
   } else {
     in.params = in.model->ParamsPerToken();
     in.params_how = in.model->IsMoe()
                         ? fmt::format("{} active of {} total params ({})", FormatSi(in.params),
                                       FormatSi(in.model->params_total), in.model->header.id)
                         : fmt::format("{} params ({})", FormatSi(in.params), in.model->header.id);
+    if (in.model->LookupOnlyParams() > 0) {
+      in.params_how += fmt::format(", without {} lookup-only input-embedding params",
+                                   FormatSi(in.model->LookupOnlyParams()));
+    }
   }
 
   if (!b.accelerators.empty()) {
@@ -125,7 +226,12 @@ AuditInput Resolver::Resolve(const Benchmark& b) {
   } else {
     const HardwareMatch& m = *in.text_match;
     in.parts = m.candidates;
-    if (in.parts.empty()) {
+    if (in.parts.empty() && m.cpu_only) {
+      in.parts_problem = fmt::format(
+          "the hardware text '{}' names a CPU-only system: no accelerator record applies (a "
+          "CPU part needs an accelerator record of its own and a pointer)",
+          b.hardware);
+    } else if (in.parts.empty()) {
       in.parts_problem = fmt::format(
           "no pointer, and no accelerator in the corpus matches the hardware text '{}'",
           b.hardware);
@@ -139,6 +245,7 @@ AuditInput Resolver::Resolve(const Benchmark& b) {
   }
 
   ResolveWeights(b, in);
+  if (in.weights_assumption.empty()) in.weight_bytes_min = in.weight_bytes;
   ResolveBatch(b, in);
   return in;
 }
@@ -190,6 +297,7 @@ InstrumentResult CombineOverParts(std::string_view instrument, const AuditInput&
                             double value, std::string_view unit,
                             const std::function<PartBound(const Accelerator&)>& per_part) {
   if (in.parts.empty()) return NotComputable(instrument, unit, in.parts_problem);
+  if (in.count <= 0) return NotComputable(instrument, unit, in.count_problem);
   std::vector<PartBound> bounds;
   bounds.reserve(in.parts.size());
   for (const Accelerator* p : in.parts) {
@@ -215,6 +323,19 @@ InstrumentResult CombineOverParts(std::string_view instrument, const AuditInput&
   r.bound = bounds[best].bound;
   r.arithmetic = bounds[best].arithmetic;
   r.percent = kind == BoundKind::kCeiling ? value / r.bound * 100.0 : r.bound / value * 100.0;
+  r.assumption = bounds[best].assumption;
+  if (!r.assumption.empty()) {
+    // The most generous assumption-free bound over the candidates.
+    for (const PartBound& pb : bounds) {
+      double safe = pb.assumption_free_bound;
+      if (std::isnan(safe)) continue;
+      if (std::isnan(r.assumption_free_bound) ||
+          (kind == BoundKind::kCeiling ? safe > r.assumption_free_bound
+                                       : safe < r.assumption_free_bound)) {
+        r.assumption_free_bound = safe;
+      }
+    }
+  }
   // A hair of tolerance so a value printed at the roof's own rounding is not "over".
   r.verdict = r.percent > 100.0 + 1e-9 ? Verdict::kExceeds : Verdict::kWithin;
   for (const Accelerator* p : in.parts) r.accelerators.push_back(p->header.id);
@@ -239,13 +360,35 @@ void AddExceedsFinding(const AuditInput& in, const InstrumentResult& r, std::str
                        std::vector<Finding>& findings) {
   const Benchmark& b = *in.benchmark;
   bool floor = r.instrument.ends_with("floor");
-  findings.push_back(MakeFinding(
-      b, r.instrument, Severity::kError, floor ? "below-floor" : "exceeds-roof",
+  // Past a bound that rests on an unstated fact: an error only when also past the bound
+  // without it; otherwise a warning that names the assumption.
+  bool assumed = !r.assumption.empty();
+  if (assumed && !std::isnan(r.assumption_free_bound)) {
+    double v = floor ? b.value.si * 1e3 : b.value.si;
+    bool past_safe = floor ? v < r.assumption_free_bound * (1 - 1e-11)
+                           : v > r.assumption_free_bound * (1 + 1e-11);
+    if (past_safe) assumed = false;
+  }
+  std::string message =
       floor ? fmt::format("{} is below the {} of {} {}: {}% of the floor", b.value.text, what,
                           FormatNumber(r.bound), r.unit, FormatNumber(r.percent))
             : fmt::format("{} is {}% of the {} ({} {})", b.value.text, FormatNumber(r.percent),
-                          what, FormatNumber(r.bound), r.unit),
-      "value", r.arithmetic));
+                          what, FormatNumber(r.bound), r.unit);
+  if (!r.assumption.empty() && assumed) {
+    message += fmt::format(", if {}", r.assumption);
+  } else if (!r.assumption.empty()) {
+    message += fmt::format(", and past {} {} even without assuming {}",
+                           FormatNumber(r.assumption_free_bound), r.unit, r.assumption);
+  }
+  std::string code = floor ? "below-floor" : "exceeds-roof";
+  if (assumed) code += "-assuming";
+  findings.push_back(MakeFinding(
+      b, r.instrument, assumed ? Severity::kWarning : Severity::kError, std::move(code),
+      std::move(message), "value", r.arithmetic,
+      assumed ? fmt::format("the bound assumes {}; state it in the record to make this "
+                            "finding definite",
+                            r.assumption)
+              : ""));
 }
 
 PeakChoice ChoosePeak(const Benchmark& b, const Accelerator& part) {
@@ -253,35 +396,50 @@ PeakChoice ChoosePeak(const Benchmark& b, const Accelerator& part) {
   auto describe = [](std::string_view key, double flops) {
     return fmt::format("{} {} FLOP/s", key, FormatSi(flops));
   };
-  if (!b.compute_precision.empty()) {
-    if (auto f = part.Peak(b.compute_precision)) {
-      c.flops = f->si();
-      c.how = fmt::format("{} (compute_precision stated)", describe(b.compute_precision, c.flops));
-    } else {
-      c.problem = fmt::format("{} states no dense {} peak", part.header.id, b.compute_precision);
-    }
-    return c;
-  }
-  const PrecisionInfo* p = FindPrecision(b.precision);
-  std::string_view compute = p != nullptr ? p->compute : "";
-  if (!compute.empty()) {
-    // 16-bit weights run at the part's best 16-bit rate: fp16 and bf16 share tensor units,
-    // and GeForce cards double it with FP16 accumulation. A roof is generous by design.
-    std::vector<std::string_view> keys = {compute};
-    if (compute == "fp16" || compute == "bf16") keys = {"fp16", "bf16", "fp16_acc16"};
+  // The fastest of `keys` the part states.
+  auto best_of = [&](std::initializer_list<std::string_view> keys) {
     for (auto k : keys) {
       if (auto f = part.Peak(k); f && f->si() > c.flops) {
         c.flops = f->si();
         c.how = describe(k, c.flops);
       }
     }
+  };
+  // A peak is the fastest legal path at a precision: fp16 and bf16 share tensor units, and
+  // GeForce cards double them with FP16 accumulation (llama.cpp's cuBLAS path uses it); fp8
+  // likewise; fp32 weights are cast down and multiplied on TF32 or 16-bit tensor cores.
+  auto fastest_for = [&](std::string_view compute) {
+    if (compute == "fp16" || compute == "bf16") {
+      best_of({"fp16", "bf16", "fp16_acc16"});
+    } else if (compute == "fp8") {
+      best_of({"fp8", "fp8_acc16"});
+    } else if (compute == "fp32" || compute == "tf32") {
+      best_of({"fp32", "tf32", "fp16", "bf16", "fp16_acc16"});
+    } else {
+      best_of({compute});
+    }
+  };
+  if (!b.compute_precision.empty()) {
+    fastest_for(b.compute_precision);
+    if (c.flops > 0) {
+      c.how += fmt::format(" (compute_precision {} stated: its fastest rate)",
+                           b.compute_precision);
+    } else {
+      c.problem = fmt::format("{} states no dense {} peak", part.header.id, b.compute_precision);
+    }
+    return c;
+  }
+  const PrecisionInfo* p = b.precision.empty() ? nullptr : FindPrecision(b.precision);
+  std::string_view compute = p != nullptr ? p->compute : "";
+  if (!compute.empty()) {
+    fastest_for(compute);
     if (c.flops > 0) {
       c.how += fmt::format(" ({} weights are multiplied in {})", b.precision, compute);
       return c;
     }
   }
-  // The compute precision is not determined (integer and GGUF formats, or a part without the
-  // weights' own format): the most generous peak the part states, said as such.
+  // The compute precision is not determined (integer and GGUF formats, an unstated precision,
+  // or a part without the weights' own format): the most generous peak the part states.
   for (const auto& [k, f] : part.peak_dense) {
     if (k == "fp64") continue;
     if (f.si() > c.flops) {
@@ -290,9 +448,11 @@ PeakChoice ChoosePeak(const Benchmark& b, const Accelerator& part) {
     }
   }
   if (c.flops > 0) {
-    c.how += fmt::format(" (compute precision not stated for {} weights: the most generous "
-                         "peak the part states)",
-                         b.precision);
+    c.how += b.precision.empty()
+                 ? " (precision not stated: the most generous peak the part states)"
+                 : fmt::format(" (compute precision not stated for {} weights: the most "
+                               "generous peak the part states)",
+                               b.precision);
   } else {
     c.problem = fmt::format("{} states no dense peak", part.header.id);
   }
@@ -302,6 +462,7 @@ PeakChoice ChoosePeak(const Benchmark& b, const Accelerator& part) {
 PartBound TimeFloorForPart(const AuditInput& in, const Accelerator& part, const FloorTerms& t) {
   PartBound pb;
   const double step = in.weight_bytes / (in.count * part.bandwidth.si());
+  const double step_min = in.weight_bytes_min / (in.count * part.bandwidth.si());
   std::string step_text = fmt::format("{} B / ({} x {} B/s)", FormatSi(in.weight_bytes),
                                       in.count, FormatSi(part.bandwidth.si()));
   double first = step;
@@ -317,9 +478,25 @@ PartBound TimeFloorForPart(const AuditInput& in, const Accelerator& part, const 
                                FormatNumber(step * 1e3), compute_text,
                                FormatNumber(compute * 1e3));
       first = std::max(step, compute);
+      if (!t.compute_assumption.empty() && compute > step) {
+        pb.assumption = t.compute_assumption;
+        pb.assumption_free_bound = (step_min + t.extra_steps * step_min) * 1e3;
+      }
     }
   }
   pb.bound = (first + t.extra_steps * step) * 1e3;
+  // W itself may rest on an assumption (the width of an untied embedding table).
+  if (!in.weights_assumption.empty() && step_min < step) {
+    double free_first = first == step ? step_min : first;
+    double free_bound = (free_first + t.extra_steps * step_min) * 1e3;
+    if (pb.assumption.empty()) {
+      pb.assumption = in.weights_assumption;
+      pb.assumption_free_bound = free_bound;
+    } else {
+      pb.assumption = fmt::format("{}, and {}", pb.assumption, in.weights_assumption);
+      pb.assumption_free_bound = std::min(pb.assumption_free_bound, free_bound);
+    }
+  }
   if (t.extra_steps > 0) {
     pb.arithmetic = fmt::format("{} + {} x {} = {} ms", first_text, t.extra_steps, step_text,
                                 FormatNumber(pb.bound));
@@ -329,9 +506,59 @@ PartBound TimeFloorForPart(const AuditInput& in, const Accelerator& part, const 
   return pb;
 }
 
+void AddPrefillTerm(const Benchmark& b, FloorTerms& terms, std::string& note) {
+  const Conditions& c = b.conditions;
+  const Condition& input = c.input_tokens;
+  if (!input.integer || *input.integer <= 0) return;
+  // Only uncached input tokens are prefilled.
+  double tokens = static_cast<double>(*input.integer);
+  std::string text = fmt::format("{} input tokens", *input.integer);
+  if (c.prefix && c.prefix->enabled) {
+    if (c.prefix->cached_tokens) {
+      tokens = std::max(0.0, tokens - static_cast<double>(*c.prefix->cached_tokens));
+      text = fmt::format("({} - {} cached) input tokens", *input.integer,
+                         *c.prefix->cached_tokens);
+    } else if (c.prefix->hit_rate) {
+      tokens *= 1 - *c.prefix->hit_rate;
+      text = fmt::format("{} input tokens x (1 - {:g} hit rate)", *input.integer,
+                         *c.prefix->hit_rate);
+    } else {
+      tokens = 0;  // cached, amount unknown: no prefill term can be stated
+      note += "; prefix cache used, share not stated: no prefill term";
+    }
+  }
+  if (tokens > 0) {
+    terms.compute_tokens = tokens;
+    terms.compute_tokens_text = text;
+    if (c.NoPrefixCache()) {
+      note += "; prefill of every uncached input token (no prefix cache, stated)";
+    } else if (c.prefix) {
+      note += "; prefill of every uncached input token";
+    } else {
+      note += "; prefill of every input token, assuming no prefix cache (not stated)";
+      terms.compute_assumption =
+          "no prefix cache skips prefill (the record does not state prefix_cache)";
+    }
+  }
+}
+
+std::string SpeculationAssumption(const Benchmark& b) {
+  const Condition& s = b.conditions.speculative;
+  if (!b.conditions.MayUseSpeculation()) return "";
+  return s.absent() ? fmt::format("no speculative decoding (unknown: {})", s.absent_reason)
+                    : "no speculative decoding (the record does not state it)";
+}
+
+void AddAssumption(InstrumentResult& r, const std::string& assumption) {
+  if (assumption.empty() || r.verdict == Verdict::kNotComputable) return;
+  r.assumption = r.assumption.empty() ? assumption
+                                      : fmt::format("{}, and {}", assumption, r.assumption);
+  r.assumption_free_bound = std::numeric_limits<double>::quiet_NaN();
+}
+
 void AuditTimeFloor(std::string_view instrument, std::string_view what, const AuditInput& in,
                     const FloorTerms& terms, std::string note, RecordAudit& out,
-                    std::vector<Finding>& findings) {
+                    std::vector<Finding>& findings, std::string assumption) {
   const Benchmark& b = *in.benchmark;
   if (!in.weights_problem.empty()) {
     out.roofs.push_back(NotComputable(instrument, "ms", in.weights_problem));
@@ -345,6 +572,7 @@ void AuditTimeFloor(std::string_view instrument, std::string_view what, const Au
     std::string detail = fmt::format("W = {}; {}", in.weights_how, note);
     r.reason = r.reason.empty() ? detail : fmt::format("{}; {}", detail, r.reason);
   }
+  AddAssumption(r, assumption);
   if (r.verdict == Verdict::kExceeds) AddExceedsFinding(in, r, what, findings);
   out.roofs.push_back(std::move(r));
 }

@@ -4,6 +4,7 @@
 #define ROOFLINT_AUDIT_RESOLVE_H_
 
 #include <functional>
+#include <limits>
 #include <string>
 #include <unordered_map>
 
@@ -33,6 +34,8 @@ struct PartBound {
   double bound = 0;
   std::string arithmetic;
   std::string problem;  // non-empty: not computable for this part
+  std::string assumption;  // an unstated fact the bound takes (see InstrumentResult)
+  double assumption_free_bound = std::numeric_limits<double>::quiet_NaN();
 };
 
 enum class BoundKind {
@@ -81,14 +84,29 @@ struct FloorTerms {
   double compute_tokens = 0;        // tokens whose FLOPs bound the first step (B, or I)
   std::string compute_tokens_text;  // "64" or "512 input tokens"
   double extra_steps = 0;           // further decode steps, each streaming the weights
+  // An unstated fact the compute term takes ("no prefix cache"); "" when it rests on stated
+  // facts. The floor without the compute term is then the assumption-free floor.
+  std::string compute_assumption;
 };
 PartBound TimeFloorForPart(const AuditInput& in, const Accelerator& part, const FloorTerms& t);
 
 // Runs a time-floor instrument for a record whose metric is a latency: checks W, combines
 // over the parts, and adds a finding when the value is below the floor.
+// `assumption`, when not empty, is an unstated fact the whole floor rests on (no speculative
+// decoding): a value below it is then a warning naming it.
 void AuditTimeFloor(std::string_view instrument, std::string_view what, const AuditInput& in,
                     const FloorTerms& terms, std::string note, RecordAudit& out,
-                    std::vector<Finding>& findings);
+                    std::vector<Finding>& findings, std::string assumption = "");
+
+// Adds the prefill of the record's uncached input tokens to `terms` (and says so in `note`):
+// prefix_cache as stated; while it is not stated, every input token, as an assumption.
+void AddPrefillTerm(const Benchmark& b, FloorTerms& terms, std::string& note);
+
+// The assumption a bound that holds only without speculative decoding rests on: "" when the
+// record states `speculative = false`.
+std::string SpeculationAssumption(const Benchmark& b);
+// Makes `r` rest on `assumption` as a whole (no assumption-free bound), unless it is empty.
+void AddAssumption(InstrumentResult& r, const std::string& assumption);
 
 }  // namespace rooflint
 

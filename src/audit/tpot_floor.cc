@@ -4,7 +4,9 @@
 //   TPOT (or ITL) >= max(W / (n * BW), B * 2 * P / (n * F))     (the compute term when B known)
 //
 // Units: seconds, reported in ms. Does not apply to rate metrics, nor to speculative decoding
-// (several tokens per step make the mean TPOT smaller than one step). Example: MPT-7B fp16
+// (several tokens per step make the mean TPOT smaller than one step). The compute term uses a
+// batch the record states as a batch, never a concurrency cap (a larger B only tightens it).
+// A record that does not state whether speculation was used gets a warning, not an error. Example: MPT-7B fp16
 // (14 GB) on one A100 40GB: 14e9 / 1555e9 = 9.0 ms, so the batch-1 TPOT of 17.4 ms is at 51.7%
 // of its floor (floor / value).
 #include <fmt/format.h>
@@ -40,12 +42,17 @@ class TpotFloor final : public Instrument {
     }
     FloorTerms terms;
     std::string note = "one decode step per output token";
-    if (in.batch > 0) {
-      terms.compute_tokens = static_cast<double>(in.batch);
-      terms.compute_tokens_text = fmt::format("{}", in.batch);
-      note += fmt::format("; {} tokens computed per step ({})", in.batch, in.batch_how);
+    // The compute term tightens as B grows: only a batch the record states as a batch may
+    // enter it, never a client's concurrency cap.
+    if (in.stated_batch > 0) {
+      terms.compute_tokens = static_cast<double>(in.stated_batch);
+      terms.compute_tokens_text = fmt::format("{}", in.stated_batch);
+      note += fmt::format("; {} tokens computed per step ({})", in.stated_batch, in.batch_how);
+    } else if (in.batch > 0) {
+      note += fmt::format("; {}: not a batch, so no compute term", in.batch_how);
     }
-    AuditTimeFloor(id(), "time-per-token floor", in, terms, note, out, findings);
+    AuditTimeFloor(id(), "time-per-token floor", in, terms, note, out, findings,
+                   SpeculationAssumption(b));
   }
 };
 

@@ -2,8 +2,9 @@
 //
 //   TTFT >= max(W / (n * BW), 2 * P * I / (n * F))      (the compute term when I is known)
 //
-// Units: seconds, reported in ms. The compute term assumes no prefix cache skips prefill; a
-// record that used one should say so in its notes. Does not apply to other metrics. Example:
+// Units: seconds, reported in ms. Only uncached input tokens are prefilled: the compute term
+// uses prefix_cache when stated; while it is unknown the term is an assumption, so a TTFT
+// below it alone is a warning, and an error only below the weight-pass term. Does not apply to other metrics. Example:
 // a 70B fp16 model (140 GB) on 8x H100 SXM (3350 GB/s, 989 TFLOPS) with 2048 input tokens:
 // max(5.2 ms, 2 x 70e9 x 2048 / (8 x 989e12) = 36.2 ms) = 36.2 ms.
 #include <fmt/format.h>
@@ -33,9 +34,7 @@ class TtftFloor final : public Instrument {
     std::string note = "one weight pass";
     const Condition& input = b.conditions.input_tokens;
     if (input.integer && *input.integer > 0) {
-      terms.compute_tokens = static_cast<double>(*input.integer);
-      terms.compute_tokens_text = fmt::format("{} input tokens", *input.integer);
-      note += "; prefill of every input token (assumes no prefix cache)";
+      AddPrefillTerm(b, terms, note);
     } else {
       note += "; input length not stated, so no prefill term";
     }

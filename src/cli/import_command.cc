@@ -153,6 +153,10 @@ ExitCode RunImport(const ImportCliOptions& opt) {
       Source s = std::get<Source>(r.record);
       s.header.path = path;
       audited.sources.push_back(std::move(s));
+    } else if (r.kind == RecordKind::kModel && audited.FindModel(r.id) == nullptr) {
+      Model m = std::get<Model>(r.record);
+      m.header.path = path;
+      audited.models.push_back(std::move(m));
     }
   }
   audited.Index();

@@ -47,16 +47,21 @@ constexpr std::array<std::string_view, 3> kCalibrationKeys = {"expected_percent"
                                                               "instrument"};
 constexpr std::array<std::string_view, 3> kWaiverKeys = {"instrument", "code", "reason"};
 constexpr std::array<std::string_view, 3> kPeakStyles = {"dense", "sparse", "mixed"};
-constexpr std::array<std::string_view, 9> kConditionKeys = {
+constexpr std::array<std::string_view, 10> kConditionKeys = {
     "batch",          "concurrency", "input_tokens", "output_tokens", "engine",
-    "engine_version", "warmup",      "scenario",     "speculative"};
-constexpr std::array<std::string_view, 13> kAcceleratorKeys = {
+    "engine_version", "warmup",      "scenario",     "speculative",   "prefix_cache"};
+constexpr std::array<std::string_view, 4> kSpeculativeKeys = {"method", "draft_tokens",
+                                                              "acceptance_length", "draft_model"};
+constexpr std::array<std::string_view, 2> kPrefixCacheKeys = {"cached_tokens", "hit_rate"};
+constexpr std::array<std::string_view, 14> kAcceleratorKeys = {
     "id",     "name",      "vendor",     "form_factor", "aliases", "memory", "bandwidth",
-    "status", "peak_dense", "sources",   "notes",       "memory_type", "waivers"};
-constexpr std::array<std::string_view, 14> kModelKeys = {
+    "status", "peak_dense", "sources",   "notes",       "memory_type", "waivers",
+    "gpus_per_package"};
+constexpr std::array<std::string_view, 16> kModelKeys = {
     "id",       "name",     "aliases",          "params_total", "params_active",
     "layers",   "kv_heads", "head_dim",         "native_precision", "source",
-    "status",   "notes",    "attention_heads",  "hidden_size"};
+    "status",   "notes",    "attention_heads",  "hidden_size", "embedding_params",
+    "tied_embeddings"};
 constexpr std::array<std::string_view, 9> kSourceKeys = {
     "id", "title", "publisher", "url", "date", "kind", "status", "peaks", "notes"};
 constexpr std::array<std::string_view, 8> kGotchaKeys = {
@@ -358,6 +363,28 @@ class Reader {
     return n->as_table();
   }
 
+  // `node` written as { absent = "why" }: the reason, or nullopt (with a diagnostic when the
+  // table is malformed). `full` names the key in messages.
+  std::optional<std::string> AbsentReason(const toml::node& node, std::string_view full) {
+    const toml::table* tab = node.as_table();
+    if (tab == nullptr) return std::nullopt;
+    constexpr std::array<std::string_view, 1> kAbsentKeys = {"absent"};
+    CheckKeys(*tab, kAbsentKeys, fmt::format("'{}'", full));
+    const toml::node* reason = tab->get("absent");
+    if (reason == nullptr) {
+      Error("missing-key", fmt::format("'{}' is a table without 'absent'", full), node.source(),
+            fmt::format("write {} = {{ absent = \"why it is not known\" }}", AsWritten(full)));
+      return std::nullopt;
+    }
+    if (!reason->is_string() || Trim(*reason->value<std::string>()).empty()) {
+      Error("missing-absent-reason", fmt::format("'{}' is marked absent without a reason", full),
+            reason->source(),
+            "say why it is not known, e.g. { absent = \"not stated by the source\" }");
+      return std::nullopt;
+    }
+    return *reason->value<std::string>();
+  }
+
   // A precision name that must be in the precision table.
   std::string Precision(const toml::table& t, std::string_view key, bool required,
                         std::string_view where) {
@@ -496,22 +523,14 @@ Condition ReadCondition(Reader& r, const toml::table& t, std::string_view key) {
   if (n == nullptr) return c;
   std::string full = fmt::format("conditions.{}", key);
   if (const toml::table* tab = n->as_table()) {
-    constexpr std::array<std::string_view, 1> kAbsentKeys = {"absent"};
-    r.CheckKeys(*tab, kAbsentKeys, fmt::format("'{}'", full));
-    const toml::node* reason = tab->get("absent");
-    if (reason == nullptr) {
-      r.Error("missing-key", fmt::format("'{}' is a table without 'absent'", full), n->source(),
-              fmt::format("write {} = {{ absent = \"why it is not known\" }}", key));
+    // speculative and prefix_cache take a table of their own; { absent = ... } is the rest.
+    if ((key == "speculative" || key == "prefix_cache") && tab->get("absent") == nullptr) {
       return c;
     }
-    if (!reason->is_string() || Trim(*reason->value<std::string>()).empty()) {
-      r.Error("missing-absent-reason",
-              fmt::format("'{}' is marked absent without a reason", full), reason->source(),
-              "say why it is not known, e.g. { absent = \"not stated by the source\" }");
-      return c;
+    if (auto why = r.AbsentReason(*n, full)) {
+      c.state = Condition::State::kAbsent;
+      c.absent_reason = *why;
     }
-    c.state = Condition::State::kAbsent;
-    c.absent_reason = *reason->value<std::string>();
     return c;
   }
   const bool integer_key = key == "batch" || key == "concurrency" || key == "input_tokens" ||
@@ -526,20 +545,34 @@ Condition ReadCondition(Reader& r, const toml::table& t, std::string_view key) {
     }
     return c;
   }
-  if (key == "speculative") {
+  if (key == "speculative" || key == "prefix_cache") {
     if (n->is_boolean()) {
-      if (*n->value<bool>()) {
+      if (*n->value<bool>() && key == "speculative") {
         r.Error("unknown-value", "'conditions.speculative = true' does not say which method",
                 n->source(),
-                "describe the method and draft length, e.g. speculative = \"EAGLE-3, 4 draft "
-                "tokens\"");
+                "describe it: speculative = { method = \"eagle3\", draft_tokens = 4 }");
         return c;
       }
       c.state = Condition::State::kStated;
-      c.boolean = false;
-      c.text = "false";
+      c.boolean = *n->value<bool>();
+      c.text = *c.boolean ? "true" : "false";
       return c;
     }
+    // A word is not a description: "none" is not a method, and must never be read as one.
+    std::string word = n->is_string() ? ToLower(Trim(*n->value<std::string>())) : "";
+    bool negative = word == "none" || word == "no" || word == "off" || word == "false" ||
+                    word == "disabled" || word == "n/a";
+    r.Error("wrong-type",
+            fmt::format("'{}' must be false, a table or {{ absent = \"why\" }}, not {}", full,
+                        TypeName(*n)),
+            n->source(),
+            negative ? fmt::format("'{}' means not used: write {} = false", word, key)
+            : key == "speculative"
+                ? "write speculative = false, or speculative = { method = \"eagle3\", "
+                  "draft_tokens = 4 }"
+                : "write prefix_cache = false, or prefix_cache = { cached_tokens = 512 } or "
+                  "{ hit_rate = 0.4 }");
+    return c;
   } else if (key == "warmup") {
     if (n->is_boolean()) {
       c.state = Condition::State::kStated;
@@ -582,6 +615,80 @@ Condition ReadCondition(Reader& r, const toml::table& t, std::string_view key) {
   return c;
 }
 
+// `speculative = { method, draft_tokens, acceptance_length, draft_model }`.
+void ReadSpeculation(Reader& r, const toml::table& c, Conditions& k) {
+  const toml::node* n = c.get("speculative");
+  const toml::table* tab = n != nullptr ? n->as_table() : nullptr;
+  if (tab == nullptr || tab->get("absent") != nullptr) return;
+  constexpr std::string_view kWhere = "'conditions.speculative'";
+  r.CheckKeys(*tab, kSpeculativeKeys, kWhere);
+  Speculation s;
+  s.method = r.String(*tab, "method", false, kWhere, "\"eagle3\"");
+  if (tab->empty()) {
+    r.Error("missing-key", "'conditions.speculative' is an empty table", n->source(),
+            "say what is known: speculative = { method = \"eagle3\", draft_tokens = 4 }");
+    return;
+  }
+  s.draft_tokens = r.Integer(*tab, "draft_tokens", false, kWhere, 1, 1000, "4");
+  s.draft_model = r.String(*tab, "draft_model", false, kWhere, "\"model-id\"");
+  if (const toml::node* a = tab->get("acceptance_length")) {
+    if (!a->is_number()) {
+      r.WrongType(*a, "conditions.speculative.acceptance_length", "a number", "2.9");
+    } else {
+      double v = *a->value<double>();
+      double most = s.draft_tokens ? static_cast<double>(*s.draft_tokens) + 1 : 1001;
+      if (!std::isfinite(v) || v < 1 || v > most) {
+        r.Error("absurd-value",
+                fmt::format("acceptance_length {} is outside 1 to {} (k + 1 tokens per step)",
+                            v, most),
+                a->source(), "the mean accepted length counts the target's own token: 1 <= a <= k + 1");
+      } else {
+        s.acceptance_length = v;
+      }
+    }
+  }
+  k.speculative.state = Condition::State::kStated;
+  std::string method = s.method.empty() ? std::string("method not stated") : s.method;
+  k.speculative.text =
+      s.draft_tokens ? fmt::format("{}, {} draft tokens", method, *s.draft_tokens) : method;
+  k.speculation = std::move(s);
+}
+
+// `prefix_cache = false | true | { cached_tokens = N } | { hit_rate = 0.4 }`.
+void ReadPrefixCache(Reader& r, const toml::table& c, Conditions& k) {
+  if (k.prefix_cache.stated()) {
+    k.prefix = PrefixCache{*k.prefix_cache.boolean, std::nullopt, std::nullopt};
+    return;
+  }
+  const toml::node* n = c.get("prefix_cache");
+  const toml::table* tab = n != nullptr ? n->as_table() : nullptr;
+  if (tab == nullptr || tab->get("absent") != nullptr) return;
+  constexpr std::string_view kWhere = "'conditions.prefix_cache'";
+  r.CheckKeys(*tab, kPrefixCacheKeys, kWhere);
+  PrefixCache p;
+  p.enabled = true;
+  p.cached_tokens = r.Integer(*tab, "cached_tokens", false, kWhere, 0, 100'000'000, "512");
+  if (const toml::node* h = tab->get("hit_rate")) {
+    double v = h->is_number() ? *h->value<double>() : -1;
+    if (!h->is_number() || !std::isfinite(v) || v < 0 || v > 1) {
+      r.Error("absurd-value", "'conditions.prefix_cache.hit_rate' must be a number from 0 to 1",
+              h->source(), "write the share of input tokens served from the cache, e.g. 0.4");
+    } else {
+      p.hit_rate = v;
+    }
+  }
+  if (tab->empty()) {
+    r.Error("missing-key", "'conditions.prefix_cache' is an empty table",
+            n->source(), "write prefix_cache = true when only its use is known");
+    return;
+  }
+  if (!p.cached_tokens && !p.hit_rate) return;  // each bad value is reported above
+  k.prefix_cache.state = Condition::State::kStated;
+  k.prefix_cache.text = p.cached_tokens ? fmt::format("{} cached tokens", *p.cached_tokens)
+                                        : fmt::format("hit rate {:g}", *p.hit_rate);
+  k.prefix = p;
+}
+
 void ParseBenchmark(Reader& r, const toml::table& t, Benchmark& b) {
   constexpr std::string_view kWhere = "this benchmark record";
   r.CheckKeys(t, kBenchmarkKeys, kWhere);
@@ -600,7 +707,11 @@ void ParseBenchmark(Reader& r, const toml::table& t, Benchmark& b) {
   }
   b.derived_from = r.String(t, "derived_from", false, kWhere);
   b.model = r.String(t, "model", true, kWhere, "\"model-id\"");
-  b.precision = r.Precision(t, "precision", true, kWhere);
+  if (const toml::node* n = t.get("precision"); n != nullptr && n->is_table()) {
+    if (auto why = r.AbsentReason(*n, "precision")) b.precision_absent = *why;
+  } else {
+    b.precision = r.Precision(t, "precision", true, kWhere);
+  }
   if (t.get("compute_precision") != nullptr) {
     const toml::node* n = t.get("compute_precision");
     std::string cp = r.String(t, "compute_precision", false, kWhere, "\"fp8\"");
@@ -640,8 +751,13 @@ void ParseBenchmark(Reader& r, const toml::table& t, Benchmark& b) {
             "name the parts, or add accelerators_absent = { because = \"no-record\" | "
             "\"ambiguous\" | \"not-stated\", note = \"...\" }");
   }
-  if (auto n = r.Integer(t, "accelerator_count", true, kWhere, 1, 1'000'000, "1")) {
-    b.accelerator_count = *n;
+  if (const toml::node* n = t.get("accelerator_count"); n != nullptr && n->is_table()) {
+    if (auto why = r.AbsentReason(*n, "accelerator_count")) {
+      b.accelerator_count = 0;
+      b.accelerator_count_absent = *why;
+    }
+  } else if (auto count = r.Integer(t, "accelerator_count", true, kWhere, 1, 1'000'000, "1")) {
+    b.accelerator_count = *count;
   }
   b.source = r.String(t, "source", true, kWhere, "\"source-id\"");
   b.locator = r.String(t, "locator", true, kWhere, "\"Table 2, row ...\"");
@@ -685,6 +801,9 @@ void ParseBenchmark(Reader& r, const toml::table& t, Benchmark& b) {
     k.warmup = ReadCondition(r, *c, "warmup");
     k.scenario = ReadCondition(r, *c, "scenario");
     k.speculative = ReadCondition(r, *c, "speculative");
+    k.prefix_cache = ReadCondition(r, *c, "prefix_cache");
+    ReadSpeculation(r, *c, k);
+    ReadPrefixCache(r, *c, k);
     if (k.batch.state != Condition::State::kMissing &&
         k.concurrency.state != Condition::State::kMissing) {
       r.Error("conflicting-keys", "[conditions] has both 'batch' and 'concurrency'",
@@ -752,6 +871,9 @@ void ParseAccelerator(Reader& r, const toml::table& t, Accelerator& a) {
   }
   a.notes = r.String(t, "notes", false, kWhere);
   a.waivers = r.Waivers(t);
+  if (auto g = r.Integer(t, "gpus_per_package", false, kWhere, 1, 64, "2")) {
+    a.gpus_per_package = *g;
+  }
 }
 
 void ParseModel(Reader& r, const toml::table& t, Model& m) {
@@ -759,8 +881,28 @@ void ParseModel(Reader& r, const toml::table& t, Model& m) {
   r.CheckKeys(t, kModelKeys, kWhere);
   m.name = r.String(t, "name", true, kWhere, "\"MPT-7B\"");
   m.aliases = r.StringArray(t, "aliases", true, kWhere, "[\"mosaicml/mpt-7b\"]");
-  if (auto p = r.Count(t, "params_total", true, kWhere, 1e6, 1e14, "6.7e9")) m.params_total = *p;
-  if (auto p = r.Count(t, "params_active", false, kWhere, 1e6, 1e14, "3.3e9")) {
+  // A draft record may leave a fact unstated, with why; a verified one states them all.
+  auto absent = [&](std::string_view key) {
+    const toml::node* n = t.get(key);
+    if (n == nullptr || !n->is_table()) return false;
+    if (auto why = r.AbsentReason(*n, key)) {
+      if (m.header.status != Status::kDraft) {
+        r.Error("absent-in-verified",
+                fmt::format("'{}' is absent, but only a draft model record may leave it "
+                            "unstated",
+                            key),
+                n->source(), "state it from the model's config, or set status = \"draft\"");
+      }
+      m.absent.push_back({std::string(key), *why});
+    }
+    return true;
+  };
+  if (!absent("params_total")) {
+    if (auto p = r.Count(t, "params_total", true, kWhere, 1e6, 1e14, "6.7e9")) m.params_total = *p;
+  }
+  if (absent("params_active")) {
+    // unknown: the record may be a mixture of experts
+  } else if (auto p = r.Count(t, "params_active", false, kWhere, 1e6, 1e14, "3.3e9")) {
     m.params_active = *p;
     if (m.params_total > 0 && *p > m.params_total) {
       r.Error("inconsistent-value",
@@ -770,12 +912,39 @@ void ParseModel(Reader& r, const toml::table& t, Model& m) {
               "active parameters are the subset used per token; check both figures");
     }
   }
-  if (auto v = r.Integer(t, "layers", true, kWhere, 1, 10'000, "32")) m.layers = *v;
-  if (auto v = r.Integer(t, "kv_heads", true, kWhere, 1, 10'000, "8")) m.kv_heads = *v;
-  if (auto v = r.Integer(t, "head_dim", true, kWhere, 1, 100'000, "128")) m.head_dim = *v;
+  if (auto e = r.Count(t, "embedding_params", false, kWhere, 1e3, 1e12, "5.45e8")) {
+    m.embedding_params = *e;
+    double per_token = m.params_active.value_or(m.params_total);
+    if (per_token > 0 && *e >= per_token) {
+      r.Error("inconsistent-value",
+              fmt::format("embedding_params ({}) is not smaller than the parameters used per "
+                          "token ({})",
+                          FormatSi(*e), FormatSi(per_token)),
+              t.get("embedding_params")->source(),
+              "embedding_params is the input table alone: vocabulary x hidden size");
+    }
+  }
+  if (const toml::node* n = t.get("tied_embeddings")) {
+    if (n->is_boolean()) {
+      m.tied_embeddings = *n->value<bool>();
+    } else {
+      r.WrongType(*n, "tied_embeddings", "a boolean", "false");
+    }
+  }
+  if (!absent("layers")) {
+    if (auto v = r.Integer(t, "layers", true, kWhere, 1, 10'000, "32")) m.layers = *v;
+  }
+  if (!absent("kv_heads")) {
+    if (auto v = r.Integer(t, "kv_heads", true, kWhere, 1, 10'000, "8")) m.kv_heads = *v;
+  }
+  if (!absent("head_dim")) {
+    if (auto v = r.Integer(t, "head_dim", true, kWhere, 1, 100'000, "128")) m.head_dim = *v;
+  }
   r.Integer(t, "attention_heads", false, kWhere, 1, 10'000, "32");
   r.Integer(t, "hidden_size", false, kWhere, 1, 1'000'000, "4096");
-  m.native_precision = r.Precision(t, "native_precision", true, kWhere);
+  if (!absent("native_precision")) {
+    m.native_precision = r.Precision(t, "native_precision", true, kWhere);
+  }
   m.source = r.String(t, "source", true, kWhere, "\"source-id\"");
   m.notes = r.String(t, "notes", false, kWhere);
 }

@@ -77,6 +77,13 @@ SourceLocation KeyLocations::Find(std::string_view key, const std::string& path)
   return {path, 1, 1};
 }
 
+std::string_view Model::AbsentReason(std::string_view key) const {
+  for (const AbsentFact& f : absent) {
+    if (f.key == key) return f.reason;
+  }
+  return {};
+}
+
 std::optional<FlopsPerSecond> Accelerator::Peak(std::string_view precision) const {
   for (const auto& [p, v] : peak_dense) {
     if (p == precision) return v;

@@ -397,7 +397,11 @@ std::string RenderBenchmark(const BenchmarkDraft& b) {
   Line(out, "value", b.value);
   LineIf(out, "derived_from", b.derived_from);
   Line(out, "model", b.model);
-  Line(out, "precision", b.precision);
+  if (b.precision.empty()) {
+    out += fmt::format("precision = {{ absent = {} }}\n", TomlString(b.precision_absent));
+  } else {
+    Line(out, "precision", b.precision);
+  }
   LineIf(out, "weights", b.weights);
   Line(out, "hardware", b.hardware);
   out += "accelerators = [";
@@ -410,7 +414,11 @@ std::string RenderBenchmark(const BenchmarkDraft& b) {
                        TomlString(b.accelerators_absent->first),
                        TomlString(b.accelerators_absent->second));
   }
-  out += fmt::format("accelerator_count = {}\n", b.accelerator_count);
+  if (b.accelerator_count > 0) {
+    out += fmt::format("accelerator_count = {}\n", b.accelerator_count);
+  } else {
+    out += fmt::format("accelerator_count = {{ absent = {} }}\n", TomlString(b.count_absent));
+  }
   Line(out, "source", b.source);
   Line(out, "locator", b.locator);
   LineIf(out, "set", b.set);
@@ -430,8 +438,40 @@ std::string RenderBenchmark(const BenchmarkDraft& b) {
       case CondValue::Kind::kAbsent:
         out += fmt::format("{} = {{ absent = {} }}\n", key, TomlString(v.text));
         break;
+      case CondValue::Kind::kInline:
+        out += fmt::format("{} = {}\n", key, v.text);
+        break;
     }
   }
+  return out;
+}
+
+std::string RenderModel(const ModelDraft& m) {
+  std::string out;
+  Line(out, "id", m.id);
+  Line(out, "name", m.name);
+  Line(out, "status", "draft");
+  out += "aliases = [";
+  for (size_t i = 0; i < m.aliases.size(); ++i) {
+    out += (i ? ", " : "") + TomlString(m.aliases[i]);
+  }
+  out += "]\n";
+  if (m.params_total > 0) {
+    out += fmt::format("params_total = {}\n", NumberText(m.params_total));
+  } else {
+    out += "params_total = { absent = \"the imported file does not state the parameter "
+           "count\" }\n";
+  }
+  out += "params_active = { absent = \"the imported file does not say whether the model is a "
+         "mixture of experts\" }\n";
+  constexpr std::string_view kGeometry =
+      "{ absent = \"no tool output states the model's geometry; read it from the model's "
+      "config and make this record verified\" }";
+  out += fmt::format("layers = {}\nkv_heads = {}\nhead_dim = {}\n", kGeometry, kGeometry,
+                     kGeometry);
+  out += "native_precision = { absent = \"not stated by the imported file\" }\n";
+  Line(out, "source", m.source);
+  LineIf(out, "notes", m.notes);
   return out;
 }
 
@@ -494,7 +534,8 @@ Context::Context(const Corpus& corpus, const ImportOptions& options)
 Context::ModelMatch Context::ResolveModel(const std::vector<std::string>& names) const {
   ModelMatch m;
   std::string ambiguous;
-  for (const std::string& name : names) {
+  for (size_t index = 0; index < names.size(); ++index) {
+    const std::string& name = names[index];
     if (name.empty()) continue;
     std::string key = Lower(name);
     std::vector<std::string> ids;
@@ -506,6 +547,7 @@ Context::ModelMatch Context::ResolveModel(const std::vector<std::string>& names)
     if (ids.size() == 1) {
       m.id = ids[0];
       m.how = fmt::format("'{}' is a name of model {}", name, ids[0]);
+      m.matched = index;
       return m;
     }
     if (ids.size() > 1 && ambiguous.empty()) {
@@ -612,8 +654,7 @@ Context::Parts Context::ResolveParts(const std::string& stated, const std::strin
   return p;
 }
 
-Context::PrecisionChoice Context::ResolvePrecision(const std::string& stated,
-                                                   const std::string& model_id) const {
+Context::PrecisionChoice Context::ResolvePrecision(const std::string& stated) const {
   PrecisionChoice c;
   if (!stated.empty()) {
     c.name = stated;
@@ -621,13 +662,86 @@ Context::PrecisionChoice Context::ResolvePrecision(const std::string& stated,
   } else if (!options_.precision.empty()) {
     c.name = options_.precision;
     c.how = "user-stated (--precision)";
-  } else if (const Model* m = corpus_.FindModel(model_id)) {
-    c.name = m->native_precision;
-    c.how = fmt::format(
-        "not stated by the file; assumed to be the model's native precision "
-        "{} (pass --precision if it was quantized)",
-        m->native_precision);
-    c.assumed = true;
+  } else {
+    c.how = "the file does not state the weight format (pass --precision if you know it)";
+  }
+  return c;
+}
+
+Context::ModelChoice Context::ChooseModel(const std::vector<std::string>& names,
+                                          const std::string& display, double params,
+                                          std::string_view params_how,
+                                          const std::string& source, const Diagnostic& where,
+                                          Sink& sink, size_t weak_from) const {
+  ModelChoice c;
+  ModelMatch match = ResolveModel(names);
+  const std::string& flag = options_.model;
+  auto warn = [&](std::string code, std::string message, std::string hint) {
+    Diagnostic d = where;
+    d.severity = Severity::kWarning;
+    d.code = std::move(code);
+    d.message = std::move(message);
+    d.hint = std::move(hint);
+    sink.Add(d);
+  };
+  if (!match.id.empty() && !flag.empty() && flag != match.id && match.matched >= weak_from) {
+    c.id = flag;
+    c.how = fmt::format("--model {} (user-stated; the file's type string only says {})", flag,
+                        match.how);
+    warn("weak-model-name",
+         fmt::format("--model {} is used: the file names the model only by a type string "
+                     "that several models share ({})",
+                     flag, match.how),
+         "the parameter count the file states is checked against --model");
+  } else if (!match.id.empty()) {
+    c.id = match.id;
+    c.how = match.how;
+    if (!flag.empty() && flag != match.id) {
+      warn("conflicting-flag",
+           fmt::format("--model {} contradicts the file's model ({}); the file's is kept", flag,
+                       match.how),
+           "drop --model when the corpus knows the file's model");
+    }
+  } else if (!flag.empty()) {
+    c.id = flag;
+    c.how = fmt::format("--model {} (user-stated; {})", flag, match.problem);
+  } else {
+    // A model the corpus lacks: a draft record from what the file states, never a guess.
+    ModelDraft m;
+    m.name = display.empty() ? std::string("unnamed model") : display;
+    m.id = Slug(m.name, 60);
+    if (m.id.empty()) m.id = fmt::format("model-{}", ShortHash(Fnv1a(m.name)));
+    if (corpus_.FindModel(m.id) != nullptr) m.id += "-" + ShortHash(Fnv1a(m.name));
+    m.aliases = {m.name};
+    m.params_total = params;
+    m.params_how = std::string(params_how);
+    m.source = source;
+    m.notes = fmt::format(
+        "Draft written by rooflint import: {} The corpus had no model named '{}'. Only what "
+        "the file states is recorded{}; the geometry and native precision are absent until "
+        "someone reads them from the model's config.",
+        match.problem.empty() ? "" : match.problem + ".", m.name,
+        params > 0 ? fmt::format(" (parameter count {}: {})", NumberText(params), params_how)
+                   : "");
+    c.id = m.id;
+    c.how = fmt::format("draft model record {} written for '{}' ({})", m.id, m.name,
+                        match.problem);
+    c.draft = std::move(m);
+    return c;
+  }
+  // A parameter count the file states is checked against the record it resolves to.
+  if (params > 0) {
+    if (const Model* model = corpus_.FindModel(c.id); model != nullptr && model->params_total > 0) {
+      double rel = std::fabs(params - model->params_total) / model->params_total;
+      if (rel > 0.05) {
+        warn("params-disagree",
+             fmt::format("the file states {} parameters ({}), but model {} has {} ({:.0f}% "
+                         "apart): the file may be a different model",
+                         NumberText(params), params_how, c.id, FormatSi(model->params_total),
+                         rel * 100),
+             "check the model: pass --model with the right id, or correct the model record");
+      }
+    }
   }
   return c;
 }
@@ -673,16 +787,22 @@ void Emit(RecordKind kind, const std::string& id, std::string toml, const std::s
 
 }  // namespace
 
+void SetCount(BenchmarkDraft& b, int64_t count, std::string why) {
+  b.accelerator_count = count > 0 ? count : 0;
+  b.count_absent = count > 0 ? "" : std::move(why);
+}
+
 BenchmarkDraft RunDraft(const std::string& model, const Context::PrecisionChoice& precision,
                         const Context::Parts& parts, int64_t count, const std::string& source,
                         const std::string& set) {
   BenchmarkDraft b;
   b.model = model;
   b.precision = precision.name;
+  if (b.precision.empty()) b.precision_absent = precision.how;
   b.hardware = parts.hardware;
   b.accelerators = parts.ids;
   b.accelerators_absent = parts.absent;
-  b.accelerator_count = count;
+  SetCount(b, count, "the file states no accelerator count (pass --count)");
   b.source = source;
   b.set = set;
   return b;
@@ -696,6 +816,14 @@ void EmitBenchmark(const BenchmarkDraft& b, const std::string& from, const Diagn
 void EmitSource(const SourceDraft& s, const std::string& from, const Diagnostic& where,
                 ImportResult& out) {
   Emit(RecordKind::kSource, s.id, RenderSource(s), from, where, out);
+}
+
+void EmitModel(const ModelDraft& m, const std::string& from, const Diagnostic& where,
+               ImportResult& out) {
+  for (const ImportedRecord& r : out.records) {
+    if (r.kind == RecordKind::kModel && r.id == m.id) return;
+  }
+  Emit(RecordKind::kModel, m.id, RenderModel(m), from, where, out);
 }
 
 }  // namespace rooflint::import

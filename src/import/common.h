@@ -87,7 +87,7 @@ std::string PointerToken(std::string_view key);
 
 // One [conditions] value of a record being built.
 struct CondValue {
-  enum class Kind { kInt, kString, kBool, kAbsent };
+  enum class Kind { kInt, kString, kBool, kAbsent, kInline };
   Kind kind = Kind::kAbsent;
   int64_t integer = 0;
   bool boolean = false;
@@ -96,6 +96,8 @@ struct CondValue {
   static CondValue Str(std::string s) { return {Kind::kString, 0, false, std::move(s)}; }
   static CondValue Bool(bool b) { return {Kind::kBool, 0, b, ""}; }
   static CondValue Absent(std::string why) { return {Kind::kAbsent, 0, false, std::move(why)}; }
+  // A TOML inline table written as it is ("{ method = \"...\", draft_tokens = 4 }").
+  static CondValue Inline(std::string toml) { return {Kind::kInline, 0, false, std::move(toml)}; }
 };
 
 // A benchmark record being built; rendered as TOML in the order of record-format.md.
@@ -109,16 +111,30 @@ struct BenchmarkDraft {
   std::string derived_from;
   std::string model;
   std::string precision;
+  std::string precision_absent;  // why, when precision is "" (the file does not state it)
   std::string weights;
   std::string hardware;
   std::vector<std::string> accelerators;
   std::optional<std::pair<std::string, std::string>> accelerators_absent;  // because, note
-  int64_t accelerator_count = 1;
+  int64_t accelerator_count = 0;  // 0: unknown, written absent with count_absent
+  std::string count_absent;
   std::string source;
   std::string locator;
   std::string set;
   std::string notes;
   std::vector<std::pair<std::string, CondValue>> conditions;
+};
+
+// A draft model record for a model the corpus lacks, from what the file states: the name,
+// and where stated the parameter count. Every other fact is written absent with why.
+struct ModelDraft {
+  std::string id;
+  std::string name;
+  std::vector<std::string> aliases;
+  double params_total = 0;  // 0: not stated
+  std::string params_how;   // where the count comes from
+  std::string source;       // the source record of the import
+  std::string notes;
 };
 
 struct SourceDraft {
@@ -135,6 +151,7 @@ struct SourceDraft {
 std::string TomlString(std::string_view s);
 std::string RenderBenchmark(const BenchmarkDraft& b);
 std::string RenderSource(const SourceDraft& s);
+std::string RenderModel(const ModelDraft& m);
 
 // The corpus and the user's flags, with the lookups every importer needs.
 class Context {
@@ -150,6 +167,7 @@ class Context {
     std::string id;
     std::string how;
     std::string problem;
+    size_t matched = 0;  // the index in `names` of the name that matched
   };
   ModelMatch ResolveModel(const std::vector<std::string>& names) const;
 
@@ -166,14 +184,33 @@ class Context {
   Parts ResolveParts(const std::string& stated, const std::string& unstated_why,
                      const Diagnostic& where, Sink& sink) const;
 
-  // The weight format from the flag, else `stated` (already mapped to rooflint's names),
-  // else the model's native precision. `assumed` is set when it was the model's.
+  // The weight format `stated` by the file (already mapped to rooflint's names), else the
+  // flag; else none (absent).
+  // `name` is "" when nothing states it: it is then written absent, with `how` as the
+  // reason, never filled in from the model's native precision.
   struct PrecisionChoice {
     std::string name;
     std::string how;
-    bool assumed = false;
   };
-  PrecisionChoice ResolvePrecision(const std::string& stated, const std::string& model_id) const;
+  PrecisionChoice ResolvePrecision(const std::string& stated) const;
+
+  // The model a file names, or a draft model record for it when the corpus lacks it (so one
+  // unknown model never blocks a file): `names` as for ResolveModel, `display` the name as the
+  // file writes it, `params` the parameter count the file states (0: none). --model wins over
+  // a draft but never over a model the file names that the corpus has (a warning at `where`).
+  // A stated count that disagrees with the model record by more than 5% is a warning.
+  struct ModelChoice {
+    std::string id;
+    std::string how;
+    std::optional<ModelDraft> draft;  // set when a draft record is to be written
+  };
+  // Names from `weak_from` on are generic type strings that several models share (llama.cpp
+  // prints "llama 7B" for LLaMA, Llama 2, Mistral and CodeLlama alike): --model wins over a
+  // match on one of them, with a warning that says so.
+  ModelChoice ChooseModel(const std::vector<std::string>& names, const std::string& display,
+                          double params, std::string_view params_how, const std::string& source,
+                          const Diagnostic& where, Sink& sink,
+                          size_t weak_from = static_cast<size_t>(-1)) const;
 
   // Checks that the value text parses as a quantity of `dim`; otherwise a diagnostic.
   std::optional<std::string> Quantity(const std::string& text, Dimension dim,
@@ -199,6 +236,11 @@ void EmitBenchmark(const BenchmarkDraft& b, const std::string& from, const Diagn
                    ImportResult& out);
 void EmitSource(const SourceDraft& s, const std::string& from, const Diagnostic& where,
                 ImportResult& out);
+// Emits a draft model record once per import (a second run naming the same model reuses it).
+void EmitModel(const ModelDraft& m, const std::string& from, const Diagnostic& where,
+               ImportResult& out);
+// Sets the count of `b`: `count` when known (> 0), else absent with `why`.
+void SetCount(BenchmarkDraft& b, int64_t count, std::string why);
 
 // The per-format importers. Each appends records and diagnostics to `out`.
 void ImportLlamaBench(const ImportFile& file, const Context& ctx, ImportResult& out);

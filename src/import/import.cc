@@ -147,7 +147,7 @@ ImportResult Import(ImportFormat format, std::span<const ImportFile> files,
     d.hint = "please report this with the file";
     out.diagnostics.push_back(d);
   }
-  // Benchmarks first, then sources, each in input order.
+  // Benchmarks first, then models and sources, each in input order.
   std::stable_partition(out.records.begin(), out.records.end(),
                         [](const ImportedRecord& r) { return r.kind == RecordKind::kBenchmark; });
   SortDiagnostics(out.diagnostics);

@@ -8,6 +8,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
+#include "core/text_util.h"
 #include "import/common.h"
 #include "rooflint/precision.h"
 
@@ -506,6 +507,19 @@ std::optional<TestKind> ParseTestLabel(std::string_view label) {
   return k;
 }
 
+// A GGUF file name without its extension and a trailing weight format:
+// "llama-2-7b.Q4_0.gguf" -> "llama-2-7b", "gpt-oss-20b-F16.gguf" -> "gpt-oss-20b".
+std::string ModelStem(std::string_view name) {
+  std::string s(name);
+  if (s.size() > 5 && ToLower(s.substr(s.size() - 5)) == ".gguf") s.resize(s.size() - 5);
+  size_t cut = s.find_last_of(".-");
+  if (cut != std::string::npos && cut > 0) {
+    std::string tail = ToLower(s.substr(cut + 1));
+    if (FindPrecision(tail) != nullptr || tail == "f16" || tail == "f32") s.resize(cut);
+  }
+  return s;
+}
+
 class TestImporter {
  public:
   TestImporter(const SourceText& src, const Parsed& parsed, const Context& ctx, Sink& sink,
@@ -513,6 +527,8 @@ class TestImporter {
       : src_(src), parsed_(parsed), ctx_(ctx), sink_(sink), source_id_(std::move(source_id)) {}
 
   std::optional<BenchmarkDraft> Run(const Test& test);
+  // Draft model records for models the corpus lacks, with the offset of the test naming each.
+  std::vector<std::pair<ModelDraft, size_t>> models;
 
  private:
   const Field* Get(const Test& t, std::string_view key) const {
@@ -663,40 +679,35 @@ std::optional<BenchmarkDraft> TestImporter::Run(const Test& test) {
   std::string filename = Text(test, "model_filename");
   std::string model_key =
       md ? "md:model" : (Get(test, "model_type") ? "model_type" : "model_filename");
-  Context::ModelMatch model =
-      ctx_.ResolveModel({std::string(BaseName(filename)), model_type, filename});
-  const std::string& flag_model = ctx_.options().model;
-  if (!model.id.empty() && !flag_model.empty() && flag_model != model.id) {
-    Diagnostic d = DiagAt(test, model_key, "conflicting-flag",
-                          fmt::format("--model {} contradicts the file's model ({}); the file's "
-                                      "is kept",
-                                      flag_model, model.how),
-                          "drop --model when the corpus knows the file's model");
-    d.severity = Severity::kWarning;
-    sink_.Add(d);
-  } else if (model.id.empty() && !flag_model.empty()) {
-    model.id = flag_model;
-    model.how = fmt::format("--model {} (user-stated; {})", flag_model, model.problem);
+  // The parameter count the file states: model_n_params, or the markdown's "6.74 B".
+  double params = 0;
+  std::string params_how;
+  if (const Field* f = Get(test, md ? "md:params" : "model_n_params")) {
+    std::string text = Trim(f->text);
+    double scale = 1;
+    if (md && !text.empty()) {
+      char unit = text.back();
+      scale = unit == 'B' ? 1e9 : unit == 'M' ? 1e6 : unit == 'K' ? 1e3 : 1;
+      if (scale != 1) text = Trim(std::string_view(text).substr(0, text.size() - 1));
+    }
+    if (auto n = ParseNumber(text); n && *n > 0) {
+      params = *n * scale;
+      params_how = md ? fmt::format("the table's params column '{}'", Trim(f->text))
+                      : fmt::format("model_n_params {}", f->text);
+    }
   }
-  if (model.id.empty()) {
-    Error(test, model_key, "unknown-model", model.problem,
-          fmt::format("pass --model ID, or add a model record whose aliases hold this name{}",
-                      Get(test, "model_n_params")
-                          ? fmt::format(" (the file states model_n_params {})",
-                                        Text(test, "model_n_params"))
-                          : ""));
-    return std::nullopt;
-  }
+  // The file name names the model best ("llama-2-7b.Q4_0.gguf": its stem without the
+  // extension and the weight format); the type string ("llama 7B Q4_0") is shared by several.
+  std::string stem = ModelStem(BaseName(filename));
+  std::string display = !stem.empty() ? stem : model_type;
+  Context::ModelChoice model = ctx_.ChooseModel(
+      {stem, std::string(BaseName(filename)), filename, model_type}, display, params, params_how,
+      source_id_, DiagAt(test, model_key, "", "", ""), sink_, /*weak_from=*/3);
+  if (model.draft) models.emplace_back(std::move(*model.draft), test.offset);
   b.model = model.id;
   notes.push_back(fmt::format("Model: {}.", model.how));
 
   std::string stated_precision = PrecisionFromModelType(model_type);
-  if (stated_precision.empty() && ctx_.options().precision.empty()) {
-    Error(test, model_key, "unknown-precision",
-          fmt::format("cannot tell the weight format from model_type '{}'", model_type),
-          "pass --precision (rooflint precisions lists them)");
-    return std::nullopt;
-  }
   if (!stated_precision.empty() && !ctx_.options().precision.empty() &&
       ctx_.options().precision != stated_precision) {
     Diagnostic d = DiagAt(test, model_key, "conflicting-flag",
@@ -707,12 +718,16 @@ std::optional<BenchmarkDraft> TestImporter::Run(const Test& test) {
     d.severity = Severity::kWarning;
     sink_.Add(d);
   }
-  Context::PrecisionChoice precision = ctx_.ResolvePrecision(stated_precision, b.model);
+  Context::PrecisionChoice precision = ctx_.ResolvePrecision(stated_precision);
   b.precision = precision.name;
   if (!stated_precision.empty()) {
     notes.push_back(fmt::format("Precision {} from model_type '{}'.", b.precision, model_type));
-  } else {
+  } else if (!b.precision.empty()) {
     notes.push_back(fmt::format("Precision {}: {}.", b.precision, precision.how));
+  } else {
+    b.precision_absent = fmt::format(
+        "the weight format cannot be told from model_type '{}' (pass --precision)", model_type);
+    notes.push_back(fmt::format("Precision absent: {}.", b.precision_absent));
   }
 
   // Weight bytes, verbatim: model_size in bytes, or the markdown's "3.56 GiB".
@@ -747,18 +762,23 @@ std::optional<BenchmarkDraft> TestImporter::Run(const Test& test) {
         fmt::format("accelerator_count {} is user-stated (--count): llama-bench does "
                     "not record how many GPUs a test used.",
                     b.accelerator_count));
-  } else if (devices > 1) {
+  } else if (devices > 1 && !gpu.empty()) {
     b.accelerator_count = devices;
     notes.push_back(
         fmt::format("accelerator_count {}: gpu_info lists {} devices and llama-bench "
                     "does not record which the test used; counting all of them is the "
                     "generous side (pass --count).",
                     devices, devices));
-  } else {
+  } else if (!gpu.empty()) {
     b.accelerator_count = 1;
-    notes.push_back(stated_hw.empty() || gpu.empty()
-                        ? "accelerator_count 1: the file names no GPU (pass --count)."
-                        : "accelerator_count 1: gpu_info names one device.");
+    notes.push_back("accelerator_count 1: gpu_info names one device.");
+  } else {
+    SetCount(b, 0,
+             gpu.empty() && !cpu.empty()
+                 ? "the file names no GPU, and llama-bench does not record how many CPU sockets "
+                   "ran the test (pass --count)"
+                 : "the file names no device (pass --count)");
+    notes.push_back(fmt::format("accelerator_count absent: {}.", b.count_absent));
   }
 
   // Engine and version.
@@ -997,6 +1017,9 @@ void ImportLlamaBench(const ImportFile& file, const Context& ctx, ImportResult& 
   if (!failed) {
     for (size_t i = 0; i < drafts.size(); ++i) {
       EmitBenchmark(drafts[i], file.path, src.At(offsets[i], Severity::kError, "", "", ""), out);
+    }
+    for (const auto& [m, offset] : importer.models) {
+      EmitModel(m, file.path, src.At(offset, Severity::kError, "", "", ""), out);
     }
     if (!source.id.empty())
       EmitSource(source, file.path, src.At(0, Severity::kError, "", "", ""), out);

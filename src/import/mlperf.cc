@@ -427,6 +427,25 @@ void RunImporter::Run(ImportResult& out) {
       model.how += " (from the results path or the SUT name; MLPerf logs state no model)";
     }
   }
+  std::optional<ModelDraft> draft_model;
+  if (model.id.empty()) {
+    // The benchmark is the folder above the scenario's in a results path
+    // (results/<system>/<benchmark>/<Scenario>/performance/run_1/): a model the corpus lacks
+    // gets a draft record under that name, so it never blocks the import.
+    std::vector<std::string> parts_of_path = PathNames(main_path);
+    std::string benchmark;
+    for (size_t i = 1; i < parts_of_path.size(); ++i) {
+      if (Lower(parts_of_path[i]) == Lower(scenario_text)) benchmark = parts_of_path[i - 1];
+    }
+    if (!benchmark.empty()) {
+      Context::ModelChoice choice = ctx_.ChooseModel(
+          {benchmark}, benchmark, 0, "", ctx_.options().source.empty() ? "" : ctx_.options().source,
+          src_->At(kNpos, Severity::kWarning, "", "", ""), sink_);
+      model.id = choice.id;
+      model.how = choice.how;
+      draft_model = std::move(choice.draft);
+    }
+  }
   if (model.id.empty()) {
     error(SummaryAt(summary_ ? summary_->Find("SUT name") : nullptr, Severity::kError,
                     "unknown-model",
@@ -442,22 +461,26 @@ void RunImporter::Run(ImportResult& out) {
   if (measurements_) {
     auto it = measurements_->value.find("weight_data_types");
     if (it != measurements_->value.end() && it->is_string()) {
+      // "fp8-E4M3" is fp8, "UINT4" int4: the width is what the roofs read.
       std::string p = Lower(Trim(it->get<std::string>()));
+      if (size_t dash = p.find('-'); dash != std::string::npos && !FindPrecision(p)) {
+        p.resize(dash);
+      }
+      if (p.starts_with("uint") && FindPrecision(p.substr(1))) p = p.substr(1);
       if (FindPrecision(p)) stated_precision = p;
     }
   }
-  Context::PrecisionChoice precision = ctx_.ResolvePrecision(stated_precision, model.id);
-  notes.push_back(fmt::format(
-      "Precision {}: {}.", precision.name,
-      stated_precision.empty() ? precision.how : "weight_data_types of the measurements JSON"));
-  if (precision.assumed) {
-    status = "draft";
-    sink_.Add(src_->At(kNpos, Severity::kWarning, "assumed-precision",
-                       fmt::format("the logs do not state the weight format; {} is assumed "
-                                   "from the model record and the records are drafts",
-                                   precision.name),
-                       "pass --precision, or import the measurements JSON "
-                       "(weight_data_types) with the logs"));
+  Context::PrecisionChoice precision = ctx_.ResolvePrecision(stated_precision);
+  notes.push_back(
+      precision.name.empty()
+          ? fmt::format("Precision absent: {}.", precision.how)
+          : fmt::format("Precision {}: {}.", precision.name,
+                        stated_precision.empty() ? precision.how
+                                                 : "weight_data_types of the measurements JSON"));
+  if (precision.name.empty()) {
+    precision.how =
+        "the MLPerf logs do not state the weight format (the measurements JSON's "
+        "weight_data_types does; pass --precision if you know it)";
   }
 
   // Hardware from the systems JSON.
@@ -467,19 +490,56 @@ void RunImporter::Run(ImportResult& out) {
                                    "<division>/<submitter>/systems/<system>.json)";
   Diagnostic hw_at = system_ ? SystemAt("accelerator_model_name", Severity::kWarning, "", "", "")
                              : src_->At(kNpos, Severity::kWarning, "", "", "");
-  Context::Parts parts = ctx_.ResolveParts(accel_name, unstated, hw_at, sink_);
+  // A CPU-only system (no accelerators per node, or an accelerator name of "N/A") is a CPU
+  // system: its host processors are the hardware, never "N/A" x 1.
+  bool cpu_only = false;
+  if (system_) {
+    auto it = system_->value.find("accelerators_per_node");
+    bool zero = it != system_->value.end() &&
+                ((it->is_number() && it->get<double>() == 0) ||
+                 (it->is_string() && Trim(it->get<std::string>()) == "0"));
+    std::string lower = Lower(Trim(accel_name));
+    cpu_only = zero || lower == "n/a" || lower == "none";
+  }
+  Context::Parts parts;
+  if (cpu_only) {
+    std::string cpu = SystemString("host_processor_model_name");
+    std::string per = SystemString("host_processors_per_node");
+    parts.hardware = cpu.empty() ? "CPU-only system (host processor not named)"
+                                 : (per.empty() ? cpu : fmt::format("{}x {}", per, cpu));
+    parts.absent = {"no-record",
+                    fmt::format("a CPU-only system (accelerators_per_node 0, "
+                                "accelerator_model_name '{}'): no accelerator runs it",
+                                accel_name)};
+    notes.push_back(fmt::format("CPU-only system: the hardware is its host processors ({}).",
+                                parts.hardware));
+  } else {
+    parts = ctx_.ResolveParts(accel_name, unstated, hw_at, sink_);
+  }
   for (auto& n : parts.notes) notes.push_back(n);
-  int64_t count = 1;
+  int64_t count = 0;
+  std::string count_absent;
   std::optional<int64_t> per_node =
       system_ ? JsonCount(system_->value, "accelerators_per_node") : std::nullopt;
   std::optional<int64_t> nodes =
       system_ ? JsonCount(system_->value, "number_of_nodes") : std::nullopt;
-  if (per_node) {
-    count = *per_node * nodes.value_or(1);
+  if (cpu_only && !ctx_.options().count) {
+    count_absent =
+        "a CPU-only system: it has no accelerators, and a CPU roof needs a CPU record with its "
+        "own count";
+    notes.push_back(fmt::format("accelerator_count absent: {}.", count_absent));
+  } else if (per_node && !nodes && !ctx_.options().count) {
+    count_absent = fmt::format(
+        "the systems JSON states accelerators_per_node {} but not number_of_nodes (pass "
+        "--count)",
+        *per_node);
+    notes.push_back(fmt::format("accelerator_count absent: {}.", count_absent));
+  } else if (per_node && nodes) {
+    count = *per_node * *nodes;
     notes.push_back(
         fmt::format("accelerator_count {} = accelerators_per_node {} x "
                     "number_of_nodes {}.",
-                    count, *per_node, nodes ? fmt::format("{}", *nodes) : "not stated (1)"));
+                    count, *per_node, *nodes));
     if (ctx_.options().count && *ctx_.options().count != count) {
       sink_.Add(SystemAt("accelerators_per_node", Severity::kWarning, "conflicting-flag",
                          fmt::format("--count {} contradicts the system's {} accelerators; the "
@@ -491,9 +551,8 @@ void RunImporter::Run(ImportResult& out) {
     count = *ctx_.options().count;
     notes.push_back(fmt::format("accelerator_count {} is user-stated (--count).", count));
   } else {
-    notes.push_back(
-        "accelerator_count 1: no accelerators_per_node was given (pass --count or "
-        "the systems JSON).");
+    count_absent = "no accelerators_per_node was given (pass --count or the systems JSON)";
+    notes.push_back(fmt::format("accelerator_count absent: {}.", count_absent));
   }
   std::string system_name = SystemString("system_name");
   if (!system_name.empty()) notes.push_back(fmt::format("System: {}.", system_name));
@@ -609,6 +668,7 @@ void RunImporter::Run(ImportResult& out) {
   std::vector<Diagnostic> wheres;
   auto base = [&](std::string metric, std::string statistic, std::string value, std::string label) {
     BenchmarkDraft b = RunDraft(model.id, precision, parts, count, source_id, set);
+    if (count <= 0) SetCount(b, 0, count_absent);
     b.status = status;
     b.metric = std::move(metric);
     b.statistic = std::move(statistic);
@@ -667,6 +727,10 @@ void RunImporter::Run(ImportResult& out) {
   }
   if (failed) return;
   for (size_t i = 0; i < drafts.size(); ++i) EmitBenchmark(drafts[i], main_path, wheres[i], out);
+  if (draft_model && !drafts.empty()) {
+    draft_model->source = source_id;
+    EmitModel(*draft_model, main_path, wheres[0], out);
+  }
   if (ctx_.options().source.empty()) {
     SourceDraft s;
     s.id = source_id;

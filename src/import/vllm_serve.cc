@@ -94,6 +94,8 @@ class RunImporter {
 
   // The records of one run (none if it has an error).
   std::vector<BenchmarkDraft> Run(const std::string& source_id, std::string& date);
+  // The draft model record for a model the corpus lacks, set by Run.
+  std::optional<ModelDraft> draft_model;
 
  private:
   size_t Where(std::string_view key) const {
@@ -134,6 +136,50 @@ class RunImporter {
       return std::nullopt;
     }
     return v->get<double>();
+  }
+
+  // The speculative condition from the spec_decode_* metrics vLLM writes when the server
+  // ran speculative decoding; absent when there are none (older versions write none either,
+  // so their absence does not show that none ran).
+  CondValue SpeculativeCondition(std::vector<std::string>& notes) {
+    auto number = [&](std::string_view key) -> std::optional<double> {
+      const json* v = Get(key);
+      if (v == nullptr || !v->is_number()) return std::nullopt;
+      double d = v->get<double>();
+      return std::isfinite(d) ? std::optional<double>(d) : std::nullopt;
+    };
+    auto drafts = number("spec_decode_num_drafts");
+    auto draft_tokens = number("spec_decode_draft_tokens");
+    auto length = number("spec_decode_acceptance_length");
+    const json* per_position = Get("spec_decode_per_position_acceptance_rates");
+    bool any = drafts || draft_tokens || length ||
+               (per_position != nullptr && per_position->is_array());
+    if (!any) return CondValue::Absent("the server configuration is not recorded");
+    // k, the tokens drafted per step: the per-position list has one rate per draft position;
+    // else total drafted / drafting steps, rounded up (a larger k only loosens a bound).
+    std::optional<int64_t> k;
+    std::string k_how;
+    if (per_position != nullptr && per_position->is_array() && !per_position->empty() &&
+        per_position->size() <= 1000) {
+      k = static_cast<int64_t>(per_position->size());
+      k_how = fmt::format("{} per-position acceptance rates", *k);
+    } else if (drafts && draft_tokens && *drafts >= 1 && *draft_tokens >= *drafts &&
+               *draft_tokens / *drafts <= 1000) {
+      k = static_cast<int64_t>(std::ceil(*draft_tokens / *drafts - 1e-9));
+      k_how = fmt::format("spec_decode_draft_tokens {} / spec_decode_num_drafts {}",
+                          NumberText(*draft_tokens), NumberText(*drafts));
+    }
+    std::string table = "{ method = \"not recorded (vLLM spec_decode_* metrics)\"";
+    if (k) table += fmt::format(", draft_tokens = {}", *k);
+    if (length && *length >= 1 && (!k || *length <= static_cast<double>(*k) + 1)) {
+      table += fmt::format(", acceptance_length = {}", NumberText(*length));
+    }
+    table += " }";
+    notes.push_back(fmt::format(
+        "Speculative decoding ran: the file holds spec_decode_* metrics{}{}.",
+        k ? fmt::format("; k = {} draft tokens per step ({})", *k, k_how) : "",
+        length ? fmt::format("; mean acceptance length {}", NumberText(*length)) : ""));
+    return CondValue::Inline(table);
   }
 
   const SourceText& src_;
@@ -177,32 +223,15 @@ std::vector<BenchmarkDraft> RunImporter::Run(const std::string& source_id, std::
 
   // Model and precision.
   std::string model_text = model_id->get<std::string>();
-  Context::ModelMatch model = ctx_.ResolveModel({model_text, std::string(BaseName(model_text))});
-  const std::string& flag_model = ctx_.options().model;
-  if (!model.id.empty() && !flag_model.empty() && flag_model != model.id) {
-    sink_.Add(At("model_id", Severity::kWarning, "conflicting-flag",
-                 fmt::format("--model {} contradicts the file's model ({}); the file's is kept",
-                             flag_model, model.how),
-                 "drop --model when the corpus knows the file's model"));
-  } else if (model.id.empty() && !flag_model.empty()) {
-    model.id = flag_model;
-    model.how = fmt::format("--model {} (user-stated; {})", flag_model, model.problem);
-  }
-  if (model.id.empty()) {
-    Error("model_id", "unknown-model", model.problem,
-          "pass --model ID, or add a model record whose aliases hold this name");
-    return out;
-  }
+  Context::ModelChoice model =
+      ctx_.ChooseModel({model_text, std::string(BaseName(model_text))}, model_text, 0, "",
+                       source_id, At("model_id", Severity::kWarning, "", "", ""), sink_);
+  draft_model = model.draft;
   notes.push_back(fmt::format("Model: {}.", model.how));
-  Context::PrecisionChoice precision = ctx_.ResolvePrecision("", model.id);
-  notes.push_back(fmt::format("Precision {}: {}.", precision.name, precision.how));
-  if (precision.assumed) {
-    sink_.Add(At("model_id", Severity::kWarning, "assumed-precision",
-                 fmt::format("the file does not state the weight format; {} is assumed from "
-                             "the model record and the records are drafts",
-                             precision.name),
-                 "pass --precision to state it"));
-  }
+  Context::PrecisionChoice precision = ctx_.ResolvePrecision("");
+  notes.push_back(precision.name.empty()
+                      ? fmt::format("Precision absent: {}.", precision.how)
+                      : fmt::format("Precision {}: {}.", precision.name, precision.how));
 
   // Hardware and count: never in the file.
   std::string metadata_gpu;
@@ -225,7 +254,7 @@ std::vector<BenchmarkDraft> RunImporter::Run(const std::string& source_id, std::
   Context::Parts parts =
       ctx_.ResolveParts("", unstated, At("model_id", Severity::kNote, "", "", ""), sink_);
   for (auto& n : parts.notes) notes.push_back(n);
-  int64_t count = 1;
+  int64_t count = 0;
   if (ctx_.options().count) {
     count = *ctx_.options().count;
     notes.push_back(fmt::format("accelerator_count {} is user-stated (--count).", count));
@@ -239,8 +268,7 @@ std::vector<BenchmarkDraft> RunImporter::Run(const std::string& source_id, std::
           fmt::format("accelerator_count {} from the user-stated --hardware '{}'.", count, hw));
     } else {
       notes.push_back(
-          "accelerator_count 1: the file states no accelerator count (pass "
-          "--count).");
+          "accelerator_count absent: the file states no accelerator count (pass --count).");
     }
   }
 
@@ -284,11 +312,25 @@ std::vector<BenchmarkDraft> RunImporter::Run(const std::string& source_id, std::
           fmt::format("{} is not a concurrency cap", cap->dump()),
           "max_concurrency is an integer >= 1, or null");
     return out;
+  } else if (const json* peak = Get("max_concurrent_requests");
+             peak != nullptr && peak->is_number_integer() && peak->get<int64_t>() >= 1) {
+    // The peak in flight the client measured bounds the sequences in any one step, so it
+    // may loosen a bound as a concurrency does (never tighten one as a batch would).
+    concurrency = CondValue::Int(peak->get<int64_t>());
+    notes.push_back(fmt::format(
+        "concurrency {} is max_concurrent_requests, the peak in flight the client measured "
+        "(no cap was set: open-loop arrivals at request_rate {}{}).",
+        peak->get<int64_t>(), rate_text, burstiness));
   } else {
     concurrency = CondValue::Absent(fmt::format(
         "max_concurrency is null: open-loop arrivals at request_rate {}{}; the achieved "
         "concurrency is not reported",
         rate_text, burstiness));
+  }
+  if (const json* peak = Get("max_concurrent_requests");
+      peak != nullptr && peak->is_number() && cap != nullptr && cap->is_number_integer()) {
+    notes.push_back(fmt::format("max_concurrent_requests {}: the peak in flight measured.",
+                                peak->dump()));
   }
 
   // Measured lengths: totals / completed.
@@ -390,8 +432,7 @@ std::vector<BenchmarkDraft> RunImporter::Run(const std::string& source_id, std::
                           CondValue::Absent(fmt::format("an online serving run (vLLM bench serve, "
                                                         "request_rate {}), not an MLPerf scenario",
                                                         rate_text)));
-  conditions.emplace_back("speculative",
-                          CondValue::Absent("the server configuration is not recorded"));
+  conditions.emplace_back("speculative", SpeculativeCondition(notes));
 
   // Identity: the run's content, without the per-request arrays.
   uint64_t run_hash = Fnv1a(run_.dump());
@@ -405,7 +446,7 @@ std::vector<BenchmarkDraft> RunImporter::Run(const std::string& source_id, std::
   auto base = [&](std::string metric, std::string statistic, std::string value_text,
                   std::string key) {
     BenchmarkDraft b = RunDraft(model.id, precision, parts, count, source_id, set);
-    b.status = precision.assumed ? "draft" : "verified";
+    b.status = "verified";
     b.metric = std::move(metric);
     b.statistic = std::move(statistic);
     b.value = std::move(value_text);
@@ -529,6 +570,7 @@ void ImportVllmServe(const ImportFile& file, const Context& ctx, ImportResult& o
   }
   std::vector<BenchmarkDraft> drafts;
   std::vector<size_t> offsets;
+  std::vector<std::pair<ModelDraft, size_t>> models;
   std::string date;
   std::string file_hash = ShortHash(Fnv1a(file.text));
   std::string source_id = ctx.options().source.empty() ? fmt::format("vllm-serve-run-{}", file_hash)
@@ -582,6 +624,7 @@ void ImportVllmServe(const ImportFile& file, const Context& ctx, ImportResult& o
       drafts.push_back(std::move(b));
       offsets.push_back(span.begin);
     }
+    if (importer.draft_model) models.emplace_back(std::move(*importer.draft_model), span.begin);
     if (date.empty()) date = run_date;
   }
   bool failed = std::any_of(diags.begin(), diags.end(),
@@ -589,6 +632,9 @@ void ImportVllmServe(const ImportFile& file, const Context& ctx, ImportResult& o
   if (failed) return finish();
   for (size_t i = 0; i < drafts.size(); ++i) {
     EmitBenchmark(drafts[i], file.path, src.At(offsets[i], Severity::kError, "", "", ""), out);
+  }
+  for (const auto& [m, offset] : models) {
+    EmitModel(m, file.path, src.At(offset, Severity::kError, "", "", ""), out);
   }
   if (ctx.options().source.empty()) {
     SourceDraft s;

@@ -149,7 +149,9 @@ std::vector<ChartGroup> BuildCharts(const Report& report,
       what_if = WhatIf(*report.corpus,
                        WhatIfQuery{b.model, parts.front(), b.accelerator_count, 1, b.precision});
     };
-    if (m <= 0) {
+    // A what-if roof needs the facts the record states: never the model's native precision
+    // for an unstated one, nor one accelerator for an unstated count.
+    if (m <= 0 && !b.precision.empty() && b.accelerator_count > 0) {
       ask();
       for (const auto& [metric, r] : what_if.roofs) {
         if (metric == "per-user-decode" && r.instrument == "memory-roof" && r.bound > 0) {

@@ -36,6 +36,7 @@ json RoofJson(const InstrumentResult& r) {
     j["bound"] = r.bound;
     j["percent"] = r.percent;
   }
+  if (!r.assumption.empty()) j["assumption"] = r.assumption;
   return j;
 }
 
@@ -52,9 +53,12 @@ json RecordJson(const RecordAudit& a) {
          {"metric", MetricName(b.metric)},
          {"value", {{"number", b.value.number}, {"unit", b.value.unit}, {"text", b.value.text}}},
          {"model", b.model},
-         {"precision", b.precision},
+         {"precision", b.precision.empty() ? json{{"absent", b.precision_absent}}
+                                            : json(b.precision)},
          {"hardware", b.hardware},
-         {"accelerator_count", b.accelerator_count},
+         {"accelerator_count", b.accelerator_count > 0
+                                   ? json(b.accelerator_count)
+                                   : json{{"absent", b.accelerator_count_absent}}},
          {"conditions",
           {{"batch", ConditionJson(c.batch)},
            {"concurrency", ConditionJson(c.concurrency)},
@@ -64,7 +68,8 @@ json RecordJson(const RecordAudit& a) {
            {"engine_version", ConditionJson(c.engine_version)},
            {"warmup", ConditionJson(c.warmup)},
            {"scenario", ConditionJson(c.scenario)},
-           {"speculative", ConditionJson(c.speculative)}}},
+           {"speculative", ConditionJson(c.speculative)},
+           {"prefix_cache", ConditionJson(c.prefix_cache)}}},
          {"roofs", roofs},
          {"checks", checks}};
   if (const InstrumentResult* r = a.Binding()) j["binding"] = r->instrument;

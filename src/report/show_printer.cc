@@ -26,6 +26,7 @@ void PrintResult(const InstrumentResult& r, std::ostream& out) {
   out << head << "\n";
   if (!r.arithmetic.empty()) out << "      " << r.arithmetic << "\n";
   if (!r.reason.empty()) out << "      " << r.reason << "\n";
+  if (!r.assumption.empty()) out << "      assumes " << r.assumption << "\n";
 }
 
 }  // namespace
@@ -71,9 +72,12 @@ bool PrintRecord(const Report& report, std::string_view id, std::ostream& out) {
                      b.value.text, b.statistic.empty() ? "" : fmt::format(" ({})", b.statistic),
                      b.derived_from.empty() ? "" : fmt::format(", derived from {}",
                                                                 b.derived_from));
-  out << fmt::format("  model {}, precision {}{}, hardware '{}' x{}\n", b.model, b.precision,
-                     b.weights ? fmt::format(", weights {} (stated)", b.weights->text) : "",
-                     b.hardware, b.accelerator_count);
+  out << fmt::format(
+      "  model {}, precision {}{}, hardware '{}' x{}\n", b.model,
+      b.precision.empty() ? fmt::format("absent ({})", b.precision_absent) : b.precision,
+      b.weights ? fmt::format(", weights {} (stated)", b.weights->text) : "", b.hardware,
+      b.accelerator_count > 0 ? fmt::format("{}", b.accelerator_count)
+                              : fmt::format("? (count absent: {})", b.accelerator_count_absent));
   const Source* src = corpus.FindSource(b.source);
   out << fmt::format("  source {}{}: {}\n", b.source,
                      src != nullptr ? fmt::format(" ({}, {})", src->url, src->date) : "",
@@ -86,9 +90,12 @@ bool PrintRecord(const Report& report, std::string_view id, std::ostream& out) {
       {"input_tokens", &c.input_tokens}, {"output_tokens", &c.output_tokens},
       {"engine", &c.engine},     {"engine_version", &c.engine_version},
       {"warmup", &c.warmup},     {"scenario", &c.scenario},
-      {"speculative", &c.speculative}};
+      {"speculative", &c.speculative}, {"prefix_cache", &c.prefix_cache}};
   for (const auto& [name, cond] : rows) {
-    if (name == "concurrency" && cond->state == Condition::State::kMissing) continue;
+    if ((name == "concurrency" || name == "prefix_cache") &&
+        cond->state == Condition::State::kMissing) {
+      continue;
+    }
     if (name == "batch" && cond->state == Condition::State::kMissing &&
         c.concurrency.state != Condition::State::kMissing) {
       continue;
@@ -117,10 +124,12 @@ bool PrintRecord(const Report& report, std::string_view id, std::ostream& out) {
 
   out << "\nPoints at\n";
   if (const Model* m = corpus.FindModel(b.model)) {
-    out << fmt::format("  model {}: {} params{}, native {} ({})\n", m->header.id,
-                       FormatSi(m->params_total),
-                       m->IsMoe() ? fmt::format(", {} active", FormatSi(*m->params_active)) : "",
-                       m->native_precision, m->header.path);
+    out << fmt::format(
+        "  model {}: {} params{}, native {} ({}){}\n", m->header.id,
+        m->params_total > 0 ? FormatSi(m->params_total) : "unknown",
+        m->IsMoe() ? fmt::format(", {} active", FormatSi(*m->params_active)) : "",
+        m->native_precision.empty() ? "unknown" : m->native_precision, m->header.path,
+        m->header.status == Status::kDraft ? " [draft]" : "");
   }
   std::vector<std::string> parts = b.accelerators;
   if (parts.empty()) {

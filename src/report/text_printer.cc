@@ -52,6 +52,8 @@ Row MakeRow(const RecordAudit& a) {
   if (const InstrumentResult* r = a.Binding()) {
     row.instrument = r->instrument;
     row.roof = fmt::format("{} {}", FormatNumber(r->bound), r->unit);
+    // A bound of a million and more loses its decimal, to keep the table narrow.
+    if (r->bound >= 1e6) row.roof = fmt::format("{:.0f} {}", r->bound, r->unit);
     row.percent = fmt::format("{}%", FormatNumber(r->percent));
     row.verdict = std::string(VerdictName(r->verdict));
     row.v = r->verdict;
