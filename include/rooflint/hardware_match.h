@@ -9,7 +9,9 @@
 //    ("ti", "super", "xt", "xtx", "gre", "d", "max", "pro", "ultra", "ada", "sff", "lite",
 //    "laptop", "mobile", ...). So text that under-specifies yields every part it may name
 //    ("A100 40GB": both 40GB forms), and a tier the text omits is never assumed ("RTX 5060" is
-//    not the 5060 Ti, "RTX 4090" not the 4090 D, "M3" not an M3 Max).
+//    not the 5060 Ti, "RTX 4090" not the 4090 D, "M3" not an M3 Max). One exception: a model
+//    number of letters and digits that no other part's names hold or begin with ("B60",
+//    "8060S") names its part without the name's tier words ("ARC B60": the Arc Pro B60).
 //  - Variant words are not required but must hold when stated: "H100" names the SXM5, PCIe and
 //    NVL parts, "H100 NVL" the NVL part only. Edition words (workstation, server, max-q) are
 //    compared as a set with the part's: "RTX PRO 6000" names every edition, "... Max-Q

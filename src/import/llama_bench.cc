@@ -40,6 +40,12 @@ struct Parsed {
   std::vector<Test> tests;
   std::vector<JsonValueSpan> spans;  // kept alive for Test::span
   std::string footer_build;          // markdown "build: <commit> (<number>)"
+  // What the log lines above a markdown table state: the devices ggml found ("Device 0: AMD
+  // Radeon 8060S Graphics, gfx1151 ...", "ggml_vulkan: 0 = NVIDIA GeForce RTX 3090 (NVIDIA) |
+  // ..."), how many it says it found, and the model file of the llama-bench command line.
+  std::vector<std::string> md_devices;
+  std::optional<int64_t> md_found;
+  std::string md_model_file;
 };
 
 std::string Trim(std::string_view s) {
@@ -388,6 +394,34 @@ std::vector<std::pair<std::string, size_t>> SplitCells(std::string_view line, si
   return cells;
 }
 
+// One log line above a markdown table: ggml's device lines and the llama-bench command line.
+void ReadLogLine(std::string_view line, Parsed& p) {
+  std::string lower = ToLower(line);
+  if (size_t f = lower.find("found "); f != kNpos && lower.find(" devices", f) != kNpos) {
+    size_t start = f + 6, end = start;
+    while (end < lower.size() && IsDigit(lower[end])) ++end;
+    if (end > start && end - start <= 4) p.md_found = std::stoll(std::string(lower.substr(start, end - start)));
+    return;
+  }
+  auto add = [&](std::string_view name) {
+    std::string n = Trim(name);
+    if (!n.empty() && p.md_devices.size() < 64) p.md_devices.push_back(n);
+  };
+  if (line.starts_with("Device ") && line.find(": ") != kNpos) {
+    // CUDA, ROCm: "Device 0: NAME, compute capability ..." / "NAME, gfx1151 (0x1151), ...".
+    std::string_view rest = line.substr(line.find(": ") + 2);
+    add(rest.substr(0, rest.find(", ")));
+  } else if (line.starts_with("ggml_vulkan: ") && line.find(" = ") != kNpos) {
+    // Vulkan: "ggml_vulkan: 0 = AMD Radeon RX 7900 XTX (RADV NAVI31) (radv) | uma: 0 | ...".
+    std::string_view rest = line.substr(line.find(" = ") + 3);
+    add(rest.substr(0, rest.find(" | ")));
+  } else if (line.find("llama-bench") != kNpos && line.find(" -m ") != kNpos) {
+    std::string_view rest = line.substr(line.find(" -m ") + 4);
+    rest = rest.substr(0, rest.find(' '));
+    if (!rest.empty()) p.md_model_file = std::string(rest);
+  }
+}
+
 void ParseMarkdown(const SourceText& src, Parsed& p, Sink& sink) {
   p.format = "markdown";
   std::string_view t = src.text();
@@ -400,6 +434,7 @@ void ParseMarkdown(const SourceText& src, Parsed& p, Sink& sink) {
     std::string_view line = t.substr(pos, eol == kNpos ? kNpos : eol - pos);
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
     std::string trimmed = Trim(line);
+    if (header.empty() && !trimmed.starts_with("|")) ReadLogLine(trimmed, p);
     if (trimmed.starts_with("build: ")) {
       p.footer_build = trimmed.substr(7);
     } else if (trimmed.starts_with("|")) {
@@ -676,7 +711,7 @@ std::optional<BenchmarkDraft> TestImporter::Run(const Test& test) {
 
   // The model and its weight format.
   std::string model_type = md ? Text(test, "md:model") : Text(test, "model_type");
-  std::string filename = Text(test, "model_filename");
+  std::string filename = md ? parsed_.md_model_file : Text(test, "model_filename");
   std::string model_key =
       md ? "md:model" : (Get(test, "model_type") ? "model_type" : "model_filename");
   // The parameter count the file states: model_n_params, or the markdown's "6.74 B".
@@ -743,9 +778,15 @@ std::optional<BenchmarkDraft> TestImporter::Run(const Test& test) {
 
   // Hardware: gpu_info lists every detected GPU; a CPU-only run has it empty.
   std::string gpu = Trim(Text(test, "gpu_info"));
+  // A markdown table prints no gpu_info; the device lines above it name the devices.
+  bool from_log = false;
+  if (md && gpu.empty() && !parsed_.md_devices.empty()) {
+    for (const auto& d : parsed_.md_devices) gpu += (gpu.empty() ? "" : ", ") + d;
+    from_log = true;
+  }
   std::string cpu = Trim(Text(test, "cpu_info"));
   std::string stated_hw = !gpu.empty() ? gpu : cpu;
-  std::string hw_key = !gpu.empty() ? "gpu_info" : "cpu_info";
+  std::string hw_key = from_log ? value_key : !gpu.empty() ? "gpu_info" : "cpu_info";
   std::string unstated = md ? "llama-bench's markdown table does not print gpu_info or cpu_info"
                             : "the file's gpu_info and cpu_info are empty";
   Diagnostic hw_at = DiagAt(test, stated_hw.empty() ? value_key : hw_key, "", "", "");
@@ -762,6 +803,16 @@ std::optional<BenchmarkDraft> TestImporter::Run(const Test& test) {
         fmt::format("accelerator_count {} is user-stated (--count): llama-bench does "
                     "not record how many GPUs a test used.",
                     b.accelerator_count));
+  } else if (from_log) {
+    int64_t listed = static_cast<int64_t>(parsed_.md_devices.size());
+    b.accelerator_count = std::max(listed, parsed_.md_found.value_or(listed));
+    notes.push_back(fmt::format(
+        "Hardware and accelerator_count {} from the device lines above the table (ggml found "
+        "{} device{}: {}){}.",
+        b.accelerator_count, b.accelerator_count, b.accelerator_count == 1 ? "" : "s", gpu,
+        b.accelerator_count > 1 ? "; llama-bench does not record which the test used, and "
+                                  "counting all of them is the generous side"
+                                : ""));
   } else if (devices > 1 && !gpu.empty()) {
     b.accelerator_count = devices;
     notes.push_back(
