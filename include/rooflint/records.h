@@ -127,6 +127,21 @@ struct Model {
   std::string notes;
   // The facts a draft record leaves unstated, with why (params_total, layers, ...).
   std::vector<AbsentFact> absent;
+  // Sliding-window attention: `sliding_window_layers` of the `layers` attend to at most the last
+  // `sliding_window` tokens (and cache no more); 0 when the model has none.
+  int64_t sliding_window = 0;
+  int64_t sliding_window_layers = 0;
+  // Multi-head latent attention: elements cached per token per layer (kv_lora_rank +
+  // qk_rope_head_dim) instead of 2 x kv_heads x head_dim; 0 when the model is not MLA.
+  int64_t kv_latent_dim = 0;
+  // Mixture-of-experts components, when stated: routed experts per layer, experts each token
+  // uses, the parameters of all routed experts, and the precision of each component when the
+  // checkpoint stores them differently ("" when not stated).
+  int64_t experts = 0;
+  int64_t experts_per_token = 0;
+  double params_routed_experts = 0;
+  std::string experts_precision;
+  std::string shared_precision;
 
   // Why `key` is absent, or "" when it is stated.
   std::string_view AbsentReason(std::string_view key) const;
@@ -212,6 +227,7 @@ struct Conditions {
   Condition scenario;
   Condition speculative;
   Condition prefix_cache;
+  Condition offload;  // weights or KV cache kept in host memory: false, or what the source says
   std::optional<Speculation> speculation;  // set when speculative is stated as a table
   std::optional<PrefixCache> prefix;       // set when prefix_cache is stated
 
@@ -262,6 +278,7 @@ struct Benchmark {
   std::string precision;          // "" when absent: then precision_absent says why
   std::string precision_absent;
   std::string compute_precision;  // "" when not stated
+  std::string kv_precision;       // the KV-cache element format, "" when not stated
   std::optional<ParsedQuantity> weights;
   std::string hardware;
   std::vector<std::string> accelerators;

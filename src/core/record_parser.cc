@@ -35,21 +35,22 @@ constexpr std::array<std::string_view, 10> kSourceKinds = {
     "blog", "paper", "repo", "mlperf", "vendor-sheet", "leaderboard", "docs", "forum", "review",
     "dataset"};
 
-constexpr std::array<std::string_view, 23> kBenchmarkKeys = {
+constexpr std::array<std::string_view, 24> kBenchmarkKeys = {
     "id",         "title",        "status",    "metric",  "statistic",  "value",
     "derived_from", "model",      "precision", "compute_precision",     "weights",
     "hardware",   "accelerators", "accelerators_absent", "accelerator_count", "source",
     "locator",    "set",          "set_differs", "notes", "conditions", "calibration",
-    "waivers"};
+    "waivers",    "kv_precision"};
 constexpr std::array<std::string_view, 7> kSetFields = {
     "model", "hardware", "engine", "input_tokens", "output_tokens", "precision", "accelerators"};
 constexpr std::array<std::string_view, 3> kCalibrationKeys = {"expected_percent", "tolerance",
                                                               "instrument"};
 constexpr std::array<std::string_view, 3> kWaiverKeys = {"instrument", "code", "reason"};
 constexpr std::array<std::string_view, 3> kPeakStyles = {"dense", "sparse", "mixed"};
-constexpr std::array<std::string_view, 10> kConditionKeys = {
+constexpr std::array<std::string_view, 11> kConditionKeys = {
     "batch",          "concurrency", "input_tokens", "output_tokens", "engine",
-    "engine_version", "warmup",      "scenario",     "speculative",   "prefix_cache"};
+    "engine_version", "warmup",      "scenario",     "speculative",   "prefix_cache",
+    "offload"};
 constexpr std::array<std::string_view, 4> kSpeculativeKeys = {"method", "draft_tokens",
                                                               "acceptance_length", "draft_model"};
 constexpr std::array<std::string_view, 2> kPrefixCacheKeys = {"cached_tokens", "hit_rate"};
@@ -57,11 +58,12 @@ constexpr std::array<std::string_view, 14> kAcceleratorKeys = {
     "id",     "name",      "vendor",     "form_factor", "aliases", "memory", "bandwidth",
     "status", "peak_dense", "sources",   "notes",       "memory_type", "waivers",
     "gpus_per_package"};
-constexpr std::array<std::string_view, 16> kModelKeys = {
+constexpr std::array<std::string_view, 24> kModelKeys = {
     "id",       "name",     "aliases",          "params_total", "params_active",
     "layers",   "kv_heads", "head_dim",         "native_precision", "source",
     "status",   "notes",    "attention_heads",  "hidden_size", "embedding_params",
-    "tied_embeddings"};
+    "tied_embeddings", "sliding_window", "sliding_window_layers", "kv_latent_dim", "experts",
+    "experts_per_token", "params_routed_experts", "experts_precision", "shared_precision"};
 constexpr std::array<std::string_view, 9> kSourceKeys = {
     "id", "title", "publisher", "url", "date", "kind", "status", "peaks", "notes"};
 constexpr std::array<std::string_view, 8> kGotchaKeys = {
@@ -573,14 +575,14 @@ Condition ReadCondition(Reader& r, const toml::table& t, std::string_view key) {
                 : "write prefix_cache = false, or prefix_cache = { cached_tokens = 512 } or "
                   "{ hit_rate = 0.4 }");
     return c;
-  } else if (key == "warmup") {
+  } else if (key == "warmup" || key == "offload") {
     if (n->is_boolean()) {
       c.state = Condition::State::kStated;
       c.boolean = *n->value<bool>();
       c.text = *c.boolean ? "true" : "false";
       return c;
     }
-    if (n->is_integer()) {
+    if (n->is_integer() && key == "warmup") {
       c.state = Condition::State::kStated;
       c.integer = *n->value<int64_t>();
       c.text = fmt::format("{}", *c.integer);
@@ -728,6 +730,9 @@ void ParseBenchmark(Reader& r, const toml::table& t, Benchmark& b) {
       b.compute_precision = cp;
     }
   }
+  if (t.get("kv_precision") != nullptr) {
+    b.kv_precision = r.Precision(t, "kv_precision", false, kWhere);
+  }
   b.weights = r.Quantity(t, "weights", Dimension::kBytes, false, kWhere, "\"14 GB\"");
   b.hardware = r.String(t, "hardware", true, kWhere, "\"1x NVIDIA A100 40GB\"");
   b.accelerators = r.StringArray(t, "accelerators", true, kWhere, "[\"accelerator-id\"]");
@@ -802,6 +807,7 @@ void ParseBenchmark(Reader& r, const toml::table& t, Benchmark& b) {
     k.scenario = ReadCondition(r, *c, "scenario");
     k.speculative = ReadCondition(r, *c, "speculative");
     k.prefix_cache = ReadCondition(r, *c, "prefix_cache");
+    k.offload = ReadCondition(r, *c, "offload");
     ReadSpeculation(r, *c, k);
     ReadPrefixCache(r, *c, k);
     if (k.batch.state != Condition::State::kMissing &&
@@ -944,6 +950,52 @@ void ParseModel(Reader& r, const toml::table& t, Model& m) {
   r.Integer(t, "hidden_size", false, kWhere, 1, 1'000'000, "4096");
   if (!absent("native_precision")) {
     m.native_precision = r.Precision(t, "native_precision", true, kWhere);
+  }
+  if (auto v = r.Integer(t, "sliding_window", false, kWhere, 1, 100'000'000, "128")) {
+    m.sliding_window = *v;
+  }
+  if (auto v = r.Integer(t, "sliding_window_layers", false, kWhere, 1, 10'000, "18")) {
+    m.sliding_window_layers = *v;
+  }
+  if ((m.sliding_window > 0) != (m.sliding_window_layers > 0)) {
+    r.Error("missing-key", "sliding_window and sliding_window_layers go together",
+            t.source(), "state both: the window in tokens and how many layers use it");
+  } else if (m.layers > 0 && m.sliding_window_layers > m.layers) {
+    r.Error("inconsistent-value",
+            fmt::format("sliding_window_layers ({}) is more than layers ({})",
+                        m.sliding_window_layers, m.layers),
+            t.get("sliding_window_layers")->source(), "count the layers that use the window");
+  }
+  if (auto v = r.Integer(t, "kv_latent_dim", false, kWhere, 1, 1'000'000, "576")) {
+    m.kv_latent_dim = *v;
+  }
+  if (auto v = r.Integer(t, "experts", false, kWhere, 1, 100'000, "128")) m.experts = *v;
+  if (auto v = r.Integer(t, "experts_per_token", false, kWhere, 1, 100'000, "4")) {
+    m.experts_per_token = *v;
+  }
+  if (auto v = r.Count(t, "params_routed_experts", false, kWhere, 1e6, 1e14, "1.1e11")) {
+    m.params_routed_experts = *v;
+  }
+  bool any_component = m.experts > 0 || m.experts_per_token > 0 || m.params_routed_experts > 0;
+  bool all_components = m.experts > 0 && m.experts_per_token > 0 && m.params_routed_experts > 0;
+  if (any_component && !all_components) {
+    r.Error("missing-key",
+            "experts, experts_per_token and params_routed_experts go together", t.source(),
+            "state all three, or none");
+  } else if (all_components && m.experts_per_token > m.experts) {
+    r.Error("inconsistent-value", "experts_per_token is more than experts",
+            t.get("experts_per_token")->source(), "check both figures");
+  } else if (all_components && m.params_total > 0 &&
+             m.params_routed_experts >= m.params_total) {
+    r.Error("inconsistent-value", "params_routed_experts is not less than params_total",
+            t.get("params_routed_experts")->source(),
+            "params_total holds the routed experts and the shared part");
+  }
+  if (t.get("experts_precision") != nullptr) {
+    m.experts_precision = r.Precision(t, "experts_precision", false, kWhere);
+  }
+  if (t.get("shared_precision") != nullptr) {
+    m.shared_precision = r.Precision(t, "shared_precision", false, kWhere);
   }
   m.source = r.String(t, "source", true, kWhere, "\"source-id\"");
   m.notes = r.String(t, "notes", false, kWhere);
