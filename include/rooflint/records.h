@@ -88,6 +88,7 @@ struct Accelerator {
   std::string form_factor;
   std::vector<std::string> aliases;
   Bytes memory;
+  std::string memory_text;  // as written ("80 GB"), for the capacity check's reading of GB
   BytesPerSecond bandwidth;
   std::string bandwidth_text;  // as written, for arithmetic lines ("1555 GB/s")
   // Dense peaks by precision key ("fp16", "int8", "fp16_acc16"), in file order.

@@ -13,9 +13,14 @@ std::span<const std::unique_ptr<Instrument>> Instruments() {
     v->push_back(MakeTpotFloor());
     v->push_back(MakeTtftFloor());
     v->push_back(MakeE2eFloor());
+    v->push_back(MakeKvMemoryRoof());
+    v->push_back(MakeKvTpotFloor());
+    v->push_back(MakeSpeculationRoof());
+    v->push_back(MakeSpeculationFloor());
     // Checks run after the roofs: near-roof and calibration read the roofs' results.
     v->push_back(MakeConditions());
     v->push_back(MakePointers());
+    v->push_back(MakeCapacity());
     v->push_back(MakeDerivation());
     v->push_back(MakeSiblingSet());
     v->push_back(MakeNearRoof());

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/text_util.h"
 #include "rooflint/precision.h"
 #include "rooflint/units.h"
 
@@ -540,6 +541,112 @@ void AddPrefillTerm(const Benchmark& b, FloorTerms& terms, std::string& note) {
           "no prefix cache skips prefill (the record does not state prefix_cache)";
     }
   }
+}
+
+double KvElementBytes(const Benchmark& b, std::string* how) {
+  if (!b.kv_precision.empty()) {
+    if (const PrecisionInfo* p = FindPrecision(b.kv_precision)) {
+      *how = fmt::format("KV elements {} ({:g} B, stated)", p->name, p->bits_per_weight / 8);
+      return p->bits_per_weight / 8;
+    }
+  }
+  const Condition& engine = b.conditions.engine;
+  if (engine.stated() && ToLower(engine.text).find("llama.cpp") != std::string::npos) {
+    *how = "KV elements 0.5625 B (kv_precision not stated: q4_0, the smallest llama.cpp stores)";
+    return 4.5 / 8;
+  }
+  *how = "KV elements 0.5 B (kv_precision not stated: 4 bits, the smallest any engine stores)";
+  return 0.5;
+}
+
+double KvBytes(const Model& m, double tokens, double element, std::string* how,
+               std::string* problem) {
+  double per_layer = m.kv_latent_dim > 0 ? static_cast<double>(m.kv_latent_dim)
+                                         : 2.0 * static_cast<double>(m.kv_heads * m.head_dim);
+  if (m.layers <= 0 || per_layer <= 0) {
+    *problem = fmt::format("model {} states no KV geometry (layers, kv_heads, head_dim)",
+                           m.header.id);
+    return 0;
+  }
+  std::string per_layer_text =
+      m.kv_latent_dim > 0
+          ? fmt::format("{} latent", m.kv_latent_dim)
+          : fmt::format("2 x {} x {}", m.kv_heads, m.head_dim);
+  double full = static_cast<double>(m.layers - m.sliding_window_layers);
+  double sliding = static_cast<double>(m.sliding_window_layers);
+  double window = std::min(tokens, static_cast<double>(m.sliding_window));
+  double bytes = element * per_layer * (full * tokens + sliding * window);
+  if (sliding > 0) {
+    *how = fmt::format("{:g} B x {} x ({:g} full layers x {:g} + {:g} sliding layers x {:g}) = {} B",
+                       element, per_layer_text, full, tokens, sliding, window, FormatSi(bytes));
+  } else {
+    *how = fmt::format("{:g} B x {} x {} layers x {:g} tokens = {} B", element, per_layer_text,
+                       m.layers, tokens, FormatSi(bytes));
+  }
+  return bytes;
+}
+
+namespace {
+
+const PrecisionInfo* ComponentPrecision(const std::string& own, const Benchmark& b) {
+  if (!own.empty()) return FindPrecision(own);
+  return b.precision.empty() ? nullptr : FindPrecision(b.precision);
+}
+
+}  // namespace
+
+double ComponentWeightBytes(const Model& m, const Benchmark& b, std::string* how) {
+  if (m.experts <= 0 || m.params_routed_experts <= 0 || m.params_total <= 0) return 0;
+  const PrecisionInfo* shared_p = ComponentPrecision(m.shared_precision, b);
+  const PrecisionInfo* expert_p = ComponentPrecision(m.experts_precision, b);
+  if (shared_p == nullptr || expert_p == nullptr) return 0;
+  double shared = m.params_total - m.params_routed_experts - m.LookupOnlyParams();
+  double routed = m.params_routed_experts * static_cast<double>(m.experts_per_token) /
+                  static_cast<double>(m.experts);
+  double bytes = shared * shared_p->bits_per_weight / 8 + routed * expert_p->bits_per_weight / 8;
+  *how = fmt::format(
+      "{} shared params x {:g} B ({}) + {} routed params x {} / {} experts x {:g} B ({}) = {} B",
+      FormatSi(shared), shared_p->bits_per_weight / 8, shared_p->name,
+      FormatSi(m.params_routed_experts), m.experts_per_token, m.experts,
+      expert_p->bits_per_weight / 8, expert_p->name, FormatSi(bytes));
+  return bytes;
+}
+
+double ResidentWeightBytes(const Model& m, const Benchmark& b, std::string* how,
+                           std::string* problem) {
+  if (b.weights) {
+    *how = fmt::format("{} stated (the whole checkpoint: every expert, the embedding)",
+                       b.weights->text);
+    return b.weights->si;
+  }
+  if (m.params_total <= 0) {
+    *problem = fmt::format("model {} states no parameter count", m.header.id);
+    return 0;
+  }
+  if (m.experts > 0 && m.params_routed_experts > 0) {
+    const PrecisionInfo* shared_p = ComponentPrecision(m.shared_precision, b);
+    const PrecisionInfo* expert_p = ComponentPrecision(m.experts_precision, b);
+    if (shared_p != nullptr && expert_p != nullptr) {
+      double shared = m.params_total - m.params_routed_experts;
+      double bytes = shared * shared_p->bits_per_weight / 8 +
+                     m.params_routed_experts * expert_p->bits_per_weight / 8;
+      *how = fmt::format("{} shared params x {:g} B + {} routed params x {:g} B = {} B",
+                         FormatSi(shared), shared_p->bits_per_weight / 8,
+                         FormatSi(m.params_routed_experts), expert_p->bits_per_weight / 8,
+                         FormatSi(bytes));
+      return bytes;
+    }
+  }
+  const PrecisionInfo* p = b.precision.empty() ? nullptr : FindPrecision(b.precision);
+  if (p == nullptr) {
+    *problem = fmt::format("the record states neither `weights` nor the precision (absent: {})",
+                           b.precision_absent);
+    return 0;
+  }
+  double bytes = m.params_total * p->bits_per_weight / 8;
+  *how = fmt::format("{} params x {:g} B ({}) = {} B (every expert is resident)",
+                     FormatSi(m.params_total), p->bits_per_weight / 8, p->name, FormatSi(bytes));
+  return bytes;
 }
 
 std::string SpeculationAssumption(const Benchmark& b) {

@@ -102,6 +102,31 @@ void AuditTimeFloor(std::string_view instrument, std::string_view what, const Au
 // prefix_cache as stated; while it is not stated, every input token, as an assumption.
 void AddPrefillTerm(const Benchmark& b, FloorTerms& terms, std::string& note);
 
+// ----- KV cache, per-component bytes and resident weights (the physics instruments) -----
+
+// Bytes of one KV-cache element for the record: its stated kv_precision, else the smallest the
+// engine could store (llama.cpp's q4_0, 4.5 bits; any other engine 4 bits), said in `how`.
+double KvElementBytes(const Benchmark& b, std::string* how);
+
+// KV-cache bytes of one sequence holding `tokens` tokens of context, with `element` bytes per
+// element: per layer 2 x kv_heads x head_dim elements per token (kv_latent_dim for MLA), and
+// sliding-window layers hold at most their window. 0 with `problem` set when the model states
+// no KV geometry.
+double KvBytes(const Model& m, double tokens, double element, std::string* how,
+               std::string* problem);
+
+// Bytes streamed per token by a mixture of experts whose components are stated: the shared part
+// (params_total - params_routed_experts - the lookup-only embedding) at shared_precision, and
+// experts_per_token / experts of the routed experts at experts_precision (each defaulting to the
+// record's precision). 0 when the model states no components or a precision is unknown.
+double ComponentWeightBytes(const Model& m, const Benchmark& b, std::string* how);
+
+// Bytes of weights that must be resident: every expert, the embedding included. The stated
+// `weights` (the whole file) first; else the components at their precisions; else params_total
+// x bytes per weight. 0 with `problem` when unknown.
+double ResidentWeightBytes(const Model& m, const Benchmark& b, std::string* how,
+                           std::string* problem);
+
 // The assumption a bound that holds only without speculative decoding rests on: "" when the
 // record states `speculative = false`.
 std::string SpeculationAssumption(const Benchmark& b);

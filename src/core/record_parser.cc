@@ -829,6 +829,7 @@ void ParseAccelerator(Reader& r, const toml::table& t, Accelerator& a) {
   a.aliases = r.StringArray(t, "aliases", true, kWhere, "[\"NVIDIA A100-SXM4-40GB\"]");
   if (auto m = r.Quantity(t, "memory", Dimension::kBytes, true, kWhere, "\"40 GB\"")) {
     a.memory = Bytes(m->si);
+    a.memory_text = m->text;
   }
   if (auto bw = r.Quantity(t, "bandwidth", Dimension::kBandwidth, true, kWhere,
                            "\"1555 GB/s\"")) {

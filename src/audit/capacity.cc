@@ -1,0 +1,130 @@
+// capacity: what must be resident has to fit in the accelerators' memory:
+//
+//   resident weights + B x KV(I)  <=  n x memory
+//
+// Resident weights are every expert of an MoE, not the active share, and the embedding: the
+// record's stated `weights` (the whole checkpoint) first, else the components at their
+// precisions, else params_total x bytes per weight. KV(I) is one sequence's cache at the input
+// length (as in kv-memory-roof: the smallest KV element the record allows, sliding windows and
+// MLA latents counted), B a stated batch, else 1. Memory is the most generous reading: the
+// largest candidate part, and a capacity written in decimal GB read as GiB (many "80 GB" parts
+// hold 80 GiB). A record that states offload to host memory is not judged here (a roof over the
+// host link would be; not built yet); one that does not state offload is judged as if it kept
+// everything on the accelerators, and a failure is then a warning that names that assumption.
+// Not computable without the model's parameters, the precision or weights, the count or a part.
+// Example: Mixtral-8x7B bf16 on one 80 GB H100: 46.7e9 x 2 B = 93.4e9 B > 80 GiB = 85.9e9 B.
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "audit/instruments.h"
+#include "audit/resolve.h"
+#include "rooflint/units.h"
+
+namespace rooflint {
+namespace {
+
+// A part's memory, read generously: "80 GB" may be 80 GiB.
+double GenerousMemory(const Accelerator& a, std::string* how) {
+  const std::string& t = a.memory_text;
+  bool decimal = t.ends_with(" GB") || t.ends_with(" TB") || t.ends_with(" MB");
+  double bytes = a.memory.si();
+  if (decimal) {
+    bytes *= 1.073741824;
+    *how = fmt::format("{} {} read as binary ({} B)", a.header.id, t, FormatSi(bytes));
+  } else {
+    *how = fmt::format("{} {} ({} B)", a.header.id, t.empty() ? FormatSi(bytes) : t,
+                       FormatSi(bytes));
+  }
+  return bytes;
+}
+
+class Capacity final : public Instrument {
+ public:
+  std::string_view id() const override { return "capacity"; }
+  std::string_view summary() const override {
+    return "resident weights (every expert) + B x KV(I) must fit in n x memory";
+  }
+  InstrumentKind kind() const override { return InstrumentKind::kCheck; }
+
+  void Audit(const AuditInput& in, RecordAudit& out,
+             std::vector<Finding>& findings) const override {
+    const Benchmark& b = *in.benchmark;
+    const Condition& offload = b.conditions.offload;
+    if (offload.stated() && !(offload.boolean && !*offload.boolean)) {
+      out.checks.push_back(NotApplicable(
+          id(), fmt::format("the record states offload to host memory ({}): the host link, "
+                            "not capacity, bounds it",
+                            offload.text)));
+      return;
+    }
+    auto not_computable = [&](std::string why) {
+      InstrumentResult r = NotApplicable(id(), fmt::format("not computable: {}", why));
+      out.checks.push_back(std::move(r));
+    };
+    if (in.model == nullptr) return not_computable(in.model_problem);
+    if (in.parts.empty()) return not_computable(in.parts_problem);
+    if (in.count <= 0) return not_computable(in.count_problem);
+    const Model& m = *in.model;
+    std::string weights_how, problem;
+    double weights = ResidentWeightBytes(m, b, &weights_how, &problem);
+    if (weights <= 0) return not_computable(problem);
+    double kv = 0, batch = in.stated_batch > 0 ? static_cast<double>(in.stated_batch) : 1;
+    std::string kv_how, element_how, kv_problem;
+    const Condition& input = b.conditions.input_tokens;
+    if (input.integer && *input.integer > 0) {
+      double element = KvElementBytes(b, &element_how);
+      kv = KvBytes(m, static_cast<double>(*input.integer), element, &kv_how, &kv_problem);
+    }
+    double memory = 0;
+    std::string memory_how;
+    for (const Accelerator* a : in.parts) {
+      std::string how;
+      double bytes = GenerousMemory(*a, &how);
+      if (bytes > memory) {
+        memory = bytes;
+        memory_how = how;
+      }
+    }
+    double needed = weights + batch * kv;
+    double available = in.count * memory;
+    std::string arithmetic = fmt::format(
+        "{} B weights{} = {} B needed vs {} x {} B = {} B ({}%)", FormatSi(weights),
+        kv > 0 ? fmt::format(" + {:g} x {} B KV", batch, FormatSi(kv)) : "", FormatSi(needed),
+        in.count, FormatSi(memory), FormatSi(available), FormatNumber(needed / available * 100));
+    std::string detail = fmt::format(
+        "weights: {}; KV(I): {}; memory: {}{}", weights_how,
+        kv > 0 ? fmt::format("{} ({}), B = {:g}{}", kv_how, element_how, batch,
+                             in.stated_batch > 0 ? "" : " (a batch is not stated: 1)")
+               : "not counted (no input length or KV geometry)",
+        memory_how, in.parts.size() > 1 ? " (the largest candidate)" : "");
+    bool fits = needed <= available * (1 + 1e-12);
+    if (fits) {
+      out.checks.push_back(CheckResult(id(), true, detail, arithmetic));
+      return;
+    }
+    const bool assumed = !offload.stated();
+    std::string message = fmt::format(
+        "{} B must be resident but {} x {} holds at most {} B{}", FormatSi(needed), in.count,
+        in.parts.size() == 1 ? in.parts[0]->header.id : std::string("the candidates"),
+        FormatSi(available),
+        assumed ? ", if nothing is offloaded to host memory (the record does not state offload)"
+                : "");
+    out.checks.push_back(CheckResult(id(), false, fmt::format("{}; {}", message, detail),
+                                     arithmetic));
+    findings.push_back(MakeFinding(
+        b, id(), assumed ? Severity::kWarning : Severity::kError,
+        assumed ? "exceeds-capacity-assuming" : "exceeds-capacity", message, "value",
+        arithmetic,
+        assumed ? "state offload = false if the run kept everything on the accelerators, or "
+                  "say what was offloaded"
+                : "check the count, the precision and the part: the figure cannot have run "
+                  "as recorded"));
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Instrument> MakeCapacity() { return std::make_unique<Capacity>(); }
+
+}  // namespace rooflint

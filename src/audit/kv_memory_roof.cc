@@ -1,0 +1,148 @@
+// kv-memory-roof: a decode step reads the weights AND every sequence's KV cache.
+//
+//   per-user decode:   tok/s <= n x BW / (W + B x KV(I))        B a stated batch, else 1
+//   aggregate output:  tok/s <= B x n x BW / (W + B x KV(I))    B a batch or a concurrency cap
+//                      tok/s <= n x BW / KV(I)                  B unknown: the limit as B grows
+//
+// W is the bytes a mixture of experts streams per token when its components are stated (shared
+// part and k of E routed experts, each at its own precision), else the memory roof's W. KV(I) is
+// one sequence's cache at the input length I, the shortest context of the decode, at the
+// smallest KV element the record allows (its kv_precision, else the smallest the engine could
+// store), with sliding-window layers holding at most their window and MLA layers their latent.
+// Every choice is the generous one, so the bound stays a bound. It is an additional instrument:
+// memory-roof stays as the seeds define it, and a record exceeds if it exceeds either.
+// Does not apply to other metrics, to speculative decoding (speculation-roof bounds it), or when
+// it adds nothing to the memory roof (no input length and no per-component bytes).
+// Example: MPT-7B fp16 (13.4e9 B) on one A100 40GB at batch 64 with 4000 input tokens, fp16 KV
+// stated: KV(4000) = 2 B x 2 x 32 x 128 x 32 layers x 4000 = 2.097e9 B, so the aggregate roof is
+// 64 x 1555e9 / (13.4e9 + 64 x 2.097e9) = 675.9 tok/s: 3000 tok/s is 443.8% of it.
+#include <fmt/format.h>
+
+#include "audit/instruments.h"
+#include "audit/resolve.h"
+#include "rooflint/units.h"
+
+namespace rooflint {
+namespace {
+
+class KvMemoryRoof final : public Instrument {
+ public:
+  std::string_view id() const override { return "kv-memory-roof"; }
+  std::string_view summary() const override {
+    return "a step reads the weights and every sequence's KV cache: tok/s <= B*n*BW/(W+B*KV(I))";
+  }
+  InstrumentKind kind() const override { return InstrumentKind::kRoof; }
+
+  void Audit(const AuditInput& in, RecordAudit& out,
+             std::vector<Finding>& findings) const override {
+    const Benchmark& b = *in.benchmark;
+    const bool per_user = b.metric == Metric::kPerUserDecode;
+    if (!per_user && b.metric != Metric::kAggregateOutput) {
+      out.roofs.push_back(NotApplicable(id(), "applies to per-user-decode and aggregate-output"));
+      return;
+    }
+    if (b.conditions.UsesSpeculation()) {
+      out.roofs.push_back(NotApplicable(
+          id(), "speculative decoding emits several tokens per step: speculation-roof bounds it"));
+      return;
+    }
+    if (in.model == nullptr) {
+      out.roofs.push_back(NotComputable(id(), "tok/s", in.model_problem));
+      return;
+    }
+    const Model& m = *in.model;
+    // W: per-component bytes when the model states its components, else the memory roof's.
+    std::string w_how;
+    double w = ComponentWeightBytes(m, b, &w_how);
+    const bool components = w > 0;
+    double w_min = w;
+    std::string w_assumption;
+    if (!components) {
+      if (!in.weights_problem.empty()) {
+        out.roofs.push_back(NotComputable(id(), "tok/s", in.weights_problem));
+        return;
+      }
+      w = in.weight_bytes;
+      w_min = in.weight_bytes_min;
+      w_how = in.weights_how;
+      w_assumption = in.weights_assumption;
+    }
+    // KV(I): at least the input length of context per sequence.
+    double kv = 0;
+    std::string kv_how, kv_problem, element_how;
+    const Condition& input = b.conditions.input_tokens;
+    if (input.integer && *input.integer > 0) {
+      double element = KvElementBytes(b, &element_how);
+      kv = KvBytes(m, static_cast<double>(*input.integer), element, &kv_how, &kv_problem);
+    }
+    if (!components && kv <= 0) {
+      out.roofs.push_back(NotApplicable(
+          id(), kv_problem.empty()
+                    ? "adds nothing to memory-roof: no input length and no per-component bytes"
+                    : fmt::format("adds nothing to memory-roof: {}", kv_problem)));
+      return;
+    }
+    double batch = 1;
+    std::string batch_text = "B = 1";
+    bool saturated = false;
+    if (per_user) {
+      if (in.stated_batch > 0) {
+        batch = static_cast<double>(in.stated_batch);
+        batch_text = in.batch_how;
+      } else {
+        batch_text = "B taken as 1: a batch is not stated (only loosens the bound)";
+      }
+    } else if (in.batch > 0) {
+      batch = static_cast<double>(in.batch);
+      batch_text = in.batch_how;
+    } else if (kv > 0) {
+      saturated = true;
+      batch_text = fmt::format("{}: the limit as B grows, n x BW / KV(I)", in.batch_problem);
+    } else {
+      out.roofs.push_back(NotComputable(
+          id(), "tok/s",
+          fmt::format("{}: without KV(I) only the memory roof's batch form applies",
+                      in.batch_problem)));
+      return;
+    }
+    InstrumentResult r = CombineOverParts(
+        id(), in, BoundKind::kCeiling, b.value.si, "tok/s", [&](const Accelerator& a) {
+          PartBound pb;
+          double bw = in.count * a.bandwidth.si();
+          if (saturated) {
+            pb.bound = bw / kv;
+            pb.arithmetic = fmt::format("{} x {} B/s / {} B = {} tok/s", in.count,
+                                        FormatSi(a.bandwidth.si()), FormatSi(kv),
+                                        FormatNumber(pb.bound));
+            return pb;
+          }
+          double factor = per_user ? 1 : batch;
+          pb.bound = factor * bw / (w + batch * kv);
+          pb.arithmetic = fmt::format("{}{} x {} B/s / ({} B + {:g} x {} B) = {} tok/s",
+                                      per_user ? "" : fmt::format("{:g} x ", batch), in.count,
+                                      FormatSi(a.bandwidth.si()), FormatSi(w), batch,
+                                      FormatSi(kv), FormatNumber(pb.bound));
+          if (w_min < w) {
+            pb.assumption = w_assumption;
+            pb.assumption_free_bound = factor * bw / (w_min + batch * kv);
+          }
+          return pb;
+        });
+    if (r.verdict != Verdict::kNotComputable) {
+      std::string detail = fmt::format(
+          "W = {}{}; KV(I) = {}{}; {}", w_how, components ? " (per-component bytes)" : "",
+          kv > 0 ? kv_how : "not counted (no input length)",
+          element_how.empty() ? "" : fmt::format(" ({})", element_how), batch_text);
+      r.reason = r.reason.empty() ? detail : fmt::format("{}; {}", detail, r.reason);
+    }
+    AddAssumption(r, SpeculationAssumption(b));
+    if (r.verdict == Verdict::kExceeds) AddExceedsFinding(in, r, "KV-aware memory roof", findings);
+    out.roofs.push_back(std::move(r));
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Instrument> MakeKvMemoryRoof() { return std::make_unique<KvMemoryRoof>(); }
+
+}  // namespace rooflint

@@ -1,0 +1,106 @@
+// kv-tpot-floor: a decode step reads the weights and every sequence's KV cache, so
+//
+//   TPOT (or ITL) >= (W + B x KV(I)) / (n x BW)        B a stated batch, else 1
+//
+// with W and KV(I) as in kv-memory-roof (per-component bytes for an MoE that states them; the
+// cache at the input length, at the smallest KV element the record allows). Units: seconds,
+// reported in ms. Does not apply to other metrics, to speculative decoding (speculation-floor),
+// or when it adds nothing to tpot-floor (no input length and no per-component bytes).
+// Example: MPT-7B fp16 (13.4e9 B) on one A100 40GB at batch 64 with 4000 input tokens, fp16 KV:
+// (13.4e9 + 64 x 2.097e9) / 1555e9 = 94.9 ms, so a 20 ms TPOT is impossible.
+#include <fmt/format.h>
+
+#include "audit/instruments.h"
+#include "audit/resolve.h"
+#include "rooflint/units.h"
+
+namespace rooflint {
+namespace {
+
+class KvTpotFloor final : public Instrument {
+ public:
+  std::string_view id() const override { return "kv-tpot-floor"; }
+  std::string_view summary() const override {
+    return "a step reads the weights and every KV cache: TPOT >= (W + B*KV(I))/(n*BW)";
+  }
+  InstrumentKind kind() const override { return InstrumentKind::kRoof; }
+
+  void Audit(const AuditInput& in, RecordAudit& out,
+             std::vector<Finding>& findings) const override {
+    const Benchmark& b = *in.benchmark;
+    if (b.metric != Metric::kTpot && b.metric != Metric::kItl) {
+      out.roofs.push_back(NotApplicable(id(), "applies to tpot and itl records only"));
+      return;
+    }
+    if (b.conditions.UsesSpeculation()) {
+      out.roofs.push_back(NotApplicable(
+          id(), "speculative decoding yields several tokens per step: speculation-floor"));
+      return;
+    }
+    if (in.model == nullptr) {
+      out.roofs.push_back(NotComputable(id(), "ms", in.model_problem));
+      return;
+    }
+    const Model& m = *in.model;
+    std::string w_how;
+    double w = ComponentWeightBytes(m, b, &w_how);
+    const bool components = w > 0;
+    double w_min = w;
+    std::string w_assumption;
+    if (!components) {
+      if (!in.weights_problem.empty()) {
+        out.roofs.push_back(NotComputable(id(), "ms", in.weights_problem));
+        return;
+      }
+      w = in.weight_bytes;
+      w_min = in.weight_bytes_min;
+      w_how = in.weights_how;
+      w_assumption = in.weights_assumption;
+    }
+    double kv = 0;
+    std::string kv_how, kv_problem, element_how;
+    const Condition& input = b.conditions.input_tokens;
+    if (input.integer && *input.integer > 0) {
+      double element = KvElementBytes(b, &element_how);
+      kv = KvBytes(m, static_cast<double>(*input.integer), element, &kv_how, &kv_problem);
+    }
+    if (!components && kv <= 0) {
+      out.roofs.push_back(NotApplicable(
+          id(), "adds nothing to tpot-floor: no input length and no per-component bytes"));
+      return;
+    }
+    double batch = in.stated_batch > 0 ? static_cast<double>(in.stated_batch) : 1;
+    InstrumentResult r = CombineOverParts(
+        id(), in, BoundKind::kFloor, b.value.si * 1e3, "ms", [&](const Accelerator& a) {
+          PartBound pb;
+          double bw = in.count * a.bandwidth.si();
+          pb.bound = (w + batch * kv) / bw * 1e3;
+          pb.arithmetic = fmt::format("({} B + {:g} x {} B) / ({} x {} B/s) = {} ms", FormatSi(w),
+                                      batch, FormatSi(kv), in.count, FormatSi(a.bandwidth.si()),
+                                      FormatNumber(pb.bound));
+          if (w_min < w) {
+            pb.assumption = w_assumption;
+            pb.assumption_free_bound = (w_min + batch * kv) / bw * 1e3;
+          }
+          return pb;
+        });
+    if (r.verdict != Verdict::kNotComputable) {
+      std::string detail = fmt::format(
+          "W = {}; KV(I) = {}{}; {}", w_how, kv > 0 ? kv_how : "not counted (no input length)",
+          element_how.empty() ? "" : fmt::format(" ({})", element_how),
+          in.stated_batch > 0 ? in.batch_how : "B taken as 1: a batch is not stated");
+      r.reason = r.reason.empty() ? detail : fmt::format("{}; {}", detail, r.reason);
+    }
+    AddAssumption(r, SpeculationAssumption(b));
+    if (r.verdict == Verdict::kExceeds) {
+      AddExceedsFinding(in, r, "KV-aware time-per-token floor", findings);
+    }
+    out.roofs.push_back(std::move(r));
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Instrument> MakeKvTpotFloor() { return std::make_unique<KvTpotFloor>(); }
+
+}  // namespace rooflint

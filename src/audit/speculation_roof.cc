@@ -1,0 +1,170 @@
+// speculation-roof and speculation-floor: with k draft tokens a step accepts at most k + 1
+// tokens, and it still streams the target's weights (and the draft model's, when separate).
+//
+//   per-user decode:   tok/s <= (k + 1) x n x BW / (W + W_draft)
+//   aggregate output:  tok/s <= B x (k + 1) x n x BW / (W + W_draft)     B a batch or a cap
+//   TPOT (or ITL):     TPOT  >= (W + W_draft) / (n x BW) / (k + 1)
+//
+// W as in kv-memory-roof (per-component bytes for an MoE that states them, else the memory
+// roof's W); W_draft is a separate draft model's parameters at 4 bits, the least it could be (0
+// for EAGLE-style heads and n-gram drafting, which have no draft_model). Applies only to records
+// that state speculative decoding; with speculation stated but k unknown the bound is not
+// computable and says so.
+// Example: Llama-2-70B fp8 (68.98e9 B) on 8 H100 SXM with 4 draft tokens: 5 x 8 x 3350e9 /
+// 68.98e9 = 1942.6 tok/s per user, so 2000 tok/s is 103.0% of it.
+#include <fmt/format.h>
+
+#include "audit/instruments.h"
+#include "audit/resolve.h"
+#include "rooflint/units.h"
+
+namespace rooflint {
+namespace {
+
+// What both instruments need: k, W and W_draft, or why they cannot be had.
+struct SpeculationTerms {
+  double k = 0;
+  double w = 0;
+  double w_draft = 0;
+  std::string how;
+  std::string problem;
+};
+
+SpeculationTerms Terms(const AuditInput& in) {
+  SpeculationTerms t;
+  const Benchmark& b = *in.benchmark;
+  const auto& s = b.conditions.speculation;
+  if (!s || !s->draft_tokens) {
+    t.problem = fmt::format(
+        "speculative decoding ({}) is stated without draft_tokens: the tokens a step can "
+        "accept are unknown",
+        b.conditions.speculative.text);
+    return t;
+  }
+  t.k = static_cast<double>(*s->draft_tokens);
+  std::string w_how;
+  if (in.model != nullptr) t.w = ComponentWeightBytes(*in.model, b, &w_how);
+  if (t.w <= 0) {
+    if (!in.weights_problem.empty()) {
+      t.problem = in.weights_problem;
+      return t;
+    }
+    t.w = in.weight_bytes_min;  // the least W the record allows
+    w_how = in.weights_how;
+  }
+  t.how = fmt::format("W = {}; k = {} draft tokens", w_how, *s->draft_tokens);
+  if (!s->draft_model.empty()) {
+    const Model* d = in.corpus->FindModel(s->draft_model);
+    if (d != nullptr && d->ParamsPerToken() > 0) {
+      t.w_draft = d->ParamsPerToken() * 0.5;
+      t.how += fmt::format("; W_draft = {} params x 0.5 B (4 bits, the least it could be) = {} B",
+                           FormatSi(d->ParamsPerToken()), FormatSi(t.w_draft));
+    } else {
+      t.how += fmt::format("; draft model '{}' has no parameter count in the corpus: W_draft "
+                           "taken as 0 (only loosens the bound)",
+                           s->draft_model);
+    }
+  }
+  return t;
+}
+
+class SpeculationRoof final : public Instrument {
+ public:
+  std::string_view id() const override { return "speculation-roof"; }
+  std::string_view summary() const override {
+    return "k draft tokens accept at most k+1 per weight pass: tok/s <= (k+1)*n*BW/W";
+  }
+  InstrumentKind kind() const override { return InstrumentKind::kRoof; }
+
+  void Audit(const AuditInput& in, RecordAudit& out,
+             std::vector<Finding>& findings) const override {
+    const Benchmark& b = *in.benchmark;
+    const bool per_user = b.metric == Metric::kPerUserDecode;
+    if (!per_user && b.metric != Metric::kAggregateOutput) {
+      out.roofs.push_back(NotApplicable(id(), "applies to per-user-decode and aggregate-output"));
+      return;
+    }
+    if (!b.conditions.UsesSpeculation()) {
+      out.roofs.push_back(NotApplicable(id(), "the record does not state speculative decoding"));
+      return;
+    }
+    SpeculationTerms t = Terms(in);
+    if (!t.problem.empty()) {
+      out.roofs.push_back(NotComputable(id(), "tok/s", t.problem));
+      return;
+    }
+    double batch = 1;
+    if (!per_user) {
+      if (in.batch <= 0) {
+        out.roofs.push_back(NotComputable(id(), "tok/s", in.batch_problem));
+        return;
+      }
+      batch = static_cast<double>(in.batch);
+    }
+    InstrumentResult r = CombineOverParts(
+        id(), in, BoundKind::kCeiling, b.value.si, "tok/s", [&](const Accelerator& a) {
+          PartBound pb;
+          pb.bound = batch * (t.k + 1) * in.count * a.bandwidth.si() / (t.w + t.w_draft);
+          pb.arithmetic = fmt::format("{}({:g} + 1) x {} x {} B/s / {} B = {} tok/s",
+                                      per_user ? "" : fmt::format("{:g} x ", batch), t.k,
+                                      in.count, FormatSi(a.bandwidth.si()),
+                                      FormatSi(t.w + t.w_draft), FormatNumber(pb.bound));
+          return pb;
+        });
+    if (r.verdict != Verdict::kNotComputable) {
+      r.reason = r.reason.empty() ? t.how : fmt::format("{}; {}", t.how, r.reason);
+    }
+    if (r.verdict == Verdict::kExceeds) AddExceedsFinding(in, r, "speculation roof", findings);
+    out.roofs.push_back(std::move(r));
+  }
+};
+
+class SpeculationFloor final : public Instrument {
+ public:
+  std::string_view id() const override { return "speculation-floor"; }
+  std::string_view summary() const override {
+    return "k draft tokens per step: TPOT >= W/(n*BW)/(k+1)";
+  }
+  InstrumentKind kind() const override { return InstrumentKind::kRoof; }
+
+  void Audit(const AuditInput& in, RecordAudit& out,
+             std::vector<Finding>& findings) const override {
+    const Benchmark& b = *in.benchmark;
+    if (b.metric != Metric::kTpot && b.metric != Metric::kItl) {
+      out.roofs.push_back(NotApplicable(id(), "applies to tpot and itl records only"));
+      return;
+    }
+    if (!b.conditions.UsesSpeculation()) {
+      out.roofs.push_back(NotApplicable(id(), "the record does not state speculative decoding"));
+      return;
+    }
+    SpeculationTerms t = Terms(in);
+    if (!t.problem.empty()) {
+      out.roofs.push_back(NotComputable(id(), "ms", t.problem));
+      return;
+    }
+    InstrumentResult r = CombineOverParts(
+        id(), in, BoundKind::kFloor, b.value.si * 1e3, "ms", [&](const Accelerator& a) {
+          PartBound pb;
+          pb.bound = (t.w + t.w_draft) / (in.count * a.bandwidth.si()) / (t.k + 1) * 1e3;
+          pb.arithmetic = fmt::format("{} B / ({} x {} B/s) / ({:g} + 1) = {} ms",
+                                      FormatSi(t.w + t.w_draft), in.count,
+                                      FormatSi(a.bandwidth.si()), t.k, FormatNumber(pb.bound));
+          return pb;
+        });
+    if (r.verdict != Verdict::kNotComputable) {
+      r.reason = r.reason.empty() ? t.how : fmt::format("{}; {}", t.how, r.reason);
+    }
+    if (r.verdict == Verdict::kExceeds) AddExceedsFinding(in, r, "speculation floor", findings);
+    out.roofs.push_back(std::move(r));
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Instrument> MakeSpeculationRoof() { return std::make_unique<SpeculationRoof>(); }
+std::unique_ptr<Instrument> MakeSpeculationFloor() {
+  return std::make_unique<SpeculationFloor>();
+}
+
+}  // namespace rooflint
