@@ -89,10 +89,12 @@ constexpr std::array<std::string_view, 8> kNotCounted = {"slot", "channel", "ran
 // Words after a capacity that make it not the accelerator's memory.
 constexpr std::array<std::string_view, 5> kStorage = {"ssd", "hdd", "nvme", "disk", "storage"};
 
-// A capacity within this factor of the part's memory is the same capacity: the GB/GiB
-// confusion (1.0737) times an 8% margin for usable-versus-marketed figures (the B200 is sold
-// as 192GB and reports 180GB; an H100 80GB reports 81559MiB).
-constexpr double kCapacitySlack = 1.073741824 * 1.08;
+// A capacity within this factor of the part's memory is the same capacity: an 8% margin
+// covers the GB/GiB confusion (1.0737: "80GB" for a part that holds 80 GiB) and a usable
+// figure below the physical one (an H100 that holds 80 GiB reports 81559MiB). The records
+// state exact capacities where a source settles the unit, so no wider margin is needed: an
+// "H100 SXM 94GB" text is the NVL, not the 80 GiB SXM5.
+constexpr double kCapacitySlack = 1.08;
 
 template <size_t N>
 bool In(const std::array<std::string_view, N>& list, std::string_view t) {
