@@ -82,12 +82,19 @@ TEST_F(RoofsTest, AggregateWithUnknownBatchGetsOnlyTheComputeRoofAndSaysWhy) {
   EXPECT_EQ(mem->verdict, Verdict::kNotComputable);
   EXPECT_EQ(mem->reason,
             "batch unknown (absent: Offline issues one query): the batch-1 roof does not "
-            "bound aggregate throughput at batch > 1; only the compute roof applies");
+            "bound aggregate throughput at batch > 1; only batch-free bounds apply "
+            "(compute-roof, and kv-roof's limit when the input length is stated)");
   const InstrumentResult* comp = RoofOf(a, "compute-roof");
   ASSERT_NE(comp, nullptr);
   EXPECT_EQ(comp->verdict, Verdict::kWithin);
+  // The KV-aware roof has a batch-free form too: as B grows, B x n x BW / (W + B x KV(512))
+  // tends to n x BW / KV(512) = 1555e9 / (512 x 131,072 B) = 23,170.5 tok/s (4-bit KV, the
+  // least), just under the compute roof's 23,283.6: it binds.
+  const InstrumentResult* kv = RoofOf(a, "kv-roof");
+  ASSERT_NE(kv, nullptr);
+  EXPECT_NEAR(kv->bound, 1555e9 / (512 * 131072.0), 1e-6);
   ASSERT_NE(a.Binding(), nullptr);
-  EXPECT_EQ(a.Binding()->instrument, "compute-roof");
+  EXPECT_EQ(a.Binding()->instrument, "kv-roof");
 }
 
 TEST_F(RoofsTest, MoeUsesActiveWeightsNotTotal) {

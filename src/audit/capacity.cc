@@ -5,7 +5,7 @@
 // Resident weights are every expert of an MoE, not the active share, and the embedding: the
 // record's stated `weights` (the whole checkpoint) first, else the components at their
 // precisions, else params_total x bytes per weight. KV(I) is one sequence's cache at the input
-// length (as in kv-memory-roof: the smallest KV element the record allows, sliding windows and
+// length (as in kv-roof: the smallest KV element the record allows, sliding windows and
 // MLA latents counted), B a stated batch, else 1. Memory is the most generous reading: the
 // largest candidate part, and a capacity written in decimal GB read as GiB (many "80 GB" parts
 // hold 80 GiB). A record that states offload to host memory is not judged here (a roof over the

@@ -1,4 +1,4 @@
-// kv-memory-roof: a decode step reads the weights AND every sequence's KV cache.
+// kv-roof: a decode step reads the weights AND every sequence's KV cache.
 //
 //   per-user decode:   tok/s <= n x BW / (W + B x KV(I))        B a stated batch, else 1
 //   aggregate output:  tok/s <= B x n x BW / (W + B x KV(I))    B a batch or a concurrency cap
@@ -11,7 +11,7 @@
 // store), with sliding-window layers holding at most their window and MLA layers their latent.
 // Every choice is the generous one, so the bound stays a bound. It is an additional instrument:
 // memory-roof stays as the seeds define it, and a record exceeds if it exceeds either.
-// Does not apply to other metrics, to speculative decoding (speculation-roof bounds it), or when
+// Does not apply to other metrics, to speculative decoding (spec-roof bounds it), or when
 // it adds nothing to the memory roof (no input length and no per-component bytes).
 // Example: MPT-7B fp16 (13.4e9 B) on one A100 40GB at batch 64 with 4000 input tokens, fp16 KV
 // stated: KV(4000) = 2 B x 2 x 32 x 128 x 32 layers x 4000 = 2.097e9 B, so the aggregate roof is
@@ -27,7 +27,7 @@ namespace {
 
 class KvMemoryRoof final : public Instrument {
  public:
-  std::string_view id() const override { return "kv-memory-roof"; }
+  std::string_view id() const override { return "kv-roof"; }
   std::string_view summary() const override {
     return "a step reads the weights and every sequence's KV cache: tok/s <= B*n*BW/(W+B*KV(I))";
   }
@@ -43,7 +43,7 @@ class KvMemoryRoof final : public Instrument {
     }
     if (b.conditions.UsesSpeculation()) {
       out.roofs.push_back(NotApplicable(
-          id(), "speculative decoding emits several tokens per step: speculation-roof bounds it"));
+          id(), "speculative decoding emits several tokens per step: spec-roof bounds it"));
       return;
     }
     if (in.model == nullptr) {
@@ -57,6 +57,7 @@ class KvMemoryRoof final : public Instrument {
     const bool components = w > 0;
     double w_min = w;
     std::string w_assumption;
+    std::string not_used = components ? "" : w_how;  // why components were not used, if so
     if (!components) {
       if (!in.weights_problem.empty()) {
         out.roofs.push_back(NotComputable(id(), "tok/s", in.weights_problem));
@@ -64,7 +65,7 @@ class KvMemoryRoof final : public Instrument {
       }
       w = in.weight_bytes;
       w_min = in.weight_bytes_min;
-      w_how = in.weights_how;
+      w_how = not_used.empty() ? in.weights_how : fmt::format("{} ({})", in.weights_how, not_used);
       w_assumption = in.weights_assumption;
     }
     // KV(I): at least the input length of context per sequence.
@@ -105,6 +106,15 @@ class KvMemoryRoof final : public Instrument {
                       in.batch_problem)));
       return;
     }
+    // A KV term under 1% of W adds nothing a reader needs: the memory roof is the bound to
+    // within 1%, and reporting both would only repeat it.
+    if (!components && !saturated && batch * kv < 0.01 * w) {
+      out.roofs.push_back(NotApplicable(
+          id(), fmt::format("the KV cache ({:g} x {} B) adds under 1% to W ({} B): memory-roof "
+                            "is the bound",
+                            batch, FormatSi(kv), FormatSi(w))));
+      return;
+    }
     InstrumentResult r = CombineOverParts(
         id(), in, BoundKind::kCeiling, b.value.si, "tok/s", [&](const Accelerator& a) {
           PartBound pb;
@@ -136,7 +146,9 @@ class KvMemoryRoof final : public Instrument {
       r.reason = r.reason.empty() ? detail : fmt::format("{}; {}", detail, r.reason);
     }
     AddAssumption(r, SpeculationAssumption(b));
-    if (r.verdict == Verdict::kExceeds) AddExceedsFinding(in, r, "KV-aware memory roof", findings);
+    if (r.verdict == Verdict::kExceeds && !AlreadyExceeds(out, "memory-roof")) {
+      AddExceedsFinding(in, r, "KV-aware memory roof", findings);
+    }
     out.roofs.push_back(std::move(r));
   }
 };

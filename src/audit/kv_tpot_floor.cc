@@ -1,10 +1,10 @@
-// kv-tpot-floor: a decode step reads the weights and every sequence's KV cache, so
+// kv-floor: a decode step reads the weights and every sequence's KV cache, so
 //
 //   TPOT (or ITL) >= (W + B x KV(I)) / (n x BW)        B a stated batch, else 1
 //
-// with W and KV(I) as in kv-memory-roof (per-component bytes for an MoE that states them; the
+// with W and KV(I) as in kv-roof (per-component bytes for an MoE that states them; the
 // cache at the input length, at the smallest KV element the record allows). Units: seconds,
-// reported in ms. Does not apply to other metrics, to speculative decoding (speculation-floor),
+// reported in ms. Does not apply to other metrics, to speculative decoding (spec-floor),
 // or when it adds nothing to tpot-floor (no input length and no per-component bytes).
 // Example: MPT-7B fp16 (13.4e9 B) on one A100 40GB at batch 64 with 4000 input tokens, fp16 KV:
 // (13.4e9 + 64 x 2.097e9) / 1555e9 = 94.9 ms, so a 20 ms TPOT is impossible.
@@ -19,7 +19,7 @@ namespace {
 
 class KvTpotFloor final : public Instrument {
  public:
-  std::string_view id() const override { return "kv-tpot-floor"; }
+  std::string_view id() const override { return "kv-floor"; }
   std::string_view summary() const override {
     return "a step reads the weights and every KV cache: TPOT >= (W + B*KV(I))/(n*BW)";
   }
@@ -34,7 +34,7 @@ class KvTpotFloor final : public Instrument {
     }
     if (b.conditions.UsesSpeculation()) {
       out.roofs.push_back(NotApplicable(
-          id(), "speculative decoding yields several tokens per step: speculation-floor"));
+          id(), "speculative decoding yields several tokens per step: spec-floor"));
       return;
     }
     if (in.model == nullptr) {
@@ -47,6 +47,7 @@ class KvTpotFloor final : public Instrument {
     const bool components = w > 0;
     double w_min = w;
     std::string w_assumption;
+    std::string not_used = components ? "" : w_how;  // why components were not used, if so
     if (!components) {
       if (!in.weights_problem.empty()) {
         out.roofs.push_back(NotComputable(id(), "ms", in.weights_problem));
@@ -54,7 +55,7 @@ class KvTpotFloor final : public Instrument {
       }
       w = in.weight_bytes;
       w_min = in.weight_bytes_min;
-      w_how = in.weights_how;
+      w_how = not_used.empty() ? in.weights_how : fmt::format("{} ({})", in.weights_how, not_used);
       w_assumption = in.weights_assumption;
     }
     double kv = 0;
@@ -70,6 +71,13 @@ class KvTpotFloor final : public Instrument {
       return;
     }
     double batch = in.stated_batch > 0 ? static_cast<double>(in.stated_batch) : 1;
+    if (!components && batch * kv < 0.01 * w) {
+      out.roofs.push_back(NotApplicable(
+          id(), fmt::format("the KV cache ({:g} x {} B) adds under 1% to W ({} B): tpot-floor "
+                            "is the bound",
+                            batch, FormatSi(kv), FormatSi(w))));
+      return;
+    }
     InstrumentResult r = CombineOverParts(
         id(), in, BoundKind::kFloor, b.value.si * 1e3, "ms", [&](const Accelerator& a) {
           PartBound pb;
@@ -92,7 +100,7 @@ class KvTpotFloor final : public Instrument {
       r.reason = r.reason.empty() ? detail : fmt::format("{}; {}", detail, r.reason);
     }
     AddAssumption(r, SpeculationAssumption(b));
-    if (r.verdict == Verdict::kExceeds) {
+    if (r.verdict == Verdict::kExceeds && !AlreadyExceeds(out, "tpot-floor")) {
       AddExceedsFinding(in, r, "KV-aware time-per-token floor", findings);
     }
     out.roofs.push_back(std::move(r));

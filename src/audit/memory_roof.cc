@@ -76,7 +76,8 @@ class MemoryRoof final : public Instrument {
           out.roofs.push_back(NotComputable(
               id(), unit,
               fmt::format("{}: the batch-1 roof does not bound aggregate throughput at batch "
-                          "> 1; only the compute roof applies",
+                          "> 1; only batch-free bounds apply (compute-roof, and kv-roof's limit "
+                          "when the input length is stated)",
                           in.batch_problem)));
           return;
         }

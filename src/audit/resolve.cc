@@ -357,6 +357,13 @@ InstrumentResult CombineOverParts(std::string_view instrument, const AuditInput&
   return r;
 }
 
+bool AlreadyExceeds(const RecordAudit& out, std::string_view instrument) {
+  for (const InstrumentResult& r : out.roofs) {
+    if (r.instrument == instrument && r.verdict == Verdict::kExceeds) return true;
+  }
+  return false;
+}
+
 void AddExceedsFinding(const AuditInput& in, const InstrumentResult& r, std::string_view what,
                        std::vector<Finding>& findings) {
   const Benchmark& b = *in.benchmark;
@@ -600,6 +607,26 @@ double ComponentWeightBytes(const Model& m, const Benchmark& b, std::string* how
   const PrecisionInfo* shared_p = ComponentPrecision(m.shared_precision, b);
   const PrecisionInfo* expert_p = ComponentPrecision(m.experts_precision, b);
   if (shared_p == nullptr || expert_p == nullptr) return 0;
+  // The component precisions describe the checkpoint as published. Another file of the model
+  // (a GGUF conversion) may store the components otherwise: use them only for a record in the
+  // published format whose stated size can hold them.
+  if (!m.experts_precision.empty() && !b.precision.empty() && b.precision != m.experts_precision &&
+      b.precision != m.shared_precision) {
+    *how = fmt::format("per-component bytes not used: the record's {} weights are not the "
+                       "published {}/{} layout",
+                       b.precision, m.experts_precision, shared_p->name);
+    return 0;
+  }
+  if (b.weights) {
+    double resident = (m.params_total - m.params_routed_experts) * shared_p->bits_per_weight / 8 +
+                      m.params_routed_experts * expert_p->bits_per_weight / 8;
+    if (resident > b.weights->si * 1.02) {
+      *how = fmt::format("per-component bytes not used: the stated {} cannot hold the published "
+                         "layout ({} B), so this file stores its components otherwise",
+                         b.weights->text, FormatSi(resident));
+      return 0;
+    }
+  }
   double shared = m.params_total - m.params_routed_experts - m.LookupOnlyParams();
   double routed = m.params_routed_experts * static_cast<double>(m.experts_per_token) /
                   static_cast<double>(m.experts);
@@ -623,7 +650,10 @@ double ResidentWeightBytes(const Model& m, const Benchmark& b, std::string* how,
     *problem = fmt::format("model {} states no parameter count", m.header.id);
     return 0;
   }
-  if (m.experts > 0 && m.params_routed_experts > 0) {
+  // The published component layout applies to a record in the published format only.
+  bool published = m.experts_precision.empty() || b.precision.empty() ||
+                   b.precision == m.experts_precision || b.precision == m.shared_precision;
+  if (m.experts > 0 && m.params_routed_experts > 0 && published) {
     const PrecisionInfo* shared_p = ComponentPrecision(m.shared_precision, b);
     const PrecisionInfo* expert_p = ComponentPrecision(m.experts_precision, b);
     if (shared_p != nullptr && expert_p != nullptr) {

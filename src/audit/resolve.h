@@ -64,6 +64,10 @@ Finding MakeFinding(const Benchmark& b, std::string_view instrument, Severity se
                     std::string code, std::string message, std::string_view key,
                     std::string arithmetic = "", std::string hint = "");
 
+// True when `instrument` already put an exceeds verdict in `out` (a tighter instrument then
+// reports no second finding for the same figure; its own verdict still says exceeds).
+bool AlreadyExceeds(const RecordAudit& out, std::string_view instrument);
+
 // Appends the finding for a result that exceeds its bound.
 void AddExceedsFinding(const AuditInput& in, const InstrumentResult& r, std::string_view what,
                        std::vector<Finding>& findings);

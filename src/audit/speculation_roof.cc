@@ -1,11 +1,11 @@
-// speculation-roof and speculation-floor: with k draft tokens a step accepts at most k + 1
+// spec-roof and spec-floor: with k draft tokens a step accepts at most k + 1
 // tokens, and it still streams the target's weights (and the draft model's, when separate).
 //
 //   per-user decode:   tok/s <= (k + 1) x n x BW / (W + W_draft)
 //   aggregate output:  tok/s <= B x (k + 1) x n x BW / (W + W_draft)     B a batch or a cap
 //   TPOT (or ITL):     TPOT  >= (W + W_draft) / (n x BW) / (k + 1)
 //
-// W as in kv-memory-roof (per-component bytes for an MoE that states them, else the memory
+// W as in kv-roof (per-component bytes for an MoE that states them, else the memory
 // roof's W); W_draft is a separate draft model's parameters at 4 bits, the least it could be (0
 // for EAGLE-style heads and n-gram drafting, which have no draft_model). Applies only to records
 // that state speculative decoding; with speculation stated but k unknown the bound is not
@@ -50,7 +50,7 @@ SpeculationTerms Terms(const AuditInput& in) {
       return t;
     }
     t.w = in.weight_bytes_min;  // the least W the record allows
-    w_how = in.weights_how;
+    w_how = w_how.empty() ? in.weights_how : fmt::format("{} ({})", in.weights_how, w_how);
   }
   t.how = fmt::format("W = {}; k = {} draft tokens", w_how, *s->draft_tokens);
   if (!s->draft_model.empty()) {
@@ -70,7 +70,7 @@ SpeculationTerms Terms(const AuditInput& in) {
 
 class SpeculationRoof final : public Instrument {
  public:
-  std::string_view id() const override { return "speculation-roof"; }
+  std::string_view id() const override { return "spec-roof"; }
   std::string_view summary() const override {
     return "k draft tokens accept at most k+1 per weight pass: tok/s <= (k+1)*n*BW/W";
   }
@@ -121,7 +121,7 @@ class SpeculationRoof final : public Instrument {
 
 class SpeculationFloor final : public Instrument {
  public:
-  std::string_view id() const override { return "speculation-floor"; }
+  std::string_view id() const override { return "spec-floor"; }
   std::string_view summary() const override {
     return "k draft tokens per step: TPOT >= W/(n*BW)/(k+1)";
   }
