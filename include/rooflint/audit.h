@@ -172,6 +172,7 @@ struct WhatIfQuery {
   std::string precision;    // "" means the model's native precision
   int64_t input_tokens = 0;   // 0: not given
   int64_t output_tokens = 0;  // 0: not given
+  std::string kv_precision;   // "" : the smallest KV element any engine stores (4 bits)
 };
 
 struct WhatIfResult {
@@ -180,6 +181,12 @@ struct WhatIfResult {
   double crossover_batch = 0;  // B*, where decode turns compute-bound (0: not computable)
   std::string crossover_arithmetic;
   std::string inputs;  // W, P, F, BW as used
+  // With a context (input + output tokens): the KV cache of one sequence, the largest batch
+  // whose weights and caches fit in n x memory, and the aggregate KV-aware roof as B grows:
+  // B x n x BW / (W + B x KV) bends below the weights-only line and tends to n x BW / KV.
+  std::vector<std::string> kv_lines;
+  int64_t largest_batch = 0;   // 0: not computable, or nothing fits
+  double kv_saturation = 0;    // n x BW / KV(context), tok/s (0: not computable)
 };
 
 // Every roof and floor for the configuration, and the crossover batch

@@ -52,6 +52,7 @@ WhatIfResult WhatIf(const Corpus& corpus, const WhatIfQuery& q) {
   if (q.output_tokens > 0) base.conditions.output_tokens = Stated(q.output_tokens);
   base.conditions.speculative.state = Condition::State::kStated;
   base.conditions.speculative.boolean = false;
+  base.kv_precision = q.kv_precision;
 
   SweepOptions options;
   Resolver resolver(corpus, options);
@@ -85,6 +86,44 @@ WhatIfResult WhatIf(const Corpus& corpus, const WhatIfQuery& q) {
       if (r.verdict == Verdict::kNotApplicable) continue;
       r.percent = 0;
       out.roofs.emplace_back(std::string(MetricName(c.metric)), std::move(r));
+    }
+  }
+
+  // Capacity and the KV-aware aggregate roof at the query's context.
+  const double context = static_cast<double>(q.input_tokens + q.output_tokens);
+  if (context > 0) {
+    std::string element_how, kv_how, kv_problem, weights_how, weights_problem;
+    double element = KvElementBytes(base, &element_how);
+    double kv = KvBytes(*model, context, element, &kv_how, &kv_problem);
+    double resident = ResidentWeightBytes(*model, base, &weights_how, &weights_problem);
+    double memory = part->memory.si();
+    bool decimal = part->memory_text.ends_with(" GB") || part->memory_text.ends_with(" TB");
+    if (decimal) memory *= 1.073741824;
+    double capacity = static_cast<double>(q.count) * memory;
+    if (kv <= 0) {
+      out.kv_lines.push_back(fmt::format("KV cache: not computable: {}", kv_problem));
+    } else {
+      out.kv_lines.push_back(fmt::format("KV cache of one sequence at {:g} tokens: {} ({})",
+                                         context, kv_how, element_how));
+      double bw = static_cast<double>(q.count) * part->bandwidth.si();
+      out.kv_saturation = bw / kv;
+      out.kv_lines.push_back(fmt::format(
+          "aggregate roof as B grows: B x {} B/s / (W + B x {} B) -> {} B/s / {} B = {} tok/s",
+          FormatSi(bw), FormatSi(kv), FormatSi(bw), FormatSi(kv),
+          FormatNumber(out.kv_saturation)));
+      if (resident <= 0) {
+        out.kv_lines.push_back(fmt::format("largest batch: not computable: {}", weights_problem));
+      } else if (resident > capacity) {
+        out.kv_lines.push_back(fmt::format(
+            "largest batch: none: the weights alone ({} B) exceed {} x {} = {} B", FormatSi(resident),
+            q.count, part->memory_text, FormatSi(capacity)));
+      } else {
+        out.largest_batch = static_cast<int64_t>((capacity - resident) / kv);
+        out.kv_lines.push_back(fmt::format(
+            "largest batch that fits: floor(({} B - {} B weights) / {} B) = {}  [memory {} x {}{}]",
+            FormatSi(capacity), FormatSi(resident), FormatSi(kv), out.largest_batch, q.count,
+            part->memory_text, decimal ? " read as binary" : ""));
+      }
     }
   }
 

@@ -39,6 +39,10 @@ ExitCode RunRoof(const RoofOptions& opt) {
     std::cout << fmt::format("{:<17} {:<13} {:>12} {:<5}  {}\n", metric, roof.instrument,
                              FormatNumber(roof.bound), roof.unit, roof.arithmetic);
   }
+  if (!r.kv_lines.empty()) {
+    std::cout << "\n";
+    for (const auto& line : r.kv_lines) std::cout << line << "\n";
+  }
   std::cout << fmt::format("\ncrossover: {}\n", r.crossover_arithmetic);
   if (r.crossover_batch > 0) {
     std::cout << fmt::format(
@@ -68,6 +72,8 @@ Command AddRoofCommand(CLI::App& app) {
   cmd->add_option("--output-tokens", opt->query.output_tokens,
                   "Output length, for requests/s and end-to-end latency")
       ->check(CLI::Range(1, 100000000));
+  cmd->add_option("--kv-precision", opt->query.kv_precision,
+                  "KV-cache element format (default: the smallest any engine stores, 4 bits)");
   cmd->add_option("--corpus", opt->dirs, "Corpus folders (default: the bundled data/)");
   return {cmd, [opt] { return RunRoof(*opt); }};
 }

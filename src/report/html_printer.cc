@@ -49,6 +49,7 @@ svg text.label { font-size: 13px; font-weight: 600; text-anchor: middle; }
 svg line.roof { stroke-width: 2.4; fill: none; } svg line.memory-roof { stroke: #1f5fbf; }
 svg line.per-user-roof { stroke: #1f5fbf; stroke-dasharray: 6 4; stroke-width: 1.8; }
 svg line.compute-roof { stroke: #b35c00; }
+svg polyline.kv-roof { stroke: #7a3fb0; stroke-width: 2; fill: none; stroke-dasharray: 2 3; }
 svg line.crossover { stroke: #6b3fa0; stroke-dasharray: 3 3; stroke-width: 1.6; }
 svg text.crossover-label { fill: #6b3fa0; font-weight: 600; }
 svg text.roof-label { font-size: 12px; font-weight: 600; }
@@ -186,6 +187,20 @@ std::vector<ChartGroup> BuildCharts(const Report& report,
         if (metric == "aggregate-output" && r.instrument == "compute-roof" && r.bound > 0) {
           g.chart.compute_roof = r.bound;
         }
+      }
+    }
+    // The KV-aware roof's KV(I) / W, from the record's own result: per-user bounds are
+    // n x BW / (W + B x KV) = m / (1 + B x r), aggregate ones B x m / (1 + B x r).
+    const InstrumentResult* kv = FindRoof(a, "kv-roof");
+    if (Computed(kv) && batch > 0 && kv->reason.find("the limit as B grows") == std::string::npos) {
+      double factor = aggregate ? static_cast<double>(batch) : 1.0;
+      double r = (factor * m / kv->bound - 1) / static_cast<double>(batch);
+      if (r > 0 && (g.chart.kv_ratio <= 0 || r < g.chart.kv_ratio)) {
+        g.chart.kv_ratio = r;
+        const Condition& in = b.conditions.input_tokens;
+        g.chart.kv_context =
+            in.integer ? fmt::format("{} input tokens ({})", *in.integer, b.header.id)
+                       : b.header.id;
       }
     }
     bool exceeds = false;

@@ -132,6 +132,19 @@ std::string RooflineSvg(const RooflineChart& c) {
         "tok/s</title></line>\n",
         X(x0), Y(c.compute_roof), X(x1), Y(c.compute_roof), FormatNumber(c.compute_roof));
   }
+  if (c.kv_ratio > 0) {
+    // The KV-aware aggregate roof, sampled along the log2 batch axis.
+    std::string points;
+    for (int i = 0; i <= 64; ++i) {
+      double batch = std::exp2(x_max * i / 64.0);
+      double v = batch * c.memory_roof / (1 + batch * c.kv_ratio);
+      points += fmt::format("{}{:.1f},{:.1f}", i ? " " : "", X(batch), Y(v));
+    }
+    s += fmt::format(
+        "<polyline class=\"roof kv-roof\" fill=\"none\" points=\"{}\"><title>KV-aware aggregate roof B x n x "
+        "BW / (W + B x KV) at {}: tends to {} tok/s</title></polyline>\n",
+        points, EscapeXmlText(c.kv_context), FormatNumber(c.memory_roof / c.kv_ratio));
+  }
   const bool crossover = c.crossover >= 1 && c.crossover <= x1;
   if (crossover) {
     s += fmt::format(
@@ -215,7 +228,12 @@ std::string RooflineSvg(const RooflineChart& c) {
        "<circle class=\"legend-mark faded\" cx=\"11\" cy=\"98\" r=\"5\"/>"
        "<text x=\"28\" y=\"102\">deprecated (faded)</text>\n"
        "<circle class=\"exceeds-ring\" cx=\"11\" cy=\"114\" r=\"7\"/>"
-       "<text x=\"28\" y=\"118\">exceeds its roof</text>\n</g>\n";
+       "<text x=\"28\" y=\"118\">exceeds its roof</text>\n";
+  if (c.kv_ratio > 0) {
+    s += "<polyline class=\"roof kv-roof\" fill=\"none\" points=\"0,132 22,132\"/>"
+         "<text x=\"28\" y=\"136\">KV-aware roof</text>\n";
+  }
+  s += "</g>\n";
   s += "</svg>\n";
   return s;
 }

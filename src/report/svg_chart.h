@@ -29,6 +29,11 @@ struct RooflineChart {
   double memory_roof = 0;
   double compute_roof = 0;  // n x F / (2P) in tok/s, batch-invariant; 0 when unknown
   double crossover = 0;     // B* where the two roofs meet; 0 when unknown
+  // KV(I) / W for the records' shortest stated context: the KV-aware aggregate roof is then
+  // B x memory_roof / (1 + B x kv_ratio), a curve that bends below the memory roof's line and
+  // tends to memory_roof / kv_ratio. 0 when no record of the chart has a KV-aware roof.
+  double kv_ratio = 0;
+  std::string kv_context;   // "4000 input tokens, 4-bit KV", for the curve's title
   std::vector<RooflinePoint> points;
 };
 
