@@ -46,43 +46,19 @@ class KvMemoryRoof final : public Instrument {
           id(), "speculative decoding emits several tokens per step: spec-roof bounds it"));
       return;
     }
-    if (in.model == nullptr) {
-      out.roofs.push_back(NotComputable(id(), "tok/s", in.model_problem));
+    KvTerms t = ResolveKvTerms(in);
+    if (!t.problem.empty()) {
+      out.roofs.push_back(NotComputable(id(), "tok/s", t.problem));
       return;
     }
-    const Model& m = *in.model;
-    // W: per-component bytes when the model states its components, else the memory roof's.
-    std::string w_how;
-    double w = ComponentWeightBytes(m, b, &w_how);
-    const bool components = w > 0;
-    double w_min = w;
-    std::string w_assumption;
-    std::string not_used = components ? "" : w_how;  // why components were not used, if so
-    if (!components) {
-      if (!in.weights_problem.empty()) {
-        out.roofs.push_back(NotComputable(id(), "tok/s", in.weights_problem));
-        return;
-      }
-      w = in.weight_bytes;
-      w_min = in.weight_bytes_min;
-      w_how = not_used.empty() ? in.weights_how : fmt::format("{} ({})", in.weights_how, not_used);
-      w_assumption = in.weights_assumption;
-    }
-    // KV(I): at least the input length of context per sequence.
-    double kv = 0;
-    std::string kv_how, kv_problem, element_how;
-    const Condition& input = b.conditions.input_tokens;
-    if (input.integer && *input.integer > 0) {
-      double element = KvElementBytes(b, &element_how);
-      kv = KvBytes(m, static_cast<double>(*input.integer), element, &kv_how, &kv_problem);
-    }
-    if (!components && kv <= 0) {
+    if (!t.components && t.kv <= 0) {
       out.roofs.push_back(NotApplicable(
-          id(), kv_problem.empty()
+          id(), t.kv_problem.empty()
                     ? "adds nothing to memory-roof: no input length and no per-component bytes"
-                    : fmt::format("adds nothing to memory-roof: {}", kv_problem)));
+                    : fmt::format("adds nothing to memory-roof: {}", t.kv_problem)));
       return;
     }
+    const double w = t.w, w_min = t.w_min, kv = t.kv;
     double batch = 1;
     std::string batch_text = "B = 1";
     bool saturated = false;
@@ -108,7 +84,7 @@ class KvMemoryRoof final : public Instrument {
     }
     // A KV term under 1% of W adds nothing a reader needs: the memory roof is the bound to
     // within 1%, and reporting both would only repeat it.
-    if (!components && !saturated && batch * kv < 0.01 * w) {
+    if (!t.components && !saturated && batch * kv < 0.01 * w) {
       out.roofs.push_back(NotApplicable(
           id(), fmt::format("the KV cache ({:g} x {} B) adds under 1% to W ({} B): memory-roof "
                             "is the bound",
@@ -133,16 +109,15 @@ class KvMemoryRoof final : public Instrument {
                                       FormatSi(a.bandwidth.si()), FormatSi(w), batch,
                                       FormatSi(kv), FormatNumber(pb.bound));
           if (w_min < w) {
-            pb.assumption = w_assumption;
+            pb.assumption = t.w_assumption;
             pb.assumption_free_bound = factor * bw / (w_min + batch * kv);
           }
           return pb;
         });
     if (r.verdict != Verdict::kNotComputable) {
-      std::string detail = fmt::format(
-          "W = {}{}; KV(I) = {}{}; {}", w_how, components ? " (per-component bytes)" : "",
-          kv > 0 ? kv_how : "not counted (no input length)",
-          element_how.empty() ? "" : fmt::format(" ({})", element_how), batch_text);
+      std::string detail = fmt::format("W = {}; KV(I) = {}; {}", t.w_how,
+                                       kv > 0 ? t.kv_how : "not counted (no input length)",
+                                       batch_text);
       r.reason = r.reason.empty() ? detail : fmt::format("{}; {}", detail, r.reason);
     }
     AddAssumption(r, SpeculationAssumption(b));

@@ -37,41 +37,19 @@ class KvTpotFloor final : public Instrument {
           id(), "speculative decoding yields several tokens per step: spec-floor"));
       return;
     }
-    if (in.model == nullptr) {
-      out.roofs.push_back(NotComputable(id(), "ms", in.model_problem));
+    KvTerms t = ResolveKvTerms(in);
+    if (!t.problem.empty()) {
+      out.roofs.push_back(NotComputable(id(), "ms", t.problem));
       return;
     }
-    const Model& m = *in.model;
-    std::string w_how;
-    double w = ComponentWeightBytes(m, b, &w_how);
-    const bool components = w > 0;
-    double w_min = w;
-    std::string w_assumption;
-    std::string not_used = components ? "" : w_how;  // why components were not used, if so
-    if (!components) {
-      if (!in.weights_problem.empty()) {
-        out.roofs.push_back(NotComputable(id(), "ms", in.weights_problem));
-        return;
-      }
-      w = in.weight_bytes;
-      w_min = in.weight_bytes_min;
-      w_how = not_used.empty() ? in.weights_how : fmt::format("{} ({})", in.weights_how, not_used);
-      w_assumption = in.weights_assumption;
-    }
-    double kv = 0;
-    std::string kv_how, kv_problem, element_how;
-    const Condition& input = b.conditions.input_tokens;
-    if (input.integer && *input.integer > 0) {
-      double element = KvElementBytes(b, &element_how);
-      kv = KvBytes(m, static_cast<double>(*input.integer), element, &kv_how, &kv_problem);
-    }
-    if (!components && kv <= 0) {
+    if (!t.components && t.kv <= 0) {
       out.roofs.push_back(NotApplicable(
           id(), "adds nothing to tpot-floor: no input length and no per-component bytes"));
       return;
     }
+    const double w = t.w, w_min = t.w_min, kv = t.kv;
     double batch = in.stated_batch > 0 ? static_cast<double>(in.stated_batch) : 1;
-    if (!components && batch * kv < 0.01 * w) {
+    if (!t.components && batch * kv < 0.01 * w) {
       out.roofs.push_back(NotApplicable(
           id(), fmt::format("the KV cache ({:g} x {} B) adds under 1% to W ({} B): tpot-floor "
                             "is the bound",
@@ -87,15 +65,14 @@ class KvTpotFloor final : public Instrument {
                                       batch, FormatSi(kv), in.count, FormatSi(a.bandwidth.si()),
                                       FormatNumber(pb.bound));
           if (w_min < w) {
-            pb.assumption = w_assumption;
+            pb.assumption = t.w_assumption;
             pb.assumption_free_bound = (w_min + batch * kv) / bw * 1e3;
           }
           return pb;
         });
     if (r.verdict != Verdict::kNotComputable) {
       std::string detail = fmt::format(
-          "W = {}; KV(I) = {}{}; {}", w_how, kv > 0 ? kv_how : "not counted (no input length)",
-          element_how.empty() ? "" : fmt::format(" ({})", element_how),
+          "W = {}; KV(I) = {}; {}", t.w_how, kv > 0 ? t.kv_how : "not counted (no input length)",
           in.stated_batch > 0 ? in.batch_how : "B taken as 1: a batch is not stated");
       r.reason = r.reason.empty() ? detail : fmt::format("{}; {}", detail, r.reason);
     }

@@ -679,6 +679,40 @@ double ResidentWeightBytes(const Model& m, const Benchmark& b, std::string* how,
   return bytes;
 }
 
+KvTerms ResolveKvTerms(const AuditInput& in) {
+  KvTerms t;
+  const Benchmark& b = *in.benchmark;
+  if (in.model == nullptr) {
+    t.problem = in.model_problem;
+    return t;
+  }
+  const Model& m = *in.model;
+  std::string why_not;
+  t.w = ComponentWeightBytes(m, b, &why_not);
+  t.components = t.w > 0;
+  if (t.components) {
+    t.w_min = t.w;
+    t.w_how = fmt::format("{} (per-component bytes)", why_not);
+  } else {
+    if (!in.weights_problem.empty()) {
+      t.problem = in.weights_problem;
+      return t;
+    }
+    t.w = in.weight_bytes;
+    t.w_min = in.weight_bytes_min;
+    t.w_how = why_not.empty() ? in.weights_how : fmt::format("{} ({})", in.weights_how, why_not);
+    t.w_assumption = in.weights_assumption;
+  }
+  const Condition& input = b.conditions.input_tokens;
+  if (input.integer && *input.integer > 0) {
+    std::string element_how;
+    double element = KvElementBytes(b, &element_how);
+    t.kv = KvBytes(m, static_cast<double>(*input.integer), element, &t.kv_how, &t.kv_problem);
+    if (t.kv > 0) t.kv_how = fmt::format("{} ({})", t.kv_how, element_how);
+  }
+  return t;
+}
+
 std::string SpeculationAssumption(const Benchmark& b) {
   const Condition& s = b.conditions.speculative;
   if (!b.conditions.MayUseSpeculation()) return "";

@@ -131,6 +131,23 @@ double ComponentWeightBytes(const Model& m, const Benchmark& b, std::string* how
 double ResidentWeightBytes(const Model& m, const Benchmark& b, std::string* how,
                            std::string* problem);
 
+// W and KV(I) as the KV-aware bounds use them: W the per-component bytes of an MoE that states
+// its components (for a record in the published layout), else the memory roof's W (with its
+// assumption); KV(I) one sequence's cache at the record's input length (0 when it states none
+// or the model has no KV geometry). `problem` is set when W is unknown.
+struct KvTerms {
+  double w = 0;
+  double w_min = 0;           // the least W the record allows (see AuditInput)
+  std::string w_how;
+  std::string w_assumption;
+  bool components = false;    // W is the per-component bytes
+  double kv = 0;
+  std::string kv_how;         // the arithmetic of KV(I), with the element size chosen
+  std::string kv_problem;
+  std::string problem;
+};
+KvTerms ResolveKvTerms(const AuditInput& in);
+
 // The assumption a bound that holds only without speculative decoding rests on: "" when the
 // record states `speculative = false`.
 std::string SpeculationAssumption(const Benchmark& b);

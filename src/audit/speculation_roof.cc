@@ -42,17 +42,13 @@ SpeculationTerms Terms(const AuditInput& in) {
     return t;
   }
   t.k = static_cast<double>(*s->draft_tokens);
-  std::string w_how;
-  if (in.model != nullptr) t.w = ComponentWeightBytes(*in.model, b, &w_how);
-  if (t.w <= 0) {
-    if (!in.weights_problem.empty()) {
-      t.problem = in.weights_problem;
-      return t;
-    }
-    t.w = in.weight_bytes_min;  // the least W the record allows
-    w_how = w_how.empty() ? in.weights_how : fmt::format("{} ({})", in.weights_how, w_how);
+  KvTerms kv = ResolveKvTerms(in);
+  if (!kv.problem.empty()) {
+    t.problem = kv.problem;
+    return t;
   }
-  t.how = fmt::format("W = {}; k = {} draft tokens", w_how, *s->draft_tokens);
+  t.w = kv.w_min;  // the least W the record allows
+  t.how = fmt::format("W = {}; k = {} draft tokens", kv.w_how, *s->draft_tokens);
   if (!s->draft_model.empty()) {
     const Model* d = in.corpus->FindModel(s->draft_model);
     if (d != nullptr && d->ParamsPerToken() > 0) {
