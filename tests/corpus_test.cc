@@ -6,9 +6,11 @@
 // shows paths relative to it ("bad-input/models/broken-model.toml"), as it does for a user who
 // runs `rooflint sweep data` from the repository root.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 #include <random>
 #include <string>
 #include <tuple>
@@ -396,6 +398,42 @@ TEST_F(CorpusTest, PathsOutsideTheWorkingDirectoryAreShownWhole) {
                     "  hint: ids are unique per kind across every corpus folder swept together; "
                     "rename one\n");
   EXPECT_EQ(c.files[0].path, a + "/gotchas/same-trap.toml");
+}
+
+TEST_F(CorpusTest, HostileFilesAreRefusedWithADiagnosticNeverReadOrWaitedOn) {
+  // Issue 12: a corpus is pull-request content. A FIFO named *.toml hung the sweep; a symlink
+  // to /dev/zero ate memory; a symlink to any readable file outside the corpus printed its lines
+  // in the report; an oversized file was read whole. Each is now refused at its path.
+  std::random_device rd;
+  fs::path root = fs::temp_directory_path() / ("rooflint-hostile-" + std::to_string(rd()));
+  fs::create_directories(root / "benchmarks");
+  fs::create_directories(root / "sources");
+  ASSERT_EQ(::mkfifo((root / "benchmarks" / "fifo.toml").c_str(), 0600), 0);
+  fs::create_symlink("/dev/zero", root / "benchmarks" / "zero.toml");
+  fs::path outside = root.string() + "-outside.toml";
+  { std::ofstream(outside) << "id = \"secret\"\nPASSWORD=hunter2\n"; }
+  fs::create_symlink(outside, root / "sources" / "secret.toml");
+  { std::ofstream(root / "sources" / "big.toml") << std::string((1 << 20) + 1, '#'); }
+  // A link inside the corpus is fine: it is read like the file it names.
+  { std::ofstream(root / "sources" / "real.toml") << "id = \"inside\"\n"; }
+  fs::create_symlink(root / "sources" / "real.toml", root / "sources" / "inside.toml");
+
+  Corpus c = Load({root.string()});
+  std::string all = RenderAll(c.diagnostics);
+  fs::remove_all(root);
+  fs::remove(outside);
+  EXPECT_NE(all.find("benchmarks/fifo.toml: error[not-a-file]: not a regular file"),
+            std::string::npos) << all;
+  EXPECT_NE(all.find("sources/secret.toml: error[symlink-outside-corpus]"), std::string::npos)
+      << all;
+  EXPECT_NE(all.find("benchmarks/zero.toml: error[symlink-outside-corpus]"), std::string::npos)
+      << all;
+  EXPECT_NE(all.find("sources/big.toml: error[file-too-large]: 1048577 bytes"), std::string::npos)
+      << all;
+  EXPECT_EQ(all.find("hunter2"), std::string::npos) << "a file outside the corpus was echoed";
+  // The link inside the corpus was read (and fails as a source record, at its own path).
+  EXPECT_NE(all.find("sources/inside.toml"), std::string::npos) << all;
+  EXPECT_TRUE(c.HasInvalidInput());
 }
 
 TEST_F(CorpusTest, BundledCorpusLoadsWithoutDiagnostics) {

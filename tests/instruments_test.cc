@@ -304,6 +304,20 @@ TEST_F(SiblingSetTest, AStatedRatioThatDoesNotHoldFails) {
             "the notes state 12.0x for bs64a / bs1, but 800 tok/s / 57.6 tok/s = 13.89");
 }
 
+TEST_F(SiblingSetTest, AHugeIdInARatioNoteIsNoRatioAndNoCrash) {
+  // Hostile input (issue 12): a 200,000-character id in a ratio note overflowed the stack of the
+  // backtracking regex that read these notes. It is now read by one forward scan: an id over
+  // 200 characters is not a ratio note; so is a figure of 25 digits.
+  std::string huge = "ratio(" + std::string(200000, 'a') + " / bs1) = 13.9x; ratio(bs64a / bs1) "
+                     "= 1234567890123456789012345x";
+  AddTrio(Base(), "800 tok/s", huge + "; ratio(bs64a / bs1) = 13.9x");
+  SweepResult s = Run();
+  EXPECT_TRUE(FindingsOf(s, "sibling-set").empty());
+  const InstrumentResult* u = CheckOf(AuditOf(s, "bs64u"), "sibling-set");
+  EXPECT_NE(u->reason.find("ratio 13.9x: 800 tok/s / 57.6 tok/s = 13.89"), std::string::npos)
+      << u->reason;
+}
+
 TEST_F(SiblingSetTest, DifferentEngineFailsUnlessSetDiffersSaysWhy) {
   std::string other = Bench("b", "per-user-decode", "50 tok/s", "batch = 1\nspeculative = false",
                             "set = \"pair\"");

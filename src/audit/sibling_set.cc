@@ -13,7 +13,6 @@
 
 #include <cmath>
 #include <map>
-#include <regex>
 
 #include "audit/instruments.h"
 #include "audit/resolve.h"
@@ -53,6 +52,72 @@ bool Excused(const Benchmark& b, std::string_view field) {
     if (f == field) return true;
   }
   return false;
+}
+
+// One `ratio(ID_A / ID_B) = 13.9x` in a record's notes.
+struct RatioNote {
+  std::string numerator;
+  std::string denominator;
+  std::string stated;  // "13.9"
+};
+
+// Every ratio note in `notes`, read by one forward scan (no backtracking: the text is untrusted
+// corpus content). Ids are [a-z0-9][a-z0-9.-]* of at most 200 characters and the figure at most
+// 20 digits; anything else is not a ratio note.
+std::vector<RatioNote> RatioNotes(std::string_view notes) {
+  std::vector<RatioNote> out;
+  constexpr size_t kMaxId = 200, kMaxDigits = 20;
+  auto id_char = [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); };
+  for (size_t at = notes.find("ratio("); at != std::string_view::npos;
+       at = notes.find("ratio(", at + 1)) {
+    size_t i = at + 6;
+    auto spaces = [&] {
+      while (i < notes.size() && (notes[i] == ' ' || notes[i] == '\t' || notes[i] == '\n' ||
+                                   notes[i] == '\r')) {
+        ++i;
+      }
+    };
+    auto id = [&](std::string& into) {
+      size_t start = i;
+      if (i >= notes.size() || !id_char(notes[i])) return false;
+      while (i < notes.size() && (id_char(notes[i]) || notes[i] == '.' || notes[i] == '-') &&
+             i - start <= kMaxId) {
+        ++i;
+      }
+      if (i - start > kMaxId) return false;
+      into.assign(notes.substr(start, i - start));
+      return true;
+    };
+    auto expect = [&](char c) {
+      if (i >= notes.size() || notes[i] != c) return false;
+      ++i;
+      return true;
+    };
+    RatioNote r;
+    spaces();
+    if (!id(r.numerator)) continue;
+    spaces();
+    if (!expect('/')) continue;
+    spaces();
+    if (!id(r.denominator)) continue;
+    spaces();
+    if (!expect(')')) continue;
+    spaces();
+    if (!expect('=')) continue;
+    spaces();
+    size_t start = i;
+    while (i < notes.size() && notes[i] >= '0' && notes[i] <= '9') ++i;
+    if (i == start) continue;
+    if (i < notes.size() && notes[i] == '.' && i + 1 < notes.size() && notes[i + 1] >= '0' &&
+        notes[i + 1] <= '9') {
+      ++i;
+      while (i < notes.size() && notes[i] >= '0' && notes[i] <= '9') ++i;
+    }
+    if (i - start > kMaxDigits || !expect('x')) continue;
+    r.stated.assign(notes.substr(start, i - 1 - start));
+    out.push_back(std::move(r));
+  }
+  return out;
 }
 
 class SiblingSet final : public Instrument {
@@ -129,11 +194,10 @@ class SiblingSet final : public Instrument {
         }
       }
       // Ratios stated in the notes.
-      static const std::regex kRatio(
-          R"(ratio\(\s*([a-z0-9][a-z0-9.-]*)\s*/\s*([a-z0-9][a-z0-9.-]*)\s*\)\s*=\s*([0-9]+(?:\.[0-9]+)?)x)");
-      for (std::sregex_iterator it(b.notes.begin(), b.notes.end(), kRatio), end; it != end;
-           ++it) {
-        std::string num_id = (*it)[1], den_id = (*it)[2], stated = (*it)[3];
+      for (const RatioNote& note : RatioNotes(b.notes)) {
+        const std::string& num_id = note.numerator;
+        const std::string& den_id = note.denominator;
+        const std::string& stated = note.stated;
         const Benchmark *num = nullptr, *den = nullptr;
         for (const RecordAudit* m : members) {
           if (m->benchmark->header.id == num_id) num = m->benchmark;

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <optional>
 #include <filesystem>
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -54,6 +55,10 @@ void FindFiles(const std::string& root, std::vector<Job>& jobs, std::vector<Diag
     return;
   }
   bool any_kind = false;
+  // Symlinks may point anywhere inside the corpus root, never out of it: a corpus is untrusted
+  // pull-request content, and a link to /proc/self/environ or a credentials file would print
+  // its lines in the report's diagnostics.
+  fs::path real_root = fs::weakly_canonical(fs::absolute(root, ec), ec);
   for (RecordKind kind : kKinds) {
     fs::path dir = fs::path(root) / KindFolder(kind);
     if (!fs::is_directory(dir, ec)) continue;
@@ -66,6 +71,18 @@ void FindFiles(const std::string& root, std::vector<Job>& jobs, std::vector<Diag
       std::string path = shown;
       path += '/';
       path += name;
+      std::error_code lec;
+      if (it->is_symlink(lec)) {
+        fs::path target = fs::weakly_canonical(it->path(), lec);
+        auto [r, t] = std::mismatch(real_root.begin(), real_root.end(), target.begin(),
+                                    target.end());
+        if (lec || r != real_root.end()) {
+          diags.push_back(FileError(path, "symlink-outside-corpus",
+                                    "a symbolic link that leaves the corpus folder: not read",
+                                    "copy the record into the corpus, or link within it"));
+          continue;
+        }
+      }
       name.resize(name.size() - 5);
       jobs.push_back({kind, std::move(path), std::move(name)});
     }
@@ -84,26 +101,57 @@ void FindFiles(const std::string& root, std::vector<Job>& jobs, std::vector<Diag
   }
 }
 
-// Reads the whole file with POSIX calls into `text` (reused across files by the caller).
-bool ReadFile(const std::string& path, std::string& text) {
+// A record is a few kilobytes; a file past this is not a record (and must not be read whole).
+constexpr off_t kMaxRecordBytes = off_t{1} << 20;
+
+// Reads the whole file with POSIX calls into `text` (reused across files by the caller). Only a
+// regular file of at most kMaxRecordBytes is read: a FIFO would block, a device never end. The
+// open never blocks (O_NONBLOCK). On failure, returns the diagnostic code and message.
+std::optional<std::pair<std::string, std::string>> ReadFile(const std::string& path,
+                                                            std::string& text) {
   text.clear();
-  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return false;
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+  if (fd < 0) return std::pair{std::string("io-error"), std::string("cannot open the file")};
   struct stat st {};
-  if (::fstat(fd, &st) == 0 && st.st_size > 0) text.reserve(static_cast<size_t>(st.st_size));
+  if (::fstat(fd, &st) != 0) {
+    ::close(fd);
+    return std::pair{std::string("io-error"), std::string("cannot stat the file")};
+  }
+  if (!S_ISREG(st.st_mode)) {
+    ::close(fd);
+    return std::pair{std::string("not-a-file"),
+                     std::string("not a regular file (a FIFO, a device or a folder): not read")};
+  }
+  if (st.st_size > kMaxRecordBytes) {
+    ::close(fd);
+    return std::pair{std::string("file-too-large"),
+                     fmt::format("{} bytes: a record file is at most {} bytes; not read",
+                                 st.st_size, kMaxRecordBytes)};
+  }
+  text.reserve(static_cast<size_t>(st.st_size));
   char buf[16384];
   ssize_t n;
-  while ((n = ::read(fd, buf, sizeof buf)) > 0) text.append(buf, static_cast<size_t>(n));
+  while ((n = ::read(fd, buf, sizeof buf)) > 0) {
+    text.append(buf, static_cast<size_t>(n));
+    if (text.size() > static_cast<size_t>(kMaxRecordBytes)) break;  // it grew while read
+  }
   ::close(fd);
-  return n == 0;
+  if (n < 0) return std::pair{std::string("io-error"), std::string("cannot read the file")};
+  if (text.size() > static_cast<size_t>(kMaxRecordBytes)) {
+    return std::pair{std::string("file-too-large"),
+                     std::string("the file grew past the record size limit while read")};
+  }
+  return std::nullopt;
 }
 
 ParseResult ParseFile(const Job& job, std::string& text) {
-  if (!ReadFile(job.path, text)) {
+  if (auto error = ReadFile(job.path, text)) {
     ParseResult r;
     r.id = job.stem;
-    r.diagnostics.push_back(FileError(job.path, "io-error", "cannot read the file",
-                                      "check that it exists and is readable"));
+    r.diagnostics.push_back(FileError(job.path, error->first, error->second,
+                                      error->first == "io-error"
+                                          ? "check that it exists and is readable"
+                                          : "a record is a TOML text file of a few kilobytes"));
     return r;
   }
   return ParseRecord(job.kind, text, job.path, job.stem);
