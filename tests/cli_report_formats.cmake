@@ -46,3 +46,35 @@ execute_process(COMMAND ${ROOFLINT} sweep ${CORPORA}/base --format md --output $
 if(NOT rc EQUAL 3 OR NOT err MATCHES "is a folder; --output takes a file path")
   message(FATAL_ERROR "--output to a folder: exit ${rc}\n${out}\n${err}")
 endif()
+
+# The one safe writer (issue 12): a path that is not a regular file is written in place, never
+# replaced (/dev/null stays a device); a symbolic link survives and its target gets the report;
+# no predictable temporary is left beside the target; a report that cannot reach standard
+# output (a full disk) fails the command.
+execute_process(COMMAND ${ROOFLINT} sweep ${CORPORA}/base --format md --output /dev/null
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 0 OR IS_DIRECTORY /dev/null OR NOT EXISTS /dev/null)
+  message(FATAL_ERROR "--output /dev/null: exit ${rc}\n${err}")
+endif()
+file(WRITE ${WORK}/target.md "old")
+file(CREATE_LINK ${WORK}/target.md ${WORK}/link.md SYMBOLIC)
+execute_process(COMMAND ${ROOFLINT} sweep ${CORPORA}/base --format md --output ${WORK}/link.md
+                RESULT_VARIABLE rc ERROR_VARIABLE err)
+if(NOT IS_SYMLINK ${WORK}/link.md)
+  message(FATAL_ERROR "--output through a symbolic link replaced the link\n${err}")
+endif()
+file(READ ${WORK}/target.md written)
+if(NOT written MATCHES "rooflint")
+  message(FATAL_ERROR "--output through a link did not write its target:\n${written}")
+endif()
+file(GLOB leftovers ${WORK}/.*.XXXXXX ${WORK}/*.tmp-*)
+if(leftovers)
+  message(FATAL_ERROR "temporary files left behind: ${leftovers}")
+endif()
+if(EXISTS /dev/full)
+  execute_process(COMMAND sh -c "\"${ROOFLINT}\" sweep \"${CORPORA}/base\" > /dev/full"
+                  RESULT_VARIABLE rc ERROR_VARIABLE err)
+  if(rc EQUAL 0 OR rc EQUAL 1 OR NOT err MATCHES "cannot write the report to standard output")
+    message(FATAL_ERROR "a report to a full disk: exit ${rc}\n${err}")
+  endif()
+endif()

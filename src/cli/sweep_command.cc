@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "cli/command.h"
+#include "core/file_io.h"
 #include "cli/progress.h"
 #include "rooflint/audit.h"
 #include "rooflint/baseline.h"
@@ -30,35 +31,6 @@ struct SweepCommandOptions {
   bool force = false;
   SweepOptions sweep;
 };
-
-// Writes `text` to `path` through a temporary file beside it and a rename, so a reader never
-// sees half a report. Returns false with `error` set when it cannot.
-bool WriteAtomically(const std::string& path, const std::string& text, std::string& error) {
-  namespace fs = std::filesystem;
-  std::error_code ec;
-  if (fs::is_directory(path, ec)) {
-    error = fmt::format("{}: error[output]: is a folder; --output takes a file path", path);
-    return false;
-  }
-  std::string tmp = fmt::format("{}.tmp-{}", path, getpid());
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    out << text;
-    out.flush();
-    if (!out) {
-      error = fmt::format("{}: error[output]: cannot write {}", path, tmp);
-      fs::remove(tmp, ec);
-      return false;
-    }
-  }
-  fs::rename(tmp, path, ec);
-  if (ec) {
-    error = fmt::format("{}: error[output]: cannot replace it: {}", path, ec.message());
-    fs::remove(tmp, ec);
-    return false;
-  }
-  return true;
-}
 
 void Print(const Report& report, const SweepCommandOptions& opt, bool color, std::ostream& out) {
   if (opt.format == "json") {
@@ -106,12 +78,18 @@ ExitCode RunSweep(const SweepCommandOptions& opt) {
     // A file never gets colour: --color is for the terminal.
     std::ostringstream text;
     Print(report, opt, opt.color == "always" && opt.format == "text", text);
-    bool written = WriteAtomically(opt.output, text.str(), error);
+    bool written = WriteFileSafely(opt.output, text.str(), error);
     progress.Stop();
     if (!written) {
-      std::cerr << error << "\n";
+      std::cerr << fmt::format("{}: error[output]: {}\n", opt.output, error);
       return ExitCode::kUsage;
     }
+  }
+  // A report that did not reach standard output (a full disk, a closed pipe) is a failure.
+  std::cout.flush();
+  if (!std::cout) {
+    std::cerr << "rooflint: error[output]: cannot write the report to standard output\n";
+    return ExitCode::kInternal;
   }
   return ExitCodeFor(report, opt.strict);
 }

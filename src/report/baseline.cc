@@ -9,6 +9,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "core/file_io.h"
+
 namespace rooflint {
 namespace {
 
@@ -100,22 +102,10 @@ bool WriteBaseline(const std::string& path, const std::vector<Finding>& findings
   for (const auto& [record, instrument, code] : keys) {
     text << record << '\t' << instrument << '\t' << code << '\n';
   }
-  // Write beside the target and rename over it, so a crash never leaves half a file.
-  std::string tmp = fmt::format("{}.tmp-{}", path, getpid());
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    out << text.str();
-    out.flush();
-    if (!out) {
-      error = fmt::format("{}: error[baseline]: cannot write {}", path, tmp);
-      fs::remove(tmp, ec);
-      return false;
-    }
-  }
-  fs::rename(tmp, path, ec);
-  if (ec) {
-    error = fmt::format("{}: error[baseline]: cannot replace it: {}", path, ec.message());
-    fs::remove(tmp, ec);
+  // One safe writer: an exclusive temporary beside the target, fsync, rename.
+  std::string why;
+  if (!WriteFileSafely(path, text.str(), why)) {
+    error = fmt::format("{}: error[baseline]: {}", path, why);
     return false;
   }
   return true;

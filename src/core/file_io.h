@@ -1,0 +1,22 @@
+// Writing a report or a baseline safely: the one writer the commands use.
+#ifndef ROOFLINT_CORE_FILE_IO_H_
+#define ROOFLINT_CORE_FILE_IO_H_
+
+#include <string>
+#include <string_view>
+
+namespace rooflint {
+
+// Writes `text` to `path` so that no reader ever sees half a file and nothing else is touched:
+//  - a regular file (or a path that does not exist yet) is replaced through a temporary file
+//    created exclusively beside it (unique name, O_EXCL), written, fsync'ed and renamed over
+//    it; a symbolic link is followed and its target replaced, never the link itself;
+//  - a path that exists and is not a regular file (/dev/null, /dev/stdout, a FIFO) is written
+//    directly, never replaced;
+//  - a folder is refused.
+// Returns false with `error` ("cannot ...: reason") when it cannot; the temporary is removed.
+bool WriteFileSafely(const std::string& path, std::string_view text, std::string& error);
+
+}  // namespace rooflint
+
+#endif  // ROOFLINT_CORE_FILE_IO_H_
