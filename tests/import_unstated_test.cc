@@ -107,5 +107,16 @@ TEST(ImportUnstated, VllmWithoutSpecDecodeMetricsLeavesSpeculationAbsent) {
   EXPECT_TRUE(bs[0]->conditions.speculative.absent());
 }
 
+TEST(ImportUnstated, AnAbsurdCompletedCountIsALocatedErrorNotAWrongValue) {
+  // Issue 12: completed = 1e308 was cast to int64 and imported as -9223372036854775808.
+  std::string line = Replace(kSpec, "\"completed\": 100", "\"completed\": 1e308");
+  ImportResult r = ImportFiles({{"c.json", line}});
+  EXPECT_TRUE(r.HasErrors());
+  EXPECT_TRUE(Benchmarks(r).empty());
+  EXPECT_NE(RenderAll(r.diagnostics).find("error[out-of-range]: /completed: 1e+308 completed"),
+            std::string::npos)
+      << RenderAll(r.diagnostics);
+}
+
 }  // namespace
 }  // namespace rooflint

@@ -2125,6 +2125,26 @@ date = )") + std::string(date) + "\n";
   }
 }
 
+TEST(RecordParser, AnIntegerPastDoublePrecisionIsADiagnosticNotUndefinedBehaviour) {
+  // Issue 12: toml++ will not give an integer above 2^53 as a double; reading it as one
+  // dereferenced an empty optional. It is now read as the integer it is, and range-checked.
+  ExpectOneError(RecordKind::kModel, R"(id = "r"
+name = "m"
+aliases = []
+params_total = 9007199254740993
+layers = 32
+kv_heads = 8
+head_dim = 128
+native_precision = "bf16"
+source = "s"
+)",
+                 "x/benchmarks/r.toml:4:16: error[absurd-value]: 'params_total' = "
+                 "9007199254740992 is outside the plausible range 1e6 to 100e12\n"
+                 "  4 | params_total = 9007199254740993\n"
+                 "    |                ^\n"
+                 "  hint: check the figure against its source (is it in billions?)\n");
+}
+
 TEST(RecordParser, MixtureOfExpertsModelParses) {
   ParseResult r = Parse(RecordKind::kModel, R"(id = "r"
 name = "Mixtral-8x7B"

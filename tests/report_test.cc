@@ -3,6 +3,9 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <filesystem>
+#include <fstream>
+#include <random>
 #include <sstream>
 
 #include "rooflint/report.h"
@@ -102,6 +105,26 @@ TEST_F(ReportTest, TextTableShowsTheBindingRoofAndWhyOthersAreNotComputable) {
       << text;
   EXPECT_EQ(text.find("\033["), std::string::npos) << "no colour unless asked";
   EXPECT_EQ(text.rfind("Calibration: no calibration records in this corpus", 0), 0u) << text;
+}
+
+TEST(ReportHostile, JsonAndSarifStayWholeWhenAFileNameIsNotUtf8) {
+  // Issue 12: a file name that is not UTF-8 made the JSON printer throw half-way (exit 4, half
+  // a document). Invalid bytes are now replaced, and both documents parse back.
+  namespace fs = std::filesystem;
+  std::random_device rd;
+  fs::path root = fs::temp_directory_path() / ("rooflint-utf8-" + std::to_string(rd()));
+  fs::create_directories(root / "sources");
+  { std::ofstream(root / "sources" / "bad\xff.toml") << "id = \"x\"\n"; }
+  Corpus c = LoadCorpus(std::vector<std::string>{root.string()});
+  Report r = BuildReport(c, Sweep(c));
+  std::ostringstream json_out, sarif_out;
+  PrintJson(r, json_out);
+  PrintSarif(r, sarif_out);
+  fs::remove_all(root);
+  EXPECT_FALSE(c.diagnostics.empty());
+  EXPECT_NO_THROW((void)nlohmann::json::parse(json_out.str()));
+  EXPECT_NO_THROW((void)nlohmann::json::parse(sarif_out.str()));
+  EXPECT_NE(json_out.str().find("bad\xEF\xBF\xBD.toml"), std::string::npos);  // U+FFFD
 }
 
 TEST_F(ReportTest, JsonCarriesEveryRoofAndFindingInTheDocumentedShape) {

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 #include <tuple>
 #include <sstream>
 #include <string>
@@ -96,6 +97,14 @@ const std::string* KnownKey(std::string_view name) {
   }();
   auto it = kAll->find(name);
   return it == kAll->end() ? nullptr : &*it;
+}
+
+// A TOML number as a double. toml++'s value<double>() refuses an integer it cannot hold
+// exactly (above 2^53), so read integers and floats each as what they are.
+double NumberOf(const toml::node& n) {
+  if (const auto* i = n.as_integer()) return static_cast<double>(i->get());
+  if (const auto* f = n.as_floating_point()) return f->get();
+  return std::numeric_limits<double>::quiet_NaN();
 }
 
 std::string_view TypeName(const toml::node& n) {
@@ -283,7 +292,7 @@ class Reader {
       WrongType(*n, key, "a number", example);
       return std::nullopt;
     }
-    double v = *n->value<double>();
+    double v = NumberOf(*n);
     if (!std::isfinite(v)) {
       Error("not-a-number", fmt::format("'{}' is not a finite number", key), n->source(),
             fmt::format("write e.g. {} = {}", key, example));
@@ -637,7 +646,7 @@ void ReadSpeculation(Reader& r, const toml::table& c, Conditions& k) {
     if (!a->is_number()) {
       r.WrongType(*a, "conditions.speculative.acceptance_length", "a number", "2.9");
     } else {
-      double v = *a->value<double>();
+      double v = NumberOf(*a);
       double most = s.draft_tokens ? static_cast<double>(*s.draft_tokens) + 1 : 1001;
       if (!std::isfinite(v) || v < 1 || v > most) {
         r.Error("absurd-value",
@@ -671,7 +680,7 @@ void ReadPrefixCache(Reader& r, const toml::table& c, Conditions& k) {
   p.enabled = true;
   p.cached_tokens = r.Integer(*tab, "cached_tokens", false, kWhere, 0, 100'000'000, "512");
   if (const toml::node* h = tab->get("hit_rate")) {
-    double v = h->is_number() ? *h->value<double>() : -1;
+    double v = h->is_number() ? NumberOf(*h) : -1;
     if (!h->is_number() || !std::isfinite(v) || v < 0 || v > 1) {
       r.Error("absurd-value", "'conditions.prefix_cache.hit_rate' must be a number from 0 to 1",
               h->source(), "write the share of input tokens served from the cache, e.g. 0.4");

@@ -206,6 +206,13 @@ std::vector<BenchmarkDraft> RunImporter::Run(const std::string& source_id, std::
     Error("model_id", "missing-field", "no model_id string", "vLLM writes --model as model_id");
   }
   if (failed_) return out;
+  if (*completed > 1e12) {
+    Error("completed", "out-of-range",
+          fmt::format("{} completed requests is not a count a benchmark run has",
+                      Get("completed")->dump()),
+          "completed is the number of requests that finished, a whole number");
+    return out;
+  }
   if (*completed < 1 || *completed != std::floor(*completed)) {
     Error("completed", "no-requests",
           fmt::format("{} completed requests: nothing was measured", Get("completed")->dump()),

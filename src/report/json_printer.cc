@@ -86,7 +86,7 @@ void PrintJson(const Report& report, std::ostream& out) {
     out << "  \"" << key << "\": [";
     bool first = true;
     elements([&](const json& e) {
-      out << (first ? "\n    " : ",\n    ") << e.dump(-1);
+      out << (first ? "\n    " : ",\n    ") << e.dump(-1, ' ', false, json::error_handler_t::replace);
       first = false;
     });
     out << (first ? "]" : "\n  ]") << (last ? "\n" : ",\n");
@@ -152,8 +152,8 @@ void PrintJson(const Report& report, std::ostream& out) {
   json calibration{{"records", s.calibration_records},
                    {"failures", s.calibration_failures},
                    {"trusted", s.calibration_failures == 0}};
-  out << "  \"calibration\": " << calibration.dump() << ",\n";
-  out << "  \"summary\": " << summary.dump() << "\n}\n";
+  out << "  \"calibration\": " << calibration.dump(-1, ' ', false, json::error_handler_t::replace) << ",\n";
+  out << "  \"summary\": " << summary.dump(-1, ' ', false, json::error_handler_t::replace) << "\n}\n";
 }
 
 }  // namespace rooflint

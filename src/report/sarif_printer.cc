@@ -143,7 +143,7 @@ void PrintSarif(const Report& report, std::ostream& out) {
                {"failures", s.calibration_failures},
                {"trusted", s.calibration_failures == 0}}}}}};
   json doc{{"$schema", kSchema}, {"version", "2.1.0"}, {"runs", json::array({run})}};
-  out << doc.dump(2) << "\n";
+  out << doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
 }
 
 }  // namespace rooflint
