@@ -78,3 +78,24 @@ if(EXISTS /dev/full)
     message(FATAL_ERROR "a report to a full disk: exit ${rc}\n${err}")
   endif()
 endif()
+
+# Inputs that are not regular files are refused at once, never waited on: a FIFO as the
+# --baseline or as an import file used to hang the command.
+execute_process(COMMAND mkfifo ${WORK}/fifo RESULT_VARIABLE made)
+if(made EQUAL 0)
+  execute_process(COMMAND ${ROOFLINT} sweep ${CORPORA}/base --baseline ${WORK}/fifo
+                  RESULT_VARIABLE rc ERROR_VARIABLE err TIMEOUT 20)
+  if(NOT rc EQUAL 3 OR NOT err MATCHES "not a regular file")
+    message(FATAL_ERROR "--baseline FIFO: exit ${rc}\n${err}")
+  endif()
+  execute_process(COMMAND ${ROOFLINT} import llama-bench ${WORK}/fifo
+                  RESULT_VARIABLE rc ERROR_VARIABLE err TIMEOUT 20)
+  if(NOT rc EQUAL 2 OR NOT err MATCHES "not a regular file")
+    message(FATAL_ERROR "import of a FIFO: exit ${rc}\n${err}")
+  endif()
+  execute_process(COMMAND ${ROOFLINT} sweep ${CORPORA}/base --baseline /dev/zero
+                  RESULT_VARIABLE rc ERROR_VARIABLE err TIMEOUT 20)
+  if(NOT rc EQUAL 3 OR NOT err MATCHES "not a regular file")
+    message(FATAL_ERROR "--baseline /dev/zero: exit ${rc}\n${err}")
+  endif()
+endif()

@@ -270,7 +270,9 @@ TEST_F(PlantedTest, EachIsCaughtByItsInstrumentAsAnError) {
       // The arithmetic starts with the bytes that must be resident.
       EXPECT_NE(caught->arithmetic.find("B needed"), std::string::npos) << caught->arithmetic;
       for (const auto& c : a.checks) {
-        if (c.instrument == "capacity") EXPECT_EQ(c.verdict, Verdict::kFail);
+        if (c.instrument == "capacity") {
+          EXPECT_EQ(c.verdict, Verdict::kFail);
+        }
       }
       continue;
     }

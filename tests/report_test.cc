@@ -122,8 +122,8 @@ TEST(ReportHostile, JsonAndSarifStayWholeWhenAFileNameIsNotUtf8) {
   PrintSarif(r, sarif_out);
   fs::remove_all(root);
   EXPECT_FALSE(c.diagnostics.empty());
-  EXPECT_NO_THROW((void)nlohmann::json::parse(json_out.str()));
-  EXPECT_NO_THROW((void)nlohmann::json::parse(sarif_out.str()));
+  EXPECT_TRUE(nlohmann::json::accept(json_out.str()));
+  EXPECT_TRUE(nlohmann::json::accept(sarif_out.str()));
   EXPECT_NE(json_out.str().find("bad\xEF\xBF\xBD.toml"), std::string::npos);  // U+FFFD
 }
 

@@ -84,4 +84,44 @@ bool WriteFileSafely(const std::string& path, std::string_view text, std::string
   return true;
 }
 
+bool ReadRegularFile(const std::string& path, size_t max_bytes, std::string& text,
+                     std::string& error) {
+  text.clear();
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+  if (fd < 0) {
+    error = std::strerror(errno);
+    return false;
+  }
+  struct stat st {};
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    ::close(fd);
+    error = "not a regular file (a FIFO, a device or a folder)";
+    return false;
+  }
+  if (static_cast<size_t>(st.st_size) > max_bytes) {
+    ::close(fd);
+    error = fmt::format("{} bytes: more than the {} this file may hold", st.st_size, max_bytes);
+    return false;
+  }
+  char buf[16384];
+  ssize_t n;
+  while ((n = ::read(fd, buf, sizeof buf)) != 0) {
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) break;
+    text.append(buf, static_cast<size_t>(n));
+    if (text.size() > max_bytes) break;
+  }
+  int saved = errno;
+  ::close(fd);
+  if (n < 0) {
+    error = std::strerror(saved);
+    return false;
+  }
+  if (text.size() > max_bytes) {
+    error = "the file grew past its size limit while read";
+    return false;
+  }
+  return true;
+}
+
 }  // namespace rooflint

@@ -17,6 +17,12 @@ namespace rooflint {
 // Returns false with `error` ("cannot ...: reason") when it cannot; the temporary is removed.
 bool WriteFileSafely(const std::string& path, std::string_view text, std::string& error);
 
+// Reads `path` into `text` when it is a regular file of at most `max_bytes`: the open never
+// blocks (a FIFO is refused, not waited on) and a device is never read. Returns false with
+// `error` ("not a regular file ...", "N bytes: more than ...", the system's reason) otherwise.
+bool ReadRegularFile(const std::string& path, size_t max_bytes, std::string& text,
+                     std::string& error);
+
 }  // namespace rooflint
 
 #endif  // ROOFLINT_CORE_FILE_IO_H_

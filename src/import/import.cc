@@ -159,7 +159,8 @@ namespace {
 constexpr off_t kMaxFileBytes = off_t{1} << 30;
 
 bool ReadFile(const std::string& path, std::string& out, std::string& error) {
-  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  // O_NONBLOCK: opening a FIFO must not wait for a writer; fstat then refuses it.
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
   if (fd < 0) {
     error = std::strerror(errno);
     return false;

@@ -33,12 +33,16 @@ std::vector<std::string> SplitTabs(const std::string& line) {
 
 }  // namespace
 
+// A baseline lists one line per finding: 64 MiB is far past any real one.
+constexpr size_t kMaxBaselineBytes = size_t{64} << 20;
+
 bool ReadBaseline(const std::string& path, Baseline& out, std::string& error) {
-  std::ifstream in(path);
-  if (!in) {
-    error = fmt::format("{}: error[baseline]: cannot read the baseline file", path);
+  std::string text, why;
+  if (!ReadRegularFile(path, kMaxBaselineBytes, text, why)) {
+    error = fmt::format("{}: error[baseline]: cannot read the baseline file: {}", path, why);
     return false;
   }
+  std::istringstream in(text);
   std::string line;
   int n = 0;
   bool header = false;
@@ -81,7 +85,9 @@ bool WriteBaseline(const std::string& path, const std::vector<Finding>& findings
   namespace fs = std::filesystem;
   std::error_code ec;
   if (fs::exists(path, ec) && !force) {
-    std::ifstream in(path);
+    std::string existing, why;
+    ReadRegularFile(path, kMaxBaselineBytes, existing, why);  // not a file: not a baseline
+    std::istringstream in(existing);
     std::string first;
     std::getline(in, first);
     if (!first.empty() && first.back() == '\r') first.pop_back();
