@@ -376,7 +376,7 @@ TEST_F(RoofsTest, PrefillIsBoundedByComputeOnly) {
   EXPECT_EQ(a.Binding(), comp);
 }
 
-// The seed corpus itself: the numbers DOMAIN.md and the seed records state.
+// The seed corpus itself: the numbers docs/physics.md and the seed records state.
 TEST(BundledCorpus, MptTrioLandsWhereTheSeedSays) {
   std::vector<std::string> roots = {ROOFLINT_BUNDLED_DATA};
   Corpus corpus = LoadCorpus(roots);

@@ -259,7 +259,7 @@ struct AbsentPointer {
 };
 
 // An instrument-validation band: the record's roof percent must land within
-// expected_percent +- tolerance (DOMAIN.md section 4).
+// expected_percent +- tolerance (docs/physics.md section 4).
 struct Calibration {
   double expected_percent = 0;
   double tolerance = 0;

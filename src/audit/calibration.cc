@@ -1,7 +1,7 @@
 // calibration: instrument validation. Records that carry `calibration = { expected_percent,
 // tolerance }` state, by hand arithmetic from bytes their source states verbatim, where their
 // roof percent must land; if the instruments put them elsewhere, the instruments are wrong and
-// no finding of the sweep is to be trusted (DOMAIN.md section 4).
+// no finding of the sweep is to be trusted (docs/physics.md section 4).
 //
 // Rule: |percent of the named roof (default memory-roof) - expected_percent| <= tolerance.
 // A miss is an error, reported at the top of every report. Does not apply to records without a

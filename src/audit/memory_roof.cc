@@ -6,7 +6,7 @@
 //   requests at batch B:                          req/s <= B * n * BW / W / O
 //
 // Units: BW in B/s, W in B. Does NOT apply to latency metrics (see the floors), to aggregate
-// metrics whose batch is unknown, to prefill (many prompt tokens per weight pass) (the batch-1 roof does not bound them: DOMAIN.md 2.2; the
+// metrics whose batch is unknown, to prefill (many prompt tokens per weight pass) (the batch-1 roof does not bound them: docs/physics.md section 2; the
 // compute roof does), or to speculative decoding, which emits several tokens per weight pass.
 // A record that does not state whether speculation was used is audited as if it was not, and
 // a value past the roof is then a warning naming that assumption, not an error. B for the

@@ -1,4 +1,4 @@
-// near-roof: a measured figure at or very near its bandwidth roof is suspect (DOMAIN.md
+// near-roof: a measured figure at or very near its bandwidth roof is suspect (docs/physics.md
 // section 3, trap 2): real stacks reach roughly 35-85% of the memory roof, and a tok/s
 // "benchmark" computed as bandwidth / guessed bytes lands on the roof by construction.
 //
