@@ -289,14 +289,18 @@ TEST_F(PlantedTest, EachIsCaughtByItsInstrumentAsAnError) {
 TEST_F(PlantedTest, CapacityNeedsCheckedByHand) {
   // The capacity arithmetic for two entries, to the byte count the check prints.
   SweepResult s = Sweep(corpus_.Build());
+  int seen = 0;  // both findings must exist: a missing one must fail, not pass vacuously
   for (const Finding& f : s.findings) {
     if (f.record == "cap-mixtral-1xh100" && f.instrument == "capacity") {
+      ++seen;
       EXPECT_NE(f.arithmetic.find("93.4e9 B weights"), std::string::npos) << f.arithmetic;
     }
     if (f.record == "cap-mpt-b64-4k" && f.instrument == "capacity") {
+      ++seen;
       EXPECT_NE(f.arithmetic.find("+ 64 x 2.097e9 B KV"), std::string::npos) << f.arithmetic;
     }
   }
+  EXPECT_EQ(seen, 2);
 }
 
 TEST_F(PlantedTest, UnstatedOffloadMakesACapacityFailureAWarning) {

@@ -338,6 +338,31 @@ TEST_F(RealClaims, ACountInTheHardwareTextIsCrossCheckedAndFillsAnAbsentCount) {
     if (f.record == "disagree" && f.code == "count-disagrees") warned = true;
   }
   EXPECT_TRUE(warned);
+  // n read from the text rests on the text counting accelerators (not machines): said.
+  EXPECT_NE(RoofOf(AuditOf(s, "from-text"), "compute-roof")->assumption.find("hardware text"),
+            std::string::npos);
+}
+
+TEST_F(RealClaims, ACountReadFromTheTextNeverMakesAnError) {
+  // "Standard_ND96asr_v4 x 1" counts one VM of eight GPUs. With accelerator_count absent, n = 1
+  // from the text would put 20000 tok/s at 8 x 1979e12 / (2 x 70e9) / 8 = 14137.1 tok/s, 141%:
+  // a false error. The count is read, but a value past its bound is a warning naming it.
+  corpus_.Add(RecordKind::kBenchmark,
+              Bench("vm", "aggregate-output", "20000 tok/s",
+                    "model = \"llama-70b\"\nprecision = \"fp8\"\nhardware = "
+                    "\"Standard_ND96asr_v4 x 1\"\naccelerators = [\"h100\"]\n"
+                    "accelerator_count = { absent = \"the source names the VM\" }",
+                    "batch = { absent = \"x\" }\ninput_tokens = 512\noutput_tokens = 64\n"
+                    "speculative = false"));
+  SweepResult s = SweepWithoutErrors();
+  const InstrumentResult* compute = RoofOf(AuditOf(s, "vm"), "compute-roof");
+  EXPECT_NEAR(compute->bound, 1979e12 / (2 * 70e9), 0.01);
+  EXPECT_EQ(compute->verdict, Verdict::kExceeds);
+  bool warned = false;
+  for (const Finding& f : s.findings) {
+    if (f.record == "vm" && f.code == "exceeds-roof-assuming") warned = true;
+  }
+  EXPECT_TRUE(warned);
 }
 
 }  // namespace

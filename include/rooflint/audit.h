@@ -99,6 +99,9 @@ struct AuditInput {
   double count = 1;           // n, accelerators the figure is summed over (0: unknown)
   std::string count_how;      // "accelerator_count 8", "8 from the hardware text '8x H100'"
   std::string count_problem;  // why n is unknown
+  // Set when n comes from the hardware text because accelerator_count is absent: a text may
+  // count nodes, packages or VMs, so every bound that uses n rests on that reading.
+  std::string count_assumption;
   double weight_bytes = 0;    // W, bytes streamed per decode step (0: unknown)
   std::string weights_how;    // "14e9 B (stated by the record)", or the derivation
   std::string weights_problem;

@@ -24,21 +24,6 @@
 namespace rooflint {
 namespace {
 
-// A part's memory, read generously: "80 GB" may be 80 GiB.
-double GenerousMemory(const Accelerator& a, std::string* how) {
-  const std::string& t = a.memory_text;
-  bool decimal = t.ends_with(" GB") || t.ends_with(" TB") || t.ends_with(" MB");
-  double bytes = a.memory.si();
-  if (decimal) {
-    bytes *= 1.073741824;
-    *how = fmt::format("{} {} read as binary ({} B)", a.header.id, t, FormatSi(bytes));
-  } else {
-    *how = fmt::format("{} {} ({} B)", a.header.id, t.empty() ? FormatSi(bytes) : t,
-                       FormatSi(bytes));
-  }
-  return bytes;
-}
-
 class Capacity final : public Instrument {
  public:
   std::string_view id() const override { return "capacity"; }
@@ -103,13 +88,18 @@ class Capacity final : public Instrument {
       out.checks.push_back(CheckResult(id(), true, detail, arithmetic));
       return;
     }
-    const bool assumed = !offload.stated();
+    std::vector<std::string> assumptions;
+    if (!offload.stated()) {
+      assumptions.push_back(
+          "nothing is offloaded to host memory (the record does not state offload)");
+    }
+    if (!in.count_assumption.empty()) assumptions.push_back(in.count_assumption);
+    const bool assumed = !assumptions.empty();
     std::string message = fmt::format(
         "{} B must be resident but {} x {} holds at most {} B{}", FormatSi(needed), in.count,
         in.parts.size() == 1 ? in.parts[0]->header.id : std::string("the candidates"),
         FormatSi(available),
-        assumed ? ", if nothing is offloaded to host memory (the record does not state offload)"
-                : "");
+        assumed ? fmt::format(", if {}", fmt::join(assumptions, ", and ")) : "");
     out.checks.push_back(CheckResult(id(), false, fmt::format("{}; {}", message, detail),
                                      arithmetic));
     findings.push_back(MakeFinding(

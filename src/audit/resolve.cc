@@ -158,6 +158,10 @@ void ResolveCount(const Benchmark& b, AuditInput& in) {
     in.count = static_cast<double>(*in.text_match->count);
     in.count_how = fmt::format("{} from the hardware text '{}' (accelerator_count absent)",
                                *in.text_match->count, b.hardware);
+    in.count_assumption = fmt::format(
+        "the hardware text's count ({}) is of accelerators, not of nodes, packages or machines "
+        "(accelerator_count is absent)",
+        *in.text_match->count);
     return;
   }
   in.count = 0;
@@ -354,6 +358,8 @@ InstrumentResult CombineOverParts(std::string_view instrument, const AuditInput&
                                  : fmt::format("they differ, the most generous ({}) is used",
                                                in.parts[best]->header.id));
   }
+  // n read from the hardware text is an assumption for every bound that uses it.
+  AddAssumption(r, in.count_assumption);
   return r;
 }
 
@@ -636,6 +642,20 @@ double ComponentWeightBytes(const Model& m, const Benchmark& b, std::string* how
       FormatSi(shared), shared_p->bits_per_weight / 8, shared_p->name,
       FormatSi(m.params_routed_experts), m.experts_per_token, m.experts,
       expert_p->bits_per_weight / 8, expert_p->name, FormatSi(bytes));
+  return bytes;
+}
+
+double GenerousMemory(const Accelerator& a, std::string* how) {
+  const std::string& t = a.memory_text;
+  bool decimal = t.ends_with(" GB") || t.ends_with(" TB") || t.ends_with(" MB");
+  double bytes = a.memory.si();
+  if (decimal) {
+    bytes *= 1.073741824;
+    *how = fmt::format("{} {} read as binary ({} B)", a.header.id, t, FormatSi(bytes));
+  } else {
+    *how = fmt::format("{} {} ({} B)", a.header.id, t.empty() ? FormatSi(bytes) : t,
+                       FormatSi(bytes));
+  }
   return bytes;
 }
 

@@ -125,6 +125,10 @@ double KvBytes(const Model& m, double tokens, double element, std::string* how,
 // record's precision). 0 when the model states no components or a precision is unknown.
 double ComponentWeightBytes(const Model& m, const Benchmark& b, std::string* how);
 
+// A part's memory read generously, for capacity: a figure written in decimal units ("80 GB")
+// is read as binary (many "80 GB" parts hold 80 GiB). `how` says which reading was used.
+double GenerousMemory(const Accelerator& a, std::string* how);
+
 // Bytes of weights that must be resident: every expert, the embedding included. The stated
 // `weights` (the whole file) first; else the components at their precisions; else params_total
 // x bytes per weight. 0 with `problem` when unknown.

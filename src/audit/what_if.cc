@@ -96,9 +96,8 @@ WhatIfResult WhatIf(const Corpus& corpus, const WhatIfQuery& q) {
     double element = KvElementBytes(base, &element_how);
     double kv = KvBytes(*model, context, element, &kv_how, &kv_problem);
     double resident = ResidentWeightBytes(*model, base, &weights_how, &weights_problem);
-    double memory = part->memory.si();
-    bool decimal = part->memory_text.ends_with(" GB") || part->memory_text.ends_with(" TB");
-    if (decimal) memory *= 1.073741824;
+    std::string memory_how;
+    double memory = GenerousMemory(*part, &memory_how);
     double capacity = static_cast<double>(q.count) * memory;
     if (kv <= 0) {
       out.kv_lines.push_back(fmt::format("KV cache: not computable: {}", kv_problem));
@@ -120,9 +119,9 @@ WhatIfResult WhatIf(const Corpus& corpus, const WhatIfQuery& q) {
       } else {
         out.largest_batch = static_cast<int64_t>((capacity - resident) / kv);
         out.kv_lines.push_back(fmt::format(
-            "largest batch that fits: floor(({} B - {} B weights) / {} B) = {}  [memory {} x {}{}]",
+            "largest batch that fits: floor(({} B - {} B weights) / {} B) = {}  [memory {} x {}]",
             FormatSi(capacity), FormatSi(resident), FormatSi(kv), out.largest_batch, q.count,
-            part->memory_text, decimal ? " read as binary" : ""));
+            memory_how));
       }
     }
   }

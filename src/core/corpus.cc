@@ -14,6 +14,7 @@
 #include <cstdio>
 #include <thread>
 
+#include "core/file_io.h"
 #include "core/text_util.h"
 
 namespace rooflint {
@@ -102,56 +103,21 @@ void FindFiles(const std::string& root, std::vector<Job>& jobs, std::vector<Diag
 }
 
 // A record is a few kilobytes; a file past this is not a record (and must not be read whole).
-constexpr off_t kMaxRecordBytes = off_t{1} << 20;
-
-// Reads the whole file with POSIX calls into `text` (reused across files by the caller). Only a
-// regular file of at most kMaxRecordBytes is read: a FIFO would block, a device never end. The
-// open never blocks (O_NONBLOCK). On failure, returns the diagnostic code and message.
-std::optional<std::pair<std::string, std::string>> ReadFile(const std::string& path,
-                                                            std::string& text) {
-  text.clear();
-  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
-  if (fd < 0) return std::pair{std::string("io-error"), std::string("cannot open the file")};
-  struct stat st {};
-  if (::fstat(fd, &st) != 0) {
-    ::close(fd);
-    return std::pair{std::string("io-error"), std::string("cannot stat the file")};
-  }
-  if (!S_ISREG(st.st_mode)) {
-    ::close(fd);
-    return std::pair{std::string("not-a-file"),
-                     std::string("not a regular file (a FIFO, a device or a folder): not read")};
-  }
-  if (st.st_size > kMaxRecordBytes) {
-    ::close(fd);
-    return std::pair{std::string("file-too-large"),
-                     fmt::format("{} bytes: a record file is at most {} bytes; not read",
-                                 st.st_size, kMaxRecordBytes)};
-  }
-  text.reserve(static_cast<size_t>(st.st_size));
-  char buf[16384];
-  ssize_t n;
-  while ((n = ::read(fd, buf, sizeof buf)) > 0) {
-    text.append(buf, static_cast<size_t>(n));
-    if (text.size() > static_cast<size_t>(kMaxRecordBytes)) break;  // it grew while read
-  }
-  ::close(fd);
-  if (n < 0) return std::pair{std::string("io-error"), std::string("cannot read the file")};
-  if (text.size() > static_cast<size_t>(kMaxRecordBytes)) {
-    return std::pair{std::string("file-too-large"),
-                     std::string("the file grew past the record size limit while read")};
-  }
-  return std::nullopt;
-}
+constexpr size_t kMaxRecordBytes = size_t{1} << 20;
 
 ParseResult ParseFile(const Job& job, std::string& text) {
-  if (auto error = ReadFile(job.path, text)) {
+  std::string error;
+  ReadFailure failure = ReadFailure::kNone;
+  if (!ReadRegularFile(job.path, kMaxRecordBytes, text, error, &failure)) {
     ParseResult r;
     r.id = job.stem;
-    r.diagnostics.push_back(FileError(job.path, error->first, error->second,
-                                      error->first == "io-error"
-                                          ? "check that it exists and is readable"
-                                          : "a record is a TOML text file of a few kilobytes"));
+    const bool io = failure == ReadFailure::kIo;
+    r.diagnostics.push_back(FileError(
+        job.path,
+        io ? "io-error" : failure == ReadFailure::kNotAFile ? "not-a-file" : "file-too-large",
+        io ? fmt::format("cannot read the file: {}", error) : error,
+        io ? "check that it exists and is readable"
+           : "a record is a TOML text file of a few kilobytes"));
     return r;
   }
   return ParseRecord(job.kind, text, job.path, job.stem);

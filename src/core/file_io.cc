@@ -85,25 +85,33 @@ bool WriteFileSafely(const std::string& path, std::string_view text, std::string
 }
 
 bool ReadRegularFile(const std::string& path, size_t max_bytes, std::string& text,
-                     std::string& error) {
+                     std::string& error, ReadFailure* failure) {
+  ReadFailure ignored;
+  ReadFailure& why = failure != nullptr ? *failure : ignored;
+  why = ReadFailure::kNone;
   text.clear();
   int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
   if (fd < 0) {
+    why = ReadFailure::kIo;
     error = std::strerror(errno);
     return false;
   }
   struct stat st {};
   if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
     ::close(fd);
-    error = "not a regular file (a FIFO, a device or a folder)";
+    why = ReadFailure::kNotAFile;
+    error = "not a regular file (a FIFO, a device or a folder): not read";
     return false;
   }
   if (static_cast<size_t>(st.st_size) > max_bytes) {
     ::close(fd);
-    error = fmt::format("{} bytes: more than the {} this file may hold", st.st_size, max_bytes);
+    why = ReadFailure::kTooLarge;
+    error = fmt::format("{} bytes: more than the {} this file may hold; not read", st.st_size,
+                        max_bytes);
     return false;
   }
-  char buf[16384];
+  text.reserve(static_cast<size_t>(st.st_size));
+  char buf[65536];
   ssize_t n;
   while ((n = ::read(fd, buf, sizeof buf)) != 0) {
     if (n < 0 && errno == EINTR) continue;
@@ -114,10 +122,12 @@ bool ReadRegularFile(const std::string& path, size_t max_bytes, std::string& tex
   int saved = errno;
   ::close(fd);
   if (n < 0) {
+    why = ReadFailure::kIo;
     error = std::strerror(saved);
     return false;
   }
   if (text.size() > max_bytes) {
+    why = ReadFailure::kTooLarge;
     error = "the file grew past its size limit while read";
     return false;
   }

@@ -17,11 +17,15 @@ namespace rooflint {
 // Returns false with `error` ("cannot ...: reason") when it cannot; the temporary is removed.
 bool WriteFileSafely(const std::string& path, std::string_view text, std::string& error);
 
-// Reads `path` into `text` when it is a regular file of at most `max_bytes`: the open never
-// blocks (a FIFO is refused, not waited on) and a device is never read. Returns false with
-// `error` ("not a regular file ...", "N bytes: more than ...", the system's reason) otherwise.
+// Why a read failed, for callers that report each case with a code of their own.
+enum class ReadFailure { kNone, kIo, kNotAFile, kTooLarge };
+
+// The one file reader: reads `path` into `text` when it is a regular file of at most
+// `max_bytes`. The open never blocks (a FIFO is refused, not waited on) and a device is never
+// read. Returns false with `error` ("not a regular file ...", "N bytes: more than ...", the
+// system's reason) and `failure` set otherwise.
 bool ReadRegularFile(const std::string& path, size_t max_bytes, std::string& text,
-                     std::string& error);
+                     std::string& error, ReadFailure* failure = nullptr);
 
 }  // namespace rooflint
 

@@ -13,6 +13,7 @@
 #include <cstring>
 #include <filesystem>
 
+#include "core/file_io.h"
 #include "import/common.h"
 #include "rooflint/precision.h"
 
@@ -156,38 +157,7 @@ ImportResult Import(ImportFormat format, std::span<const ImportFile> files,
 
 namespace {
 
-constexpr off_t kMaxFileBytes = off_t{1} << 30;
-
-bool ReadFile(const std::string& path, std::string& out, std::string& error) {
-  // O_NONBLOCK: opening a FIFO must not wait for a writer; fstat then refuses it.
-  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
-  if (fd < 0) {
-    error = std::strerror(errno);
-    return false;
-  }
-  struct stat st {};
-  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-    error = "not a regular file";
-    ::close(fd);
-    return false;
-  }
-  if (st.st_size > kMaxFileBytes) {
-    error = fmt::format("{} bytes is larger than the 1 GiB an import reads", st.st_size);
-    ::close(fd);
-    return false;
-  }
-  out.resize(static_cast<size_t>(st.st_size));
-  size_t got = 0;
-  while (got < out.size()) {
-    ssize_t n = ::read(fd, out.data() + got, out.size() - got);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) break;
-    got += static_cast<size_t>(n);
-  }
-  out.resize(got);
-  ::close(fd);
-  return true;
-}
+constexpr size_t kMaxFileBytes = size_t{1} << 30;  // 1 GiB: an import reads a file whole
 
 bool IsMlperfName(const fs::path& p) {
   std::string name = p.filename().string();
@@ -228,7 +198,7 @@ std::vector<ImportFile> ReadImportPaths(std::span<const std::string> paths,
       ImportFile f;
       f.path = name;
       std::string error;
-      if (!ReadFile(name, f.text, error)) {
+      if (!ReadRegularFile(name, kMaxFileBytes, f.text, error)) {
         Diagnostic d;
         d.code = "cannot-read";
         d.where.path = name;
