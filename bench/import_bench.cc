@@ -97,7 +97,7 @@ void BM_ImportVllm(benchmark::State& state) {
   options.precision = "bf16";
   Bundled();
   for (auto _ : state) {
-    ImportResult r = Import(ImportFormat::kVllmServe, files, options, Bundled());
+    ImportResult r = Import("vllm-serve", files, options, Bundled());
     if (r.HasErrors() || r.records.size() != 11) state.SkipWithError("import failed");
     benchmark::DoNotOptimize(r);
   }
@@ -117,7 +117,7 @@ void BM_ImportMlperf(benchmark::State& state) {
   options.precision = "fp8";
   Bundled();
   for (auto _ : state) {
-    ImportResult r = Import(ImportFormat::kMlperf, files, options, Bundled());
+    ImportResult r = Import("mlperf", files, options, Bundled());
     if (r.HasErrors() || r.records.size() != 2) state.SkipWithError("import failed");
     benchmark::DoNotOptimize(r);
   }

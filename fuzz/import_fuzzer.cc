@@ -1,4 +1,4 @@
-// Feeds arbitrary bytes to every importer (llama-bench, vLLM, MLPerf, and detection) against
+// Feeds arbitrary bytes to every importer of the table, and to detection (`auto`), against
 // the bundled corpus. Each must return records or diagnostics and never crash, hang or leak;
 // every record it returns must re-parse cleanly.
 #include <cstddef>
@@ -25,8 +25,7 @@ const rooflint::Corpus& Bundled() {
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::vector<rooflint::ImportFile> files = {
       {"fuzz/input", std::string(reinterpret_cast<const char*>(data), size)}};
-  for (auto format : {rooflint::ImportFormat::kAuto, rooflint::ImportFormat::kLlamaBench,
-                      rooflint::ImportFormat::kVllmServe, rooflint::ImportFormat::kMlperf}) {
+  for (const std::string& format : rooflint::ImportFormatNames()) {
     rooflint::ImportResult r = rooflint::Import(format, files, {}, Bundled());
     for (const auto& d : r.diagnostics) (void)rooflint::Render(d);
     if (r.records.empty() && r.diagnostics.empty()) std::abort();  // silently nothing

@@ -12,7 +12,7 @@ namespace {
 
 struct BadCase {
   const char* name;
-  ImportFormat format;
+  std::string_view format;
   std::string text;
   std::string rendered;  // every diagnostic, whole
 };
@@ -44,41 +44,41 @@ std::string Replace(std::string s, const std::string& from, const std::string& t
 INSTANTIATE_TEST_SUITE_P(
     Cases, ImportBadInput,
     ::testing::Values(
-        BadCase{"trunc.json", ImportFormat::kLlamaBench, "[\n  {\"n_prompt\": 0,\n  \"n_gen\"",
+        BadCase{"trunc.json", "llama-bench", "[\n  {\"n_prompt\": 0,\n  \"n_gen\"",
                 "trunc.json:2:3: error[truncated]: object 1 is cut off: the file ends inside "
                 "it\n"
                 "  2 |   {\"n_prompt\": 0,\n"
                 "    |   ^\n"
                 "  hint: the run did not finish writing; re-run llama-bench (-o jsonl is flushed "
                 "test by test)\n"},
-        BadCase{"neg.jsonl", ImportFormat::kLlamaBench, Replace(kTg, "118.8", "-118.8") + "\n",
+        BadCase{"neg.jsonl", "llama-bench", Replace(kTg, "118.8", "-118.8") + "\n",
                 "neg.jsonl:1:224: error[non-positive]: /avg_ts: tokens per second: token rate "
                 "must be greater than zero, got '-118.8 tok/s' (near '-118.8}')\n"
                 "  hint: a physical quantity here is positive; check the sign and the figure\n"},
-        BadCase{"nan.jsonl", ImportFormat::kLlamaBench, Replace(kTg, "118.8", "NaN") + "\n",
+        BadCase{"nan.jsonl", "llama-bench", Replace(kTg, "118.8", "NaN") + "\n",
                 "nan.jsonl:1:224: error[bad-json]: line 1: not valid JSON: syntax error while "
                 "parsing value - invalid literal; last read: '\"avg_ts\": N' (near 'NaN}')\n"
                 "  hint: llama-bench writes valid JSON; was the file edited or cut?\n"},
-        BadCase{"text.jsonl", ImportFormat::kLlamaBench,
+        BadCase{"text.jsonl", "llama-bench",
                 Replace(kTg, "\"n_gen\": 128", "\"n_gen\": \"many\"") + "\n",
                 "text.jsonl:1:209: error[not-a-number]: /n_gen: 'many' is not a whole number "
                 "(near '\"many\", \"avg_ts\": 118.8}')\n"
                 "  hint: llama-bench writes token counts as integers\n"},
         BadCase{
-            "utf8.csv", ImportFormat::kLlamaBench, "model_type,avg_ts\n\"llama \xff\",\"1\"\n",
+            "utf8.csv", "llama-bench", "model_type,avg_ts\n\"llama \xff\",\"1\"\n",
             "utf8.csv:2:8: error[bad-utf8]: the file is not valid UTF-8 here (near '?\",\"1\"')\n"
             "  hint: llama-bench writes UTF-8; was the file converted to another encoding?\n"},
-        BadCase{"empty.json", ImportFormat::kLlamaBench, "",
+        BadCase{"empty.json", "llama-bench", "",
                 "empty.json: error[empty-file]: the file is empty\n"
                 "  hint: import the output of llama-bench -o json|jsonl|csv|sql|md\n"},
-        BadCase{"cut.sql", ImportFormat::kLlamaBench,
+        BadCase{"cut.sql", "llama-bench",
                 "INSERT INTO test (n_prompt, n_gen) VALUES ('0', '12",
                 "cut.sql:1:1: error[truncated]: INSERT 1 ends before its closing ')'\n"
                 "  1 | INSERT INTO test (n_prompt, n_gen) VALUES ('0', '12\n"
                 "    | ^\n"
                 "  hint: the file was cut, or a value holds a quote llama-bench did not escape; "
                 "re-run llama-bench -o sql\n"},
-        BadCase{"md.md", ImportFormat::kLlamaBench,
+        BadCase{"md.md", "llama-bench",
                 "| model | t/s | test |\n| --- | --- | --- |\n| llama 7B mostly Q4_0 | 1 ± 2 | "
                 "xx 5 |\n",
                 "md.md:3:35: error[unknown-test]: md:test: 'xx 5' is not a llama-bench test "
@@ -87,7 +87,7 @@ INSTANTIATE_TEST_SUITE_P(
                 "    |                                   ^\n"
                 "  hint: labels are pp<N>, tg<N> or pp<N>+tg<M>, optionally with ' @ d<depth>'\n"},
         BadCase{
-            "time.json", ImportFormat::kVllmServe, kTimeLine,
+            "time.json", "vllm-serve", kTimeLine,
             ""
                 "time.json:1:161: error[non-positive]: /mean_ttft_ms: TTFT: time must be greater "
                 "than zero, got '-3.5 ms'\n"
@@ -99,7 +99,7 @@ INSTANTIATE_TEST_SUITE_P(
                 "^\n"
                 "  hint: a physical quantity here is positive; check the sign and the figure\n"},
         BadCase{
-            "none.json", ImportFormat::kVllmServe,
+            "none.json", "vllm-serve",
             R"({"model_id": "x", "completed": 0, "total_input_tokens": 0, "total_output_tokens": 0, "output_throughput": 0})",
             "none.json:1:32: error[no-requests]: /completed: 0 completed requests: nothing "
             "was measured\n"
@@ -107,24 +107,24 @@ INSTANTIATE_TEST_SUITE_P(
             "\"total_output_tokens\": 0, \"output_throughput\": 0}\n"
             "    |                                ^\n"
             "  hint: a run with no completed request has no throughput or latency to import\n"},
-        BadCase{"inf.json", ImportFormat::kVllmServe,
+        BadCase{"inf.json", "vllm-serve",
                 R"({"model_id": "x", "completed": 1, "request_rate": Infinity})",
                 "inf.json:1:51: error[bad-json]: line 1: not valid JSON: syntax error while "
                 "parsing value - invalid literal; last read: '\"request_rate\": I'\n"
                 "  1 | {\"model_id\": \"x\", \"completed\": 1, \"request_rate\": Infinity}\n"
                 "    |                                                   ^\n"
                 "  hint: vLLM writes strict JSON; NaN or Infinity, or a cut file, is not\n"},
-        BadCase{"summary.txt", ImportFormat::kMlperf,
+        BadCase{"summary.txt", "mlperf",
                 "MLPerf Results Summary\nScenario : MultiStream\nTokens per second: 5\n",
                 "summary.txt:2:12: error[unknown-scenario]: scenario 'MultiStream' has no "
                 "rooflint equivalent\n"
                 "  2 | Scenario : MultiStream\n"
                 "    |            ^\n"
                 "  hint: rooflint records Offline, Server, SingleStream and Interactive runs\n"},
-        BadCase{"other.txt", ImportFormat::kAuto, "hello\n",
-                "other.txt: error[unknown-format]: cannot tell the format from the content: not "
-                "llama-bench, vLLM bench serve or MLPerf output\n"
-                "  hint: name the format: rooflint import llama-bench|vllm-serve|mlperf FILE\n"}),
+        BadCase{"other.txt", kAutoFormat, "hello\n",
+                "other.txt: error[unknown-format]: cannot tell the format from the content: it is "
+                "the output of none of the tools rooflint imports\n"
+                "  hint: name the format: rooflint import mlperf|vllm-serve|llama-bench FILE\n"}),
     [](const ::testing::TestParamInfo<BadCase>& param) {
       std::string n;
       for (char c : std::string(param.param.name)) n += std::isalnum(c) ? c : '_';
@@ -194,6 +194,17 @@ TEST(ImportBadInput, LargeDetailedVllmResultImportsWithoutKeepingItsArrays) {
   ExpectRoundTrip(r);
 }
 
+TEST(ImportBadInput, AnUnknownFormatNameIsADiagnosticNotACrash) {
+  ImportResult r = ImportFiles({{"a.json", "{}"}}, {}, "vllm-bench");
+  EXPECT_EQ(RenderAll(r.diagnostics),
+            "FORMAT: error[unknown-format]: no importer is named 'vllm-bench'\n"
+            "  hint: name one of: auto|mlperf|vllm-serve|llama-bench\n");
+  EXPECT_TRUE(r.records.empty());
+  EXPECT_TRUE(IsImportFormat("auto"));
+  EXPECT_TRUE(IsImportFormat("mlperf"));
+  EXPECT_FALSE(IsImportFormat("MLPerf"));
+}
+
 // Inputs the import fuzzer once crashed on: each must import or be rejected, never crash.
 TEST(ImportBadInput, FuzzRegressionsReplayWithoutCrashing) {
   namespace fs = std::filesystem;
@@ -202,8 +213,7 @@ TEST(ImportBadInput, FuzzRegressionsReplayWithoutCrashing) {
     if (entry.path().filename() == "README.md") continue;
     std::ifstream in(entry.path(), std::ios::binary);
     std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    for (auto f : {ImportFormat::kAuto, ImportFormat::kLlamaBench, ImportFormat::kVllmServe,
-                   ImportFormat::kMlperf}) {
+    for (const std::string& f : ImportFormatNames()) {
       ImportResult r = ImportFiles({{entry.path().filename().string(), text}}, {}, f);
       EXPECT_TRUE(!r.records.empty() || !r.diagnostics.empty()) << entry.path();
     }

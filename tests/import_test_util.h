@@ -35,7 +35,7 @@ inline ImportFile Sample(const std::string& tool, const std::string& name) {
 }
 
 inline ImportResult ImportFiles(std::vector<ImportFile> files, const ImportOptions& options = {},
-                                ImportFormat format = ImportFormat::kAuto) {
+                                std::string_view format = kAutoFormat) {
   return Import(format, files, options, Bundled());
 }
 

@@ -120,7 +120,7 @@ TEST(ImportVllm, FlagsAreRecordedAsUserStated) {
 
 TEST(ImportVllm, ConsoleSummaryIsNotAResultFile) {
   ImportResult r =
-      ImportFiles({Sample("vllm", "bench_serve_console_10qps.txt")}, {}, ImportFormat::kVllmServe);
+      ImportFiles({Sample("vllm", "bench_serve_console_10qps.txt")}, {}, "vllm-serve");
   EXPECT_TRUE(r.records.empty());
   EXPECT_EQ(RenderAll(r.diagnostics),
             "bench_serve_console_10qps.txt: error[no-runs]: no JSON object: a vLLM result is one "

@@ -1,6 +1,9 @@
-// Importers: the output files of llama-bench, vLLM `bench serve --save-result` and MLPerf
-// Inference become benchmark records (and the source record they cite), with every load
-// condition the file states captured and every condition it does not state marked absent.
+// Importers: the output files of other benchmark tools (llama-bench, vLLM `bench serve
+// --save-result`, MLPerf Inference, ...) become benchmark records (and the source record they
+// cite), with every load condition the file states captured and every condition it does not
+// state marked absent. The importers are one table (src/import/registry.cc): a row holds a
+// format's name, help line, detection by content, the files it takes from a folder and its
+// entry point.
 #ifndef ROOFLINT_IMPORT_H_
 #define ROOFLINT_IMPORT_H_
 
@@ -17,11 +20,20 @@
 
 namespace rooflint {
 
-enum class ImportFormat { kAuto, kLlamaBench, kVllmServe, kMlperf };
-// "auto", "llama-bench", "vllm-serve", "mlperf".
-std::string_view ImportFormatName(ImportFormat f);
-// The format named `name` (as ImportFormatName prints it), or nullopt.
-std::optional<ImportFormat> ParseImportFormat(std::string_view name);
+// The format name that detects the format of each file from its content.
+inline constexpr std::string_view kAutoFormat = "auto";
+
+// What the CLI and the docs show of one importer.
+struct ImporterInfo {
+  std::string_view name;  // the FORMAT argument of `rooflint import`: "llama-bench"
+  std::string_view help;  // one line: the tool and the files it reads
+};
+// Every importer, in the order `auto` tries them on a file's content.
+std::span<const ImporterInfo> Importers();
+// "auto" and the name of every importer, in table order.
+std::vector<std::string> ImportFormatNames();
+// True when `name` is "auto" or an importer's name.
+bool IsImportFormat(std::string_view name);
 
 // One input file: the path it is reported under and its bytes.
 struct ImportFile {
@@ -58,21 +70,22 @@ struct ImportResult {
   bool HasErrors() const;
 };
 
-// The format of `files`, from their content only (never from the file names): llama-bench
-// (json, jsonl, csv, sql, markdown), a vLLM result (an object with output_throughput), or
-// MLPerf (a LoadGen summary or detail log, or a systems JSON). kAuto when nothing fits.
-ImportFormat DetectFormat(std::span<const ImportFile> files);
+// The name of the first importer whose detection recognises one of `files` by its content
+// (never by its file name), trying the files in order; "auto" when none does.
+std::string_view DetectFormat(std::span<const ImportFile> files);
 
-// Imports `files` as `format` (kAuto detects it from the first file). Model, accelerator and
-// source ids are resolved against `corpus`. A file with an error yields no record; every
-// problem is a diagnostic pointing into the foreign file (a line, and a JSON pointer in the
-// message for JSON). Ids are deterministic from the content, not the path. Never throws.
-ImportResult Import(ImportFormat format, std::span<const ImportFile> files,
+// Imports `files` as the importer named `format` ("auto" detects each file's format from its
+// content). Model, accelerator and source ids are resolved against `corpus`. A file with an
+// error yields no record; every problem is a diagnostic pointing into the foreign file (a
+// line, and a JSON pointer in the message for JSON). Ids are deterministic from the content,
+// not the path. An unknown format name is error[unknown-format]. Never throws.
+ImportResult Import(std::string_view format, std::span<const ImportFile> files,
                     const ImportOptions& options, const Corpus& corpus);
 
-// Reads the files an MLPerf argument names: a file as it is, a folder by every
-// mlperf_log_summary.txt, mlperf_log_detail.txt and *.json under it (sorted by path), and
-// any other path as itself. Errors (unreadable paths) are diagnostics.
+// Reads the files the arguments name: a file as it is, and a folder by every file under it
+// that some importer takes from a folder (an MLPerf results folder: its LoadGen logs and
+// JSON files), sorted by path. Errors (unreadable paths, a folder holding nothing to import)
+// are diagnostics.
 std::vector<ImportFile> ReadImportPaths(std::span<const std::string> paths,
                                         std::vector<Diagnostic>& diagnostics);
 

@@ -4,7 +4,9 @@
 #define ROOFLINT_REPORT_H_
 
 #include <ostream>
+#include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "rooflint/audit.h"
@@ -79,6 +81,22 @@ void PrintSarif(const Report& report, std::ostream& out);
 // strip per record with calibration bands, and every finding with its arithmetic, linked to
 // its record.
 void PrintHtml(const Report& report, std::ostream& out);
+
+// The report formats of `rooflint sweep --format`, one row each: adding a format is its
+// printer above, its file under src/report/, a row in src/report/formats.cc, CMakeLists.txt
+// and a test.
+struct PrintOptions {
+  bool color = false;  // ANSI colour (the text report only)
+};
+struct ReportFormat {
+  std::string_view name;  // the --format value: "text"
+  std::string_view help;  // one line for --help
+  void (*print)(const Report& report, const PrintOptions& options, std::ostream& out);
+};
+// Every format, the default ("text") first.
+std::span<const ReportFormat> ReportFormats();
+// The format named `name`, or nullptr.
+const ReportFormat* FindReportFormat(std::string_view name);
 
 }  // namespace rooflint
 

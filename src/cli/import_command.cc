@@ -3,6 +3,7 @@
 // never over an existing file).
 #include <fcntl.h>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -99,12 +100,9 @@ void PrintAudit(const RecordAudit& audit, const std::vector<Finding>& findings, 
 }
 
 ExitCode RunImport(const ImportCliOptions& opt) {
-  std::optional<ImportFormat> format = ParseImportFormat(opt.format);
-  if (!format) {
-    std::cerr << fmt::format(
-        "rooflint import: unknown format '{}' (auto, llama-bench, "
-        "vllm-serve, mlperf)\n",
-        opt.format);
+  if (!IsImportFormat(opt.format)) {
+    std::cerr << fmt::format("rooflint import: unknown format '{}' ({})\n", opt.format,
+                             fmt::join(ImportFormatNames(), ", "));
     return ExitCode::kUsage;
   }
   ImportOptions options = opt.import;
@@ -127,7 +125,7 @@ ExitCode RunImport(const ImportCliOptions& opt) {
 
   std::vector<Diagnostic> read_errors;
   std::vector<ImportFile> files = ReadImportPaths(opt.files, read_errors);
-  ImportResult result = Import(*format, files, options, corpus);
+  ImportResult result = Import(opt.format, files, options, corpus);
   for (auto& d : read_errors) result.diagnostics.insert(result.diagnostics.begin(), d);
   for (const Diagnostic& d : result.diagnostics) std::cerr << Render(d);
   bool errors = result.HasErrors();
@@ -232,10 +230,14 @@ ExitCode RunImport(const ImportCliOptions& opt) {
 Command AddImportCommand(CLI::App& app) {
   auto opt = std::make_shared<ImportCliOptions>();
   CLI::App* cmd = app.add_subcommand(
-      "import", "Turn llama-bench, vLLM bench serve or MLPerf output into audited records");
-  cmd->add_option("format", opt->format, "auto, llama-bench, vllm-serve or mlperf")
+      "import", "Turn other benchmark tools' output into audited records");
+  std::string formats = "The format (auto: detect each file's format from its content):";
+  for (const ImporterInfo& i : Importers()) {
+    formats += fmt::format("\n  {:<12} {}", i.name, i.help);
+  }
+  cmd->add_option("format", opt->format, formats)
       ->required()
-      ->check(CLI::IsMember({"auto", "llama-bench", "vllm-serve", "mlperf"}));
+      ->check(CLI::IsMember(ImportFormatNames()));
   cmd->add_option("files", opt->files, "Files (an MLPerf results folder for mlperf)")->required();
   auto* hardware = cmd->add_option("--hardware", opt->import.hardware,
                                    "Hardware text, when the file states none (user-stated)");

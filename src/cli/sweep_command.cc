@@ -33,17 +33,7 @@ struct SweepCommandOptions {
 };
 
 void Print(const Report& report, const SweepCommandOptions& opt, bool color, std::ostream& out) {
-  if (opt.format == "json") {
-    PrintJson(report, out);
-  } else if (opt.format == "md") {
-    PrintMarkdown(report, out);
-  } else if (opt.format == "sarif") {
-    PrintSarif(report, out);
-  } else if (opt.format == "html") {
-    PrintHtml(report, out);
-  } else {
-    PrintText(report, TextOptions{color}, out);
-  }
+  FindReportFormat(opt.format)->print(report, PrintOptions{color}, out);
 }
 
 ExitCode RunSweep(const SweepCommandOptions& opt) {
@@ -101,8 +91,13 @@ Command AddSweepCommand(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand(
       "sweep", "Load a corpus, compute every roof for every benchmark, report the findings");
   cmd->add_option("dirs", opt->dirs, "Corpus folders (default: the bundled data/)");
-  cmd->add_option("--format", opt->format, "Output format")
-      ->check(CLI::IsMember({"text", "json", "md", "sarif", "html"}));
+  std::vector<std::string> names;
+  std::string help = "Output format:";
+  for (const ReportFormat& f : ReportFormats()) {
+    names.emplace_back(f.name);
+    help += fmt::format("\n  {:<6} {}", f.name, f.help);
+  }
+  cmd->add_option("--format", opt->format, help)->check(CLI::IsMember(names));
   cmd->add_option("--output", opt->output,
                   "Write the report to this file (atomically) instead of stdout");
   cmd->add_option("--color", opt->color, "Colour in the text report")

@@ -242,16 +242,6 @@ void EmitModel(const ModelDraft& m, const std::string& from, const Diagnostic& w
 // Sets the count of `b`: `count` when known (> 0), else absent with `why`.
 void SetCount(BenchmarkDraft& b, int64_t count, std::string why);
 
-// The per-format importers. Each appends records and diagnostics to `out`.
-void ImportLlamaBench(const ImportFile& file, const Context& ctx, ImportResult& out);
-void ImportVllmServe(const ImportFile& file, const Context& ctx, ImportResult& out);
-void ImportMlperf(std::span<const ImportFile> files, const Context& ctx, ImportResult& out);
-
-// Detection by content, for DetectFormat and for the MLPerf file roles.
-bool LooksLikeLlamaBench(std::string_view text);
-bool LooksLikeVllmServe(std::string_view text);
-bool LooksLikeMlperf(std::string_view text);
-
 }  // namespace rooflint::import
 
 #endif  // ROOFLINT_IMPORT_COMMON_H_

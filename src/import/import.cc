@@ -15,33 +15,12 @@
 
 #include "core/file_io.h"
 #include "import/common.h"
+#include "import/registry.h"
 #include "rooflint/precision.h"
 
 namespace rooflint {
 
 namespace fs = std::filesystem;
-
-std::string_view ImportFormatName(ImportFormat f) {
-  switch (f) {
-    case ImportFormat::kAuto:
-      return "auto";
-    case ImportFormat::kLlamaBench:
-      return "llama-bench";
-    case ImportFormat::kVllmServe:
-      return "vllm-serve";
-    case ImportFormat::kMlperf:
-      return "mlperf";
-  }
-  return "?";
-}
-
-std::optional<ImportFormat> ParseImportFormat(std::string_view name) {
-  for (auto f : {ImportFormat::kAuto, ImportFormat::kLlamaBench, ImportFormat::kVllmServe,
-                 ImportFormat::kMlperf}) {
-    if (ImportFormatName(f) == name) return f;
-  }
-  return std::nullopt;
-}
 
 bool ImportResult::HasErrors() const {
   return std::any_of(diagnostics.begin(), diagnostics.end(),
@@ -50,12 +29,21 @@ bool ImportResult::HasErrors() const {
 
 namespace {
 
-ImportFormat DetectOne(const ImportFile& f) {
-  // MLPerf first: its systems JSON is JSON, and a summary has no JSON at all.
-  if (import::LooksLikeMlperf(f.text)) return ImportFormat::kMlperf;
-  if (import::LooksLikeVllmServe(f.text)) return ImportFormat::kVllmServe;
-  if (import::LooksLikeLlamaBench(f.text)) return ImportFormat::kLlamaBench;
-  return ImportFormat::kAuto;
+const import::Importer* DetectOne(const ImportFile& f) {
+  for (const import::Importer& row : import::ImporterTable()) {
+    if (row.detect(f.text)) return &row;
+  }
+  return nullptr;
+}
+
+// "llama-bench|vllm-serve|mlperf", for hints.
+std::string FormatChoices() {
+  std::string out;
+  for (const ImporterInfo& i : Importers()) {
+    if (!out.empty()) out += '|';
+    out += i.name;
+  }
+  return out;
 }
 
 Diagnostic FlagError(std::string flag, std::string message, std::string hint) {
@@ -94,17 +82,29 @@ void CheckOptions(const ImportOptions& o, const Corpus& corpus, std::vector<Diag
 
 }  // namespace
 
-ImportFormat DetectFormat(std::span<const ImportFile> files) {
+std::string_view DetectFormat(std::span<const ImportFile> files) {
   for (const ImportFile& f : files) {
-    ImportFormat k = DetectOne(f);
-    if (k != ImportFormat::kAuto) return k;
+    if (const import::Importer* row = DetectOne(f)) return row->info.name;
   }
-  return ImportFormat::kAuto;
+  return kAutoFormat;
 }
 
-ImportResult Import(ImportFormat format, std::span<const ImportFile> files,
+ImportResult Import(std::string_view format, std::span<const ImportFile> files,
                     const ImportOptions& options, const Corpus& corpus) {
   ImportResult out;
+  const import::Importer* chosen = nullptr;
+  if (format != kAutoFormat) {
+    chosen = import::FindImporter(format);
+    if (chosen == nullptr) {
+      Diagnostic d;
+      d.code = "unknown-format";
+      d.where.path = "FORMAT";
+      d.message = fmt::format("no importer is named '{}'", format);
+      d.hint = fmt::format("name one of: auto|{}", FormatChoices());
+      out.diagnostics.push_back(d);
+      return out;
+    }
+  }
   CheckOptions(options, corpus, out.diagnostics);
   if (!out.diagnostics.empty()) {
     SortDiagnostics(out.diagnostics);
@@ -112,33 +112,29 @@ ImportResult Import(ImportFormat format, std::span<const ImportFile> files,
   }
   import::Context ctx(corpus, options);
   try {
-    std::vector<ImportFile> mlperf;
+    // Files of a one-file format are imported in input order; a set format gets its files
+    // together after them, in table order.
+    auto rows = import::ImporterTable();
+    std::vector<std::vector<ImportFile>> sets(rows.size());
     for (const ImportFile& f : files) {
-      ImportFormat k = format == ImportFormat::kAuto ? DetectOne(f) : format;
-      switch (k) {
-        case ImportFormat::kLlamaBench:
-          import::ImportLlamaBench(f, ctx, out);
-          break;
-        case ImportFormat::kVllmServe:
-          import::ImportVllmServe(f, ctx, out);
-          break;
-        case ImportFormat::kMlperf:
-          mlperf.push_back(f);
-          break;
-        case ImportFormat::kAuto: {
-          Diagnostic d;
-          d.code = "unknown-format";
-          d.where.path = f.path;
-          d.message =
-              "cannot tell the format from the content: not llama-bench, vLLM bench "
-              "serve or MLPerf output";
-          d.hint = "name the format: rooflint import llama-bench|vllm-serve|mlperf FILE";
-          out.diagnostics.push_back(d);
-          break;
-        }
+      const import::Importer* row = chosen != nullptr ? chosen : DetectOne(f);
+      if (row == nullptr) {
+        Diagnostic d;
+        d.code = "unknown-format";
+        d.where.path = f.path;
+        d.message = "cannot tell the format from the content: it is the output of none of the "
+                    "tools rooflint imports";
+        d.hint = fmt::format("name the format: rooflint import {} FILE", FormatChoices());
+        out.diagnostics.push_back(d);
+      } else if (row->each != nullptr) {
+        row->each(f, ctx, out);
+      } else {
+        sets[static_cast<size_t>(row - rows.data())].push_back(f);
       }
     }
-    if (!mlperf.empty()) import::ImportMlperf(mlperf, ctx, out);
+    for (size_t i = 0; i < rows.size(); ++i) {
+      if (!sets[i].empty()) rows[i].set(sets[i], ctx, out);
+    }
   } catch (const std::exception& e) {
     // Nothing above throws by design; this keeps a library surprise a diagnostic.
     Diagnostic d;
@@ -159,10 +155,13 @@ namespace {
 
 constexpr size_t kMaxFileBytes = size_t{1} << 30;  // 1 GiB: an import reads a file whole
 
-bool IsMlperfName(const fs::path& p) {
+// True when some importer takes a file of this name from a folder.
+bool TakenFromFolder(const fs::path& p) {
   std::string name = p.filename().string();
-  return name.ends_with("mlperf_log_summary.txt") || name.ends_with("mlperf_log_detail.txt") ||
-         p.extension() == ".json";
+  for (const import::Importer& row : import::ImporterTable()) {
+    if (row.from_folder != nullptr && row.from_folder(name)) return true;
+  }
+  return false;
 }
 
 }  // namespace
@@ -176,7 +175,7 @@ std::vector<ImportFile> ReadImportPaths(std::span<const std::string> paths,
     if (fs::is_directory(path, ec)) {
       for (auto it = fs::recursive_directory_iterator(path, ec);
            !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
-        if (it->is_regular_file(ec) && IsMlperfName(it->path())) {
+        if (it->is_regular_file(ec) && TakenFromFolder(it->path())) {
           names.push_back(it->path().string());
         }
       }
@@ -185,10 +184,9 @@ std::vector<ImportFile> ReadImportPaths(std::span<const std::string> paths,
         Diagnostic d;
         d.code = "cannot-read";
         d.where.path = path;
-        d.message =
-            "the folder holds no mlperf_log_summary.txt, mlperf_log_detail.txt or "
-            "*.json";
-        d.hint = "give the files, or the MLPerf results folder that holds them";
+        d.message = "the folder holds no file an importer reads from a folder";
+        d.hint = "give the files by name (a folder is read for MLPerf: its "
+                 "mlperf_log_summary.txt, mlperf_log_detail.txt and *.json)";
         diagnostics.push_back(d);
       }
     } else {

@@ -768,6 +768,11 @@ bool LooksLikeMlperf(std::string_view text) {
          head.find("\"weight_data_types\"") != kNpos;
 }
 
+bool MlperfFolderFile(std::string_view name) {
+  return name.ends_with("mlperf_log_summary.txt") || name.ends_with("mlperf_log_detail.txt") ||
+         name.ends_with(".json");
+}
+
 void ImportMlperf(std::span<const ImportFile> files, const Context& ctx, ImportResult& out) {
   std::vector<Diagnostic> diags;
   Sink sink{diags};

@@ -1,0 +1,33 @@
+// The report format table of `rooflint sweep --format` (see report.h).
+#include "rooflint/report.h"
+
+namespace rooflint {
+namespace {
+
+constexpr ReportFormat kFormats[] = {
+    {"text", "the terminal report: benchmark table, diagnostics with carets, findings",
+     [](const Report& r, const PrintOptions& o, std::ostream& out) {
+       PrintText(r, TextOptions{o.color}, out);
+     }},
+    {"json", "one JSON object: records, findings, rejected files, summary",
+     [](const Report& r, const PrintOptions&, std::ostream& out) { PrintJson(r, out); }},
+    {"md", "Markdown for a pull-request comment or a job summary",
+     [](const Report& r, const PrintOptions&, std::ostream& out) { PrintMarkdown(r, out); }},
+    {"sarif", "SARIF 2.1.0 for code-scanning annotations",
+     [](const Report& r, const PrintOptions&, std::ostream& out) { PrintSarif(r, out); }},
+    {"html", "one self-contained HTML file with roofline charts",
+     [](const Report& r, const PrintOptions&, std::ostream& out) { PrintHtml(r, out); }},
+};
+
+}  // namespace
+
+std::span<const ReportFormat> ReportFormats() { return kFormats; }
+
+const ReportFormat* FindReportFormat(std::string_view name) {
+  for (const ReportFormat& f : kFormats) {
+    if (f.name == name) return &f;
+  }
+  return nullptr;
+}
+
+}  // namespace rooflint
