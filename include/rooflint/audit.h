@@ -15,6 +15,7 @@
 
 #include "rooflint/corpus.h"
 #include "rooflint/diagnostic.h"
+#include "rooflint/finding_codes.h"
 #include "rooflint/hardware_match.h"
 #include "rooflint/records.h"
 
@@ -28,6 +29,35 @@ enum class InstrumentKind {
   kRoof,   // a physical bound on the value (memory-roof, compute-roof, the floors)
   kCheck,  // a rule about the record (conditions, pointers, derivation, ...)
 };
+
+// The id of every instrument (each instrument's id() returns its constant): code that looks
+// for one instrument's result names it by constant, so a misspelt id does not compile.
+namespace ids {
+inline constexpr std::string_view kMemoryRoof = "memory-roof";
+inline constexpr std::string_view kComputeRoof = "compute-roof";
+inline constexpr std::string_view kTpotFloor = "tpot-floor";
+inline constexpr std::string_view kTtftFloor = "ttft-floor";
+inline constexpr std::string_view kE2eFloor = "e2e-floor";
+inline constexpr std::string_view kKvRoof = "kv-roof";
+inline constexpr std::string_view kKvFloor = "kv-floor";
+inline constexpr std::string_view kSpecRoof = "spec-roof";
+inline constexpr std::string_view kSpecFloor = "spec-floor";
+inline constexpr std::string_view kConditions = "conditions";
+inline constexpr std::string_view kPointers = "pointers";
+inline constexpr std::string_view kCapacity = "capacity";
+inline constexpr std::string_view kDerivation = "derivation";
+inline constexpr std::string_view kSiblingSet = "sibling-set";
+inline constexpr std::string_view kNearRoof = "near-roof";
+inline constexpr std::string_view kCalibration = "calibration";
+inline constexpr std::string_view kStatus = "status";
+inline constexpr std::string_view kSpecLint = "spec-lint";
+// Not an instrument: the findings about [[waivers]] entries themselves.
+inline constexpr std::string_view kWaivers = "waivers";
+}  // namespace ids
+
+// True for the time floors (a value below them is impossible); the other roofs bound a rate
+// from above.
+bool IsFloor(std::string_view instrument_id);
 
 // One instrument applied to one record. Roofs fill bound, unit and percent; checks leave them.
 struct InstrumentResult {
@@ -46,6 +76,8 @@ struct InstrumentResult {
   // `assumption_free_bound` (the bound without the assumed term; NaN when there is none).
   std::string assumption;
   double assumption_free_bound = std::numeric_limits<double>::quiet_NaN();
+  // True when the bound was computed (the verdict is within or exceeds).
+  bool Computed() const { return verdict == Verdict::kWithin || verdict == Verdict::kExceeds; }
 };
 
 // Something a reader must look at, from an instrument.
@@ -53,7 +85,7 @@ struct Finding {
   std::string record;      // the record id (a benchmark, or an accelerator for spec-lint)
   std::string instrument;  // the instrument id
   Severity severity = Severity::kError;
-  std::string code;        // exceeds-roof, below-floor, stale-pointer, ...
+  FindingCode code = FindingCode::kExceedsRoof;  // its catalogue row: finding_codes.h
   std::string message;
   std::string arithmetic;
   std::string hint;        // how to act on it ("" when the message says it all)
@@ -74,6 +106,8 @@ struct RecordAudit {
   std::vector<InstrumentResult> checks;  // the check instruments' results
   // The roof that binds: the computed roof with the highest percent (nullptr if none).
   const InstrumentResult* Binding() const;
+  // The result of the instrument with this id (ids::k...), or nullptr.
+  const InstrumentResult* Find(std::string_view instrument) const;
 };
 
 // Settings of a sweep, with their defaults.
@@ -180,7 +214,7 @@ struct WhatIfQuery {
 
 struct WhatIfResult {
   std::string problem;  // non-empty when the query cannot be answered (unknown ids, ...)
-  std::vector<std::pair<std::string, InstrumentResult>> roofs;  // by metric
+  std::vector<std::pair<Metric, InstrumentResult>> roofs;  // by metric
   double crossover_batch = 0;  // B*, where decode turns compute-bound (0: not computable)
   std::string crossover_arithmetic;
   std::string inputs;  // W, P, F, BW as used

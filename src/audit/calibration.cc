@@ -21,7 +21,7 @@ namespace {
 
 class CalibrationCheck final : public Instrument {
  public:
-  std::string_view id() const override { return "calibration"; }
+  std::string_view id() const override { return ids::kCalibration; }
   std::string_view summary() const override {
     return "validation records land in their stated band, or no finding is to be trusted";
   }
@@ -42,7 +42,7 @@ class CalibrationCheck final : public Instrument {
     std::string band = fmt::format("{} +- {}%", FormatNumber(cal.expected_percent),
                                    FormatNumber(cal.tolerance));
     auto fail = [&](std::string message) {
-      Finding f = MakeFinding(b, id(), Severity::kError, "calibration-failed", message,
+      Finding f = MakeFinding(b, id(), FindingCode::kCalibrationFailed, message,
                               "calibration", roof != nullptr ? roof->arithmetic : "",
                               "the instruments disagree with the hand arithmetic: fix the "
                               "instrument (or the record's figures) before trusting any finding");
@@ -57,7 +57,7 @@ class CalibrationCheck final : public Instrument {
                        cal.instrument));
       return;
     }
-    if (roof->verdict != Verdict::kWithin && roof->verdict != Verdict::kExceeds) {
+    if (!roof->Computed()) {
       fail(fmt::format("expected {} of the {}, but it is not computable: {}", band,
                        cal.instrument, roof->reason));
       return;

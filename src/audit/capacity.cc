@@ -26,7 +26,7 @@ namespace {
 
 class Capacity final : public Instrument {
  public:
-  std::string_view id() const override { return "capacity"; }
+  std::string_view id() const override { return ids::kCapacity; }
   std::string_view summary() const override {
     return "resident weights (every expert) + B x KV(I) must fit in n x memory";
   }
@@ -103,8 +103,7 @@ class Capacity final : public Instrument {
     out.checks.push_back(CheckResult(id(), false, fmt::format("{}; {}", message, detail),
                                      arithmetic));
     findings.push_back(MakeFinding(
-        b, id(), assumed ? Severity::kWarning : Severity::kError,
-        assumed ? "exceeds-capacity-assuming" : "exceeds-capacity", message, "value",
+        b, id(), assumed ? FindingCode::kExceedsCapacityAssuming : FindingCode::kExceedsCapacity, message, "value",
         arithmetic,
         assumed ? "state offload = false if the run kept everything on the accelerators, or "
                   "say what was offloaded"

@@ -27,7 +27,7 @@ namespace {
 
 class ComputeRoof final : public Instrument {
  public:
-  std::string_view id() const override { return "compute-roof"; }
+  std::string_view id() const override { return ids::kComputeRoof; }
   std::string_view summary() const override {
     return "each token costs 2*P FLOPs: aggregate tok/s <= n*F/(2P), batch-invariant";
   }

@@ -20,7 +20,7 @@ namespace {
 
 class ConditionsCheck final : public Instrument {
  public:
-  std::string_view id() const override { return "conditions"; }
+  std::string_view id() const override { return ids::kConditions; }
   std::string_view summary() const override {
     return "the seven load conditions and the scenario: each stated or absent with a reason";
   }
@@ -38,7 +38,7 @@ class ConditionsCheck final : public Instrument {
       } else if (!n.condition->stated()) {
         missing.push_back(std::string(n.name));
         findings.push_back(MakeFinding(
-            b, id(), Severity::kError, "missing-condition",
+            b, id(), FindingCode::kMissingCondition,
             fmt::format("the {} is neither stated nor marked absent", n.name), "conditions", "",
             fmt::format("add to [conditions]: {} = <value>, or {} = {{ absent = \"why it is "
                         "not known\" }}",
@@ -62,13 +62,13 @@ class ConditionsCheck final : public Instrument {
       if (!c.scenario.absent()) {
         missing.push_back("scenario");
         findings.push_back(MakeFinding(
-            b, id(), Severity::kError, "missing-condition",
+            b, id(), FindingCode::kMissingCondition,
             "the scenario is neither stated nor marked absent", "conditions", "",
             "add scenario = \"offline\" | \"server\" | \"interactive\" | \"single-stream\", or "
             "scenario = { absent = \"why\" }"));
       } else {
         findings.push_back(MakeFinding(
-            b, id(), Severity::kNote, "no-scenario",
+            b, id(), FindingCode::kNoScenario,
             fmt::format("{}: not comparable with MLPerf Offline or Server figures", why),
             "conditions.scenario"));
       }
@@ -76,7 +76,7 @@ class ConditionsCheck final : public Instrument {
     if (c.speculative.state == Condition::State::kMissing) {
       reason += "; speculative decoding not stated";
       findings.push_back(MakeFinding(
-          b, id(), Severity::kWarning, "speculation-unstated",
+          b, id(), FindingCode::kSpeculationUnstated,
           "whether speculative decoding was used is not stated: the memory roof assumes it "
           "was not",
           "conditions", "", "add speculative = false, or a description of the method"));

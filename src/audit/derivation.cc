@@ -125,7 +125,7 @@ Derived Derive(const Benchmark& b, const ParsedQuantity& basis) {
 
 class Derivation final : public Instrument {
  public:
-  std::string_view id() const override { return "derivation"; }
+  std::string_view id() const override { return ids::kDerivation; }
   std::string_view summary() const override {
     return "a derived value is recomputed from derived_from and agrees to its precision";
   }
@@ -142,7 +142,7 @@ class Derivation final : public Instrument {
     if (!basis) {
       std::string msg = fmt::format("derived_from '{}' is not a rate or time with its unit",
                                     b.derived_from);
-      findings.push_back(MakeFinding(b, id(), Severity::kError, "bad-derivation-basis", msg,
+      findings.push_back(MakeFinding(b, id(), FindingCode::kBadDerivationBasis, msg,
                                      "derived_from", "",
                                      "write the basis as a quantity, e.g. \"0.9 req/s\""));
       out.checks.push_back(CheckResult(id(), false, msg));
@@ -150,7 +150,7 @@ class Derivation final : public Instrument {
     }
     Derived d = Derive(b, *basis);
     if (!d.problem.empty()) {
-      findings.push_back(MakeFinding(b, id(), Severity::kError, "underivable-value",
+      findings.push_back(MakeFinding(b, id(), FindingCode::kUnderivableValue,
                                      fmt::format("{} cannot be derived from {}: {}",
                                                  b.value.text, b.derived_from, d.problem),
                                      "derived_from"));
@@ -170,7 +170,7 @@ class Derivation final : public Instrument {
     bool holds = std::fabs(rounded - written) <= 1e-9 * std::max(1.0, std::fabs(written));
     if (!holds) {
       findings.push_back(MakeFinding(
-          b, id(), Severity::kError, "derivation-mismatch",
+          b, id(), FindingCode::kDerivationMismatch,
           fmt::format("{} does not follow from {}: {}", b.value.text, b.derived_from,
                       evidence),
           "value", evidence, "recompute the value from its basis, or correct derived_from"));

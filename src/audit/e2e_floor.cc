@@ -16,7 +16,7 @@ namespace {
 
 class E2eFloor final : public Instrument {
  public:
-  std::string_view id() const override { return "e2e-floor"; }
+  std::string_view id() const override { return ids::kE2eFloor; }
   std::string_view summary() const override {
     return "a request takes at least its TTFT floor plus (O-1) decode steps";
   }

@@ -27,7 +27,7 @@ namespace {
 
 class KvMemoryRoof final : public Instrument {
  public:
-  std::string_view id() const override { return "kv-roof"; }
+  std::string_view id() const override { return ids::kKvRoof; }
   std::string_view summary() const override {
     return "a step reads the weights and every sequence's KV cache: tok/s <= B*n*BW/(W+B*KV(I))";
   }
@@ -121,7 +121,7 @@ class KvMemoryRoof final : public Instrument {
       r.reason = r.reason.empty() ? detail : fmt::format("{}; {}", detail, r.reason);
     }
     AddAssumption(r, SpeculationAssumption(b));
-    if (r.verdict == Verdict::kExceeds && !AlreadyExceeds(out, "memory-roof")) {
+    if (r.verdict == Verdict::kExceeds && !AlreadyExceeds(out, ids::kMemoryRoof)) {
       AddExceedsFinding(in, r, "KV-aware memory roof", findings);
     }
     out.roofs.push_back(std::move(r));

@@ -19,7 +19,7 @@ namespace {
 
 class KvTpotFloor final : public Instrument {
  public:
-  std::string_view id() const override { return "kv-floor"; }
+  std::string_view id() const override { return ids::kKvFloor; }
   std::string_view summary() const override {
     return "a step reads the weights and every KV cache: TPOT >= (W + B*KV(I))/(n*BW)";
   }
@@ -77,7 +77,7 @@ class KvTpotFloor final : public Instrument {
       r.reason = r.reason.empty() ? detail : fmt::format("{}; {}", detail, r.reason);
     }
     AddAssumption(r, SpeculationAssumption(b));
-    if (r.verdict == Verdict::kExceeds && !AlreadyExceeds(out, "tpot-floor")) {
+    if (r.verdict == Verdict::kExceeds && !AlreadyExceeds(out, ids::kTpotFloor)) {
       AddExceedsFinding(in, r, "KV-aware time-per-token floor", findings);
     }
     out.roofs.push_back(std::move(r));

@@ -25,7 +25,7 @@ namespace {
 
 class MemoryRoof final : public Instrument {
  public:
-  std::string_view id() const override { return "memory-roof"; }
+  std::string_view id() const override { return ids::kMemoryRoof; }
   std::string_view summary() const override {
     return "weights stream once per decode step: per-user <= n*BW/W, aggregate <= B*n*BW/W";
   }

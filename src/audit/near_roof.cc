@@ -29,7 +29,7 @@ constexpr Guess kGuesses[] = {{2.0, "2 B (fp16)"},       {1.0, "1 B (8-bit)"},
 
 class NearRoof final : public Instrument {
  public:
-  std::string_view id() const override { return "near-roof"; }
+  std::string_view id() const override { return ids::kNearRoof; }
   std::string_view summary() const override {
     return "a value at or near its memory roof is more likely computed than measured";
   }
@@ -40,7 +40,7 @@ class NearRoof final : public Instrument {
     const Benchmark& b = *in.benchmark;
     const InstrumentResult* mem = nullptr;
     for (const auto& r : out.roofs) {
-      if (r.instrument == "memory-roof") mem = &r;
+      if (r.instrument == ids::kMemoryRoof) mem = &r;
     }
     if (mem == nullptr || mem->verdict == Verdict::kNotApplicable ||
         mem->verdict == Verdict::kNotComputable) {
@@ -68,7 +68,7 @@ class NearRoof final : public Instrument {
           b.value.text, FormatNumber(mem->percent), FormatNumber(mem->bound), mem->unit);
       problems.push_back(msg);
       findings.push_back(MakeFinding(
-          b, id(), Severity::kWarning, "near-roof", msg, "value", mem->arithmetic,
+          b, id(), FindingCode::kNearRoof, msg, "value", mem->arithmetic,
           "check that the source measured it rather than dividing bandwidth by a byte count"));
     }
     // A roof from a guessed bytes-per-weight, per candidate part.
@@ -97,7 +97,7 @@ class NearRoof final : public Instrument {
               "computed, not measured",
               b.value.text, g.name);
           problems.push_back(msg);
-          findings.push_back(MakeFinding(b, id(), Severity::kWarning, "computed-not-measured",
+          findings.push_back(MakeFinding(b, id(), FindingCode::kComputedNotMeasured,
                                          msg, "value", arithmetic));
           guessed = true;
         }

@@ -53,7 +53,7 @@ std::string CandidateAdvice(const std::vector<const Accelerator*>& parts) {
 
 class Pointers final : public Instrument {
  public:
-  std::string_view id() const override { return "pointers"; }
+  std::string_view id() const override { return ids::kPointers; }
   std::string_view summary() const override {
     return "ids resolve, pointers agree with the hardware text, empty-pointer reasons hold";
   }
@@ -85,7 +85,7 @@ class Pointers final : public Instrument {
               b.hardware, Ids(named));
           problems.push_back(msg);
           findings.push_back(MakeFinding(
-              b, id(), Severity::kError, "pointer-contradicts-hardware", msg, "accelerators", "",
+              b, id(), FindingCode::kPointerContradictsHardware, msg, "accelerators", "",
               "point at the part the source measured, or correct the hardware text"));
         }
       }
@@ -113,7 +113,7 @@ class Pointers final : public Instrument {
       }
       if (!stale.empty()) {
         problems.push_back(stale);
-        findings.push_back(MakeFinding(b, id(), Severity::kWarning, "stale-pointer-reason",
+        findings.push_back(MakeFinding(b, id(), FindingCode::kStalePointerReason,
                                        stale, "accelerators_absent", "",
                                        named.empty() ? "set because = \"no-record\""
                                                      : CandidateAdvice(named)));
@@ -130,7 +130,7 @@ class Pointers final : public Instrument {
           m.count_how.empty() ? m.count_text : m.count_how, b.accelerator_count);
       problems.push_back(msg);
       findings.push_back(MakeFinding(
-          b, id(), Severity::kWarning, "count-disagrees", msg, "accelerator_count", "",
+          b, id(), FindingCode::kCountDisagrees, msg, "accelerator_count", "",
           "the roofs use accelerator_count; correct whichever of the two is wrong (a superchip "
           "text may count packages, not GPUs)"));
     } else if (m.count && b.accelerator_count > 0) {

@@ -273,14 +273,14 @@ InstrumentResult CheckResult(std::string_view instrument, bool pass, std::string
   return r;
 }
 
-Finding MakeFinding(const Benchmark& b, std::string_view instrument, Severity severity,
-                    std::string code, std::string message, std::string_view key,
-                    std::string arithmetic, std::string hint) {
+Finding MakeFinding(const Benchmark& b, std::string_view instrument, FindingCode code,
+                    std::string message, std::string_view key, std::string arithmetic,
+                    std::string hint) {
   Finding f;
   f.record = b.header.id;
   f.instrument = std::string(instrument);
-  f.severity = severity;
-  f.code = std::move(code);
+  f.severity = Describe(code).severity;
+  f.code = code;
   f.message = std::move(message);
   f.arithmetic = std::move(arithmetic);
   f.hint = std::move(hint);
@@ -373,7 +373,7 @@ bool AlreadyExceeds(const RecordAudit& out, std::string_view instrument) {
 void AddExceedsFinding(const AuditInput& in, const InstrumentResult& r, std::string_view what,
                        std::vector<Finding>& findings) {
   const Benchmark& b = *in.benchmark;
-  bool floor = r.instrument.ends_with("floor");
+  bool floor = IsFloor(r.instrument);
   // Past a bound that rests on an unstated fact: an error only when also past the bound
   // without it; otherwise a warning that names the assumption.
   bool assumed = !r.assumption.empty();
@@ -394,10 +394,10 @@ void AddExceedsFinding(const AuditInput& in, const InstrumentResult& r, std::str
     message += fmt::format(", and past {} {} even without assuming {}",
                            FormatNumber(r.assumption_free_bound), r.unit, r.assumption);
   }
-  std::string code = floor ? "below-floor" : "exceeds-roof";
-  if (assumed) code += "-assuming";
+  FindingCode code = floor ? (assumed ? FindingCode::kBelowFloorAssuming : FindingCode::kBelowFloor)
+                           : (assumed ? FindingCode::kExceedsRoofAssuming : FindingCode::kExceedsRoof);
   findings.push_back(MakeFinding(
-      b, r.instrument, assumed ? Severity::kWarning : Severity::kError, std::move(code),
+      b, r.instrument, code,
       std::move(message), "value", r.arithmetic,
       assumed ? fmt::format("the bound assumes {}; state it in the record to make this "
                             "finding definite",

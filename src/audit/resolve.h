@@ -59,10 +59,11 @@ InstrumentResult NotApplicable(std::string_view instrument, std::string reason);
 // A check's result: pass or fail, with what it found.
 InstrumentResult CheckResult(std::string_view instrument, bool pass, std::string reason,
                              std::string evidence = "");
-// A finding of `instrument` on benchmark `b`, located at `key` in its file.
-Finding MakeFinding(const Benchmark& b, std::string_view instrument, Severity severity,
-                    std::string code, std::string message, std::string_view key,
-                    std::string arithmetic = "", std::string hint = "");
+// A finding of `instrument` on benchmark `b`, located at `key` in its file; its severity is
+// the code's (finding_codes.h).
+Finding MakeFinding(const Benchmark& b, std::string_view instrument, FindingCode code,
+                    std::string message, std::string_view key, std::string arithmetic = "",
+                    std::string hint = "");
 
 // True when `instrument` already put an exceeds verdict in `out` (a tighter instrument then
 // reports no second finding for the same figure; its own verdict still says exceeds).

@@ -122,7 +122,7 @@ std::vector<RatioNote> RatioNotes(std::string_view notes) {
 
 class SiblingSet final : public Instrument {
  public:
-  std::string_view id() const override { return "sibling-set"; }
+  std::string_view id() const override { return ids::kSiblingSet; }
   std::string_view summary() const override {
     return "records of one set agree: same setup, aggregate = per-user x batch, stated ratios";
   }
@@ -149,10 +149,10 @@ class SiblingSet final : public Instrument {
         continue;
       }
       std::vector<std::string> checked, problems;
-      auto fail = [&](std::string code, std::string message, std::string_view key,
+      auto fail = [&](FindingCode code, std::string message, std::string_view key,
                       std::string arithmetic = "") {
         problems.push_back(message);
-        result.findings.push_back(MakeFinding(b, id(), Severity::kError, std::move(code),
+        result.findings.push_back(MakeFinding(b, id(), code,
                                               std::move(message), key, std::move(arithmetic)));
       };
       // Same setup as the set's first member.
@@ -162,7 +162,7 @@ class SiblingSet final : public Instrument {
                                        "input_tokens", "output_tokens"}) {
           std::string mine = FieldOf(b, field), theirs = FieldOf(first, field);
           if (mine == theirs || Excused(b, field) || Excused(first, field)) continue;
-          fail("set-mismatch",
+          fail(FindingCode::kSetMismatch,
                fmt::format("{} is '{}' here but '{}' in {} of the same set '{}'", field, mine,
                            theirs, first.header.id, b.set),
                field == "input_tokens" || field == "output_tokens" || field == "engine"
@@ -185,7 +185,7 @@ class SiblingSet final : public Instrument {
                        u.value.decimals)) {
             checked.push_back(fmt::format("aggregate = per-user x batch: {}", arithmetic));
           } else {
-            fail("set-aggregate-mismatch",
+            fail(FindingCode::kSetAggregateMismatch,
                  fmt::format("{} is not {} x batch {} ({}): aggregate and per-user at one "
                              "batch disagree",
                              b.value.text, u.header.id, *batch, arithmetic),
@@ -204,7 +204,7 @@ class SiblingSet final : public Instrument {
           if (m->benchmark->header.id == den_id) den = m->benchmark;
         }
         if (num == nullptr || den == nullptr) {
-          fail("set-ratio-unknown-record",
+          fail(FindingCode::kSetRatioUnknownRecord,
                fmt::format("the notes state ratio({} / {}), but {} is not in the set '{}'",
                            num_id, den_id, num == nullptr ? num_id : den_id, b.set),
                "notes");
@@ -216,7 +216,7 @@ class SiblingSet final : public Instrument {
         if (AgreesAt(ratio, std::stod(stated), DecimalsOf(stated))) {
           checked.push_back(fmt::format("ratio {}x: {}", stated, arithmetic));
         } else {
-          fail("set-ratio-mismatch",
+          fail(FindingCode::kSetRatioMismatch,
                fmt::format("the notes state {}x for {} / {}, but {}", stated, num_id, den_id,
                            arithmetic),
                "notes", arithmetic);

@@ -44,7 +44,7 @@ std::optional<double> PeakOf(const Accelerator& a, std::string_view precision) {
 
 class SpecLint final : public Instrument {
  public:
-  std::string_view id() const override { return "spec-lint"; }
+  std::string_view id() const override { return ids::kSpecLint; }
   std::string_view summary() const override {
     return "accelerator figures: sparse-looking or non-monotonic peaks, GB/GiB, duplicates";
   }
@@ -57,14 +57,14 @@ class SpecLint final : public Instrument {
     std::map<std::vector<std::string>, const Accelerator*> owner;
     for (const Accelerator& a : corpus.accelerators) {
       std::vector<std::string> problems, checked;
-      auto warn = [&](std::string code, std::string message, std::string_view key,
+      auto warn = [&](FindingCode code, std::string message, std::string_view key,
                       std::string hint) {
         problems.push_back(message);
         Finding f;
         f.record = a.header.id;
         f.instrument = std::string(id());
-        f.severity = Severity::kWarning;
-        f.code = std::move(code);
+        f.severity = Describe(code).severity;
+        f.code = code;
         f.message = std::move(message);
         f.hint = std::move(hint);
         f.where = a.header.keys.Find(key, a.header.path);
@@ -77,7 +77,7 @@ class SpecLint final : public Instrument {
       } else {
         auto fp16 = a.Peak("fp16"), bf16 = a.Peak("bf16"), fp8 = a.Peak("fp8");
         if (fp8 && (fp16 || bf16) && *Peak16(a) == fp8->si()) {
-          warn("sparse-looking-peak",
+          warn(FindingCode::kSparseLookingPeak,
                fmt::format("the 16-bit peak equals the fp8 peak ({} FLOP/s): one of them is "
                            "likely a 2:4-sparse figure or mislabelled",
                            FormatSi(fp8->si())),
@@ -85,7 +85,7 @@ class SpecLint final : public Instrument {
         }
         if (fp16 && bf16 &&
             (fp16->si() == 2 * bf16->si() || bf16->si() == 2 * fp16->si())) {
-          warn("sparse-looking-peak",
+          warn(FindingCode::kSparseLookingPeak,
                fmt::format("fp16 ({}) and bf16 ({}) differ by exactly 2x: a sparse figure, or "
                            "an FP16-accumulate rate that belongs in fp16_acc16",
                            FormatSi(fp16->si()), FormatSi(bf16->si())),
@@ -95,7 +95,7 @@ class SpecLint final : public Instrument {
           const Source* s = corpus.FindSource(ref.source);
           bool is_peak = figure == "peak_dense" || a.Peak(figure).has_value();
           if (s != nullptr && is_peak && s->peaks == "sparse") {
-            warn("sparse-source",
+            warn(FindingCode::kSparseSource,
                  fmt::format("the {} figure is cited from {}, which prints sparse peaks only",
                              figure, s->header.id),
                  fmt::format("sources.{}", figure),
@@ -109,7 +109,7 @@ class SpecLint final : public Instrument {
             auto v = PeakOf(a, p);
             if (!v) continue;
             if (wider && *v < *wider) {
-              warn("non-monotonic-peaks",
+              warn(FindingCode::kNonMonotonicPeaks,
                    fmt::format("{} ({} FLOP/s) is below {} ({} FLOP/s): a narrower precision "
                                "should not compute slower",
                                p, FormatSi(*v), wider_name, FormatSi(*wider)),
@@ -130,14 +130,14 @@ class SpecLint final : public Instrument {
       auto parsed = ParseQuantity(a.bandwidth_text, Dimension::kBandwidth);
       if (auto* p = std::get_if<ParsedQuantity>(&parsed)) bw_unit = p->unit, bw_number = p->number;
       if (bw_unit == "GiB/s" || bw_unit == "TiB/s" || bw_unit == "MiB/s") {
-        warn("binary-bandwidth",
+        warn(FindingCode::kBinaryBandwidth,
              fmt::format("bandwidth is written in {} ({}); vendors state decimal GB/s",
                          bw_unit, a.bandwidth_text),
              "bandwidth", "check the source: 1 GiB/s is 1.0737 GB/s");
       } else if (bw_unit == "GB/s" && bw_number != std::round(bw_number)) {
         double gib = bw_number / 1.073741824;
         if (std::fabs(gib - std::round(gib)) <= 1e-4 * gib) {
-          warn("gb-gib-confusion",
+          warn(FindingCode::kGbGibConfusion,
                fmt::format("bandwidth {} is {} x 1.073741824: a GB figure converted as if it "
                            "were GiB",
                            a.bandwidth_text, std::round(gib)),
@@ -153,7 +153,7 @@ class SpecLint final : public Instrument {
         if (tokens.empty()) continue;
         auto [it, inserted] = owner.emplace(tokens, &a);
         if (!inserted && it->second != &a) {
-          warn("duplicate-name",
+          warn(FindingCode::kDuplicateName,
                fmt::format("'{}' also names {}: hardware text with it cannot tell the two apart",
                            n, it->second->header.id),
                "aliases", "keep a name shared by several parts out of every part's aliases");

@@ -66,7 +66,7 @@ SpeculationTerms Terms(const AuditInput& in) {
 
 class SpeculationRoof final : public Instrument {
  public:
-  std::string_view id() const override { return "spec-roof"; }
+  std::string_view id() const override { return ids::kSpecRoof; }
   std::string_view summary() const override {
     return "k draft tokens accept at most k+1 per weight pass: tok/s <= (k+1)*n*BW/W";
   }
@@ -117,7 +117,7 @@ class SpeculationRoof final : public Instrument {
 
 class SpeculationFloor final : public Instrument {
  public:
-  std::string_view id() const override { return "spec-floor"; }
+  std::string_view id() const override { return ids::kSpecFloor; }
   std::string_view summary() const override {
     return "k draft tokens per step: TPOT >= W/(n*BW)/(k+1)";
   }

@@ -17,7 +17,7 @@ namespace {
 
 class StatusCheck final : public Instrument {
  public:
-  std::string_view id() const override { return "status"; }
+  std::string_view id() const override { return ids::kStatus; }
   std::string_view summary() const override {
     return "deprecated records are reported apart; verified figures resting on drafts noted";
   }
@@ -52,7 +52,7 @@ class StatusCheck final : public Instrument {
     }
     std::string msg = fmt::format("a verified figure whose roofs rest on draft records: {}",
                                   fmt::join(drafts, ", "));
-    findings.push_back(MakeFinding(b, id(), Severity::kNote, "relies-on-draft", msg, "status",
+    findings.push_back(MakeFinding(b, id(), FindingCode::kReliesOnDraft, msg, "status",
                                    "", "verify those records' figures, or mark this one draft"));
     out.checks.push_back(CheckResult(id(), false, msg));
   }

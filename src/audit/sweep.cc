@@ -15,7 +15,7 @@ namespace rooflint {
 namespace {
 
 // Marks the findings a record's [[waivers]] accept, and reports waivers that accept nothing
-// or name no instrument.
+// or name no instrument or no finding code.
 void ApplyWaivers(const RecordHeader& h, std::span<const Waiver> waivers,
                   std::unordered_map<std::string_view, std::vector<Finding*>>& by_record,
                   std::vector<Finding>& extra) {
@@ -24,26 +24,40 @@ void ApplyWaivers(const RecordHeader& h, std::span<const Waiver> waivers,
     for (const auto& i : Instruments()) ids.push_back(i->id());
     return ids;
   }();
+  static const std::vector<std::string_view> kCodeNames = [] {
+    std::vector<std::string_view> names;
+    for (const FindingCodeInfo& c : FindingCodes()) names.push_back(c.name);
+    return names;
+  }();
   for (const Waiver& w : waivers) {
     Finding f;
     f.record = h.id;
-    f.instrument = "waivers";
+    f.instrument = std::string(ids::kWaivers);
     f.where = {h.path, w.line, 1};
     f.deprecated = h.status == Status::kDeprecated;
     if (FindInstrument(w.instrument) == nullptr) {
       std::string near = ClosestMatch(w.instrument, kIds);
-      f.severity = Severity::kError;
-      f.code = "unknown-instrument";
+      f.code = FindingCode::kUnknownInstrument;
+      f.severity = Describe(f.code).severity;
       f.message = fmt::format("the waiver names instrument '{}', which does not exist", w.instrument);
       f.hint = near.empty() ? "`rooflint instruments` lists them"
                             : fmt::format("did you mean '{}'?", near);
       extra.push_back(std::move(f));
       continue;
     }
+    if (!w.code.empty() && !FindFindingCode(w.code)) {
+      std::string near = ClosestMatch(w.code, kCodeNames);
+      f.code = FindingCode::kUnknownCode;
+      f.severity = Describe(f.code).severity;
+      f.message = fmt::format("the waiver names finding code '{}', which does not exist", w.code);
+      f.hint = near.empty() ? "`rooflint codes` lists them" : fmt::format("did you mean '{}'?", near);
+      extra.push_back(std::move(f));
+      continue;
+    }
     bool used = false;
     if (auto it = by_record.find(h.path); it != by_record.end()) {
       for (Finding* found : it->second) {
-        if (found->instrument != w.instrument || (!w.code.empty() && found->code != w.code)) {
+        if (found->instrument != w.instrument || (!w.code.empty() && CodeName(found->code) != w.code)) {
           continue;
         }
         found->waived = true;
@@ -52,8 +66,8 @@ void ApplyWaivers(const RecordHeader& h, std::span<const Waiver> waivers,
       }
     }
     if (!used) {
-      f.severity = Severity::kWarning;
-      f.code = "unused-waiver";
+      f.code = FindingCode::kUnusedWaiver;
+      f.severity = Describe(f.code).severity;
       f.message = fmt::format("the waiver for {}{} matches no finding", w.instrument,
                               w.code.empty() ? "" : fmt::format(" / {}", w.code));
       f.hint = "remove it: what it waived is gone";
@@ -91,10 +105,24 @@ std::string_view VerdictName(Verdict v) {
 
 void Instrument::AuditCorpus(const Corpus&, SweepResult&) const {}
 
+bool IsFloor(std::string_view id) {
+  return id == ids::kTpotFloor || id == ids::kTtftFloor || id == ids::kE2eFloor ||
+         id == ids::kKvFloor || id == ids::kSpecFloor;
+}
+
+const InstrumentResult* RecordAudit::Find(std::string_view instrument) const {
+  for (const auto* list : {&roofs, &checks}) {
+    for (const InstrumentResult& r : *list) {
+      if (r.instrument == instrument) return &r;
+    }
+  }
+  return nullptr;
+}
+
 const InstrumentResult* RecordAudit::Binding() const {
   const InstrumentResult* best = nullptr;
   for (const auto& r : roofs) {
-    if (r.verdict != Verdict::kWithin && r.verdict != Verdict::kExceeds) continue;
+    if (!r.Computed()) continue;
     if (best == nullptr || r.percent > best->percent) best = &r;
   }
   return best;
@@ -143,7 +171,7 @@ SweepResult Sweep(const Corpus& corpus, const SweepOptions& options) {
     if (!a.benchmark->calibration) continue;
     ++result.calibration_records;
     for (const auto& c : a.checks) {
-      if (c.instrument == "calibration" && c.verdict == Verdict::kFail) {
+      if (c.instrument == ids::kCalibration && c.verdict == Verdict::kFail) {
         ++result.calibration_failures;
       }
     }

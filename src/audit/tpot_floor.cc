@@ -19,7 +19,7 @@ namespace {
 
 class TpotFloor final : public Instrument {
  public:
-  std::string_view id() const override { return "tpot-floor"; }
+  std::string_view id() const override { return ids::kTpotFloor; }
   std::string_view summary() const override {
     return "a decode step takes at least W/(n*BW): TPOT and ITL cannot be shorter";
   }

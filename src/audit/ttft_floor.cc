@@ -17,7 +17,7 @@ namespace {
 
 class TtftFloor final : public Instrument {
  public:
-  std::string_view id() const override { return "ttft-floor"; }
+  std::string_view id() const override { return ids::kTtftFloor; }
   std::string_view summary() const override {
     return "the first token needs one weight pass and 2*P*I FLOPs of prefill";
   }

@@ -85,7 +85,7 @@ WhatIfResult WhatIf(const Corpus& corpus, const WhatIfQuery& q) {
     for (auto& r : audit.roofs) {
       if (r.verdict == Verdict::kNotApplicable) continue;
       r.percent = 0;
-      out.roofs.emplace_back(std::string(MetricName(c.metric)), std::move(r));
+      out.roofs.emplace_back(c.metric, std::move(r));
     }
   }
 

@@ -28,6 +28,7 @@ bool UseColor(const std::string& mode);
 Command AddSweepCommand(CLI::App& app);
 Command AddPrecisionsCommand(CLI::App& app);
 Command AddInstrumentsCommand(CLI::App& app);
+Command AddCodesCommand(CLI::App& app);
 Command AddShowCommand(CLI::App& app);
 Command AddRoofCommand(CLI::App& app);
 Command AddImportCommand(CLI::App& app);

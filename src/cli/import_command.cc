@@ -80,7 +80,7 @@ std::string ReadAll(const fs::path& path) {
 void PrintAudit(const RecordAudit& audit, const std::vector<Finding>& findings, std::ostream& out) {
   out << "# audit:\n";
   for (const InstrumentResult& r : audit.roofs) {
-    if (r.verdict == Verdict::kWithin || r.verdict == Verdict::kExceeds) {
+    if (r.Computed()) {
       out << fmt::format("#   {:<13} {:<7} {:.1f}% of {} {}\n", r.instrument,
                          VerdictName(r.verdict), r.percent, FormatNumber(r.bound, 5), r.unit);
       if (!r.arithmetic.empty()) out << fmt::format("#     {}\n", r.arithmetic);
@@ -95,7 +95,7 @@ void PrintAudit(const RecordAudit& audit, const std::vector<Finding>& findings, 
   }
   for (const Finding& f : findings) {
     if (f.record != audit.benchmark->header.id) continue;
-    out << fmt::format("#   {}[{}]: {}\n", SeverityName(f.severity), f.code, f.message);
+    out << fmt::format("#   {}[{}]: {}\n", SeverityName(f.severity), CodeName(f.code), f.message);
   }
 }
 

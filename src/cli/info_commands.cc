@@ -1,7 +1,9 @@
-// `rooflint precisions` and `rooflint instruments`: the tables rooflint works from.
+// `rooflint precisions`, `rooflint instruments` and `rooflint codes`: the tables rooflint
+// works from.
 #include <fmt/format.h>
 
 #include <iostream>
+#include <memory>
 
 #include "cli/command.h"
 #include "rooflint/audit.h"
@@ -28,6 +30,24 @@ Command AddInstrumentsCommand(CLI::App& app) {
   return {cmd, [] {
             for (const auto& i : Instruments()) {
               std::cout << fmt::format("{:<14}  {}\n", i->id(), i->summary());
+            }
+            return ExitCode::kClean;
+          }};
+}
+
+Command AddCodesCommand(CLI::App& app) {
+  auto markdown = std::make_shared<bool>(false);
+  CLI::App* cmd = app.add_subcommand(
+      "codes", "List every finding code: its severity, the instruments that emit it, its meaning");
+  cmd->add_flag("--markdown", *markdown, "Print the table docs/instruments.md carries");
+  return {cmd, [markdown] {
+            if (*markdown) {
+              std::cout << FindingCodesMarkdown();
+              return ExitCode::kClean;
+            }
+            for (const FindingCodeInfo& c : FindingCodes()) {
+              std::cout << fmt::format("{:<28}  {:<7}  {}\n", c.name, SeverityName(c.severity),
+                                       c.doc);
             }
             return ExitCode::kClean;
           }};

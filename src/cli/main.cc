@@ -32,6 +32,7 @@ int Main(int argc, char** argv) {
       AddRoofCommand(app),
       AddPrecisionsCommand(app),
       AddInstrumentsCommand(app),
+      AddCodesCommand(app),
       AddImportCommand(app),
   };
 

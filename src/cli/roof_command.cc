@@ -32,11 +32,11 @@ ExitCode RunRoof(const RoofOptions& opt) {
                            q.batch, r.inputs);
   for (const auto& [metric, roof] : r.roofs) {
     if (roof.verdict == Verdict::kNotComputable) {
-      std::cout << fmt::format("{:<17} {:<13} not computable: {}\n", metric, roof.instrument,
+      std::cout << fmt::format("{:<17} {:<13} not computable: {}\n", MetricName(metric), roof.instrument,
                                roof.reason);
       continue;
     }
-    std::cout << fmt::format("{:<17} {:<13} {:>12} {:<5}  {}\n", metric, roof.instrument,
+    std::cout << fmt::format("{:<17} {:<13} {:>12} {:<5}  {}\n", MetricName(metric), roof.instrument,
                              FormatNumber(roof.bound), roof.unit, roof.arithmetic);
   }
   if (!r.kv_lines.empty()) {

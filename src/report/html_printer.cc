@@ -83,16 +83,8 @@ std::string H(std::string_view s) { return EscapeXmlText(s); }
 std::string A(std::string_view s) { return EscapeXmlAttr(s); }
 std::string RecordAnchor(std::string_view id) { return "rec-" + AnchorId(id); }
 
-const InstrumentResult* FindRoof(const RecordAudit& a, std::string_view instrument) {
-  for (const auto& r : a.roofs) {
-    if (r.instrument == instrument) return &r;
-  }
-  return nullptr;
-}
-
 bool Computed(const InstrumentResult* r) {
-  return r != nullptr && (r->verdict == Verdict::kWithin || r->verdict == Verdict::kExceeds) &&
-         r->bound > 0;
+  return r != nullptr && r->Computed() && r->bound > 0;
 }
 
 // B for a point: the stated batch, else the concurrency that caps it; 0 when unknown.
@@ -130,8 +122,8 @@ std::vector<ChartGroup> BuildCharts(const Report& report,
       unplotted.emplace_back(b.header.id, "no positive value to plot");
       continue;
     }
-    const InstrumentResult* memory = FindRoof(a, "memory-roof");
-    const InstrumentResult* compute = FindRoof(a, "compute-roof");
+    const InstrumentResult* memory = a.Find(ids::kMemoryRoof);
+    const InstrumentResult* compute = a.Find(ids::kComputeRoof);
     std::vector<std::string> parts;
     if (Computed(memory)) parts = memory->accelerators;
     if (parts.empty() && Computed(compute)) parts = compute->accelerators;
@@ -155,7 +147,7 @@ std::vector<ChartGroup> BuildCharts(const Report& report,
     if (m <= 0 && !b.precision.empty() && b.accelerator_count > 0) {
       ask();
       for (const auto& [metric, r] : what_if.roofs) {
-        if (metric == "per-user-decode" && r.instrument == "memory-roof" && r.bound > 0) {
+        if (metric == Metric::kPerUserDecode && r.instrument == ids::kMemoryRoof && r.bound > 0) {
           m = r.bound;
         }
       }
@@ -184,14 +176,14 @@ std::vector<ChartGroup> BuildCharts(const Report& report,
     if (g.chart.compute_roof <= 0) {
       ask();
       for (const auto& [metric, r] : what_if.roofs) {
-        if (metric == "aggregate-output" && r.instrument == "compute-roof" && r.bound > 0) {
+        if (metric == Metric::kAggregateOutput && r.instrument == ids::kComputeRoof && r.bound > 0) {
           g.chart.compute_roof = r.bound;
         }
       }
     }
     // The KV-aware roof's KV(I) / W, from the record's own result: per-user bounds are
     // n x BW / (W + B x KV) = m / (1 + B x r), aggregate ones B x m / (1 + B x r).
-    const InstrumentResult* kv = FindRoof(a, "kv-roof");
+    const InstrumentResult* kv = a.Find(ids::kKvRoof);
     if (Computed(kv) && batch > 0 && kv->reason.find("the limit as B grows") == std::string::npos) {
       double factor = aggregate ? static_cast<double>(batch) : 1.0;
       double r = (factor * m / kv->bound - 1) / static_cast<double>(batch);
@@ -308,7 +300,7 @@ void PrintRecords(const Report& report, std::ostream& out) {
       strip.band = true;
       strip.band_lo = b.calibration->expected_percent - b.calibration->tolerance;
       strip.band_hi = b.calibration->expected_percent + b.calibration->tolerance;
-      const InstrumentResult* calibrated = FindRoof(a, b.calibration->instrument);
+      const InstrumentResult* calibrated = a.Find(b.calibration->instrument);
       if (Computed(calibrated)) r = calibrated;
     }
     bool computed = Computed(r);
@@ -352,7 +344,7 @@ void PrintFindings(const Report& report, std::ostream& out) {
     out << fmt::format(
         "<div class=\"finding severity-{}\"><p><span class=\"tag\">{}</span> "
         "<strong>{}</strong> on {}{}{}: {}</p>\n",
-        SeverityName(f->severity), SeverityName(f->severity), H(f->code), record,
+        SeverityName(f->severity), SeverityName(f->severity), H(CodeName(f->code)), record,
         f->deprecated ? " <span class=\"muted\">(deprecated record)</span>" : "",
         f->waived ? " <span class=\"muted\">(waived)</span>" : "", H(f->message));
     if (!f->arithmetic.empty()) out << "<pre>" << H(f->arithmetic) << "</pre>\n";

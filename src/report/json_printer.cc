@@ -29,7 +29,7 @@ json RoofJson(const InstrumentResult& r) {
          {"reason", r.reason},
          {"arithmetic", r.arithmetic},
          {"accelerators", r.accelerators}};
-  if (r.verdict != Verdict::kWithin && r.verdict != Verdict::kExceeds) {
+  if (!r.Computed()) {
     j["bound"] = nullptr;
     j["percent"] = nullptr;
   } else {
@@ -112,7 +112,7 @@ void PrintJson(const Report& report, std::ostream& out) {
       emit(json{{"record", f.record},
                 {"instrument", f.instrument},
                 {"severity", SeverityName(f.severity)},
-                {"code", f.code},
+                {"code", CodeName(f.code)},
                 {"message", f.message},
                 {"arithmetic", f.arithmetic},
                 {"hint", f.hint},

@@ -37,7 +37,7 @@ Report BuildReport(const Corpus& corpus, SweepResult sweep) {
     if (f.severity == Severity::kError) ++s.errors;
     if (f.severity == Severity::kWarning) ++s.warnings;
     if (f.severity == Severity::kNote) ++s.notes;
-    if (f.code == "exceeds-roof" || f.code == "below-floor") ++s.exceeds;
+    if (f.code == FindingCode::kExceedsRoof || f.code == FindingCode::kBelowFloor) ++s.exceeds;
   }
   return r;
 }

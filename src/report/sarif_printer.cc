@@ -116,7 +116,7 @@ void PrintSarif(const Report& report, std::ostream& out) {
                 {"message", {{"text", MessageText(f)}}},
                 {"locations", Location(f.where)},
                 {"properties",
-                 {{"code", f.code},
+                 {{"code", CodeName(f.code)},
                   {"record", f.record},
                   {"arithmetic", SanitizeUtf8(f.arithmetic)},
                   {"deprecated", f.deprecated}}}};

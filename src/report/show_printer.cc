@@ -20,7 +20,7 @@ std::string ConditionText(const Condition& c) {
 
 void PrintResult(const InstrumentResult& r, std::ostream& out) {
   std::string head = fmt::format("  {:<14} {}", r.instrument, VerdictName(r.verdict));
-  if (r.verdict == Verdict::kWithin || r.verdict == Verdict::kExceeds) {
+  if (r.Computed()) {
     head += fmt::format("  {} {} ({}%)", FormatNumber(r.bound), r.unit, FormatNumber(r.percent));
   }
   out << head << "\n";
@@ -50,7 +50,7 @@ std::vector<std::string> ConceptsOf(const Report& report, const RecordAudit& aud
   }
   for (const auto& f : report.sweep.findings) {
     if (f.record != b.header.id) continue;
-    if (f.code == "near-roof" || f.code == "computed-not-measured") {
+    if (f.code == FindingCode::kNearRoof || f.code == FindingCode::kComputedNotMeasured) {
       c.push_back("estimate-vs-measurement");
       c.push_back("fabricated-benchmark");
     }
@@ -117,7 +117,7 @@ bool PrintRecord(const Report& report, std::string_view id, std::ostream& out) {
   out << fmt::format("\nFindings ({})\n", mine.size());
   for (const Finding* f : mine) {
     out << fmt::format("  {}:{}: {}[{}] ({}): {}\n", f->where.path, f->where.line,
-                       SeverityName(f->severity), f->code, f->instrument, f->message);
+                       SeverityName(f->severity), CodeName(f->code), f->instrument, f->message);
     if (!f->hint.empty()) out << "      hint: " << f->hint << "\n";
     if (f->waived) out << "      waived: " << f->waiver_reason << "\n";
   }

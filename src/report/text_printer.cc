@@ -164,7 +164,7 @@ void PrintTable(const std::vector<Row>& rows, const TextOptions& opt, std::ostre
 // and CI to parse; the lines under it are wrapped to kColumns.
 void PrintFinding(const Finding& f, std::ostream& out) {
   out << fmt::format("{}:{}: {}[{}]: {}: {}\n", f.where.path, f.where.line,
-                     SeverityName(f.severity), f.code, f.record, f.message);
+                     SeverityName(f.severity), CodeName(f.code), f.record, f.message);
   if (!f.arithmetic.empty()) PrintWrapped(f.arithmetic, "  arithmetic: ", "    ", out);
   if (!f.hint.empty()) PrintWrapped(f.hint, "  hint: ", "    ", out);
   if (f.waived) PrintWrapped(f.waiver_reason, "  waived: ", "    ", out);
@@ -188,7 +188,7 @@ void PrintCalibration(const Report& report, std::ostream& out) {
       "instruments disagree with hand arithmetic: no finding of this sweep is to be trusted.\n",
       s.calibration_failures, s.calibration_records);
   for (const auto& f : report.sweep.findings) {
-    if (f.code == "calibration-failed") {
+    if (f.code == FindingCode::kCalibrationFailed) {
       out << fmt::format("  {}: {}\n", f.record, f.message);
     }
   }

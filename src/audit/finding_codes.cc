@@ -1,0 +1,112 @@
+// The finding-code catalogue (see finding_codes.h). Rows are in enum order; a static check
+// below keeps them so.
+#include "rooflint/finding_codes.h"
+
+#include <fmt/format.h>
+
+namespace rooflint {
+namespace {
+
+using C = FindingCode;
+constexpr Severity kE = Severity::kError, kW = Severity::kWarning, kN = Severity::kNote;
+constexpr std::string_view kRoofs = "memory-roof, compute-roof, kv-roof, spec-roof";
+constexpr std::string_view kFloors = "tpot-floor, ttft-floor, e2e-floor, kv-floor, spec-floor";
+
+constexpr FindingCodeInfo kCodes[] = {
+    {C::kExceedsRoof, "exceeds-roof", kE, kRoofs,
+     "the value is above a roof computed from stated facts only: it cannot be true as written"},
+    {C::kExceedsRoofAssuming, "exceeds-roof-assuming", kW, kRoofs,
+     "the value is above a roof only if a fact the record does not state holds (named)"},
+    {C::kBelowFloor, "below-floor", kE, kFloors,
+     "the time is below a floor computed from stated facts only: it cannot be true as written"},
+    {C::kBelowFloorAssuming, "below-floor-assuming", kW, kFloors,
+     "the time is below a floor only if a fact the record does not state holds (named)"},
+    {C::kMissingCondition, "missing-condition", kE, "conditions",
+     "a load condition is neither stated nor marked absent"},
+    {C::kNoScenario, "no-scenario", kN, "conditions",
+     "no scenario is stated: the figure is not comparable with MLPerf Offline or Server ones"},
+    {C::kSpeculationUnstated, "speculation-unstated", kW, "conditions",
+     "the record does not say whether decoding was speculative: roofs assume it was not"},
+    {C::kExceedsCapacity, "exceeds-capacity", kE, "capacity",
+     "the weights (and caches) cannot fit in the accelerators' memory, and nothing was offloaded"},
+    {C::kExceedsCapacityAssuming, "exceeds-capacity-assuming", kW, "capacity",
+     "the weights cannot fit unless something was offloaded, which the record does not say"},
+    {C::kPointerContradictsHardware, "pointer-contradicts-hardware", kE, "pointers",
+     "the accelerator pointer names a part the hardware text excludes"},
+    {C::kStalePointerReason, "stale-pointer-reason", kW, "pointers",
+     "accelerators_absent gives a reason the corpus no longer bears out"},
+    {C::kCountDisagrees, "count-disagrees", kW, "pointers",
+     "the hardware text counts other accelerators than accelerator_count"},
+    {C::kBadDerivationBasis, "bad-derivation-basis", kE, "derivation",
+     "derived_from cannot be read as a quantity to derive the value from"},
+    {C::kUnderivableValue, "underivable-value", kE, "derivation",
+     "the value's metric cannot be derived from derived_from's dimension"},
+    {C::kDerivationMismatch, "derivation-mismatch", kE, "derivation",
+     "the value does not follow from derived_from and the stated conditions"},
+    {C::kSetMismatch, "set-mismatch", kE, "sibling-set",
+     "a member of a sibling set differs from the set's first member in its setup"},
+    {C::kSetAggregateMismatch, "set-aggregate-mismatch", kE, "sibling-set",
+     "aggregate and per-user members at one batch break aggregate = per-user x B"},
+    {C::kSetRatioUnknownRecord, "set-ratio-unknown-record", kE, "sibling-set",
+     "a ratio note names a record that is not in the set"},
+    {C::kSetRatioMismatch, "set-ratio-mismatch", kE, "sibling-set",
+     "a ratio the notes state between two members does not hold"},
+    {C::kNearRoof, "near-roof", kW, "near-roof",
+     "the value is at or above the near-roof threshold of its memory roof: rarely measured"},
+    {C::kComputedNotMeasured, "computed-not-measured", kW, "near-roof",
+     "the value equals a bandwidth / size quotient: a calculation, not a measurement"},
+    {C::kCalibrationFailed, "calibration-failed", kE, "calibration",
+     "a calibration record landed outside its band: the instruments are not to be trusted"},
+    {C::kReliesOnDraft, "relies-on-draft", kN, "status",
+     "the record's roofs rest on a draft model or accelerator record"},
+    {C::kSparseLookingPeak, "sparse-looking-peak", kW, "spec-lint",
+     "a peak looks like a 2:4-sparse figure (16-bit equal to fp8, fp16 and bf16 2x apart)"},
+    {C::kSparseSource, "sparse-source", kW, "spec-lint",
+     "a peak is cited from a source marked as giving sparse figures"},
+    {C::kNonMonotonicPeaks, "non-monotonic-peaks", kW, "spec-lint",
+     "a narrower precision has a lower peak than a wider one"},
+    {C::kBinaryBandwidth, "binary-bandwidth", kW, "spec-lint",
+     "a bandwidth is written in GiB/s or TiB/s, where vendors state GB/s"},
+    {C::kGbGibConfusion, "gb-gib-confusion", kW, "spec-lint",
+     "a capacity looks like a GiB figure written as GB, or the reverse"},
+    {C::kDuplicateName, "duplicate-name", kW, "spec-lint",
+     "two parts share a name or alias"},
+    {C::kUnknownInstrument, "unknown-instrument", kE, "waivers",
+     "a waiver names an instrument that does not exist"},
+    {C::kUnknownCode, "unknown-code", kE, "waivers",
+     "a waiver names a finding code that does not exist"},
+    {C::kUnusedWaiver, "unused-waiver", kW, "waivers",
+     "a waiver matches no finding: what it waived is gone"},
+};
+
+constexpr bool InEnumOrder() {
+  for (size_t i = 0; i < std::size(kCodes); ++i) {
+    if (static_cast<size_t>(kCodes[i].code) != i) return false;
+  }
+  return static_cast<size_t>(FindingCode::kUnusedWaiver) + 1 == std::size(kCodes);
+}
+static_assert(InEnumOrder(), "kCodes must list every FindingCode once, in enum order");
+
+}  // namespace
+
+std::span<const FindingCodeInfo> FindingCodes() { return kCodes; }
+
+const FindingCodeInfo& Describe(FindingCode code) { return kCodes[static_cast<size_t>(code)]; }
+
+std::optional<FindingCode> FindFindingCode(std::string_view name) {
+  for (const FindingCodeInfo& c : kCodes) {
+    if (c.name == name) return c.code;
+  }
+  return std::nullopt;
+}
+
+std::string FindingCodesMarkdown() {
+  std::string out = "| code | severity | emitted by | meaning |\n|---|---|---|---|\n";
+  for (const FindingCodeInfo& c : kCodes) {
+    out += fmt::format("| `{}` | {} | {} | {} |\n", c.name, SeverityName(c.severity),
+                       c.instruments, c.doc);
+  }
+  return out;
+}
+
+}  // namespace rooflint

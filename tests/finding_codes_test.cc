@@ -1,0 +1,75 @@
+// The finding-code catalogue against the code, the tests and the docs: every code has a row
+// in enum order, a unique name, a test that asserts it, and a line in docs/instruments.md,
+// whose table is the one `rooflint codes --markdown` prints.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "rooflint/finding_codes.h"
+
+namespace rooflint {
+namespace {
+
+std::string Slurp(const std::filesystem::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+TEST(FindingCodesTest, NamesAreUniqueKebabCaseAndFindable) {
+  std::set<std::string_view> names;
+  for (const FindingCodeInfo& c : FindingCodes()) {
+    EXPECT_TRUE(names.insert(c.name).second) << c.name;
+    EXPECT_EQ(c.name.find_first_not_of("abcdefghijklmnopqrstuvwxyz-"), std::string_view::npos)
+        << c.name;
+    EXPECT_EQ(FindFindingCode(c.name), c.code) << c.name;
+    EXPECT_EQ(&Describe(c.code), &c);
+    EXPECT_FALSE(c.doc.empty()) << c.name;
+    EXPECT_FALSE(c.instruments.empty()) << c.name;
+  }
+  EXPECT_FALSE(FindFindingCode("exceeds-rooof"));
+}
+
+TEST(FindingCodesTest, EveryCodeIsAssertedByATest) {
+  // A test names a code as FindingCode::kX or as its "name" in an expectation.
+  std::string tests;
+  for (const auto& e : std::filesystem::directory_iterator(ROOFLINT_TESTS_DIR)) {
+    if (e.path().extension() == ".cc" && e.path().filename() != "finding_codes_test.cc") {
+      tests += Slurp(e.path());
+    }
+  }
+  for (const FindingCodeInfo& c : FindingCodes()) {
+    std::string camel;
+    bool up = true;
+    for (char ch : c.name) {
+      if (ch == '-') {
+        up = true;
+      } else {
+        camel += up ? static_cast<char>(ch - 'a' + 'A') : ch;
+        up = false;
+      }
+    }
+    bool named = tests.find("FindingCode::k" + camel + ")") != std::string::npos ||
+                 tests.find("FindingCode::k" + camel + ";") != std::string::npos ||
+                 tests.find("FindingCode::k" + camel + " ") != std::string::npos ||
+                 tests.find("code), \"" + std::string(c.name) + "\")") != std::string::npos;
+    EXPECT_TRUE(named) << c.name << " is asserted by no test";
+  }
+}
+
+TEST(FindingCodesTest, DocsCarryTheCatalogueTable) {
+  std::string docs = Slurp(std::filesystem::path(ROOFLINT_DOCS_DIR) / "instruments.md");
+  const std::string begin = "<!-- finding codes: begin -->\n", end = "<!-- finding codes: end -->";
+  size_t b = docs.find(begin), e = docs.find(end);
+  ASSERT_NE(b, std::string::npos);
+  ASSERT_NE(e, std::string::npos);
+  EXPECT_EQ(docs.substr(b + begin.size(), e - b - begin.size()), FindingCodesMarkdown())
+      << "regenerate the table with `rooflint codes --markdown`";
+}
+
+}  // namespace
+}  // namespace rooflint
