@@ -18,6 +18,7 @@
 namespace rooflint {
 namespace {
 
+using testing::FindingsOf;
 using testing::AuditOf;
 using testing::Bench;
 using testing::Part;
@@ -29,14 +30,6 @@ const InstrumentResult* CheckOf(const RecordAudit& a, const std::string& instrum
     if (c.instrument == instrument) return &c;
   }
   return nullptr;
-}
-
-std::vector<Finding> FindingsOf(const SweepResult& s, const std::string& instrument) {
-  std::vector<Finding> out;
-  for (const auto& f : s.findings) {
-    if (f.instrument == instrument) out.push_back(f);
-  }
-  return out;
 }
 
 // A benchmark text with one line of [conditions] removed.

@@ -47,6 +47,15 @@ class TestCorpus {
   Corpus corpus_;
 };
 
+// The findings of `instrument` in `sweep`, in order.
+inline std::vector<Finding> FindingsOf(const SweepResult& s, const std::string& instrument) {
+  std::vector<Finding> out;
+  for (const auto& f : s.findings) {
+    if (f.instrument == instrument) out.push_back(f);
+  }
+  return out;
+}
+
 // The audit of record `id` in `sweep`; fails the test when absent.
 inline const RecordAudit& AuditOf(const SweepResult& sweep, const std::string& id) {
   for (const auto& a : sweep.records) {

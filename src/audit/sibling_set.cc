@@ -13,6 +13,7 @@
 
 #include <cmath>
 #include <map>
+#include <unordered_map>
 
 #include "audit/instruments.h"
 #include "audit/resolve.h"
@@ -31,10 +32,11 @@ bool AgreesAt(double computed, double written, int decimals) {
          1e-9 * std::max(1.0, std::fabs(written));
 }
 
-std::optional<int64_t> BatchOf(const Benchmark& b) {
-  if (b.conditions.batch.integer) return b.conditions.batch.integer;
-  return b.conditions.concurrency.integer;
-}
+// The stated batch only: aggregate = per-user x B holds for a static batch of B sequences
+// that decode in step. A concurrency is not such a batch: requests in flight come and go, and
+// a serving tool's per-user rate is a mean over requests (often with the first token inside),
+// so the product says nothing.
+std::optional<int64_t> BatchOf(const Benchmark& b) { return b.conditions.batch.integer; }
 
 // The value of a set field, for comparison; `found` is false for a field not stated.
 std::string FieldOf(const Benchmark& b, std::string_view field) {
@@ -136,6 +138,25 @@ class SiblingSet final : public Instrument {
     for (RecordAudit& a : result.records) {
       if (!a.benchmark->set.empty()) sets[a.benchmark->set].push_back(&a);
     }
+    // Each set's members by id and its per-user members by batch, so that no record compares
+    // itself with every other member (a set may be large, or hostile).
+    struct SetIndex {
+      std::unordered_map<std::string_view, const Benchmark*> by_id;
+      std::multimap<int64_t, const Benchmark*> per_user_by_batch;
+    };
+    std::map<std::string_view, SetIndex> indexes;
+    for (const auto& [name, members] : sets) {
+      SetIndex& index = indexes[name];
+      for (const RecordAudit* m : members) {
+        const Benchmark& u = *m->benchmark;
+        index.by_id.emplace(u.header.id, &u);
+        if (u.metric == Metric::kPerUserDecode && BatchOf(u)) {
+          index.per_user_by_batch.emplace(*BatchOf(u), &u);
+        }
+      }
+    }
+    // A record is compared with at most this many per-user members of its batch.
+    constexpr size_t kMaxCompared = 16;
     for (RecordAudit& a : result.records) {
       const Benchmark& b = *a.benchmark;
       if (b.set.empty()) {
@@ -143,6 +164,7 @@ class SiblingSet final : public Instrument {
         continue;
       }
       const auto& members = sets[b.set];
+      const SetIndex& index = indexes[b.set];
       if (members.size() < 2) {
         a.checks.push_back(NotApplicable(
             id(), fmt::format("the set '{}' has no other member to compare with", b.set)));
@@ -174,9 +196,11 @@ class SiblingSet final : public Instrument {
       // aggregate = per-user x batch, checked on the aggregate member.
       auto batch = BatchOf(b);
       if (b.metric == Metric::kAggregateOutput && batch) {
-        for (const RecordAudit* other : members) {
-          const Benchmark& u = *other->benchmark;
-          if (u.metric != Metric::kPerUserDecode || BatchOf(u) != batch) continue;
+        auto [from, to] = index.per_user_by_batch.equal_range(*batch);
+        size_t compared = 0, same_batch = 0;
+        for (auto it = from; it != to; ++it) ++same_batch;
+        for (auto it = from; it != to && compared < kMaxCompared; ++it, ++compared) {
+          const Benchmark& u = *it->second;
           double product = u.value.si * static_cast<double>(*batch);
           std::string arithmetic =
               fmt::format("{} x {} = {:.6g} tok/s", u.value.text, *batch, product);
@@ -192,17 +216,22 @@ class SiblingSet final : public Instrument {
                  "value", arithmetic);
           }
         }
+        if (same_batch > compared) {
+          checked.push_back(fmt::format("compared with the first {} of the {} per-user members "
+                                        "at batch {}",
+                                        compared, same_batch, *batch));
+        }
       }
       // Ratios stated in the notes.
       for (const RatioNote& note : RatioNotes(b.notes)) {
         const std::string& num_id = note.numerator;
         const std::string& den_id = note.denominator;
         const std::string& stated = note.stated;
-        const Benchmark *num = nullptr, *den = nullptr;
-        for (const RecordAudit* m : members) {
-          if (m->benchmark->header.id == num_id) num = m->benchmark;
-          if (m->benchmark->header.id == den_id) den = m->benchmark;
-        }
+        auto member = [&](const std::string& id) -> const Benchmark* {
+          auto it = index.by_id.find(id);
+          return it == index.by_id.end() ? nullptr : it->second;
+        };
+        const Benchmark *num = member(num_id), *den = member(den_id);
         if (num == nullptr || den == nullptr) {
           fail(FindingCode::kSetRatioUnknownRecord,
                fmt::format("the notes state ratio({} / {}), but {} is not in the set '{}'",
@@ -222,11 +251,20 @@ class SiblingSet final : public Instrument {
                "notes", arithmetic);
         }
       }
+      // The result lists what it checked; a record with hundreds of ratio notes lists the
+      // first ones and a count.
+      auto list = [](const std::vector<std::string>& items) {
+        constexpr size_t kListed = 10;
+        std::vector<std::string_view> shown(items.begin(),
+                                            items.begin() + std::min(items.size(), kListed));
+        std::string out = fmt::format("{}", fmt::join(shown, "; "));
+        if (items.size() > kListed) out += fmt::format("; and {} more", items.size() - kListed);
+        return out;
+      };
       std::string reason = problems.empty()
                                ? fmt::format("set '{}' ({} records): {}", b.set, members.size(),
-                                             checked.empty() ? "consistent"
-                                                             : fmt::format("{}", fmt::join(checked, "; ")))
-                               : fmt::format("{}", fmt::join(problems, "; "));
+                                             checked.empty() ? "consistent" : list(checked))
+                               : list(problems);
       a.checks.push_back(CheckResult(id(), problems.empty(), reason));
     }
   }

@@ -131,25 +131,38 @@ std::vector<std::string_view> IdsOf(const std::vector<T>& records) {
   return ids;
 }
 
-// The text of line `line` of the file at `path`, or "" when it cannot be read: cross-record
-// diagnostics are made after parsing, when the file's text is no longer held.
-std::string ReadSourceLine(const std::string& path, int line) {
-  if (line <= 0) return {};
-  std::FILE* f = std::fopen(path.c_str(), "rb");
-  if (f == nullptr) return {};
-  std::string text;
-  int current = 1;
-  for (int c; (c = std::fgetc(f)) != EOF;) {
-    if (c == '\n') {
-      if (current == line) break;
-      ++current;
-      continue;
+// Source lines for cross-record diagnostics, which are made after parsing, when the file's
+// text is no longer held. The file is read again (a regular file of at most the record
+// size limit, as the loader read it) once for all the diagnostics of one record in a row.
+class SourceLines {
+ public:
+  void Set(Diagnostic& d) {
+    if (d.where.line <= 0) return;
+    if (d.where.path != path_) {
+      path_ = d.where.path;
+      text_.clear();
+      starts_.clear();
+      std::string error;
+      if (!ReadRegularFile(path_, kMaxRecordBytes, text_, error)) text_.clear();
+      starts_.push_back(0);
+      for (size_t i = 0; i < text_.size(); ++i) {
+        if (text_[i] == '\n') starts_.push_back(i + 1);
+      }
     }
-    if (current == line && c != '\r') text += static_cast<char>(c);
+    size_t line = static_cast<size_t>(d.where.line);
+    if (text_.empty() || line > starts_.size()) return;
+    size_t begin = starts_[line - 1];
+    size_t end = line < starts_.size() ? starts_[line] - 1 : text_.size();
+    std::string_view l(text_.data() + begin, end - begin);
+    if (l.ends_with('\r')) l.remove_suffix(1);
+    SetSourceLine(d, l);
   }
-  std::fclose(f);
-  return current == line ? text : std::string();
-}
+
+ private:
+  std::string path_;
+  std::string text_;
+  std::vector<size_t> starts_;
+};
 
 }  // namespace
 
@@ -226,6 +239,9 @@ Corpus LoadCorpus(std::span<const std::string> roots) {
     append(corpus.diagnostics, part.diagnostics);
   }
   corpus.Index();
+  // A hostile file may hold thousands of faults (20,000 unknown ids on one line): each file
+  // shows the first ones and a count, so the report stays proportional to the corpus.
+  CapPerFile(corpus.diagnostics, kDiagnosticsPerFile);
   return corpus;
 }
 
@@ -235,6 +251,7 @@ void Corpus::Index() {
     return d.code == "duplicate-id" || d.code == "dangling-id";
   });
 
+  SourceLines lines;
   auto build = [&](auto& records, auto& index, RecordKind kind) {
     index.clear();
     index.reserve(records.size());
@@ -249,7 +266,7 @@ void Corpus::Index() {
       d.message = fmt::format("{} id '{}' is also used by {}", KindName(kind), again.id,
                               first.path);
       d.where = again.keys.Find("id", again.path);
-      d.source_line = ReadSourceLine(d.where.path, d.where.line);
+      lines.Set(d);
       d.hint = "ids are unique per kind across every corpus folder swept together; rename one";
       diagnostics.push_back(std::move(d));
     }
@@ -262,6 +279,7 @@ void Corpus::Index() {
   build(gotchas, scratch, RecordKind::kGotcha);
 
   std::vector<std::string_view> accelerator_ids, model_ids, source_ids;
+  std::unordered_map<std::string, std::string> suggestions;
   bool ids_built = false;
   auto dangling = [&](const RecordHeader& h, std::string_view key, RecordKind target,
                       std::string_view id) {
@@ -274,7 +292,7 @@ void Corpus::Index() {
     Diagnostic d;
     d.code = "dangling-id";
     d.where = h.keys.Find(key, h.path);
-    d.source_line = ReadSourceLine(d.where.path, d.where.line);
+    lines.Set(d);
     if (IsRejected(target, id)) {
       d.message = fmt::format("{} '{}' points at {} '{}', which was rejected", KindName(h.kind),
                               h.id, KindName(target), id);
@@ -283,7 +301,16 @@ void Corpus::Index() {
       const auto& pool = target == RecordKind::kAccelerator ? accelerator_ids
                          : target == RecordKind::kModel     ? model_ids
                                                             : source_ids;
-      std::string near = ClosestMatch(id, pool);
+      // One suggestion per unknown id, however many records point at it, and suggestions
+      // for the first 500 unknown ids only: each costs a comparison with every id of its kind.
+      constexpr size_t kMaxSuggested = 500;
+      std::string near;
+      if (auto it = suggestions.find(std::string(id)); it != suggestions.end()) {
+        near = it->second;
+      } else if (suggestions.size() < kMaxSuggested) {
+        near = ClosestMatch(id, pool);
+        suggestions.emplace(std::string(id), near);
+      }
       d.message = fmt::format("{} '{}' is not in the corpus", KindName(target), id);
       d.hint = near.empty() ? fmt::format("add {}/{}.toml, or point at an existing {}",
                                           KindFolder(target), id, KindName(target))

@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <tuple>
 
+#include "core/text_util.h"
+
 namespace rooflint {
 
 std::string_view SeverityName(Severity s) {
@@ -31,7 +33,7 @@ std::string Render(const Diagnostic& d) {
     out += fmt::format("  {} | {}\n", gutter, d.source_line);
     // The caret sits under the column; tabs in the line are kept so it lines up.
     std::string pad;
-    int col = std::max(d.where.column, 1);
+    int col = std::max(d.caret_column > 0 ? d.caret_column : d.where.column, 1);
     for (int i = 0; i + 1 < col && i < static_cast<int>(d.source_line.size()); ++i) {
       pad += d.source_line[i] == '\t' ? '\t' : ' ';
     }
@@ -39,6 +41,64 @@ std::string Render(const Diagnostic& d) {
   }
   if (!d.hint.empty()) out += fmt::format("  hint: {}\n", d.hint);
   return out;
+}
+
+void SetSourceLine(Diagnostic& d, std::string_view line) {
+  constexpr size_t kWidth = 120;  // bytes of the line shown at most
+  d.source_line.clear();
+  d.caret_column = 0;
+  size_t begin = 0, end = line.size();
+  size_t column = static_cast<size_t>(std::max(d.where.column, 1)) - 1;
+  if (line.size() > kWidth) {
+    begin = column > kWidth / 2 ? column - kWidth / 2 : 0;
+    end = std::min(line.size(), begin + kWidth);
+    // Cut at character boundaries.
+    while (begin > 0 && (static_cast<unsigned char>(line[begin]) & 0xc0) == 0x80) --begin;
+    while (end < line.size() && (static_cast<unsigned char>(line[end]) & 0xc0) == 0x80) ++end;
+  }
+  std::string_view window = line.substr(begin, end - begin);
+  std::string shown;
+  shown.reserve(window.size() + 8);
+  if (begin > 0) shown += "... ";
+  for (size_t i = 0; i < window.size();) {
+    unsigned char c = static_cast<unsigned char>(window[i]);
+    size_t n = Utf8Length(window, i);
+    if (n == 0) return;  // not UTF-8: never echoed
+    if (n == 1 && ((c < 0x20 && c != '\t') || c == 0x7f)) {
+      shown += '?';
+    } else {
+      shown.append(window.substr(i, n));
+    }
+    i += n;
+  }
+  if (end < line.size()) shown += " ...";
+  d.source_line = std::move(shown);
+  if (begin > 0) d.caret_column = static_cast<int>(column - begin + 1 + 4);
+}
+
+void CapPerFile(std::vector<Diagnostic>& ds, size_t per_file) {
+  std::vector<Diagnostic> kept;
+  kept.reserve(ds.size());
+  for (size_t i = 0; i < ds.size();) {
+    size_t j = i;
+    while (j < ds.size() && ds[j].where.path == ds[i].where.path) ++j;
+    size_t n = j - i;
+    for (size_t k = i; k < std::min(j, i + per_file); ++k) kept.push_back(std::move(ds[k]));
+    if (n > per_file) {
+      size_t errors = 0;
+      for (size_t k = i + per_file; k < j; ++k) errors += ds[k].severity == Severity::kError;
+      Diagnostic more;
+      more.severity = errors > 0 ? Severity::kError : Severity::kWarning;
+      more.code = "more-diagnostics";
+      more.where.path = kept.back().where.path;
+      more.message = fmt::format("... and {} more diagnostics in this file ({} errors), not shown",
+                                 n - per_file, errors);
+      more.hint = fmt::format("fix the ones above first; at most {} are shown per file", per_file);
+      kept.push_back(std::move(more));
+    }
+    i = j;
+  }
+  ds = std::move(kept);
 }
 
 void SortDiagnostics(std::vector<Diagnostic>& ds) {

@@ -149,7 +149,7 @@ class Reader {
     d.message = std::move(message);
     d.where = {std::string(path_), line, column};
     if (line >= 1 && line <= static_cast<int>(lines_.size())) {
-      d.source_line = std::string(lines_[line - 1]);
+      SetSourceLine(d, lines_[line - 1]);
     }
     d.hint = std::move(hint);
     if (severity == Severity::kError) ++errors_;

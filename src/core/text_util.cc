@@ -22,27 +22,37 @@ std::string ToLower(std::string_view s) {
   return out;
 }
 
-size_t EditDistance(std::string_view a, std::string_view b) {
+size_t EditDistance(std::string_view a, std::string_view b, size_t max) {
+  size_t gap = a.size() > b.size() ? a.size() - b.size() : b.size() - a.size();
+  if (gap > max) return max + 1;  // at least that many insertions
   std::vector<size_t> row(b.size() + 1);
   std::iota(row.begin(), row.end(), 0);
   for (size_t i = 1; i <= a.size(); ++i) {
     size_t diag = row[0];
     row[0] = i;
+    size_t least = row[0];
     for (size_t j = 1; j <= b.size(); ++j) {
       size_t up = row[j];
       row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] == b[j - 1] ? 0 : 1)});
       diag = up;
+      least = std::min(least, row[j]);
     }
+    if (least > max) return max + 1;  // a row never decreases below its minimum
   }
-  return row[b.size()];
+  return row[b.size()] > max ? max + 1 : row[b.size()];
 }
 
 std::string ClosestMatch(std::string_view word, std::span<const std::string_view> candidates) {
+  // Names and ids are short: a word longer than this is no typo of one, and comparing it
+  // with every candidate would cost its length squared each time.
+  constexpr size_t kLongest = 64;
   std::string best;
+  if (word.size() > kLongest) return best;
   size_t limit = std::max<size_t>(2, word.size() / 3);
   size_t best_distance = limit + 1;
   for (std::string_view c : candidates) {
-    size_t d = EditDistance(word, c);
+    if (c.size() > kLongest) continue;
+    size_t d = EditDistance(word, c, best_distance - 1);
     if (d < best_distance) best_distance = d, best = std::string(c);
   }
   return best;

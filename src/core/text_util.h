@@ -3,6 +3,7 @@
 #ifndef ROOFLINT_CORE_TEXT_UTIL_H_
 #define ROOFLINT_CORE_TEXT_UTIL_H_
 
+#include <cstdint>
 #include <span>
 #include <string>
 #include <string_view>
@@ -17,10 +18,11 @@ constexpr bool IsAlnum(char c) {
 
 std::string_view Trim(std::string_view s);
 std::string ToLower(std::string_view s);
-// Levenshtein distance, for did-you-mean hints.
-size_t EditDistance(std::string_view a, std::string_view b);
+// Levenshtein distance, for did-you-mean hints, or max + 1 when it is more than `max` (found
+// early: by the length difference, or a row whose least entry passes max).
+size_t EditDistance(std::string_view a, std::string_view b, size_t max = SIZE_MAX);
 // The candidate closest to `word` within an edit distance of about a third of its length,
-// or "" when none is close.
+// or "" when none is close (or the word is longer than any id: 64 bytes).
 std::string ClosestMatch(std::string_view word, std::span<const std::string_view> candidates);
 // The length of the valid UTF-8 sequence starting at s[i], or 0 when it is invalid (overlong
 // forms, surrogates and code points above U+10FFFF included). `i` must be < s.size().

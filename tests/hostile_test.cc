@@ -1,0 +1,152 @@
+// Hostile corpus input (issue 12): one small file must not make the load, the audit or the
+// report quadratic, and nothing a file holds may drive the terminal.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <random>
+
+#include <fmt/format.h>
+
+#include "core/text_util.h"
+#include "fixtures.h"
+#include "rooflint/corpus.h"
+#include "rooflint/report.h"
+
+namespace rooflint::testing {
+namespace {
+
+namespace fs = std::filesystem;
+
+class HostileTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    std::random_device rd;
+    root_ = fs::temp_directory_path() / ("rooflint-hostile-load-" + std::to_string(rd()));
+    fs::create_directories(root_ / "benchmarks");
+    fs::create_directories(root_ / "sources");
+    std::ofstream(root_ / "sources" / "test-source.toml") << kSource;
+  }
+  void TearDown() override { fs::remove_all(root_); }
+  void Write(const std::string& name, const std::string& text) {
+    std::ofstream(root_ / "benchmarks" / name, std::ios::binary) << text;
+  }
+  Corpus Load() {
+    std::vector<std::string> roots = {root_.string()};
+    return LoadCorpus(roots);
+  }
+  fs::path root_;
+};
+
+TEST_F(HostileTest, TwentyThousandUnknownIdsGiveFiftyDiagnosticsAndACount) {
+  // 20,000 unknown accelerator ids on one 520 KB line: each used to be reported with a copy of
+  // the whole line and a did-you-mean against every part (51 s and 6 GB of output).
+  std::string ids;
+  for (int i = 0; i < 20000; ++i) ids += (i ? ", " : "") + fmt::format("\"gpu-{:05d}x\"", i);
+  Write("r.toml", Bench("r", "per-user-decode", "57.6 tok/s", "batch = 1\nspeculative = false", "",
+                        "1x NVIDIA A100 40GB", "accelerators = [" + ids + "]"));
+  auto start = std::chrono::steady_clock::now();
+  Corpus c = Load();
+  double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  size_t in_file = 0;
+  for (const Diagnostic& d : c.diagnostics) {
+    if (d.where.path.ends_with("r.toml")) ++in_file;
+    EXPECT_LE(d.source_line.size(), 130u) << d.source_line.substr(0, 200);
+  }
+  // The model the fixture names is not in this corpus: one more dangling id, shown first.
+  EXPECT_EQ(in_file, kDiagnosticsPerFile + 1);
+  const Diagnostic& more = c.diagnostics.back();
+  EXPECT_EQ(more.code, "more-diagnostics");
+  EXPECT_EQ(more.severity, Severity::kError);
+  EXPECT_EQ(more.message,
+            "... and 19951 more diagnostics in this file (19951 errors), not shown");
+  EXPECT_TRUE(c.HasInvalidInput());
+  EXPECT_LT(seconds, 60.0);  // seconds in a sanitizer build; was minutes in a release build
+}
+
+TEST(SourceLineTest, ALongLineIsAWindowAroundTheColumnWithTheCaretUnderIt) {
+  Diagnostic d;
+  d.where = {"f.toml", 3, 301};
+  std::string line(300, 'a');
+  line += "BAD";
+  line += std::string(300, 'b');
+  SetSourceLine(d, line);
+  EXPECT_EQ(d.source_line.substr(0, 4), "... ");
+  EXPECT_TRUE(d.source_line.ends_with(" ..."));
+  ASSERT_GT(d.caret_column, 0);
+  EXPECT_EQ(d.source_line.substr(static_cast<size_t>(d.caret_column) - 1, 3), "BAD");
+  std::string rendered = Render(d);
+  // The caret line puts '^' under the B.
+  size_t shown = rendered.find("| ... ");
+  size_t caret = rendered.find('^');
+  ASSERT_NE(shown, std::string::npos);
+  size_t line_start = rendered.rfind('\n', caret) + 1;
+  size_t bad = rendered.find("BAD");
+  EXPECT_EQ(caret - line_start, bad - rendered.rfind('\n', bad) - 1);
+}
+
+TEST(SourceLineTest, ControlCharactersAreShownAsQuestionMarksAndBadUtf8IsNotEchoed) {
+  Diagnostic d;
+  d.where = {"f.toml", 1, 3};
+  SetSourceLine(d, "a\x1b[2Jb\x07\r\nf.toml:1:1: note[forged]: x");
+  EXPECT_EQ(d.source_line, "a?[2Jb???f.toml:1:1: note[forged]: x");
+  SetSourceLine(d, "name = \"\xff\xfe\"");
+  EXPECT_EQ(d.source_line, "");
+  SetSourceLine(d, "tab\tkept");
+  EXPECT_EQ(d.source_line, "tab\tkept");
+}
+
+TEST(EditDistanceTest, IsBoundedAndLongWordsGetNoSuggestion) {
+  EXPECT_EQ(EditDistance("kitten", "sitting"), 3u);
+  EXPECT_EQ(EditDistance("kitten", "sitting", 2), 3u);  // more than 2: max + 1
+  EXPECT_EQ(EditDistance("a", std::string(1000, 'a'), 5), 6u);  // by the length alone
+  std::vector<std::string_view> ids = {"memory-roof", "compute-roof"};
+  EXPECT_EQ(ClosestMatch("memory-rof", ids), "memory-roof");
+  EXPECT_EQ(ClosestMatch(std::string(100000, 'm'), ids), "");
+}
+
+TEST(SiblingSetHostileTest, TwoThousandMembersWithRatioNotesStayLinear) {
+  TestCorpus corpus;
+  corpus.Add(RecordKind::kSource, kSource)
+      .Add(RecordKind::kModel, kMpt);
+  constexpr int kMembers = 2000;
+  for (int i = 0; i < kMembers; ++i) {
+    std::string notes;
+    for (int k = 1; k <= 20; ++k) {
+      notes += fmt::format("ratio(m{} / m{}) = 1.0x ", i, (i + k) % kMembers);
+    }
+    corpus.Add(RecordKind::kBenchmark,
+               Bench(fmt::format("m{}", i), "per-user-decode", "57.6 tok/s",
+                     "batch = 1\nspeculative = false",
+                     "set = \"big\"\nnotes = \"" + notes + "\""));
+  }
+  auto start = std::chrono::steady_clock::now();
+  SweepResult s = Sweep(corpus.Build());
+  double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_LT(seconds, 60.0);
+  const InstrumentResult* r = AuditOf(s, "m7").Find(ids::kSiblingSet);
+  ASSERT_NE(r, nullptr);
+  EXPECT_EQ(r->verdict, Verdict::kPass);
+  EXPECT_NE(r->reason.find("; and 11 more"), std::string::npos) << r->reason;
+  EXPECT_LT(r->reason.size(), 1000u);
+}
+
+TEST_F(RoofsTest, AConcurrencyIsNoBatchForAggregateEqualsPerUserTimesB) {
+  // A serving run: 100 requests in flight, a per-user mean of 36.68 tok/s and an aggregate of
+  // 2320.7 tok/s (AIPerf's run1). 36.68 x 100 is not the aggregate, and need not be.
+  Base()
+      .Add(RecordKind::kBenchmark,
+           Bench("agg", "aggregate-output", "2320.7 tok/s", "concurrency = 100\nspeculative = false",
+                 "set = \"run\""))
+      .Add(RecordKind::kBenchmark,
+           Bench("user", "per-user-decode", "36.68 tok/s", "concurrency = 100\nspeculative = false",
+                 "set = \"run\""));
+  SweepResult s = Run();
+  EXPECT_TRUE(FindingsOf(s, "sibling-set").empty());
+}
+
+}  // namespace
+}  // namespace rooflint::testing
