@@ -6,10 +6,12 @@
 #include <filesystem>
 #include <fstream>
 #include <random>
+#include <sstream>
 
 #include <fmt/format.h>
 
 #include "core/text_util.h"
+#include "report/escape.h"
 #include "fixtures.h"
 #include "rooflint/corpus.h"
 #include "rooflint/report.h"
@@ -146,6 +148,45 @@ TEST_F(RoofsTest, AConcurrencyIsNoBatchForAggregateEqualsPerUserTimesB) {
                  "set = \"run\""));
   SweepResult s = Run();
   EXPECT_TRUE(FindingsOf(s, "sibling-set").empty());
+}
+
+}  // namespace
+}  // namespace rooflint::testing
+
+namespace rooflint::testing {
+namespace {
+
+TEST(TerminalEscapeTest, ControlCharactersAreWrittenVisibly) {
+  EXPECT_EQ(EscapeTerminal("a\x1b[2Jb"), "a\\x1b[2Jb");
+  EXPECT_EQ(EscapeTerminal("x\ny: error[forged]"), "x\\ny: error[forged]");
+  EXPECT_EQ(EscapeTerminal("tab\tok \x7f"), "tab\tok \\x7f");
+  EXPECT_EQ(EscapeTerminal("csi \xc2\x9b" "2J"), "csi \\u009b2J");
+  EXPECT_EQ(EscapeTerminal("bad \xff"), "bad \xEF\xBF\xBD");
+  EXPECT_EQ(EscapeTerminal("caf\xc3\xa9"), "caf\xc3\xa9");
+}
+
+TEST_F(RoofsTest, NoControlCharacterOfARecordReachesTheTextReportOrShow) {
+  // A title with an escape sequence and a locator that tries to start a forged finding line.
+  std::string text = Bench("r", "per-user-decode", "300 tok/s", "batch = 1\nspeculative = false");
+  text.replace(text.find("title = \"t\""), 11, "title = \"t\\u001b[2J\\u0007\"");
+  text.replace(text.find("locator = \"Table 2\""), 19,
+               "locator = \"Table 2\\nmem/benchmarks/x.toml:1: error[forged]: x\"");
+  Base().Add(RecordKind::kBenchmark, text);
+  const Corpus& corpus = corpus_.Build();
+  Report report = BuildReport(corpus, Sweep(corpus));
+  std::ostringstream text_out, show_out;
+  PrintText(report, TextOptions{}, text_out);
+  ASSERT_TRUE(PrintRecord(report, "r", show_out));
+  for (const std::string& out : {text_out.str(), show_out.str()}) {
+    for (char c : out) {
+      EXPECT_FALSE(static_cast<unsigned char>(c) < 0x20 && c != '\n' && c != '\t')
+          << static_cast<int>(c);
+    }
+    EXPECT_EQ(out.find("\nmem/benchmarks/x.toml:1: error[forged]"), std::string::npos);
+  }
+  EXPECT_NE(show_out.str().find("t\\x1b[2J\\x07"), std::string::npos);
+  EXPECT_NE(show_out.str().find("Table 2\\nmem/benchmarks/x.toml:1: error[forged]: x"),
+            std::string::npos);
 }
 
 }  // namespace

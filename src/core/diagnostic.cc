@@ -64,7 +64,8 @@ void SetSourceLine(Diagnostic& d, std::string_view line) {
     unsigned char c = static_cast<unsigned char>(window[i]);
     size_t n = Utf8Length(window, i);
     if (n == 0) return;  // not UTF-8: never echoed
-    if (n == 1 && ((c < 0x20 && c != '\t') || c == 0x7f)) {
+    bool c1 = n == 2 && c == 0xc2 && static_cast<unsigned char>(window[i + 1]) < 0xa0;
+    if ((n == 1 && ((c < 0x20 && c != '\t') || c == 0x7f)) || c1) {
       shown += '?';
     } else {
       shown.append(window.substr(i, n));

@@ -1,6 +1,8 @@
 // Escaping for the report printers (see escape.h).
 #include "report/escape.h"
 
+#include <fmt/format.h>
+
 #include <cstdint>
 
 #include "core/text_util.h"
@@ -50,6 +52,29 @@ void AppendXmlText(char c, std::string& out) {
 
 std::string SanitizeUtf8(std::string_view s) {
   return Walk(s, [](char c, std::string& out) { out += c; });
+}
+
+std::string EscapeTerminal(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (size_t i = 0; i < s.size();) {
+    size_t n = Utf8Length(s, i);
+    auto c = static_cast<uint8_t>(s[i]);
+    if (n == 0) {
+      out += kReplacement;
+      ++i;
+    } else if (n == 1 && (c < 0x20 || c == 0x7f) && c != '\t') {
+      out += c == '\n' ? std::string("\\n") : c == '\r' ? std::string("\\r") : fmt::format("\\x{:02x}", c);
+      ++i;
+    } else if (n == 2 && c == 0xc2 && static_cast<uint8_t>(s[i + 1]) < 0xa0) {
+      out += fmt::format("\\u{:04x}", static_cast<uint8_t>(s[i + 1]));  // U+0080..U+009F
+      i += 2;
+    } else {
+      out.append(s.substr(i, n));
+      i += n;
+    }
+  }
+  return out;
 }
 
 std::string EscapeXmlText(std::string_view s) {

@@ -23,6 +23,11 @@ std::string EscapeMarkdown(std::string_view s);
 // Valid UTF-8 with invalid sequences and XML-forbidden control characters (all C0 but tab,
 // newline and carriage return) replaced by U+FFFD.
 std::string SanitizeUtf8(std::string_view s);
+// Text for a terminal or a CI log: invalid UTF-8 becomes U+FFFD, and every control character
+// (C0 but tab, DEL, and the C1 range, which some terminals obey) is written visibly as \xNN
+// or \n, so a file name, key or value can neither send escape sequences nor start a line of
+// its own (a forged `path: error[...]` line).
+std::string EscapeTerminal(std::string_view s);
 
 }  // namespace rooflint
 

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "report/escape.h"
 #include "rooflint/report.h"
 #include "rooflint/units.h"
 
@@ -11,8 +12,8 @@ namespace {
 
 std::string ConditionText(const Condition& c) {
   switch (c.state) {
-    case Condition::State::kStated: return c.text;
-    case Condition::State::kAbsent: return fmt::format("absent ({})", c.absent_reason);
+    case Condition::State::kStated: return EscapeTerminal(c.text);
+    case Condition::State::kAbsent: return fmt::format("absent ({})", EscapeTerminal(c.absent_reason));
     case Condition::State::kMissing: return "MISSING (neither stated nor marked absent)";
   }
   return "";
@@ -24,9 +25,9 @@ void PrintResult(const InstrumentResult& r, std::ostream& out) {
     head += fmt::format("  {} {} ({}%)", FormatNumber(r.bound), r.unit, FormatNumber(r.percent));
   }
   out << head << "\n";
-  if (!r.arithmetic.empty()) out << "      " << r.arithmetic << "\n";
-  if (!r.reason.empty()) out << "      " << r.reason << "\n";
-  if (!r.assumption.empty()) out << "      assumes " << r.assumption << "\n";
+  if (!r.arithmetic.empty()) out << "      " << EscapeTerminal(r.arithmetic) << "\n";
+  if (!r.reason.empty()) out << "      " << EscapeTerminal(r.reason) << "\n";
+  if (!r.assumption.empty()) out << "      assumes " << EscapeTerminal(r.assumption) << "\n";
 }
 
 }  // namespace
@@ -67,21 +68,22 @@ bool PrintRecord(const Report& report, std::string_view id, std::ostream& out) {
   if (audit == nullptr) return false;
   const Benchmark& b = *audit->benchmark;
 
-  out << fmt::format("{}  ({})\n{}\n", b.header.id, b.header.path, b.title);
+  const auto T = EscapeTerminal;
+  out << fmt::format("{}  ({})\n{}\n", T(b.header.id), T(b.header.path), T(b.title));
   out << fmt::format("  {} {} = {}{}{}\n", StatusName(b.header.status), MetricName(b.metric),
-                     b.value.text, b.statistic.empty() ? "" : fmt::format(" ({})", b.statistic),
+                     T(b.value.text), b.statistic.empty() ? "" : fmt::format(" ({})", T(b.statistic)),
                      b.derived_from.empty() ? "" : fmt::format(", derived from {}",
-                                                                b.derived_from));
+                                                                T(b.derived_from)));
   out << fmt::format(
-      "  model {}, precision {}{}, hardware '{}' x{}\n", b.model,
-      b.precision.empty() ? fmt::format("absent ({})", b.precision_absent) : b.precision,
-      b.weights ? fmt::format(", weights {} (stated)", b.weights->text) : "", b.hardware,
+      "  model {}, precision {}{}, hardware '{}' x{}\n", T(b.model),
+      b.precision.empty() ? fmt::format("absent ({})", T(b.precision_absent)) : T(b.precision),
+      b.weights ? fmt::format(", weights {} (stated)", T(b.weights->text)) : "", T(b.hardware),
       b.accelerator_count > 0 ? fmt::format("{}", b.accelerator_count)
-                              : fmt::format("? (count absent: {})", b.accelerator_count_absent));
+                              : fmt::format("? (count absent: {})", T(b.accelerator_count_absent)));
   const Source* src = corpus.FindSource(b.source);
-  out << fmt::format("  source {}{}: {}\n", b.source,
-                     src != nullptr ? fmt::format(" ({}, {})", src->url, src->date) : "",
-                     b.locator);
+  out << fmt::format("  source {}{}: {}\n", T(b.source),
+                     src != nullptr ? fmt::format(" ({}, {})", T(src->url), T(src->date)) : "",
+                     T(b.locator));
 
   const Conditions& c = b.conditions;
   out << "\nConditions\n";
@@ -116,19 +118,19 @@ bool PrintRecord(const Report& report, std::string_view id, std::ostream& out) {
   }
   out << fmt::format("\nFindings ({})\n", mine.size());
   for (const Finding* f : mine) {
-    out << fmt::format("  {}:{}: {}[{}] ({}): {}\n", f->where.path, f->where.line,
-                       SeverityName(f->severity), CodeName(f->code), f->instrument, f->message);
-    if (!f->hint.empty()) out << "      hint: " << f->hint << "\n";
-    if (f->waived) out << "      waived: " << f->waiver_reason << "\n";
+    out << fmt::format("  {}:{}: {}[{}] ({}): {}\n", T(f->where.path), f->where.line,
+                       SeverityName(f->severity), CodeName(f->code), f->instrument, T(f->message));
+    if (!f->hint.empty()) out << "      hint: " << T(f->hint) << "\n";
+    if (f->waived) out << "      waived: " << T(f->waiver_reason) << "\n";
   }
 
   out << "\nPoints at\n";
   if (const Model* m = corpus.FindModel(b.model)) {
     out << fmt::format(
-        "  model {}: {} params{}, native {} ({}){}\n", m->header.id,
+        "  model {}: {} params{}, native {} ({}){}\n", T(m->header.id),
         m->params_total > 0 ? FormatSi(m->params_total) : "unknown",
         m->IsMoe() ? fmt::format(", {} active", FormatSi(*m->params_active)) : "",
-        m->native_precision.empty() ? "unknown" : m->native_precision, m->header.path,
+        m->native_precision.empty() ? "unknown" : T(m->native_precision), T(m->header.path),
         m->header.status == Status::kDraft ? " [draft]" : "");
   }
   std::vector<std::string> parts = b.accelerators;
@@ -143,30 +145,30 @@ bool PrintRecord(const Report& report, std::string_view id, std::ostream& out) {
     if (const Accelerator* a = corpus.FindAccelerator(pid)) {
       std::vector<std::string> peaks;
       for (const auto& [p, f] : a->peak_dense) peaks.push_back(fmt::format("{} {}", p, FormatSi(f.si())));
-      out << fmt::format("  accelerator {}{}: {}, {}, peaks {} ({})\n", a->header.id,
+      out << fmt::format("  accelerator {}{}: {}, {}, peaks {} ({})\n", T(a->header.id),
                          b.accelerators.empty() ? " (matched from the hardware text)" : "",
-                         a->name, a->bandwidth_text,
+                         T(a->name), T(a->bandwidth_text),
                          peaks.empty() ? "none stated" : fmt::format("{}", fmt::join(peaks, ", ")),
-                         a->header.path);
+                         T(a->header.path));
     }
   }
   if (!b.accelerators_absent.has_value() && b.accelerators.empty()) {
     out << "  accelerator: none\n";
   } else if (b.accelerators_absent) {
-    out << fmt::format("  empty pointer: because {}: {}\n", b.accelerators_absent->because,
-                       b.accelerators_absent->note);
+    out << fmt::format("  empty pointer: because {}: {}\n", T(b.accelerators_absent->because),
+                       T(b.accelerators_absent->note));
   }
 
   if (!b.set.empty()) {
-    out << fmt::format("\nSiblings in set '{}'\n", b.set);
+    out << fmt::format("\nSiblings in set '{}'\n", T(b.set));
     for (const auto& a : report.sweep.records) {
       const Benchmark& s = *a.benchmark;
       if (s.set != b.set || &s == &b) continue;
       std::string batch = s.conditions.batch.integer
                               ? fmt::format("batch {}", *s.conditions.batch.integer)
                               : "batch ?";
-      out << fmt::format("  {}: {} {} at {}\n", s.header.id, MetricName(s.metric),
-                         s.value.text, batch);
+      out << fmt::format("  {}: {} {} at {}\n", T(s.header.id), MetricName(s.metric),
+                         T(s.value.text), batch);
     }
   }
 
@@ -181,7 +183,7 @@ bool PrintRecord(const Report& report, std::string_view id, std::ostream& out) {
   }
   out << fmt::format("\nGotchas ({}; concepts: {})\n", gotchas.size(), fmt::join(concepts, ", "));
   for (const Gotcha* g : gotchas) {
-    out << fmt::format("  {}: {}\n", g->header.id, g->title);
+    out << fmt::format("  {}: {}\n", T(g->header.id), T(g->title));
   }
   return true;
 }

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "report/escape.h"
 #include "rooflint/report.h"
 #include "rooflint/units.h"
 
@@ -40,7 +41,7 @@ std::string AbsentText(const Benchmark& b) {
 Row MakeRow(const RecordAudit& a) {
   const Benchmark& b = *a.benchmark;
   Row row;
-  row.id = b.header.id;
+  row.id = EscapeTerminal(b.header.id);
   row.metric = std::string(MetricName(b.metric));
   row.batch = BatchText(b);
   row.absent = AbsentText(b);
@@ -65,7 +66,7 @@ Row MakeRow(const RecordAudit& a) {
   }
   for (const auto& r : a.roofs) {
     if (r.verdict == Verdict::kNotComputable) {
-      row.why.push_back(fmt::format("{}: {}", r.instrument, r.reason));
+      row.why.push_back(fmt::format("{}: {}", r.instrument, EscapeTerminal(r.reason)));
     }
   }
   if (a.roofs.empty()) row.why.push_back("no roof applies to this metric");
@@ -160,14 +161,25 @@ void PrintTable(const std::vector<Row>& rows, const TextOptions& opt, std::ostre
   }
 }
 
+// A diagnostic with every field a file can set escaped (its source line already is).
+std::string RenderForTerminal(const Diagnostic& d) {
+  Diagnostic e = d;
+  e.where.path = EscapeTerminal(d.where.path);
+  e.message = EscapeTerminal(d.message);
+  e.hint = EscapeTerminal(d.hint);
+  e.code = EscapeTerminal(d.code);
+  return Render(e);
+}
+
 // The first line keeps the compiler shape `path:line: severity[code]: ...` whole, for editors
 // and CI to parse; the lines under it are wrapped to kColumns.
 void PrintFinding(const Finding& f, std::ostream& out) {
-  out << fmt::format("{}:{}: {}[{}]: {}: {}\n", f.where.path, f.where.line,
-                     SeverityName(f.severity), CodeName(f.code), f.record, f.message);
-  if (!f.arithmetic.empty()) PrintWrapped(f.arithmetic, "  arithmetic: ", "    ", out);
-  if (!f.hint.empty()) PrintWrapped(f.hint, "  hint: ", "    ", out);
-  if (f.waived) PrintWrapped(f.waiver_reason, "  waived: ", "    ", out);
+  const auto T = EscapeTerminal;
+  out << fmt::format("{}:{}: {}[{}]: {}: {}\n", T(f.where.path), f.where.line,
+                     SeverityName(f.severity), CodeName(f.code), T(f.record), T(f.message));
+  if (!f.arithmetic.empty()) PrintWrapped(T(f.arithmetic), "  arithmetic: ", "    ", out);
+  if (!f.hint.empty()) PrintWrapped(T(f.hint), "  hint: ", "    ", out);
+  if (f.waived) PrintWrapped(T(f.waiver_reason), "  waived: ", "    ", out);
   out << fmt::format("  instrument: {}\n", f.instrument);
 }
 
@@ -189,7 +201,7 @@ void PrintCalibration(const Report& report, std::ostream& out) {
       s.calibration_failures, s.calibration_records);
   for (const auto& f : report.sweep.findings) {
     if (f.code == FindingCode::kCalibrationFailed) {
-      out << fmt::format("  {}: {}\n", f.record, f.message);
+      out << fmt::format("  {}: {}\n", EscapeTerminal(f.record), EscapeTerminal(f.message));
     }
   }
   out << "\n";
@@ -216,12 +228,15 @@ void PrintText(const Report& report, const TextOptions& options, std::ostream& o
     out << fmt::format("\nRejected records ({}): not swept until their errors are fixed\n",
                        report.summary.rejected);
     for (const auto& f : corpus.files) {
-      if (f.rejected) out << fmt::format("  {} {} ({})\n", KindName(f.kind), f.id, f.path);
+      if (f.rejected) {
+        out << fmt::format("  {} {} ({})\n", KindName(f.kind), EscapeTerminal(f.id),
+                           EscapeTerminal(f.path));
+      }
     }
   }
   if (!corpus.diagnostics.empty()) {
     out << fmt::format("\nInput diagnostics ({})\n", corpus.diagnostics.size());
-    for (const auto& d : corpus.diagnostics) out << Render(d);
+    for (const auto& d : corpus.diagnostics) out << RenderForTerminal(d);
   }
   std::vector<const Finding*> live_findings, old_findings;
   for (const auto& f : report.sweep.findings) {
