@@ -10,12 +10,13 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
+#include <map>
 #include <iostream>
 #include <memory>
 #include <sstream>
 
 #include "cli/command.h"
+#include "core/file_io.h"
 #include "rooflint/audit.h"
 #include "rooflint/corpus.h"
 #include "rooflint/import.h"
@@ -33,48 +34,6 @@ struct ImportCliOptions {
   ImportOptions import;
   int64_t count = 0;
 };
-
-// Writes `text` to `path` through a temporary file in the same folder, then links it into
-// place, which fails rather than replace a file that appeared meanwhile.
-bool WriteNew(const fs::path& path, const std::string& text, std::string& error) {
-  std::error_code ec;
-  fs::create_directories(path.parent_path(), ec);
-  if (ec) {
-    error = ec.message();
-    return false;
-  }
-  std::string tmpl = (path.parent_path() / ".rooflint-import-XXXXXX").string();
-  int fd = ::mkstemp(tmpl.data());
-  if (fd < 0) {
-    error = std::strerror(errno);
-    return false;
-  }
-  size_t done = 0;
-  while (done < text.size()) {
-    ssize_t n = ::write(fd, text.data() + done, text.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) break;
-    done += static_cast<size_t>(n);
-  }
-  bool ok = done == text.size() && ::fsync(fd) == 0;
-  ::fchmod(fd, 0644);
-  ::close(fd);
-  if (ok && ::link(tmpl.c_str(), path.c_str()) != 0) {
-    error = errno == EEXIST ? "it appeared while importing" : std::strerror(errno);
-    ok = false;
-  } else if (!ok) {
-    error = "short write";
-  }
-  ::unlink(tmpl.c_str());
-  return ok;
-}
-
-std::string ReadAll(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 // The audit of one imported benchmark, as TOML comments so the output stays TOML.
 void PrintAudit(const RecordAudit& audit, const std::vector<Finding>& findings, std::ostream& out) {
@@ -185,16 +144,54 @@ ExitCode RunImport(const ImportCliOptions& opt) {
       std::cerr << "rooflint import: nothing written: fix the errors above first\n";
       return ExitCode::kInvalidInput;
     }
-    // Check every target before writing any, so a refusal writes nothing.
-    std::vector<std::pair<fs::path, const ImportedRecord*>> to_write;
-    bool refused = false;
+    // Decide every file before writing any, so a refusal writes nothing: sources and draft
+    // models first, then the benchmarks that cite them (a kill between two links leaves no
+    // benchmark without its source).
+    std::vector<const ImportedRecord*> order;
     for (const ImportedRecord& r : result.records) {
-      fs::path path = fs::path(opt.write) / KindFolder(r.kind) / (r.id + ".toml");
+      if (r.kind != RecordKind::kBenchmark) order.push_back(&r);
+    }
+    for (const ImportedRecord& r : result.records) {
+      if (r.kind == RecordKind::kBenchmark) order.push_back(&r);
+    }
+    std::vector<NewFile> to_write;
+    std::map<std::string, std::string> planned;  // path -> text, within this import
+    std::map<std::string, std::string> first_from;  // path -> the input it is written from
+    bool refused = false;
+    for (const ImportedRecord* r : order) {
+      std::string path = (fs::path(opt.write) / KindFolder(r->kind) / (r->id + ".toml")).string();
+      if (auto it = planned.find(path); it != planned.end()) {
+        // Ids come from the measured content and the flags, which one import shares: a second
+        // record with the id is the same run given twice (a copy of a file, a repeated line).
+        // It is written once; its wording may differ only by where it was read.
+        if (it->second != r->toml) {
+          std::cerr << fmt::format(
+              "rooflint import: {} {} comes from two inputs (the same run): written once, "
+              "from {}\n",
+              KindName(r->kind), r->id, first_from[path]);
+        }
+        continue;
+      }
+      first_from[path] = r->from;
+      planned.emplace(path, r->toml);
       std::error_code ec;
-      if (fs::exists(path, ec)) {
-        if (ReadAll(path) == r.toml) {
+      if (fs::exists(fs::symlink_status(path, ec))) {
+        std::string existing, read_error;
+        bool same = ReadRegularFile(path, size_t{1} << 20, existing, read_error) &&
+                    existing == r->toml;
+        if (same) {
           std::cerr << fmt::format("rooflint import: {} already holds this record: skipped\n",
-                                   path.string());
+                                   path);
+          continue;
+        }
+        if (r->kind != RecordKind::kBenchmark) {
+          // A source or draft model id comes from the content of the file or the name of the
+          // model: the record there describes the same thing (imported from a renamed copy,
+          // or on another day). The one already in the corpus is kept.
+          std::cerr << fmt::format(
+              "rooflint import: {} exists with other wording: kept as it is (the {} is the "
+              "same by its id)\n",
+              path, KindName(r->kind));
           continue;
         }
         std::cerr << fmt::format(
@@ -202,23 +199,23 @@ ExitCode RunImport(const ImportCliOptions& opt) {
             "content\n  hint: ids come from the imported content, so this is the same "
             "measurement imported before with other flags, or a record edited since; remove "
             "or rename the file to import it again, or --write into another folder\n",
-            path.string());
+            path);
         refused = true;
         continue;
       }
-      to_write.emplace_back(path, &r);
+      to_write.push_back({path, r->toml});
     }
     if (refused) {
       std::cerr << "rooflint import: nothing written\n";
       return ExitCode::kInvalidInput;
     }
-    for (const auto& [path, r] : to_write) {
-      std::string error;
-      if (!WriteNew(path, r->toml, error)) {
-        std::cerr << fmt::format("{}: error[cannot-write]: {}\n", path.string(), error);
-        return ExitCode::kInvalidInput;
-      }
-      std::cerr << fmt::format("rooflint import: wrote {}\n", path.string());
+    std::string error;
+    if (!CreateFilesAtomically(to_write, error)) {
+      std::cerr << fmt::format("error[cannot-write]: {}\n", error);
+      return ExitCode::kInvalidInput;
+    }
+    for (const NewFile& f : to_write) {
+      std::cerr << fmt::format("rooflint import: wrote {}\n", f.path);
     }
   }
   if (errors) return ExitCode::kInvalidInput;

@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 
 namespace rooflint {
+namespace fs = std::filesystem;
 namespace {
 
 bool WriteAll(int fd, std::string_view text) {
@@ -27,7 +28,6 @@ bool WriteAll(int fd, std::string_view text) {
 }  // namespace
 
 bool WriteFileSafely(const std::string& path, std::string_view text, std::string& error) {
-  namespace fs = std::filesystem;
   std::error_code ec;
   // Follow a symbolic link: its target is what the user means, and the link must survive.
   fs::path target = fs::path(path);
@@ -81,6 +81,61 @@ bool WriteFileSafely(const std::string& path, std::string_view text, std::string
     error = fmt::format("cannot replace it: {}", std::strerror(saved));
     return false;
   }
+  return true;
+}
+
+bool CreateFilesAtomically(const std::vector<NewFile>& files, std::string& error) {
+  std::vector<std::string> temps;
+  std::vector<std::string> linked;
+  auto undo = [&] {
+    for (const std::string& p : linked) ::unlink(p.c_str());
+    for (const std::string& t : temps) ::unlink(t.c_str());
+  };
+  // Stage: every file written and on disk before any appears.
+  for (const NewFile& f : files) {
+    fs::path target(f.path);
+    std::error_code ec;
+    if (!target.parent_path().empty()) fs::create_directories(target.parent_path(), ec);
+    if (ec) {
+      error = fmt::format("{}: cannot create its folder: {}", f.path, ec.message());
+      undo();
+      return false;
+    }
+    fs::path dir = target.parent_path().empty() ? fs::path(".") : target.parent_path();
+    std::string pattern = (dir / ("." + target.filename().string() + ".XXXXXX")).string();
+    int fd = ::mkstemp(pattern.data());
+    if (fd < 0) {
+      error = fmt::format("{}: cannot create a temporary file beside it: {}", f.path,
+                          std::strerror(errno));
+      undo();
+      return false;
+    }
+    temps.push_back(pattern);
+    ::fchmod(fd, 0644);
+    bool ok = WriteAll(fd, f.text) && ::fsync(fd) == 0;
+    int saved = errno;
+    ok = (::close(fd) == 0) && ok;
+    if (!ok) {
+      error = fmt::format("{}: cannot write it: {}", f.path, std::strerror(saved));
+      undo();
+      return false;
+    }
+  }
+  // Commit: link each into place; a name that exists now is a refusal, not an overwrite.
+  for (size_t i = 0; i < files.size(); ++i) {
+    if (::link(temps[i].c_str(), files[i].path.c_str()) != 0) {
+      int saved = errno;
+      error = saved == EEXIST
+                  ? fmt::format("{}: it appeared while importing; nothing was written",
+                                files[i].path)
+                  : fmt::format("{}: cannot create it: {}; nothing was written", files[i].path,
+                                std::strerror(saved));
+      undo();
+      return false;
+    }
+    linked.push_back(files[i].path);
+  }
+  for (const std::string& t : temps) ::unlink(t.c_str());
   return true;
 }
 

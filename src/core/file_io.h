@@ -4,6 +4,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace rooflint {
 
@@ -16,6 +17,19 @@ namespace rooflint {
 //  - a folder is refused.
 // Returns false with `error` ("cannot ...: reason") when it cannot; the temporary is removed.
 bool WriteFileSafely(const std::string& path, std::string_view text, std::string& error);
+
+// One file to create, for CreateFilesAtomically.
+struct NewFile {
+  std::string path;
+  std::string text;
+};
+
+// Creates every file of `files`, all or none, never over an existing file: each is first
+// written to an exclusive temporary in its folder (folders are created) and fsync'ed; then
+// each is linked into place in order, and link(2) fails rather than replace a file that
+// appeared meanwhile. If any step fails, the files linked so far are removed again, every
+// temporary is deleted, and `error` says which path failed and why.
+bool CreateFilesAtomically(const std::vector<NewFile>& files, std::string& error);
 
 // Why a read failed, for callers that report each case with a code of their own.
 enum class ReadFailure { kNone, kIo, kNotAFile, kTooLarge };

@@ -1,0 +1,63 @@
+# `rooflint import --write` is all or nothing (issue 12), and a record's identity comes from
+# its content, not its file name (issue 11). Invoked by CTest with -DROOFLINT=<binary>
+# -DSAMPLES=<tests/import-samples> -DWORK=<a scratch folder>.
+include(${CMAKE_CURRENT_LIST_DIR}/cli_expect.cmake)
+
+set(VLLM ${SAMPLES}/vllm/bench_serve_llmd_l40s_llama3.2-3b_3rates.jsonl)
+file(REMOVE_RECURSE ${WORK})
+file(MAKE_DIRECTORY ${WORK}/in)
+
+function(count_files dir expected)
+  file(GLOB_RECURSE found ${dir}/*)
+  list(LENGTH found n)
+  if(NOT n EQUAL ${expected})
+    message(FATAL_ERROR "expected ${expected} files under ${dir}, found ${n}: ${found}")
+  endif()
+endfunction()
+
+# The same run given twice (two copies of one file) is written once, with no false
+# "it appeared while importing".
+file(COPY ${VLLM} DESTINATION ${WORK}/in)
+file(COPY_FILE ${VLLM} ${WORK}/in/copy.jsonl)
+expect_exit(0 import vllm-serve ${VLLM} ${WORK}/in/copy.jsonl --write ${WORK}/twice)
+if(LAST_OUTPUT MATCHES "appeared while importing")
+  message(FATAL_ERROR "a repeated run was taken for a race:\n${LAST_OUTPUT}")
+endif()
+file(GLOB benchmarks ${WORK}/twice/benchmarks/*.toml)
+list(LENGTH benchmarks n_once)
+expect_exit(0 import vllm-serve ${VLLM} --write ${WORK}/once)
+file(GLOB benchmarks ${WORK}/once/benchmarks/*.toml)
+list(LENGTH benchmarks n_single)
+if(NOT n_once EQUAL n_single)
+  message(FATAL_ERROR "twice: ${n_once} benchmark files, once: ${n_single}")
+endif()
+
+# A renamed copy imported again writes nothing new and is no error: the benchmarks are the
+# same by content, and the source record already there is kept.
+file(COPY_FILE ${VLLM} ${WORK}/in/renamed-run.jsonl)
+expect_exit(0 import vllm-serve ${WORK}/in/renamed-run.jsonl --write ${WORK}/once)
+if(NOT LAST_OUTPUT MATCHES "already holds this record: skipped")
+  message(FATAL_ERROR "the renamed copy was not recognised:\n${LAST_OUTPUT}")
+endif()
+file(GLOB benchmarks ${WORK}/once/benchmarks/*.toml)
+list(LENGTH benchmarks n_again)
+if(NOT n_again EQUAL n_single)
+  message(FATAL_ERROR "the renamed copy added files: ${n_again} vs ${n_single}")
+endif()
+
+# A benchmark that exists with other content is refused, and then nothing is written: not
+# the source record, not the other benchmarks, and no temporary file is left behind.
+expect_exit(0 import vllm-serve ${VLLM} --write ${WORK}/edited)
+file(GLOB benchmarks ${WORK}/edited/benchmarks/*.toml)
+list(GET benchmarks 0 victim)
+file(READ ${victim} text)
+file(WRITE ${victim} "${text}# edited by hand\n")
+file(GLOB sources ${WORK}/edited/sources/*.toml)
+file(REMOVE ${sources})
+file(GLOB_RECURSE before ${WORK}/edited/*)
+list(LENGTH before n_before)
+expect_exit(2 import vllm-serve ${VLLM} --write ${WORK}/edited)
+if(NOT LAST_OUTPUT MATCHES "error\\[file-exists\\]" OR NOT LAST_OUTPUT MATCHES "nothing written")
+  message(FATAL_ERROR "the edited record was not refused:\n${LAST_OUTPUT}")
+endif()
+count_files(${WORK}/edited ${n_before})
