@@ -159,23 +159,37 @@ struct AuditInput {
 
 struct SweepResult;
 
+// An instrument is one of two kinds by what it looks at: a RecordInstrument audits one
+// benchmark at a time (the roofs and most checks); a CorpusInstrument runs once per sweep,
+// after every record, to compare records with each other or audit other kinds of record.
 class Instrument {
  public:
   virtual ~Instrument() = default;
-  virtual std::string_view id() const = 0;       // stable kebab-case id
+  virtual std::string_view id() const = 0;       // stable kebab-case id (ids::k...)
   virtual std::string_view summary() const = 0;  // one line for help and reports
   virtual InstrumentKind kind() const = 0;
-  // Per benchmark: appends its result to out.roofs or out.checks (a not-applicable result
-  // when it does not apply, saying why) and any findings.
-  virtual void Audit(const AuditInput& in, RecordAudit& out,
-                     std::vector<Finding>& findings) const = 0;
-  // Once per sweep, after every record: for instruments that compare records with each other
-  // or audit other kinds of record. The default does nothing.
-  virtual void AuditCorpus(const Corpus& corpus, SweepResult& result) const;
 };
 
-// Every instrument, in the order they run. The one place instruments are registered.
+class RecordInstrument : public Instrument {
+ public:
+  // Appends its result to out.roofs or out.checks (a not-applicable result when it does not
+  // apply, saying why) and any findings.
+  virtual void Audit(const AuditInput& in, RecordAudit& out,
+                     std::vector<Finding>& findings) const = 0;
+};
+
+class CorpusInstrument : public Instrument {
+ public:
+  // Appends a result to each record it judges, and its findings, to `result`.
+  virtual void AuditCorpus(const Corpus& corpus, SweepResult& result) const = 0;
+};
+
+// Every instrument, in the order they run: the record instruments in their order (roofs
+// first: near-roof and calibration read the roofs' results), then the corpus instruments.
+// registry.cc is the one place instruments are registered.
 std::span<const std::unique_ptr<Instrument>> Instruments();
+std::span<const RecordInstrument* const> RecordInstruments();
+std::span<const CorpusInstrument* const> CorpusInstruments();
 // The instrument with this id, or nullptr.
 const Instrument* FindInstrument(std::string_view id);
 

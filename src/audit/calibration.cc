@@ -19,7 +19,7 @@
 namespace rooflint {
 namespace {
 
-class CalibrationCheck final : public Instrument {
+class CalibrationCheck final : public RecordInstrument {
  public:
   std::string_view id() const override { return ids::kCalibration; }
   std::string_view summary() const override {

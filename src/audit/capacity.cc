@@ -24,7 +24,7 @@
 namespace rooflint {
 namespace {
 
-class Capacity final : public Instrument {
+class Capacity final : public RecordInstrument {
  public:
   std::string_view id() const override { return ids::kCapacity; }
   std::string_view summary() const override {

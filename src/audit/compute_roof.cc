@@ -25,7 +25,7 @@
 namespace rooflint {
 namespace {
 
-class ComputeRoof final : public Instrument {
+class ComputeRoof final : public RecordInstrument {
  public:
   std::string_view id() const override { return ids::kComputeRoof; }
   std::string_view summary() const override {

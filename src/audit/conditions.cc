@@ -18,7 +18,7 @@
 namespace rooflint {
 namespace {
 
-class ConditionsCheck final : public Instrument {
+class ConditionsCheck final : public RecordInstrument {
  public:
   std::string_view id() const override { return ids::kConditions; }
   std::string_view summary() const override {

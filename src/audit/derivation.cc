@@ -123,7 +123,7 @@ Derived Derive(const Benchmark& b, const ParsedQuantity& basis) {
   return d;
 }
 
-class Derivation final : public Instrument {
+class Derivation final : public RecordInstrument {
  public:
   std::string_view id() const override { return ids::kDerivation; }
   std::string_view summary() const override {

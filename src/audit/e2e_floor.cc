@@ -14,7 +14,7 @@
 namespace rooflint {
 namespace {
 
-class E2eFloor final : public Instrument {
+class E2eFloor final : public RecordInstrument {
  public:
   std::string_view id() const override { return ids::kE2eFloor; }
   std::string_view summary() const override {

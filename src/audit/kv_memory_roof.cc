@@ -25,7 +25,7 @@
 namespace rooflint {
 namespace {
 
-class KvMemoryRoof final : public Instrument {
+class KvMemoryRoof final : public RecordInstrument {
  public:
   std::string_view id() const override { return ids::kKvRoof; }
   std::string_view summary() const override {

@@ -17,7 +17,7 @@
 namespace rooflint {
 namespace {
 
-class KvTpotFloor final : public Instrument {
+class KvTpotFloor final : public RecordInstrument {
  public:
   std::string_view id() const override { return ids::kKvFloor; }
   std::string_view summary() const override {

@@ -23,7 +23,7 @@
 namespace rooflint {
 namespace {
 
-class MemoryRoof final : public Instrument {
+class MemoryRoof final : public RecordInstrument {
  public:
   std::string_view id() const override { return ids::kMemoryRoof; }
   std::string_view summary() const override {

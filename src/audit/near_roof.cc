@@ -27,7 +27,7 @@ constexpr Guess kGuesses[] = {{2.0, "2 B (fp16)"},       {1.0, "1 B (8-bit)"},
                               {0.5, "0.5 B (4-bit)"},    {4.5 / 8, "0.5625 B (q4_0)"},
                               {4.84 / 8, "0.605 B (q4_k_m)"}, {8.5 / 8, "1.0625 B (q8_0)"}};
 
-class NearRoof final : public Instrument {
+class NearRoof final : public RecordInstrument {
  public:
   std::string_view id() const override { return ids::kNearRoof; }
   std::string_view summary() const override {

@@ -51,7 +51,7 @@ std::string CandidateAdvice(const std::vector<const Accelerator*>& parts) {
   return out;
 }
 
-class Pointers final : public Instrument {
+class Pointers final : public RecordInstrument {
  public:
   std::string_view id() const override { return ids::kPointers; }
   std::string_view summary() const override {

@@ -22,15 +22,36 @@ std::span<const std::unique_ptr<Instrument>> Instruments() {
     v->push_back(MakePointers());
     v->push_back(MakeCapacity());
     v->push_back(MakeDerivation());
-    v->push_back(MakeSiblingSet());
     v->push_back(MakeNearRoof());
     v->push_back(MakeCalibration());
     v->push_back(MakeStatus());
+    // Corpus instruments run once, after every record has been audited.
+    v->push_back(MakeSiblingSet());
     v->push_back(MakeSpecLint());
     return v;
   }();
   return *kAll;
 }
+
+namespace {
+
+// The record and corpus instruments of Instruments(), each list in run order.
+template <class Kind>
+std::span<const Kind* const> OfKind() {
+  static const auto* const kList = [] {
+    auto* v = new std::vector<const Kind*>();
+    for (const auto& i : Instruments()) {
+      if (const auto* k = dynamic_cast<const Kind*>(i.get())) v->push_back(k);
+    }
+    return v;
+  }();
+  return *kList;
+}
+
+}  // namespace
+
+std::span<const RecordInstrument* const> RecordInstruments() { return OfKind<RecordInstrument>(); }
+std::span<const CorpusInstrument* const> CorpusInstruments() { return OfKind<CorpusInstrument>(); }
 
 const Instrument* FindInstrument(std::string_view id) {
   for (const auto& i : Instruments()) {

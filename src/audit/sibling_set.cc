@@ -122,7 +122,7 @@ std::vector<RatioNote> RatioNotes(std::string_view notes) {
   return out;
 }
 
-class SiblingSet final : public Instrument {
+class SiblingSet final : public CorpusInstrument {
  public:
   std::string_view id() const override { return ids::kSiblingSet; }
   std::string_view summary() const override {
@@ -130,8 +130,6 @@ class SiblingSet final : public Instrument {
   }
   InstrumentKind kind() const override { return InstrumentKind::kCheck; }
 
-  // Everything happens in AuditCorpus, where the whole set is visible.
-  void Audit(const AuditInput&, RecordAudit&, std::vector<Finding>&) const override {}
 
   void AuditCorpus(const Corpus&, SweepResult& result) const override {
     std::map<std::string_view, std::vector<RecordAudit*>> sets;

@@ -42,7 +42,7 @@ std::optional<double> PeakOf(const Accelerator& a, std::string_view precision) {
   return p ? std::optional<double>(p->si()) : std::nullopt;
 }
 
-class SpecLint final : public Instrument {
+class SpecLint final : public CorpusInstrument {
  public:
   std::string_view id() const override { return ids::kSpecLint; }
   std::string_view summary() const override {
@@ -50,7 +50,6 @@ class SpecLint final : public Instrument {
   }
   InstrumentKind kind() const override { return InstrumentKind::kCheck; }
 
-  void Audit(const AuditInput&, RecordAudit&, std::vector<Finding>&) const override {}
 
   void AuditCorpus(const Corpus& corpus, SweepResult& result) const override {
     // Every name and alias, by its tokens, to find parts that share one.

@@ -64,7 +64,7 @@ SpeculationTerms Terms(const AuditInput& in) {
   return t;
 }
 
-class SpeculationRoof final : public Instrument {
+class SpeculationRoof final : public RecordInstrument {
  public:
   std::string_view id() const override { return ids::kSpecRoof; }
   std::string_view summary() const override {
@@ -115,7 +115,7 @@ class SpeculationRoof final : public Instrument {
   }
 };
 
-class SpeculationFloor final : public Instrument {
+class SpeculationFloor final : public RecordInstrument {
  public:
   std::string_view id() const override { return ids::kSpecFloor; }
   std::string_view summary() const override {

@@ -15,7 +15,7 @@
 namespace rooflint {
 namespace {
 
-class StatusCheck final : public Instrument {
+class StatusCheck final : public RecordInstrument {
  public:
   std::string_view id() const override { return ids::kStatus; }
   std::string_view summary() const override {

@@ -103,7 +103,6 @@ std::string_view VerdictName(Verdict v) {
   return "?";
 }
 
-void Instrument::AuditCorpus(const Corpus&, SweepResult&) const {}
 
 bool IsFloor(std::string_view id) {
   return id == ids::kTpotFloor || id == ids::kTtftFloor || id == ids::kE2eFloor ||
@@ -138,7 +137,7 @@ SweepResult Sweep(const Corpus& corpus, const SweepOptions& options) {
   threads = std::min(threads, std::max<size_t>(1, n / 256));
   std::vector<std::vector<Finding>> findings(threads);
   size_t roofs = 0, checks = 0;
-  for (const auto& i : Instruments()) ++(i->kind() == InstrumentKind::kRoof ? roofs : checks);
+  for (const auto* i : RecordInstruments()) ++(i->kind() == InstrumentKind::kRoof ? roofs : checks);
   std::atomic<size_t> done{0};
   constexpr size_t kProgressEvery = 1024;
   auto audit_slice = [&](size_t t) {
@@ -154,7 +153,7 @@ SweepResult Sweep(const Corpus& corpus, const SweepOptions& options) {
       audit.benchmark = &b;
       audit.roofs.reserve(roofs);
       audit.checks.reserve(checks);
-      for (const auto& instrument : Instruments()) instrument->Audit(in, audit, findings[t]);
+      for (const auto* instrument : RecordInstruments()) instrument->Audit(in, audit, findings[t]);
     }
   };
   {
@@ -166,7 +165,7 @@ SweepResult Sweep(const Corpus& corpus, const SweepOptions& options) {
     result.findings.insert(result.findings.end(), std::make_move_iterator(f.begin()),
                            std::make_move_iterator(f.end()));
   }
-  for (const auto& instrument : Instruments()) instrument->AuditCorpus(corpus, result);
+  for (const auto* instrument : CorpusInstruments()) instrument->AuditCorpus(corpus, result);
   for (const RecordAudit& a : result.records) {
     if (!a.benchmark->calibration) continue;
     ++result.calibration_records;

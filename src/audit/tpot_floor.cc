@@ -17,7 +17,7 @@
 namespace rooflint {
 namespace {
 
-class TpotFloor final : public Instrument {
+class TpotFloor final : public RecordInstrument {
  public:
   std::string_view id() const override { return ids::kTpotFloor; }
   std::string_view summary() const override {

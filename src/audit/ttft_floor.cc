@@ -15,7 +15,7 @@
 namespace rooflint {
 namespace {
 
-class TtftFloor final : public Instrument {
+class TtftFloor final : public RecordInstrument {
  public:
   std::string_view id() const override { return ids::kTtftFloor; }
   std::string_view summary() const override {

@@ -79,7 +79,7 @@ WhatIfResult WhatIf(const Corpus& corpus, const WhatIfQuery& q) {
     RecordAudit audit;
     audit.benchmark = &b;
     std::vector<Finding> ignored;
-    for (const auto& instrument : Instruments()) {
+    for (const auto* instrument : RecordInstruments()) {
       if (instrument->kind() == InstrumentKind::kRoof) instrument->Audit(in, audit, ignored);
     }
     for (auto& r : audit.roofs) {
