@@ -393,6 +393,31 @@ TEST_F(NearRoofTest, AFigureAtBandwidthOverBytesIsFlaggedAsComputed) {
             "1 x 1555e9 B/s / (6.7e9 params x 2 B (fp16)) = 116.0 tok/s");
 }
 
+TEST_F(NearRoofTest, AMeasurementNearAGuessedRoofButNotOnItIsNoEvidence) {
+  // Stated weights of 6 GB on an A100 40GB: the memory roof is 1555e9 / 6e9 = 259.17 tok/s.
+  // The 8-bit guess for MPT-7B is 1555e9 / (6.7e9 x 1 B) = 232.09 tok/s. A measured 231.5
+  // tok/s (89.3% of the roof) is 0.25% off the guess: near, not equal to the digit written
+  // (232.1). A guess is no evidence by nearness.
+  std::string text = Bench("r", "per-user-decode", "231.5 tok/s", "batch = 1\nspeculative = false");
+  text.replace(text.find("weights = \"14 GB\""), 17, "weights = \"6 GB\"");
+  Base().Add(RecordKind::kBenchmark, text);
+  SweepResult s = Run();
+  EXPECT_TRUE(FindingsOf(s, "near-roof").empty());
+  EXPECT_EQ(CheckOf(AuditOf(s, "r"), "near-roof")->verdict, Verdict::kPass);
+}
+
+TEST_F(NearRoofTest, AFigureEqualToAGuessedRoofToEveryDigitIsFlagged) {
+  // The same record at 232.1 tok/s: the 8-bit guess 232.09 rounds to it at one decimal.
+  std::string text = Bench("r", "per-user-decode", "232.1 tok/s", "batch = 1\nspeculative = false");
+  text.replace(text.find("weights = \"14 GB\""), 17, "weights = \"6 GB\"");
+  Base().Add(RecordKind::kBenchmark, text);
+  SweepResult s = Run();
+  auto f = FindingsOf(s, "near-roof");
+  ASSERT_EQ(f.size(), 1u);
+  EXPECT_EQ(f[0].code, FindingCode::kComputedNotMeasured);
+  EXPECT_EQ(f[0].arithmetic, "1 x 1555e9 B/s / (6.7e9 params x 1 B (8-bit)) = 232.1 tok/s");
+}
+
 TEST_F(NearRoofTest, AnOrdinaryFractionOfRoofPasses) {
   Base().Add(RecordKind::kBenchmark,
              Bench("r", "per-user-decode", "57.6 tok/s", "batch = 1\nspeculative = false"));
