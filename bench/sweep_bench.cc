@@ -4,9 +4,9 @@
 #include <benchmark/benchmark.h>
 #include <fmt/format.h>
 
+#include <cstdio>
 #include <filesystem>
 #include <map>
-#include <cstdio>
 #include <sstream>
 
 #include "rooflint/audit.h"
@@ -37,8 +37,8 @@ void BM_Load(benchmark::State& state) {
     benchmark::DoNotOptimize(c.benchmarks.data());
     if (c.HasInvalidInput()) state.SkipWithError("the synthetic corpus has input errors");
   }
-  state.counters["records/s"] =
-      benchmark::Counter(static_cast<double>(state.range(0)), benchmark::Counter::kIsIterationInvariantRate);
+  state.counters["records/s"] = benchmark::Counter(static_cast<double>(state.range(0)),
+                                                   benchmark::Counter::kIsIterationInvariantRate);
 }
 
 void BM_Sweep(benchmark::State& state) {
@@ -48,8 +48,8 @@ void BM_Sweep(benchmark::State& state) {
     SweepResult s = Sweep(c);
     benchmark::DoNotOptimize(s.records.data());
   }
-  state.counters["records/s"] =
-      benchmark::Counter(static_cast<double>(state.range(0)), benchmark::Counter::kIsIterationInvariantRate);
+  state.counters["records/s"] = benchmark::Counter(static_cast<double>(state.range(0)),
+                                                   benchmark::Counter::kIsIterationInvariantRate);
 }
 
 void BM_LoadSweepReport(benchmark::State& state) {
@@ -61,8 +61,8 @@ void BM_LoadSweepReport(benchmark::State& state) {
     PrintText(r, TextOptions{}, out);
     benchmark::DoNotOptimize(out.str().size());
   }
-  state.counters["records/s"] =
-      benchmark::Counter(static_cast<double>(state.range(0)), benchmark::Counter::kIsIterationInvariantRate);
+  state.counters["records/s"] = benchmark::Counter(static_cast<double>(state.range(0)),
+                                                   benchmark::Counter::kIsIterationInvariantRate);
 }
 
 // One typical benchmark record parsed from memory: the cost of TOML parsing and checking
@@ -81,9 +81,23 @@ void BM_ParseRecord(benchmark::State& state) {
 }
 
 BENCHMARK(BM_ParseRecord);
-BENCHMARK(BM_Load)->Arg(1000)->Arg(10000)->Arg(100000)->Unit(benchmark::kMillisecond)->UseRealTime();
-BENCHMARK(BM_Sweep)->Arg(1000)->Arg(10000)->Arg(100000)->Unit(benchmark::kMillisecond)->UseRealTime();
-BENCHMARK(BM_LoadSweepReport)->Arg(10000)->Arg(100000)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_Load)
+    ->Arg(1000)
+    ->Arg(10000)
+    ->Arg(100000)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+BENCHMARK(BM_Sweep)
+    ->Arg(1000)
+    ->Arg(10000)
+    ->Arg(100000)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+BENCHMARK(BM_LoadSweepReport)
+    ->Arg(10000)
+    ->Arg(100000)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 
 }  // namespace
 }  // namespace rooflint

@@ -46,8 +46,8 @@ constexpr std::array kModels = {
     ModelSpec{"moe-120b-a5b", 117e9, 5.1e9},
 };
 
-constexpr std::array kMetrics = {"per-user-decode", "aggregate-output", "aggregate-total",
-                                 "requests",        "tpot",             "ttft"};
+constexpr std::array kMetrics = {
+    "per-user-decode", "aggregate-output", "aggregate-total", "requests", "tpot", "ttft"};
 constexpr std::array kPrecisions = {"fp16", "bf16", "fp8", "q4_k_m", "q8_0", "mxfp4"};
 
 }  // namespace
@@ -104,8 +104,8 @@ void WriteSyntheticCorpus(const std::string& root_text, size_t benchmarks) {
                       "{{ absent = \"synthetic\" }}\nscenario = \"offline\"\nspeculative = "
                       "false\n",
                       i, i, i % 50 == 0 ? "deprecated" : "verified", metric, value, model.id,
-                      precision, 1 + i % 8 / 7 * 7, part.name, pointer, 1 + i % 8 / 7 * 7, i,
-                      batch, 128 << (i % 4), 64 << (i % 3)));
+                      precision, 1 + i % 8 / 7 * 7, part.name, pointer, 1 + i % 8 / 7 * 7, i, batch,
+                      128 << (i % 4), 64 << (i % 3)));
   }
 }
 

@@ -5,6 +5,8 @@
 // The fixture runs each test with the working directory set to tests/corpora/, so the loader
 // shows paths relative to it ("bad-input/models/broken-model.toml"), as it does for a user who
 // runs `rooflint sweep data` from the repository root.
+#include "rooflint/corpus.h"
+
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 
@@ -16,7 +18,6 @@
 #include <tuple>
 #include <vector>
 
-#include "rooflint/corpus.h"
 #include "rooflint/diagnostic.h"
 #include "rooflint/records.h"
 
@@ -209,8 +210,9 @@ TEST_F(CorpusTest, DanglingIdShowsTheOffendingLine) {
 TEST_F(CorpusTest, BadInputReportsEveryProblemSortedByPathAndLine) {
   Corpus c = Load({"bad-input"});
   EXPECT_TRUE(c.HasInvalidInput());
-  EXPECT_EQ(RenderAll(c.diagnostics),
-            R"(bad-input/accelerators/bad-bandwidth.toml:7:19: error[unknown-unit]: bandwidth: 'Gb/s' is gigaBITS per second
+  EXPECT_EQ(
+      RenderAll(c.diagnostics),
+      R"(bad-input/accelerators/bad-bandwidth.toml:7:19: error[unknown-unit]: bandwidth: 'Gb/s' is gigaBITS per second
   7 | bandwidth = "1555 Gb/s"
     |                   ^
   hint: write bytes per second: GB/s (1 GB/s = 8 Gb/s)
@@ -246,16 +248,16 @@ TEST_F(CorpusTest, DiagnosticsAreSortedByPathLineColumnAndCode) {
   ASSERT_FALSE(c.diagnostics.empty());
   EXPECT_TRUE(std::is_sorted(c.diagnostics.begin(), c.diagnostics.end(),
                              [](const Diagnostic& a, const Diagnostic& b) {
-                               return std::tie(a.where.path, a.where.line, a.where.column,
-                                               a.code) < std::tie(b.where.path, b.where.line,
-                                                                  b.where.column, b.code);
+                               return std::tie(a.where.path, a.where.line, a.where.column, a.code) <
+                                      std::tie(b.where.path, b.where.line, b.where.column, b.code);
                              }))
       << RenderAll(c.diagnostics);
   // The parser reports bad-unit.toml's unknown key (line 15) before its unit (line 8); the
   // corpus lists them in line order.
   std::vector<int> bad_unit_lines;
   for (const Diagnostic& d : c.diagnostics) {
-    if (d.where.path == "bad-input/benchmarks/bad-unit.toml") bad_unit_lines.push_back(d.where.line);
+    if (d.where.path == "bad-input/benchmarks/bad-unit.toml")
+      bad_unit_lines.push_back(d.where.line);
   }
   EXPECT_EQ(bad_unit_lines, (std::vector<int>{8, 15}));
 }
@@ -390,13 +392,15 @@ TEST_F(CorpusTest, PathsOutsideTheWorkingDirectoryAreShownWhole) {
   fs::remove(tmp);
   ASSERT_EQ(c.diagnostics.size(), 2u) << RenderAll(c.diagnostics);
   EXPECT_EQ(Render(c.diagnostics[1]),
-            b + "/sources/shared-source.toml:1:1: error[duplicate-id]: source id "
+            b +
+                "/sources/shared-source.toml:1:1: error[duplicate-id]: source id "
                 "'shared-source' is also used by " +
-                a + "/sources/shared-source.toml\n"
-                    "  1 | id = \"shared-source\"\n"
-                    "    | ^\n"
-                    "  hint: ids are unique per kind across every corpus folder swept together; "
-                    "rename one\n");
+                a +
+                "/sources/shared-source.toml\n"
+                "  1 | id = \"shared-source\"\n"
+                "    | ^\n"
+                "  hint: ids are unique per kind across every corpus folder swept together; "
+                "rename one\n");
   EXPECT_EQ(c.files[0].path, a + "/gotchas/same-trap.toml");
 }
 
@@ -423,7 +427,8 @@ TEST_F(CorpusTest, HostileFilesAreRefusedWithADiagnosticNeverReadOrWaitedOn) {
   fs::remove_all(root);
   fs::remove(outside);
   EXPECT_NE(all.find("benchmarks/fifo.toml: error[not-a-file]: not a regular file"),
-            std::string::npos) << all;
+            std::string::npos)
+      << all;
   EXPECT_NE(all.find("sources/secret.toml: error[symlink-outside-corpus]"), std::string::npos)
       << all;
   EXPECT_NE(all.find("benchmarks/zero.toml: error[symlink-outside-corpus]"), std::string::npos)
@@ -447,10 +452,9 @@ TEST_F(CorpusTest, BundledCorpusLoadsWithoutDiagnostics) {
   EXPECT_EQ(c.files.size(), c.accelerators.size() + c.models.size() + c.benchmarks.size() +
                                 c.sources.size() + c.gotchas.size());
   for (const FileEntry& f : c.files) EXPECT_FALSE(f.rejected) << f.path;
-  EXPECT_TRUE(std::is_sorted(c.files.begin(), c.files.end(),
-                             [](const FileEntry& x, const FileEntry& y) {
-                               return x.path < y.path;
-                             }));
+  EXPECT_TRUE(
+      std::is_sorted(c.files.begin(), c.files.end(),
+                     [](const FileEntry& x, const FileEntry& y) { return x.path < y.path; }));
 }
 
 TEST_F(CorpusTest, BundledCorpusLoadsTheSameEveryTime) {

@@ -1,14 +1,14 @@
 // The finding-code catalogue against the code, the tests and the docs: every code has a row
 // in enum order, a unique name, a test that asserts it, and a line in docs/instruments.md,
 // whose table is the one `rooflint codes --markdown` prints.
+#include "rooflint/finding_codes.h"
+
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <fstream>
 #include <set>
 #include <sstream>
-
-#include "rooflint/finding_codes.h"
 
 namespace rooflint {
 namespace {

@@ -21,13 +21,12 @@ date = 2026-01-01
 kind = "paper"
 )";
 
-inline std::string Part(const std::string& id, const std::string& name,
-                        const std::string& aliases, const std::string& bandwidth,
-                        const std::string& peaks, const std::string& form = "sxm",
-                        const std::string& memory = "40 GB") {
-  return "id = \"" + id + "\"\nname = \"" + name +
-         "\"\nvendor = \"NVIDIA\"\nform_factor = \"" + form + "\"\naliases = [" + aliases +
-         "]\nmemory = \"" + memory + "\"\nbandwidth = \"" + bandwidth + "\"\n[peak_dense]\n" + peaks +
+inline std::string Part(const std::string& id, const std::string& name, const std::string& aliases,
+                        const std::string& bandwidth, const std::string& peaks,
+                        const std::string& form = "sxm", const std::string& memory = "40 GB") {
+  return "id = \"" + id + "\"\nname = \"" + name + "\"\nvendor = \"NVIDIA\"\nform_factor = \"" +
+         form + "\"\naliases = [" + aliases + "]\nmemory = \"" + memory + "\"\nbandwidth = \"" +
+         bandwidth + "\"\n[peak_dense]\n" + peaks +
          "\n[sources]\nmemory = \"test-source\"\nbandwidth = \"test-source\"\n" +
          (peaks.empty() ? "" : "peak_dense = \"test-source\"\n");
 }
@@ -59,11 +58,12 @@ source = "test-source"
 
 // A benchmark on the MPT-7B with the fields a test varies.
 inline std::string Bench(const std::string& id, const std::string& metric, const std::string& value,
-                  const std::string& conditions, const std::string& extra = "",
-                  const std::string& hardware = "1x NVIDIA A100 40GB",
-                  const std::string& pointer = "accelerators = []\naccelerators_absent = { "
-                                               "because = \"ambiguous\", note = \"SXM4 or "
-                                               "PCIe\" }") {
+                         const std::string& conditions, const std::string& extra = "",
+                         const std::string& hardware = "1x NVIDIA A100 40GB",
+                         const std::string& pointer =
+                             "accelerators = []\naccelerators_absent = { "
+                             "because = \"ambiguous\", note = \"SXM4 or "
+                             "PCIe\" }") {
   return "id = \"" + id + "\"\ntitle = \"t\"\nstatus = \"verified\"\nmetric = \"" + metric +
          "\"\nvalue = \"" + value +
          "\"\nmodel = \"mpt-7b\"\nprecision = \"fp16\"\nweights = \"14 GB\"\nhardware = \"" +
@@ -89,8 +89,7 @@ class RoofsTest : public ::testing::Test {
         .Add(RecordKind::kAccelerator,
              Part("a100-80gb-sxm4", "NVIDIA A100 80GB SXM4", "\"NVIDIA A100-SXM4-80GB\"",
                   "2039 GB/s", "fp16 = \"312 TFLOPS\"", "sxm", "80 GB"))
-        .Add(RecordKind::kAccelerator,
-             Part("soc-no-peak", "Test SoC 400", "", "400 GB/s", ""))
+        .Add(RecordKind::kAccelerator, Part("soc-no-peak", "Test SoC 400", "", "400 GB/s", ""))
         .Add(RecordKind::kModel, kMpt)
         .Add(RecordKind::kModel, kMoe);
     return corpus_;

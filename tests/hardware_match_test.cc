@@ -282,11 +282,12 @@ TEST_F(HardwareMatchTest, CountsAreReadInEveryForm) {
 }
 
 TEST_F(HardwareMatchTest, CapacitiesCoreCountsAndModelNumbersAreNotCounts) {
-  for (const char* text : {"NVIDIA A100 40GB", "Apple M2 Ultra 76-Core GPU", "MI300X",
-                           "RTX 4090", "GB200 NVL72", "NVIDIA H100 PCIe Gen5 x16", "RX 9070XT",
-                           "dual-slot RTX 4090", "A100-PCIe-80GB - 28x MIG 1g.10gb",
-                           "v4-8", "GPU 0: NVIDIA H100", "AMD Radeon 780M Graphics, gfx1103 (0x1103)",
-                           "Radeon RX 570 Series, gfx803 (0x803)", "Apple M4 Max (16 CPU, 40 GPU)"}) {
+  for (const char* text :
+       {"NVIDIA A100 40GB", "Apple M2 Ultra 76-Core GPU", "MI300X", "RTX 4090", "GB200 NVL72",
+        "NVIDIA H100 PCIe Gen5 x16", "RX 9070XT", "dual-slot RTX 4090",
+        "A100-PCIe-80GB - 28x MIG 1g.10gb", "v4-8", "GPU 0: NVIDIA H100",
+        "AMD Radeon 780M Graphics, gfx1103 (0x1103)", "Radeon RX 570 Series, gfx803 (0x803)",
+        "Apple M4 Max (16 CPU, 40 GPU)"}) {
     EXPECT_FALSE(index_.Match(text).count.has_value()) << text;
   }
 }

@@ -1,5 +1,6 @@
 // Hostile corpus input (issue 12): one small file must not make the load, the audit or the
 // report quadratic, and nothing a file holds may drive the terminal.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -8,11 +9,9 @@
 #include <random>
 #include <sstream>
 
-#include <fmt/format.h>
-
 #include "core/text_util.h"
-#include "report/escape.h"
 #include "fixtures.h"
+#include "report/escape.h"
 #include "rooflint/corpus.h"
 #include "rooflint/report.h"
 
@@ -50,8 +49,7 @@ TEST_F(HostileTest, TwentyThousandUnknownIdsGiveFiftyDiagnosticsAndACount) {
                         "1x NVIDIA A100 40GB", "accelerators = [" + ids + "]"));
   auto start = std::chrono::steady_clock::now();
   Corpus c = Load();
-  double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   size_t in_file = 0;
   for (const Diagnostic& d : c.diagnostics) {
     if (d.where.path.ends_with("r.toml")) ++in_file;
@@ -62,8 +60,7 @@ TEST_F(HostileTest, TwentyThousandUnknownIdsGiveFiftyDiagnosticsAndACount) {
   const Diagnostic& more = c.diagnostics.back();
   EXPECT_EQ(more.code, "more-diagnostics");
   EXPECT_EQ(more.severity, Severity::kError);
-  EXPECT_EQ(more.message,
-            "... and 19951 more diagnostics in this file (19951 errors), not shown");
+  EXPECT_EQ(more.message, "... and 19951 more diagnostics in this file (19951 errors), not shown");
   EXPECT_TRUE(c.HasInvalidInput());
   EXPECT_LT(seconds, 60.0);  // seconds in a sanitizer build; was minutes in a release build
 }
@@ -102,7 +99,7 @@ TEST(SourceLineTest, ControlCharactersAreShownAsQuestionMarksAndBadUtf8IsNotEcho
 
 TEST(EditDistanceTest, IsBoundedAndLongWordsGetNoSuggestion) {
   EXPECT_EQ(EditDistance("kitten", "sitting"), 3u);
-  EXPECT_EQ(EditDistance("kitten", "sitting", 2), 3u);  // more than 2: max + 1
+  EXPECT_EQ(EditDistance("kitten", "sitting", 2), 3u);          // more than 2: max + 1
   EXPECT_EQ(EditDistance("a", std::string(1000, 'a'), 5), 6u);  // by the length alone
   std::vector<std::string_view> ids = {"memory-roof", "compute-roof"};
   EXPECT_EQ(ClosestMatch("memory-rof", ids), "memory-roof");
@@ -111,8 +108,7 @@ TEST(EditDistanceTest, IsBoundedAndLongWordsGetNoSuggestion) {
 
 TEST(SiblingSetHostileTest, TwoThousandMembersWithRatioNotesStayLinear) {
   TestCorpus corpus;
-  corpus.Add(RecordKind::kSource, kSource)
-      .Add(RecordKind::kModel, kMpt);
+  corpus.Add(RecordKind::kSource, kSource).Add(RecordKind::kModel, kMpt);
   constexpr int kMembers = 2000;
   for (int i = 0; i < kMembers; ++i) {
     std::string notes;
@@ -121,13 +117,11 @@ TEST(SiblingSetHostileTest, TwoThousandMembersWithRatioNotesStayLinear) {
     }
     corpus.Add(RecordKind::kBenchmark,
                Bench(fmt::format("m{}", i), "per-user-decode", "57.6 tok/s",
-                     "batch = 1\nspeculative = false",
-                     "set = \"big\"\nnotes = \"" + notes + "\""));
+                     "batch = 1\nspeculative = false", "set = \"big\"\nnotes = \"" + notes + "\""));
   }
   auto start = std::chrono::steady_clock::now();
   SweepResult s = Sweep(corpus.Build());
-  double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   EXPECT_LT(seconds, 60.0);
   const InstrumentResult* r = AuditOf(s, "m7").Find(ids::kSiblingSet);
   ASSERT_NE(r, nullptr);
@@ -140,9 +134,8 @@ TEST_F(RoofsTest, AConcurrencyIsNoBatchForAggregateEqualsPerUserTimesB) {
   // A serving run: 100 requests in flight, a per-user mean of 36.68 tok/s and an aggregate of
   // 2320.7 tok/s (AIPerf's run1). 36.68 x 100 is not the aggregate, and need not be.
   Base()
-      .Add(RecordKind::kBenchmark,
-           Bench("agg", "aggregate-output", "2320.7 tok/s", "concurrency = 100\nspeculative = false",
-                 "set = \"run\""))
+      .Add(RecordKind::kBenchmark, Bench("agg", "aggregate-output", "2320.7 tok/s",
+                                         "concurrency = 100\nspeculative = false", "set = \"run\""))
       .Add(RecordKind::kBenchmark,
            Bench("user", "per-user-decode", "36.68 tok/s", "concurrency = 100\nspeculative = false",
                  "set = \"run\""));
@@ -160,7 +153,9 @@ TEST(TerminalEscapeTest, ControlCharactersAreWrittenVisibly) {
   EXPECT_EQ(EscapeTerminal("a\x1b[2Jb"), "a\\x1b[2Jb");
   EXPECT_EQ(EscapeTerminal("x\ny: error[forged]"), "x\\ny: error[forged]");
   EXPECT_EQ(EscapeTerminal("tab\tok \x7f"), "tab\tok \\x7f");
-  EXPECT_EQ(EscapeTerminal("csi \xc2\x9b" "2J"), "csi \\u009b2J");
+  EXPECT_EQ(EscapeTerminal("csi \xc2\x9b"
+                           "2J"),
+            "csi \\u009b2J");
   EXPECT_EQ(EscapeTerminal("bad \xff"), "bad \xEF\xBF\xBD");
   EXPECT_EQ(EscapeTerminal("caf\xc3\xa9"), "caf\xc3\xa9");
 }

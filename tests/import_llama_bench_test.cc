@@ -2,6 +2,8 @@
 // tests/import-samples/llama-bench/ (verbatim copies of llama.cpp's README blocks).
 #include <gtest/gtest.h>
 
+#include <set>
+
 #include "import_test_util.h"
 
 namespace rooflint::testing {
@@ -56,7 +58,7 @@ TEST(ImportLlamaBench, Json2025SchemaCapturesEveryCondition) {
   EXPECT_EQ(FieldsOf(*bs[1]), Rtx4080Fields("per-user-decode", "118.881588 tok/s"));
   EXPECT_EQ(ConditionsOf(*bs[1]), kTgConditions2025);
   EXPECT_EQ(bs[1]->locator,
-            "b5163_rtx4080_qwen2.5-7b.json, object 2 (tg128, test_time 2025-04-24T11:58:51Z), "
+            "object 2 (tg128, test_time 2025-04-24T11:58:51Z), "
             "avg_ts");
   // The spread is kept: mean, every repetition and the standard deviation.
   EXPECT_NE(bs[1]->notes.find("avg_ts is the mean of 5 repetitions (samples_ts 119.03, 120.178, "
@@ -101,13 +103,13 @@ TEST(ImportLlamaBench, JsonlCsvAndSqlOfTheSameBuildCaptureTheSameConditions) {
   };
   for (const Case& c :
        {Case{"b5163_rtx4080_qwen2.5-7b.jsonl", "7263.609157 tok/s", "119.844681 tok/s",
-             "b5163_rtx4080_qwen2.5-7b.jsonl, line 2 (tg128, test_time 2025-04-24T11:59:33Z), "
+             "line 2 (tg128, test_time 2025-04-24T11:59:33Z), "
              "avg_ts"},
         Case{"b5163_rtx4080_qwen2.5-7b.csv", "7285.676949 tok/s", "119.915244 tok/s",
-             "b5163_rtx4080_qwen2.5-7b.csv, row 2 (tg128, test_time 2025-04-24T11:57:10Z), "
+             "row 2 (tg128, test_time 2025-04-24T11:57:10Z), "
              "avg_ts"},
         Case{"b5163_rtx4080_qwen2.5-7b.sql", "7324.546977 tok/s", "120.346696 tok/s",
-             "b5163_rtx4080_qwen2.5-7b.sql, INSERT 2 (tg128, test_time 2025-04-24T12:00:09Z), "
+             "INSERT 2 (tg128, test_time 2025-04-24T12:00:09Z), "
              "avg_ts"}}) {
     SCOPED_TRACE(c.file);
     ImportResult r = ImportFiles({Sample("llama-bench", c.file)});
@@ -244,6 +246,195 @@ TEST(ImportLlamaBench, DetectsEveryFormatFromContent) {
     ImportFile file = Sample("llama-bench", f);
     file.path = "no-extension";
     EXPECT_EQ(DetectFormat(std::vector<ImportFile>{file}), "llama-bench") << f;
+  }
+}
+
+// ----- Current builds: right-aligned markdown, several tables in one log (builds 6486-8797) -----
+
+const char kSixTables[] = "b8797_2xR9700_rocm-vulkan_qwen3.5-27b_6tables.md";
+const char kTwoTables[] = "b8797_2xR9700_qwen3.5-122b-a10b_ncpumoe999_2tables.md";
+const char kVulkanLog[] = "b6486_strixhalo_glm4.5-air_vulkan_radv_fa1.log";
+
+const char kR9700Rocm[] = "AMD Radeon AI PRO R9700, AMD Radeon AI PRO R9700";
+const char kR9700Vulkan[] =
+    "AMD Radeon AI PRO R9700 (RADV GFX1201) (radv), AMD Radeon AI PRO R9700 (RADV GFX1201) "
+    "(radv)";
+
+std::vector<std::string> Build8797Conditions(const std::string& input, const std::string& output) {
+  return {"batch = 1",
+          "input_tokens = " + input,
+          "output_tokens = " + output,
+          "engine = llama.cpp",
+          "engine_version = 5d14e5d19 (build 8797)",
+          "warmup = absent: llama-bench runs a warmup pass by default but records neither it nor "
+          "--no-warmup",
+          "scenario = single-stream",
+          "speculative = false"};
+}
+
+TEST(ImportLlamaBench, CurrentRightAlignedTablesAreDetected) {
+  for (const char* f : {kSixTables, kTwoTables, kVulkanLog}) {
+    ImportFile file = Sample("llama-bench", f);
+    file.path = "no-extension";
+    EXPECT_EQ(DetectFormat(std::vector<ImportFile>{file}), "llama-bench") << f;
+  }
+}
+
+TEST(ImportLlamaBench, SixTablesInOneLogAreSixRunsEachWithItsDevicesAndBuild) {
+  ImportResult r = ImportFiles({Sample("llama-bench", kSixTables)});
+  EXPECT_EQ(RenderAll(r.diagnostics), "");
+  auto bs = Benchmarks(r);
+  ASSERT_EQ(bs.size(), 72u);  // 6 tables x 12 rows
+  std::set<std::string> ids;
+  for (const Benchmark* b : bs) ids.insert(b->header.id);
+  EXPECT_EQ(ids.size(), 72u);
+  // Table 1 (ROCm, Q4_K_XL), row 4: "| ... |   none |  1 |           tg256 |         25.83 ± 0.03
+  // |". Split mode none runs one of the 2 devices found.
+  EXPECT_EQ(
+      FieldsOf(*bs[3]),
+      (std::vector<std::string>{"status = verified", "metric = per-user-decode", "statistic = mean",
+                                "value = 25.83 tok/s", "model = qwen3.5-27b", "precision = q4_k_m",
+                                "weights = 16.40 GiB", std::string("hardware = ") + kR9700Rocm,
+                                "accelerators = amd-radeon-ai-pro-r9700", "accelerators_absent = -",
+                                "accelerator_count = 1"}));
+  EXPECT_EQ(ConditionsOf(*bs[3]), Build8797Conditions("0", "256"));
+  EXPECT_EQ(bs[3]->locator, "table 1 row 4 (tg256), t/s");
+  EXPECT_NE(bs[3]->notes.find("accelerator_count 1: split mode none runs the model on one device "
+                              "(main_gpu not printed) of those found; the device lines above the "
+                              "table (ggml found 2 devices: AMD Radeon AI PRO R9700, AMD Radeon "
+                              "AI PRO R9700)."),
+            std::string::npos)
+      << bs[3]->notes;
+  // Table 2 (Vulkan, Q4_K_XL), row 8: "|  layer |  1 |           tg256 |         21.20 ± 0.71 |":
+  // its devices are the Vulkan lines above it (which hold '|' and are not table rows).
+  EXPECT_EQ(
+      FieldsOf(*bs[19]),
+      (std::vector<std::string>{"status = verified", "metric = per-user-decode", "statistic = mean",
+                                "value = 21.20 tok/s", "model = qwen3.5-27b", "precision = q4_k_m",
+                                "weights = 16.40 GiB", std::string("hardware = ") + kR9700Vulkan,
+                                "accelerators = amd-radeon-ai-pro-r9700", "accelerators_absent = -",
+                                "accelerator_count = 2"}));
+  EXPECT_EQ(bs[19]->locator, "table 2 row 8 (tg256), t/s");
+  // Table 6 (Vulkan, Q6_K_XL), row 12: "| qwen35 27B Q6_K | 23.90 GiB | ... |    row |  1 |
+  // tg256 |         18.41 ± 0.26 |".
+  EXPECT_EQ(
+      FieldsOf(*bs[71]),
+      (std::vector<std::string>{"status = verified", "metric = per-user-decode", "statistic = mean",
+                                "value = 18.41 tok/s", "model = qwen3.5-27b", "precision = q6_k",
+                                "weights = 23.90 GiB", std::string("hardware = ") + kR9700Vulkan,
+                                "accelerators = amd-radeon-ai-pro-r9700", "accelerators_absent = -",
+                                "accelerator_count = 2"}));
+  EXPECT_EQ(ConditionsOf(*bs[71]), Build8797Conditions("0", "256"));
+  // Prefill row: table 3 (ROCm, Q5_K_XL) row 9 "|    row |  1 |           pp512 | 618.26 ± 1.43 |".
+  EXPECT_EQ(bs[32]->metric, Metric::kPrefill);
+  EXPECT_EQ(bs[32]->value.text, "618.26 tok/s");
+  EXPECT_EQ(bs[32]->precision, "q5_k_m");
+  EXPECT_EQ(bs[32]->accelerator_count, 2);
+  // One draft model for the three quantisations: the file name's quant label is not the model.
+  size_t models = 0;
+  for (const auto& rec : r.records) {
+    if (const auto* m = std::get_if<Model>(&rec.record)) {
+      ++models;
+      EXPECT_EQ(m->header.id, "qwen3.5-27b");
+      EXPECT_EQ(m->params_total, 26.90e9);
+    }
+  }
+  EXPECT_EQ(models, 1u);
+  ExpectRoundTrip(r);
+}
+
+TEST(ImportLlamaBench, ScriptReportWithTwoTablesKeepsEachTablesDevices) {
+  ImportResult r = ImportFiles({Sample("llama-bench", kTwoTables)});
+  EXPECT_EQ(RenderAll(r.diagnostics), "");
+  auto bs = Benchmarks(r);
+  ASSERT_EQ(bs.size(), 8u);
+  // ROCm pp512 "315.77 ± 366.62": the standard deviation (2 repetitions) exceeds the mean.
+  EXPECT_EQ(FieldsOf(*bs[0]),
+            (std::vector<std::string>{
+                "status = verified", "metric = prefill", "statistic = mean", "value = 315.77 tok/s",
+                "model = qwen35moe-122b.a10b", "precision = q4_k_m", "weights = 71.73 GiB",
+                std::string("hardware = ") + kR9700Rocm, "accelerators = amd-radeon-ai-pro-r9700",
+                "accelerators_absent = -", "accelerator_count = 2"}));
+  EXPECT_EQ(ConditionsOf(*bs[0]),
+            Build8797Conditions("512",
+                                "absent: a pp test generates no tokens (n_gen = 0); the record "
+                                "format takes output_tokens >= 1"));
+  EXPECT_NE(bs[0]->notes.find("stddev_ts 366.62 tok/s"), std::string::npos) << bs[0]->notes;
+  EXPECT_NE(bs[0]->notes.find("n_cpu_moe 999; n_batch 4096; n_ubatch 4096; fa 1; fitt 512"),
+            std::string::npos)
+      << bs[0]->notes;
+  // Vulkan tg256 30.97: no sm column, so the default split (layer) over the 2 devices found.
+  EXPECT_EQ(bs[7]->value.text, "30.97 tok/s");
+  EXPECT_EQ(bs[7]->hardware, kR9700Vulkan);
+  EXPECT_EQ(bs[7]->accelerator_count, 2);
+  EXPECT_EQ(bs[7]->locator, "table 2 row 4 (tg256), t/s");
+  EXPECT_NE(bs[7]->notes.find("split mode layer (the default: no sm column)"), std::string::npos)
+      << bs[7]->notes;
+  ExpectRoundTrip(r);
+}
+
+TEST(ImportLlamaBench, OneVulkanDeviceLogImports) {
+  ImportResult r = ImportFiles({Sample("llama-bench", kVulkanLog)});
+  EXPECT_EQ(RenderAll(r.diagnostics), "");
+  auto bs = Benchmarks(r);
+  ASSERT_EQ(bs.size(), 2u);
+  EXPECT_EQ(FieldsOf(*bs[1]),
+            (std::vector<std::string>{
+                "status = verified", "metric = per-user-decode", "statistic = mean",
+                "value = 24.64 tok/s", "model = glm4moe-106b.a12b", "precision = q4_k_m",
+                "weights = 68.01 GiB", "hardware = Radeon 8060S Graphics (RADV GFX1151) (radv)",
+                "accelerators = amd-ryzen-ai-max-395", "accelerators_absent = -",
+                "accelerator_count = 1"}));
+  EXPECT_EQ(Show(bs[1]->conditions.engine_version), "f1fbffb5 (build 6486)");
+  ExpectRoundTrip(r);
+}
+
+TEST(ImportLlamaBench, ARowMissingACellInTheThirdTableIsRejectedAtItsLine) {
+  ImportFile f = Sample("llama-bench", kSixTables);
+  // Line 69 (table 3, row 9) loses its fa cell.
+  const std::string row =
+      "| qwen35 27B Q5_K - Medium       |  18.78 GiB |    26.90 B | ROCm       |  99 |    row |  "
+      "1 |           pp512 |        618.26 ± 1.43 |";
+  size_t at = f.text.find(row);
+  ASSERT_NE(at, std::string::npos);
+  f.text.erase(at + row.find("|  1 "), 5);
+  ImportResult r = ImportFiles({f});
+  EXPECT_TRUE(r.records.empty());
+  EXPECT_EQ(RenderAll(r.diagnostics),
+            std::string(kSixTables) +
+                ":69:1: error[column-count]: table row 9 has 8 cells but the header has 9 "
+                "columns\n"
+                "  69 | | qwen35 27B Q5_K - Medium       |  18.78 GiB |    26.90 B | ROCm       |  "
+                "99 |    row |           pp512 |        618.26 ± 1.43 |\n"
+                "     | ^\n"
+                "  hint: rooflint never shifts columns to fit: re-run llama-bench -o md\n");
+}
+
+TEST(ImportLlamaBench, CurrentBuildRecordsSweepWithTheBundledCorpus) {
+  Corpus c = Bundled();
+  std::set<std::string> mine;
+  for (const char* f : {kSixTables, kTwoTables, kVulkanLog}) {
+    ImportResult r = ImportFiles({Sample("llama-bench", f)});
+    ASSERT_FALSE(r.HasErrors()) << f << "\n" << RenderAll(r.diagnostics);
+    for (const auto& rec : r.records) {
+      if (const auto* b = std::get_if<Benchmark>(&rec.record)) {
+        c.benchmarks.push_back(*b);
+        mine.insert(b->header.id);
+      }
+      if (const auto* s = std::get_if<Source>(&rec.record)) c.sources.push_back(*s);
+      if (const auto* m = std::get_if<Model>(&rec.record)) c.models.push_back(*m);
+    }
+  }
+  c.Index();
+  EXPECT_FALSE(c.HasInvalidInput()) << RenderAll(c.diagnostics);
+  SweepResult s = Sweep(c);
+  size_t audited = 0;
+  for (const auto& a : s.records) audited += mine.count(a.benchmark->header.id);
+  EXPECT_EQ(audited, mine.size());
+  for (const Finding& finding : s.findings) {
+    if (mine.count(finding.record)) {
+      EXPECT_NE(finding.severity, Severity::kError) << finding.record << ": " << finding.message;
+    }
   }
 }
 

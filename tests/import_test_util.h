@@ -101,9 +101,8 @@ inline std::vector<std::string> FieldsOf(const Benchmark& b) {
       "accelerators_absent = " + (b.accelerators_absent ? b.accelerators_absent->because + ": " +
                                                               b.accelerators_absent->note
                                                         : std::string("-")),
-      "accelerator_count = " + (b.accelerator_count > 0
-                                    ? std::to_string(b.accelerator_count)
-                                    : "absent: " + b.accelerator_count_absent),
+      "accelerator_count = " + (b.accelerator_count > 0 ? std::to_string(b.accelerator_count)
+                                                        : "absent: " + b.accelerator_count_absent),
   };
   return out;
 }

@@ -1,6 +1,7 @@
 // vLLM bench serve and MLPerf importers, against the real files in tests/import-samples/.
 #include <gtest/gtest.h>
 
+#include <map>
 #include <set>
 
 #include "import_test_util.h"
@@ -119,8 +120,7 @@ TEST(ImportVllm, FlagsAreRecordedAsUserStated) {
 }
 
 TEST(ImportVllm, ConsoleSummaryIsNotAResultFile) {
-  ImportResult r =
-      ImportFiles({Sample("vllm", "bench_serve_console_10qps.txt")}, {}, "vllm-serve");
+  ImportResult r = ImportFiles({Sample("vllm", "bench_serve_console_10qps.txt")}, {}, "vllm-serve");
   EXPECT_TRUE(r.records.empty());
   EXPECT_EQ(RenderAll(r.diagnostics),
             "bench_serve_console_10qps.txt: error[no-runs]: no JSON object: a vLLM result is one "
@@ -252,6 +252,303 @@ TEST(ImportMlperf, ServerSummaryGivesTtftAndTpotRecordsInNanoseconds) {
   EXPECT_NE(bs[0]->notes.find("Not imported: 97.00 percentile first token latency (ns)"),
             std::string::npos);
   ExpectRoundTrip(r);
+}
+
+// ----- vLLM: the peak output rate and the peak in flight (newer versions) -----
+
+TEST(ImportVllm, PeakOutputRateIsAPeakAggregateRecordAndPeakInFlightTheConcurrency) {
+  // No public result file with these keys was found; they are added to the real 10 req/s run
+  // (the names and meanings are vLLM's, vllm/benchmarks/serve.py, calculate_metrics).
+  ImportFile f = Sample("vllm", kVllm);
+  f.text = f.text.substr(0, f.text.find('\n') + 1);
+  f.text.replace(f.text.find("\"duration\""), 0,
+                 "\"max_output_tokens_per_s\": 3100.0, \"max_concurrent_requests\": 44, ");
+  ImportResult r = ImportFiles({f});
+  EXPECT_EQ(RenderAll(r.diagnostics).find("error"), std::string::npos) << RenderAll(r.diagnostics);
+  auto bs = Benchmarks(r);
+  ASSERT_EQ(bs.size(), 11u);  // output_throughput, its peak, 3 x 3 latency statistics
+  EXPECT_EQ(bs[0]->statistic, "mean");
+  EXPECT_EQ(bs[0]->value.text, "2249.247363167692 tok/s");
+  EXPECT_EQ(bs[1]->metric, Metric::kAggregateOutput);
+  EXPECT_EQ(bs[1]->statistic, "peak");
+  EXPECT_EQ(bs[1]->value.text, "3100 tok/s");
+  EXPECT_TRUE(bs[1]->locator.ends_with(", max_output_tokens_per_s")) << bs[1]->locator;
+  EXPECT_TRUE(bs[1]->notes.starts_with(
+      "Peak aggregate output tokens/s: max_output_tokens_per_s, the largest count of output "
+      "tokens, over all requests, that arrived within one whole second of the run"))
+      << bs[1]->notes;
+  // max_concurrency is null: the measured peak in flight is the concurrency.
+  for (const Benchmark* b : bs) EXPECT_EQ(Show(b->conditions.concurrency), "44");
+  EXPECT_NE(bs[0]->notes.find("concurrency 44 is max_concurrent_requests, the peak in flight the "
+                              "client measured (no cap was set: open-loop arrivals at "
+                              "request_rate 10 req/s, burstiness 1 (Poisson))."),
+            std::string::npos)
+      << bs[0]->notes;
+  ExpectRoundTrip(r);
+}
+
+// ----- MLPerf v5.1 (LoadGen 5.1.0) -----
+
+const char kRedHat[] = "v5.1_RedHat_XE8640_4xH100_vLLM_llama3.1-8b_Server";
+const char kGb200[] = "v5.1_NVIDIA_GB200-NVL72x72_llama3.1-405b_Interactive";
+
+std::vector<ImportFile> RedHatRun(bool summary, bool detail) {
+  std::string dir = std::string(kRedHat) + "/";
+  std::vector<ImportFile> files;
+  if (summary) files.push_back(Sample("mlperf", dir + "performance/run_1/mlperf_log_summary.txt"));
+  if (detail) files.push_back(Sample("mlperf", dir + "performance/run_1/mlperf_log_detail.txt"));
+  files.push_back(Sample("mlperf", dir + "systems/XE8640_4xH100_vLLM.json"));
+  return files;
+}
+
+std::vector<std::string> Summarise(const std::vector<const Benchmark*>& bs) {
+  std::vector<std::string> got;
+  for (const Benchmark* b : bs) {
+    got.push_back(std::string(MetricName(b->metric)) + " " + b->statistic + " " + b->value.text);
+  }
+  return got;
+}
+
+// The RedHat run's figures, as both logs state them.
+const std::vector<std::string> kRedHatFigures = {"aggregate-output  5103.99 tok/s",
+                                                 "tpot mean 23113051 ns",
+                                                 "tpot p50 23644164 ns",
+                                                 "tpot p90 24625410 ns",
+                                                 "tpot p99 25128964 ns",
+                                                 "ttft mean 359333144 ns",
+                                                 "ttft p50 223633259 ns",
+                                                 "ttft p90 809289050 ns",
+                                                 "ttft p99 1911170364 ns"};
+
+TEST(ImportMlperf, ServerSummaryAndDetailAgreeAtTheDigitsEachPrints) {
+  ImportResult r = ImportFiles(RedHatRun(true, true));
+  // Samples/s is 39.56 in the summary and 39.5644 in the detail log: one figure.
+  EXPECT_EQ(RenderAll(r.diagnostics), "");
+  auto bs = Benchmarks(r);
+  EXPECT_EQ(Summarise(bs), kRedHatFigures);
+  // The systems JSON writes its counts as strings ("1") and other_software_stack as an object.
+  EXPECT_EQ(FieldsOf(*bs[0]),
+            (std::vector<std::string>{
+                "status = verified", "metric = aggregate-output",
+                "statistic = ", "value = 5103.99 tok/s", "model = llama-3.1-8b",
+                "precision = absent: the MLPerf logs do not state the weight format (the "
+                "measurements JSON's weight_data_types does; pass --precision if you know it)",
+                "weights = -", "hardware = NVIDIA H100-SXM-80GB", "accelerators = nvidia-h100-sxm5",
+                "accelerators_absent = -", "accelerator_count = 1"}));
+  EXPECT_EQ(ConditionsOf(*bs[0]),
+            (std::vector<std::string>{
+                "batch = absent: MLPerf Server: Poisson arrivals at target_qps 39.5; the achieved "
+                "concurrency is not logged",
+                "input_tokens = absent: dataset-defined (llama-3.1-8b); per-sample lengths are "
+                "not in the logs",
+                "output_tokens = absent: dataset-defined; the logs give only the mean: tokens/s / "
+                "samples/s = 5103.99 / 39.56 = 129.0 output tokens per sample",
+                "engine = vLLM 0.10.0, RHEL 9.6",
+                "engine_version = cuda_driver_version 570.148.08, cuda_version 12.8, vllm 0.10.0 "
+                "(other_software_stack); LoadGen 5.1.0 @ a61df8bff1",
+                "warmup = absent: done by the SUT outside LoadGen; not recorded in the MLPerf "
+                "logs",
+                "scenario = server",
+                "speculative = absent: not stated in the MLPerf logs or the system "
+                "description"}));
+  EXPECT_NE(bs[0]->notes.find("System status 'available'"), std::string::npos) << bs[0]->notes;
+  ExpectRoundTrip(r);
+}
+
+TEST(ImportMlperf, ADetailLogAloneGivesEveryRecordTheSummaryGives) {
+  // The log also holds sample_index_rng_seed 14771362308971278857 and schedule_rng_seed
+  // 18209322760996052031, above 2^63 - 1: they are never parsed, so they never fail the read.
+  ImportResult r = ImportFiles(RedHatRun(false, true));
+  EXPECT_EQ(RenderAll(r.diagnostics), "");
+  auto bs = Benchmarks(r);
+  // result_completed_tokens_per_second, never the garbage result_token_throughput (3.88811e-08).
+  EXPECT_EQ(Summarise(bs), kRedHatFigures);
+  EXPECT_EQ(bs[0]->locator, "mlperf_log_detail.txt, 'result_completed_tokens_per_second: 5103.99'");
+  EXPECT_EQ(bs[1]->locator, "mlperf_log_detail.txt, 'result_time_to_output_token_mean'");
+  EXPECT_EQ(bs[5]->locator, "mlperf_log_detail.txt, 'result_first_token_mean_latency_ns'");
+  EXPECT_EQ(Show(bs[0]->conditions.output_tokens),
+            "absent: dataset-defined; the logs give only the mean: tokens/s / samples/s = "
+            "5103.99 / 39.5644 = 129.0 output tokens per sample");
+  EXPECT_EQ(Show(bs[0]->conditions.batch),
+            "absent: MLPerf Server: Poisson arrivals at target_qps 39.5; the achieved concurrency "
+            "is not logged");
+  EXPECT_NE(bs[0]->notes.find("Not imported: result_first_token_95.00_percentile_latency_ns"),
+            std::string::npos)
+      << bs[0]->notes;
+  // The source's date is the detail log's test_datetime.
+  const Source* source = nullptr;
+  for (const auto& rec : r.records) {
+    if (const auto* s = std::get_if<Source>(&rec.record)) source = s;
+  }
+  ASSERT_NE(source, nullptr);
+  EXPECT_EQ(source->date, "2025-08-01");
+  ExpectRoundTrip(r);
+}
+
+TEST(ImportMlperf, SummaryAndDetailThatReallyDisagreeAreWarnedAtTheDetailLine) {
+  std::vector<ImportFile> files = RedHatRun(true, true);
+  std::string& detail = files[1].text;
+  detail.replace(detail.find("\"value\": 39.5644"), 16, "\"value\": 39.6644");
+  ImportResult r = ImportFiles(files);
+  ASSERT_EQ(r.diagnostics.size(), 1u) << RenderAll(r.diagnostics);
+  const Diagnostic& d = r.diagnostics[0];
+  EXPECT_EQ(d.severity, Severity::kWarning);
+  EXPECT_EQ(d.code, "files-disagree");
+  EXPECT_EQ(d.where.path, std::string(kRedHat) + "/performance/run_1/mlperf_log_detail.txt");
+  EXPECT_EQ(d.where.line, 91);
+  EXPECT_EQ(d.where.column, 10);
+  EXPECT_EQ(d.message,
+            "the detail log's samples per second 39.6644 is not the summary's 39.56 (compared at "
+            "the digits each prints); the summary's is kept");
+  EXPECT_EQ(Benchmarks(r).size(), 9u);
+}
+
+TEST(ImportMlperf, AnInteractiveRunIsToldByItsFolderNotByLoadGen) {
+  std::string dir = std::string(kGb200) + "/";
+  ImportResult r =
+      ImportFiles({Sample("mlperf", dir + "performance/run_1/mlperf_log_summary.txt"),
+                   Sample("mlperf", dir + "performance/run_1/mlperf_log_detail.txt"),
+                   Sample("mlperf", dir + "systems/GB200-NVL72_GB200-186GB_aarch64x72_TRT.json")});
+  EXPECT_EQ(RenderAll(r.diagnostics), "");
+  auto bs = Benchmarks(r);
+  EXPECT_EQ(Summarise(bs),
+            (std::vector<std::string>{
+                "aggregate-output  9921.02 tok/s", "tpot mean 66169012 ns", "tpot p50 66615691 ns",
+                "tpot p90 71047566 ns", "tpot p99 72155218 ns", "ttft mean 1365099450 ns",
+                "ttft p50 1257665976 ns", "ttft p90 2234831412 ns", "ttft p99 3413530771 ns"}));
+  for (const Benchmark* b : bs) EXPECT_EQ(Show(b->conditions.scenario), "interactive");
+  EXPECT_EQ(bs[0]->model, "llama-3.1-405b");
+  EXPECT_EQ(bs[0]->accelerators, std::vector<std::string>{"nvidia-gb200"});
+  EXPECT_EQ(bs[0]->accelerator_count, 72);  // accelerators_per_node 4 x number_of_nodes 18
+  EXPECT_NE(bs[0]->notes.find("Scenario interactive: LoadGen logs the Interactive scenario as "
+                              "'Server'; the results path names it ('Interactive'), and the "
+                              "run's latency constraints are TTFT 4500000000 ns, TPOT 80000000 "
+                              "ns."),
+            std::string::npos)
+      << bs[0]->notes;
+  EXPECT_EQ(Show(bs[0]->conditions.batch),
+            "absent: MLPerf Interactive (LoadGen scenario Server): Poisson arrivals at target_qps "
+            "15.2; the achieved concurrency is not logged");
+  ExpectRoundTrip(r);
+}
+
+TEST(ImportMlperf, LoadGensOtherFilesAreSkippedWithANoteNeverAnError) {
+  std::string dir = std::string(kRedHat) + "/";
+  std::vector<ImportFile> files = RedHatRun(true, true);
+  for (const char* name :
+       {"performance/run_1/mlperf_log_accuracy.json", "accuracy/accuracy.txt",
+        "accuracy/mlperf_log_accuracy.json", "accuracy/mlperf_log_summary.txt"}) {
+    files.push_back(Sample("mlperf", dir + name));
+  }
+  files.push_back({dir + "performance/run_1/mlperf_log_trace.json", ""});  // 0 bytes
+  ImportResult r = ImportFiles(files, {}, "mlperf");
+  EXPECT_EQ(Summarise(Benchmarks(r)), kRedHatFigures);
+  std::vector<std::string> notes;
+  for (const Diagnostic& d : r.diagnostics) {
+    EXPECT_EQ(d.severity, Severity::kNote) << Render(d);
+    notes.push_back(d.where.path.substr(dir.size()) + ": " + d.message);
+  }
+  EXPECT_EQ(notes,
+            (std::vector<std::string>{
+                "accuracy/accuracy.txt: the accuracy checker's score (accuracy.txt) holds no "
+                "performance figure: not read",
+                "accuracy/mlperf_log_accuracy.json: LoadGen's accuracy log holds no performance "
+                "figure: not read",
+                "accuracy/mlperf_log_summary.txt: a LoadGen log with no results (an accuracy "
+                "run's, or a cut one): not read",
+                "performance/run_1/mlperf_log_accuracy.json: LoadGen's accuracy log holds no "
+                "performance figure: not read",
+                "performance/run_1/mlperf_log_trace.json: LoadGen's trace holds no performance "
+                "figure: not read"}));
+  // The cut accuracy log (not valid JSON) is still recognised as MLPerf's by `auto`.
+  EXPECT_EQ(DetectFormat(std::vector<ImportFile>{
+                Sample("mlperf", dir + "accuracy/mlperf_log_accuracy.json")}),
+            "mlperf");
+}
+
+TEST(ImportMlperf, APreviewSystemKeepsItsStatus) {
+  // The CoreWeave systems JSON (v5.1's only "status": "preview") with a run laid out beside it
+  // as a submission lays them out; the run's logs are the GB200 ones, for the reading only.
+  std::string gb = std::string(kGb200) + "/performance/run_1/";
+  ImportFile summary = Sample("mlperf", gb + "mlperf_log_summary.txt");
+  summary.path =
+      "closed/CoreWeave/results/GB300-NVL8-CoreWeave_TRT/llama3.1-405b/Server/performance/run_1/"
+      "mlperf_log_summary.txt";
+  ImportFile system =
+      Sample("mlperf", "v5.1_CoreWeave_systems_preview/GB300-NVL8-CoreWeave_TRT.json");
+  system.path = "closed/CoreWeave/systems/GB300-NVL8-CoreWeave_TRT.json";
+  ImportResult r = ImportFiles({summary, system});
+  auto bs = Benchmarks(r);
+  ASSERT_EQ(bs.size(), 9u) << RenderAll(r.diagnostics);
+  EXPECT_EQ(bs[0]->accelerator_count, 8);  // 4 per node x 2 nodes
+  EXPECT_EQ(bs[0]->hardware, "NVIDIA GB300");
+  EXPECT_EQ(Show(bs[0]->conditions.scenario), "server");
+  EXPECT_NE(bs[0]->notes.find("System status 'preview' (the systems JSON's availability category: "
+                              "a Preview system was not yet generally available when the result "
+                              "was submitted)."),
+            std::string::npos)
+      << bs[0]->notes;
+  EXPECT_EQ(Show(bs[0]->conditions.engine_version),
+            "TensorRT 10.13, CUDA 13.0, cuDNN 9.10, Driver 580.29 (other_software_stack)");
+}
+
+// Every file of tests/import-samples/mlperf, as `rooflint import mlperf FOLDER` reads them.
+std::vector<ImportFile> MlperfFolder() {
+  std::vector<ImportFile> files = MlperfSamples();
+  std::string rh = std::string(kRedHat) + "/";
+  std::string gb = std::string(kGb200) + "/";
+  for (const std::string& name :
+       {rh + "accuracy/mlperf_log_summary.txt", rh + "performance/run_1/mlperf_log_detail.txt",
+        rh + "performance/run_1/mlperf_log_summary.txt", rh + "systems/XE8640_4xH100_vLLM.json",
+        gb + "performance/run_1/mlperf_log_detail.txt",
+        gb + "performance/run_1/mlperf_log_summary.txt",
+        gb + "systems/GB200-NVL72_GB200-186GB_aarch64x72_TRT.json",
+        std::string("v5.1_CoreWeave_systems_preview/GB300-NVL8-CoreWeave_TRT.json")}) {
+    files.push_back(Sample("mlperf", name));
+  }
+  return files;
+}
+
+TEST(ImportMlperf, TheWholeSamplesFolderImportsEachRunWithItsOwnSystem) {
+  ImportResult r = ImportFiles(MlperfFolder(), {}, "mlperf");
+  EXPECT_EQ(RenderAll(r.diagnostics),
+            "v5.1_CoreWeave_systems_preview/GB300-NVL8-CoreWeave_TRT.json: note[not-used]: no run "
+            "given lies under this description's folder: not used\n"
+            "  hint: a systems JSON describes the runs of <submitter>/results/<system>/\n"
+            "v5.1_RedHat_XE8640_4xH100_vLLM_llama3.1-8b_Server/accuracy/mlperf_log_summary.txt: "
+            "note[not-read]: a LoadGen log with no results (an accuracy run's, or a cut one): not "
+            "read\n"
+            "  hint: only summaries, detail logs, systems and measurements JSON files are read\n");
+  auto bs = Benchmarks(r);
+  ASSERT_EQ(bs.size(), 19u);  // 1 Offline + 9 Server + 9 Interactive
+  std::map<std::string, std::string> hardware;
+  for (const Benchmark* b : bs) hardware[b->model] = b->hardware;
+  EXPECT_EQ(hardware["llama-2-70b"], "NVIDIA H100-SXM-80GB");
+  EXPECT_EQ(hardware["llama-3.1-8b"], "NVIDIA H100-SXM-80GB");
+  EXPECT_EQ(hardware["llama-3.1-405b"], "NVIDIA GB200");
+
+  // Written into a corpus with the bundled data, they sweep with no input error.
+  Corpus c = Bundled();
+  std::set<std::string> mine;
+  for (const auto& rec : r.records) {
+    if (const auto* b = std::get_if<Benchmark>(&rec.record)) {
+      c.benchmarks.push_back(*b);
+      mine.insert(b->header.id);
+    }
+    if (const auto* s = std::get_if<Source>(&rec.record)) c.sources.push_back(*s);
+    if (const auto* m = std::get_if<Model>(&rec.record)) c.models.push_back(*m);
+  }
+  c.Index();
+  EXPECT_FALSE(c.HasInvalidInput()) << RenderAll(c.diagnostics);
+  SweepResult s = Sweep(c);
+  size_t audited = 0;
+  for (const auto& a : s.records) audited += mine.count(a.benchmark->header.id);
+  EXPECT_EQ(audited, mine.size());
+  for (const Finding& f : s.findings) {
+    if (mine.count(f.record)) {
+      EXPECT_NE(f.severity, Severity::kError) << f.record << ": " << f.message;
+    }
+  }
 }
 
 }  // namespace

@@ -1,11 +1,11 @@
 // The check instruments, each where it applies and passes, applies and fails, and does not
 // apply (saying why); then waivers, baselines and the JSON shape of checks.
 #include <gtest/gtest.h>
-#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 
@@ -18,9 +18,9 @@
 namespace rooflint {
 namespace {
 
-using testing::FindingsOf;
 using testing::AuditOf;
 using testing::Bench;
+using testing::FindingsOf;
 using testing::Part;
 using testing::RoofsTest;
 using testing::TestCorpus;
@@ -54,14 +54,15 @@ TEST_F(ConditionsTest, CountsAbsentConditionsAndNamesEachWithItsReason) {
   const InstrumentResult* c = CheckOf(AuditOf(s, "r"), "conditions");
   ASSERT_NE(c, nullptr);
   EXPECT_EQ(c->verdict, Verdict::kPass);
-  EXPECT_EQ(c->reason, "ABSENT CONDITIONS (2 of 7): engine version (x), warmup (x); scenario offline");
+  EXPECT_EQ(c->reason,
+            "ABSENT CONDITIONS (2 of 7): engine version (x), warmup (x); scenario offline");
   EXPECT_TRUE(FindingsOf(s, "conditions").empty());
 }
 
 TEST_F(ConditionsTest, AConditionNeitherStatedNorAbsentIsAnError) {
-  std::string text = Without(
-      Bench("r", "per-user-decode", "57.6 tok/s", "batch = 1\nspeculative = false"),
-      "warmup = { absent = \"x\" }");
+  std::string text =
+      Without(Bench("r", "per-user-decode", "57.6 tok/s", "batch = 1\nspeculative = false"),
+              "warmup = { absent = \"x\" }");
   Base().Add(RecordKind::kBenchmark, text);
   SweepResult s = Run();
   const InstrumentResult* c = CheckOf(AuditOf(s, "r"), "conditions");
@@ -216,9 +217,8 @@ TEST_F(DerivationTest, PerUserFromAggregateDividesByTheBatch) {
 }
 
 TEST_F(DerivationTest, TpotFromTokensPerSecond) {
-  Base().Add(RecordKind::kBenchmark,
-             Bench("r", "tpot", "17.4 ms", "batch = 1\nspeculative = false",
-                   "derived_from = \"57.6 tok/s\""));
+  Base().Add(RecordKind::kBenchmark, Bench("r", "tpot", "17.4 ms", "batch = 1\nspeculative = false",
+                                           "derived_from = \"57.6 tok/s\""));
   SweepResult s = Run();
   const InstrumentResult* c = CheckOf(AuditOf(s, "r"), "derivation");
   EXPECT_EQ(c->verdict, Verdict::kPass);
@@ -240,9 +240,8 @@ TEST_F(DerivationTest, ABasisThatIsNoQuantityIsAnError) {
 }
 
 TEST_F(DerivationTest, AMetricThatCannotComeFromItsBasisIsAnError) {
-  Base().Add(RecordKind::kBenchmark,
-             Bench("r", "ttft", "50 ms", "batch = 1\nspeculative = false",
-                   "derived_from = \"0.9 req/s\""));
+  Base().Add(RecordKind::kBenchmark, Bench("r", "ttft", "50 ms", "batch = 1\nspeculative = false",
+                                           "derived_from = \"0.9 req/s\""));
   SweepResult s = Run();
   auto f = FindingsOf(s, "derivation");
   ASSERT_EQ(f.size(), 1u);
@@ -266,12 +265,10 @@ TEST_F(DerivationTest, DoesNotApplyWithoutDerivedFrom) {
 using SiblingSetTest = RoofsTest;
 
 void AddTrio(TestCorpus& c, const std::string& aggregate, const std::string& ratios) {
-  c.Add(RecordKind::kBenchmark,
-        Bench("bs1", "per-user-decode", "57.6 tok/s", "batch = 1\nspeculative = false",
-              "set = \"trio\""))
-      .Add(RecordKind::kBenchmark,
-           Bench("bs64a", "aggregate-output", aggregate, "batch = 64\nspeculative = false",
-                 "set = \"trio\""))
+  c.Add(RecordKind::kBenchmark, Bench("bs1", "per-user-decode", "57.6 tok/s",
+                                      "batch = 1\nspeculative = false", "set = \"trio\""))
+      .Add(RecordKind::kBenchmark, Bench("bs64a", "aggregate-output", aggregate,
+                                         "batch = 64\nspeculative = false", "set = \"trio\""))
       .Add(RecordKind::kBenchmark,
            Bench("bs64u", "per-user-decode", "12.5 tok/s", "batch = 64\nspeculative = false",
                  "set = \"trio\"\nnotes = \"" + ratios + "\""));
@@ -324,7 +321,8 @@ TEST_F(SiblingSetTest, AHugeIdInARatioNoteIsNoRatioAndNoCrash) {
   // Hostile input (issue 12): a 200,000-character id in a ratio note overflowed the stack of the
   // backtracking regex that read these notes. It is now read by one forward scan: an id over
   // 200 characters is not a ratio note; so is a figure of 25 digits.
-  std::string huge = "ratio(" + std::string(200000, 'a') + " / bs1) = 13.9x; ratio(bs64a / bs1) "
+  std::string huge = "ratio(" + std::string(200000, 'a') +
+                     " / bs1) = 13.9x; ratio(bs64a / bs1) "
                      "= 1234567890123456789012345x";
   AddTrio(Base(), "800 tok/s", huge + "; ratio(bs64a / bs1) = 13.9x");
   SweepResult s = Run();
@@ -335,13 +333,12 @@ TEST_F(SiblingSetTest, AHugeIdInARatioNoteIsNoRatioAndNoCrash) {
 }
 
 TEST_F(SiblingSetTest, DifferentEngineFailsUnlessSetDiffersSaysWhy) {
-  std::string other = Bench("b", "per-user-decode", "50 tok/s", "batch = 1\nspeculative = false",
-                            "set = \"pair\"");
+  std::string other =
+      Bench("b", "per-user-decode", "50 tok/s", "batch = 1\nspeculative = false", "set = \"pair\"");
   other.replace(other.find("engine = \"e\""), 12, "engine = \"f\"");
   Base()
-      .Add(RecordKind::kBenchmark,
-           Bench("a", "per-user-decode", "57.6 tok/s", "batch = 1\nspeculative = false",
-                 "set = \"pair\""))
+      .Add(RecordKind::kBenchmark, Bench("a", "per-user-decode", "57.6 tok/s",
+                                         "batch = 1\nspeculative = false", "set = \"pair\""))
       .Add(RecordKind::kBenchmark, other);
   SweepResult s = Run();
   auto f = FindingsOf(s, "sibling-set");
@@ -354,9 +351,8 @@ TEST_F(SiblingSetTest, DifferentEngineFailsUnlessSetDiffersSaysWhy) {
               "set = \"pair\"\nset_differs = { engine = \"the same run on the next release\" }");
   corpus_ = TestCorpus();
   Base()
-      .Add(RecordKind::kBenchmark,
-           Bench("a", "per-user-decode", "57.6 tok/s", "batch = 1\nspeculative = false",
-                 "set = \"pair\""))
+      .Add(RecordKind::kBenchmark, Bench("a", "per-user-decode", "57.6 tok/s",
+                                         "batch = 1\nspeculative = false", "set = \"pair\""))
       .Add(RecordKind::kBenchmark, why);
   EXPECT_TRUE(FindingsOf(Run(), "sibling-set").empty());
 }
@@ -389,8 +385,7 @@ TEST_F(NearRoofTest, AFigureAtBandwidthOverBytesIsFlaggedAsComputed) {
             "116.0 tok/s is 100.0% of its memory roof (116.0 tok/s): real stacks reach roughly "
             "35-85%, so a figure this close is suspect");
   EXPECT_EQ(CodeName(f[1].code), "computed-not-measured");
-  EXPECT_EQ(f[1].arithmetic,
-            "1 x 1555e9 B/s / (6.7e9 params x 2 B (fp16)) = 116.0 tok/s");
+  EXPECT_EQ(f[1].arithmetic, "1 x 1555e9 B/s / (6.7e9 params x 2 B (fp16)) = 116.0 tok/s");
 }
 
 TEST_F(NearRoofTest, AMeasurementNearAGuessedRoofButNotOnItIsNoEvidence) {
@@ -536,9 +531,8 @@ const InstrumentResult* PartCheck(const SweepResult& s, const std::string& id) {
 }
 
 TEST_F(SpecLintTest, SixteenBitPeakEqualToEightBitLooksSparse) {
-  Base().Add(RecordKind::kAccelerator,
-             Part("h", "Hopper-ish", "", "3350 GB/s",
-                  "fp16 = \"1979 TFLOPS\"\nfp8 = \"1979 TFLOPS\""));
+  Base().Add(RecordKind::kAccelerator, Part("h", "Hopper-ish", "", "3350 GB/s",
+                                            "fp16 = \"1979 TFLOPS\"\nfp8 = \"1979 TFLOPS\""));
   SweepResult s = Run();
   auto f = FindingsOf(s, "spec-lint");
   ASSERT_EQ(f.size(), 1u);
@@ -595,9 +589,8 @@ TEST_F(SpecLintTest, AGigabyteFigureConvertedAsGibibytesIsFlagged) {
 }
 
 TEST_F(SpecLintTest, TwoPartsSharingAnAliasAreFlagged) {
-  Base().Add(RecordKind::kAccelerator,
-             Part("dup", "Another A100", "\"NVIDIA A100-SXM4-40GB\"", "1555 GB/s",
-                  "fp16 = \"312 TFLOPS\""));
+  Base().Add(RecordKind::kAccelerator, Part("dup", "Another A100", "\"NVIDIA A100-SXM4-40GB\"",
+                                            "1555 GB/s", "fp16 = \"312 TFLOPS\""));
   SweepResult s = Run();
   auto f = FindingsOf(s, "spec-lint");
   ASSERT_EQ(f.size(), 1u);
@@ -679,7 +672,8 @@ TEST_F(WaiversTest, BaselineHidesKnownFindingsAndRefusesForeignFiles) {
   SweepResult s = Sweep(corpus);
   namespace fs = std::filesystem;
   fs::path dir = fs::temp_directory_path() /
-                 ("rooflint-baseline-test-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()));
+                 ("rooflint-baseline-test-" +
+                  std::to_string(::testing::UnitTest::GetInstance()->random_seed()));
   fs::create_directories(dir);
   std::string path = (dir / "baseline.tsv").string();
   std::string error;

@@ -27,15 +27,18 @@ kind = "paper"
 
 std::string Part(const std::string& id, const std::string& memory, const std::string& bandwidth,
                  const std::string& peaks) {
-  return "id = \"" + id + "\"\nname = \"Planted " + id + "\"\nvendor = \"V\"\nform_factor = "
-         "\"sxm\"\naliases = []\nmemory = \"" + memory + "\"\nbandwidth = \"" + bandwidth +
-         "\"\n[peak_dense]\n" + peaks +
+  return "id = \"" + id + "\"\nname = \"Planted " + id +
+         "\"\nvendor = \"V\"\nform_factor = "
+         "\"sxm\"\naliases = []\nmemory = \"" +
+         memory + "\"\nbandwidth = \"" + bandwidth + "\"\n[peak_dense]\n" + peaks +
          "\n[sources]\nmemory = \"s\"\nbandwidth = \"s\"\npeak_dense = \"s\"\n";
 }
 
 std::string Model(const std::string& id, const std::string& body) {
-  return "id = \"" + id + "\"\nname = \"" + id + "\"\naliases = []\nnative_precision = "
-         "\"bf16\"\nsource = \"s\"\n" + body;
+  return "id = \"" + id + "\"\nname = \"" + id +
+         "\"\naliases = []\nnative_precision = "
+         "\"bf16\"\nsource = \"s\"\n" +
+         body;
 }
 
 struct Planted {
@@ -110,19 +113,19 @@ std::vector<Planted> Claims() {
       // The issue's example: 64 x 1555e9 / (13.4e9 + 64 x 2.097152e9) = 674.1 tok/s; 3000 is
       // 445%. (Weights only: 64 x 116.0 = 7427 tok/s, 40%.)
       {"kv-mpt-b64-4k", "aggregate-output", "3000 tok/s", kMptA100Fp16Kv,
-       "batch = 64\ninput_tokens = 4000\noutput_tokens = 64\nspeculative = false",
-       "kv-roof", 64 * 1555e9 / (13.4e9 + 64 * 2.097152e9)},
+       "batch = 64\ninput_tokens = 4000\noutput_tokens = 64\nspeculative = false", "kv-roof",
+       64 * 1555e9 / (13.4e9 + 64 * 2.097152e9)},
       // Per-user at batch 32 with 8000 tokens: 1555e9 / (13.4e9 + 32 x 4.194304e9) = 10.53
       // tok/s; 80 tok/s (69% of the weights-only 116.0) is 760%.
       {"kv-mpt-peruser-b32-8k", "per-user-decode", "80 tok/s", kMptA100Fp16Kv,
-       "batch = 32\ninput_tokens = 8000\noutput_tokens = 64\nspeculative = false",
-       "kv-roof", 1555e9 / (13.4e9 + 32 * 4.194304e9)},
+       "batch = 32\ninput_tokens = 8000\noutput_tokens = 64\nspeculative = false", "kv-roof",
+       1555e9 / (13.4e9 + 32 * 4.194304e9)},
       // Long context at batch 1, KV not stated (engine vllm: 4-bit elements, the smallest):
       // 2 x 8 x 128 x 80 x 0.5 B = 81,920 B per token x 128,000 = 10.486e9 B; 26.8e12 /
       // (70e9 + 10.486e9) = 333.0 tok/s. 360 tok/s is 94% of the weights-only 382.9.
       {"kv-llama70-128k", "per-user-decode", "360 tok/s", kLlamaH100x8,
-       "batch = 1\ninput_tokens = 128000\noutput_tokens = 64\nspeculative = false",
-       "kv-roof", 26.8e12 / (70e9 + 81920.0 * 128000)},
+       "batch = 1\ninput_tokens = 128000\noutput_tokens = 64\nspeculative = false", "kv-roof",
+       26.8e12 / (70e9 + 81920.0 * 128000)},
       // Batch unknown: as B grows the roof tends to n x BW / KV(I) = 1555e9 / 2.097152e9 =
       // 741.5 tok/s; 1000 tok/s aggregate is 135%. (The memory roof needs a batch.)
       {"kv-mpt-saturated", "aggregate-output", "1000 tok/s", kMptA100Fp16Kv,
@@ -132,24 +135,24 @@ std::vector<Planted> Claims() {
       // A concurrency cap may loosen: 32 x 1555e9 / (13.4e9 + 32 x 2.097152e9) = 617.7 tok/s;
       // 800 tok/s is 130% (weights only: 3712 tok/s).
       {"kv-mpt-conc32", "aggregate-output", "800 tok/s", kMptA100Fp16Kv,
-       "concurrency = 32\ninput_tokens = 4000\noutput_tokens = 64\nspeculative = false",
-       "kv-roof", 32 * 1555e9 / (13.4e9 + 32 * 2.097152e9)},
+       "concurrency = 32\ninput_tokens = 4000\noutput_tokens = 64\nspeculative = false", "kv-roof",
+       32 * 1555e9 / (13.4e9 + 32 * 2.097152e9)},
       // Sliding windows hold at most their window: a 7.24e9-param model, all 32 layers with a
       // 4096 window, fp16 KV: 2 B x 2 x 8 x 128 x 32 x 4096 = 536.9e6 B per sequence at 32000
       // tokens; 64 x 1555e9 / (14.48e9 + 64 x 536.87e6) = 2034.7 tok/s; 2500 is 123%.
       {"kv-sliding-b64", "aggregate-output", "2500 tok/s",
        "model = \"slider\"\nprecision = \"fp16\"\nkv_precision = \"fp16\"\nhardware = \"A100\"\n"
        "accelerators = [\"a100\"]\naccelerator_count = 1",
-       "batch = 64\ninput_tokens = 32000\noutput_tokens = 64\nspeculative = false",
-       "kv-roof", 64 * 1555e9 / (14.48e9 + 64 * 536870912.0)},
+       "batch = 64\ninput_tokens = 32000\noutput_tokens = 64\nspeculative = false", "kv-roof",
+       64 * 1555e9 / (14.48e9 + 64 * 536870912.0)},
       // MLA caches one 576-element latent per token per layer: 61 x 576 x 1 B (fp8 KV) =
       // 35,136 B per token x 128,000 = 4.497e9 B; 37e9 active params at fp8; 8 H200 (4800
       // GB/s): 38.4e12 / (37e9 + 4.497e9) = 925.4 tok/s; 1000 is 108% (weights only: 1037.8).
       {"kv-mla-128k", "per-user-decode", "1000 tok/s",
        "model = \"mla\"\nprecision = \"fp8\"\nkv_precision = \"fp8\"\nhardware = \"8x H200\"\n"
        "accelerators = [\"h200\"]\naccelerator_count = 8",
-       "batch = 1\ninput_tokens = 128000\noutput_tokens = 64\nspeculative = false",
-       "kv-roof", 38.4e12 / (37e9 + 35136.0 * 128000)},
+       "batch = 1\ninput_tokens = 128000\noutput_tokens = 64\nspeculative = false", "kv-roof",
+       38.4e12 / (37e9 + 35136.0 * 128000)},
       // Per-component bytes: 4e9 shared params at bf16 (8e9 B) + 96e9 x 4 / 64 routed params at
       // mxfp4 (6e9 x 0.53125 = 3.1875e9 B) = 11.19e9 B per token; on one B200 (8000 GB/s):
       // 715.0 tok/s, so 1000 tok/s is 140%. Scaling the 60 GB file by active / total
@@ -157,19 +160,19 @@ std::vector<Planted> Claims() {
       {"comp-mixed-precision", "per-user-decode", "1000 tok/s",
        "model = \"moe-mixed\"\nprecision = \"mxfp4\"\nweights = \"60 GB\"\nhardware = \"B200\"\n"
        "accelerators = [\"b200\"]\naccelerator_count = 1",
-       "batch = 1\ninput_tokens = 0\noutput_tokens = 128\nspeculative = false",
-       "kv-roof", 8000e9 / (8e9 + 6e9 * 4.25 / 8)},
+       "batch = 1\ninput_tokens = 0\noutput_tokens = 128\nspeculative = false", "kv-roof",
+       8000e9 / (8e9 + 6e9 * 4.25 / 8)},
 
       // ---- kv-floor ----
       // (13.4e9 + 64 x 2.097152e9) / 1555e9 = 94.93 ms; a 20 ms TPOT is 475% of... below it.
       {"kvtpot-mpt-b64-4k", "tpot", "20 ms", kMptA100Fp16Kv,
-       "batch = 64\ninput_tokens = 4000\noutput_tokens = 64\nspeculative = false",
-       "kv-floor", (13.4e9 + 64 * 2.097152e9) / 1555e9 * 1e3},
+       "batch = 64\ninput_tokens = 4000\noutput_tokens = 64\nspeculative = false", "kv-floor",
+       (13.4e9 + 64 * 2.097152e9) / 1555e9 * 1e3},
       // Llama-70B fp8 on 8 H100 at 128k tokens: (70e9 + 10.486e9) / 26.8e12 = 3.003 ms; 2.7 ms
       // is above the weights-only 2.612 ms but below this floor.
       {"kvtpot-llama70-128k", "tpot", "2.7 ms", kLlamaH100x8,
-       "batch = 1\ninput_tokens = 128000\noutput_tokens = 64\nspeculative = false",
-       "kv-floor", (70e9 + 81920.0 * 128000) / 26.8e12 * 1e3},
+       "batch = 1\ninput_tokens = 128000\noutput_tokens = 64\nspeculative = false", "kv-floor",
+       (70e9 + 81920.0 * 128000) / 26.8e12 * 1e3},
 
       // ---- spec-roof and spec-floor ----
       // k = 4: 5 x 26.8e12 / 70e9 = 1914.3 tok/s per user; 2000 is 104.5%.
@@ -222,19 +225,21 @@ class PlantedTest : public ::testing::Test {
                                        "params_total = 6.7e9\nlayers = 32\nkv_heads = 32\n"
                                        "head_dim = 128\ntied_embeddings = true\n"))
         .Add(RecordKind::kModel,
-             Model("mixtral", "params_total = 46.7e9\nparams_active = 12.9e9\nlayers = 32\n"
-                              "kv_heads = 8\nhead_dim = 128\ntied_embeddings = true\n"))
+             Model("mixtral",
+                   "params_total = 46.7e9\nparams_active = 12.9e9\nlayers = 32\n"
+                   "kv_heads = 8\nhead_dim = 128\ntied_embeddings = true\n"))
         .Add(RecordKind::kModel, Model("llama-70b",
                                        "params_total = 70e9\nlayers = 80\nkv_heads = 8\n"
                                        "head_dim = 128\ntied_embeddings = true\n"))
         .Add(RecordKind::kModel,
-             Model("slider", "params_total = 7.24e9\nlayers = 32\nkv_heads = 8\nhead_dim = 128\n"
-                             "sliding_window = 4096\nsliding_window_layers = 32\n"
-                             "tied_embeddings = true\n"))
-        .Add(RecordKind::kModel,
-             Model("mla", "params_total = 671e9\nparams_active = 37e9\nlayers = 61\n"
-                          "kv_heads = 128\nhead_dim = 128\nkv_latent_dim = 576\n"
-                          "tied_embeddings = true\n"))
+             Model("slider",
+                   "params_total = 7.24e9\nlayers = 32\nkv_heads = 8\nhead_dim = 128\n"
+                   "sliding_window = 4096\nsliding_window_layers = 32\n"
+                   "tied_embeddings = true\n"))
+        .Add(RecordKind::kModel, Model("mla",
+                                       "params_total = 671e9\nparams_active = 37e9\nlayers = 61\n"
+                                       "kv_heads = 128\nhead_dim = 128\nkv_latent_dim = 576\n"
+                                       "tied_embeddings = true\n"))
         .Add(RecordKind::kModel,
              Model("moe-mixed",
                    "params_total = 100e9\nparams_active = 10e9\nlayers = 24\nkv_heads = 8\n"

@@ -38,7 +38,8 @@ std::string Part(const std::string& id, const std::string& name, const std::stri
 std::string Model(const std::string& id, const std::string& params, const std::string& extra) {
   return "id = \"" + id + "\"\nname = \"" + id + "\"\naliases = []\nparams_total = " + params +
          "\nlayers = 32\nkv_heads = 8\nhead_dim = 128\nnative_precision = \"bf16\"\nsource = "
-         "\"s\"\n" + extra;
+         "\"s\"\n" +
+         extra;
 }
 
 // A benchmark: `top` holds model, precision, weights, hardware, pointer and count lines.
@@ -77,7 +78,8 @@ class RealClaims : public ::testing::Test {
   SweepResult SweepWithoutErrors() {
     SweepResult s = Sweep(corpus_.Build());
     for (const Finding& f : s.findings) {
-      EXPECT_NE(f.severity, Severity::kError) << f.record << ": " << CodeName(f.code) << ": " << f.message;
+      EXPECT_NE(f.severity, Severity::kError)
+          << f.record << ": " << CodeName(f.code) << ": " << f.message;
     }
     return s;
   }
@@ -293,9 +295,8 @@ TEST_F(RealClaims, UnstatedSpeculationMakesAnExceedsAWarningNamingIt) {
   // 150 tok/s per user over the 111.1 tok/s roof, speculation not stated: the roof holds
   // only without speculation, so this is a warning that says so; stated false, an error.
   corpus_
-      .Add(RecordKind::kBenchmark,
-           Bench("unstated", "per-user-decode", "150 tok/s", kMptOnA100,
-                 "batch = 1\ninput_tokens = 512\noutput_tokens = 64"))
+      .Add(RecordKind::kBenchmark, Bench("unstated", "per-user-decode", "150 tok/s", kMptOnA100,
+                                         "batch = 1\ninput_tokens = 512\noutput_tokens = 64"))
       .Add(RecordKind::kBenchmark,
            Bench("stated", "per-user-decode", "150 tok/s", kMptOnA100,
                  "batch = 1\ninput_tokens = 512\noutput_tokens = 64\nspeculative = false"));
@@ -331,8 +332,8 @@ TEST_F(RealClaims, ACountInTheHardwareTextIsCrossCheckedAndFillsAnAbsentCount) {
                  "batch = { absent = \"x\" }\ninput_tokens = 512\noutput_tokens = 64\n"
                  "speculative = false"));
   SweepResult s = SweepWithoutErrors();
-  EXPECT_NEAR(RoofOf(AuditOf(s, "from-text"), "compute-roof")->bound,
-              8 * 1979e12 / (2 * 70e9), 0.01);
+  EXPECT_NEAR(RoofOf(AuditOf(s, "from-text"), "compute-roof")->bound, 8 * 1979e12 / (2 * 70e9),
+              0.01);
   bool warned = false;
   for (const Finding& f : s.findings) {
     if (f.record == "disagree" && f.code == FindingCode::kCountDisagrees) warned = true;

@@ -50,8 +50,9 @@ void ExpectOneError(RecordKind kind, std::string_view text, std::string_view exp
 TEST(RecordParser, UnterminatedStringIsATomlSyntaxError) {
   ParseResult r = Parse(RecordKind::kBenchmark, "id = \"r\"\ntitle = \"unterminated\n");
   ASSERT_EQ(r.diagnostics.size(), 1u) << RenderAll(r);
-  EXPECT_EQ(Render(r.diagnostics[0]),
-            R"(x/benchmarks/r.toml:2:22: error[toml-syntax]: not valid TOML: Error while parsing string: unescaped control characters other than TAB (U+0009) are explicitly prohibited
+  EXPECT_EQ(
+      Render(r.diagnostics[0]),
+      R"(x/benchmarks/r.toml:2:22: error[toml-syntax]: not valid TOML: Error while parsing string: unescaped control characters other than TAB (U+0009) are explicitly prohibited
   2 | title = "unterminated
     |                      ^
   hint: fix the syntax at the caret (strings in double quotes, one key per line, each key once per table)
@@ -63,8 +64,9 @@ TEST(RecordParser, UnterminatedStringIsATomlSyntaxError) {
 }
 
 TEST(RecordParser, MissingEqualsSignIsATomlSyntaxError) {
-  ExpectOneError(RecordKind::kSource, "id = \"r\"\ntitle \"LLM inference\"\n",
-                 R"(x/benchmarks/r.toml:2:7: error[toml-syntax]: not valid TOML: Error while parsing key-value pair: expected '=', saw '"'
+  ExpectOneError(
+      RecordKind::kSource, "id = \"r\"\ntitle \"LLM inference\"\n",
+      R"(x/benchmarks/r.toml:2:7: error[toml-syntax]: not valid TOML: Error while parsing key-value pair: expected '=', saw '"'
   2 | title "LLM inference"
     |       ^
   hint: fix the syntax at the caret (strings in double quotes, one key per line, each key once per table)
@@ -72,8 +74,9 @@ TEST(RecordParser, MissingEqualsSignIsATomlSyntaxError) {
 }
 
 TEST(RecordParser, TwoValuesOnOneLineIsATomlSyntaxError) {
-  ExpectOneError(RecordKind::kSource, "id = \"r\"\ntitle = \"a\" \"b\"\n",
-                 R"(x/benchmarks/r.toml:2:13: error[toml-syntax]: not valid TOML: Error while parsing key-value pair: expected a comment or whitespace, saw '"'
+  ExpectOneError(
+      RecordKind::kSource, "id = \"r\"\ntitle = \"a\" \"b\"\n",
+      R"(x/benchmarks/r.toml:2:13: error[toml-syntax]: not valid TOML: Error while parsing key-value pair: expected a comment or whitespace, saw '"'
   2 | title = "a" "b"
     |             ^
   hint: fix the syntax at the caret (strings in double quotes, one key per line, each key once per table)
@@ -98,8 +101,9 @@ TEST(RecordParser, SyntaxErrorMessageIsOneLine) {
 }
 
 TEST(RecordParser, DuplicateKeyIsReportedAsTomlSyntax) {
-  ExpectOneError(RecordKind::kSource, "id = \"r\"\ntitle = \"a\"\ntitle = \"b\"\n",
-                 R"(x/benchmarks/r.toml:3:9: error[toml-syntax]: not valid TOML: Error while parsing key-value pair: cannot redefine existing string 'title'
+  ExpectOneError(
+      RecordKind::kSource, "id = \"r\"\ntitle = \"a\"\ntitle = \"b\"\n",
+      R"(x/benchmarks/r.toml:3:9: error[toml-syntax]: not valid TOML: Error while parsing key-value pair: cannot redefine existing string 'title'
   3 | title = "b"
     |         ^
   hint: fix the syntax at the caret (strings in double quotes, one key per line, each key once per table)
@@ -107,9 +111,10 @@ TEST(RecordParser, DuplicateKeyIsReportedAsTomlSyntax) {
 }
 
 TEST(RecordParser, DuplicateTableIsReportedAsTomlSyntax) {
-  ExpectOneError(RecordKind::kBenchmark,
-                 "id = \"r\"\n[conditions]\nbatch = 1\n[conditions]\ninput_tokens = 512\n",
-                 R"(x/benchmarks/r.toml:4:1: error[toml-syntax]: not valid TOML: Error while parsing table header: cannot redefine existing table 'conditions'
+  ExpectOneError(
+      RecordKind::kBenchmark,
+      "id = \"r\"\n[conditions]\nbatch = 1\n[conditions]\ninput_tokens = 512\n",
+      R"(x/benchmarks/r.toml:4:1: error[toml-syntax]: not valid TOML: Error while parsing table header: cannot redefine existing table 'conditions'
   4 | [conditions]
     | ^
   hint: fix the syntax at the caret (strings in double quotes, one key per line, each key once per table)
@@ -139,14 +144,16 @@ batch = 1
   EXPECT_FALSE(r.ok());
   // The misspelt key, and the key it was meant to be, now missing.
   ASSERT_EQ(r.diagnostics.size(), 2u) << RenderAll(r);
-  EXPECT_EQ(Render(r.diagnostics[0]),
-            R"(x/benchmarks/r.toml:6:1: error[unknown-key]: unknown key 'modle' in this benchmark record
+  EXPECT_EQ(
+      Render(r.diagnostics[0]),
+      R"(x/benchmarks/r.toml:6:1: error[unknown-key]: unknown key 'modle' in this benchmark record
   6 | modle = "mpt-7b"
     | ^
   hint: did you mean 'model'?
 )");
-  EXPECT_EQ(Render(r.diagnostics[1]),
-            R"(x/benchmarks/r.toml:1:1: error[missing-key]: this benchmark record is missing the required key 'model'
+  EXPECT_EQ(
+      Render(r.diagnostics[1]),
+      R"(x/benchmarks/r.toml:1:1: error[missing-key]: this benchmark record is missing the required key 'model'
   1 | id = "r"
     | ^
   hint: add: model = "model-id"
@@ -154,7 +161,8 @@ batch = 1
 }
 
 TEST(RecordParser, UnknownKeyWithNothingCloseListsTheKeys) {
-  ExpectOneError(RecordKind::kSource, R"(id = "r"
+  ExpectOneError(
+      RecordKind::kSource, R"(id = "r"
 title = "T"
 publisher = "P"
 url = "https://example.com/post"
@@ -162,7 +170,7 @@ date = 2023-10-12
 kind = "blog"
 author = "Jane Doe"
 )",
-                 R"(x/benchmarks/r.toml:7:1: error[unknown-key]: unknown key 'author' in this source record
+      R"(x/benchmarks/r.toml:7:1: error[unknown-key]: unknown key 'author' in this source record
   7 | author = "Jane Doe"
     | ^
   hint: this source record takes: id, title, publisher, url, date, kind, status, peaks, notes
@@ -170,7 +178,8 @@ author = "Jane Doe"
 }
 
 TEST(RecordParser, UnknownKeyInConditionsGetsDidYouMean) {
-  ExpectOneError(RecordKind::kBenchmark, R"(id = "r"
+  ExpectOneError(
+      RecordKind::kBenchmark, R"(id = "r"
 title = "t"
 status = "verified"
 metric = "per-user-decode"
@@ -187,7 +196,7 @@ locator = "Table 2"
 batch = 1
 input_token = 512
 )",
-                 R"(x/benchmarks/r.toml:16:1: error[unknown-key]: unknown key 'input_token' in [conditions]
+      R"(x/benchmarks/r.toml:16:1: error[unknown-key]: unknown key 'input_token' in [conditions]
   16 | input_token = 512
      | ^
   hint: did you mean 'input_tokens'?
@@ -195,7 +204,8 @@ input_token = 512
 }
 
 TEST(RecordParser, UnknownKeyInAnInlineTableIsPointedAt) {
-  ExpectOneError(RecordKind::kBenchmark, R"(id = "r"
+  ExpectOneError(
+      RecordKind::kBenchmark, R"(id = "r"
 title = "t"
 status = "verified"
 metric = "per-user-decode"
@@ -212,7 +222,7 @@ locator = "Table 2"
 batch = 1
 engine_version = { absent = "not stated", reason = "x" }
 )",
-                 R"(x/benchmarks/r.toml:16:43: error[unknown-key]: unknown key 'reason' in 'conditions.engine_version'
+      R"(x/benchmarks/r.toml:16:43: error[unknown-key]: unknown key 'reason' in 'conditions.engine_version'
   16 | engine_version = { absent = "not stated", reason = "x" }
      |                                           ^
   hint: 'conditions.engine_version' takes: absent
@@ -220,13 +230,14 @@ engine_version = { absent = "not stated", reason = "x" }
 }
 
 TEST(RecordParser, MissingRequiredKeyPointsAtTheRecord) {
-  ExpectOneError(RecordKind::kSource, R"(id = "r"
+  ExpectOneError(
+      RecordKind::kSource, R"(id = "r"
 title = "T"
 url = "https://example.com/post"
 date = 2023-10-12
 kind = "blog"
 )",
-                 R"(x/benchmarks/r.toml:1:1: error[missing-key]: this source record is missing the required key 'publisher'
+      R"(x/benchmarks/r.toml:1:1: error[missing-key]: this source record is missing the required key 'publisher'
   1 | id = "r"
     | ^
   hint: add: publisher = "..."
@@ -234,7 +245,8 @@ kind = "blog"
 }
 
 TEST(RecordParser, MissingConditionsTableIsAMissingKey) {
-  ExpectOneError(RecordKind::kBenchmark, R"(id = "r"
+  ExpectOneError(
+      RecordKind::kBenchmark, R"(id = "r"
 title = "t"
 status = "verified"
 metric = "per-user-decode"
@@ -247,7 +259,7 @@ accelerator_count = 1
 source = "databricks"
 locator = "Table 2"
 )",
-                 R"(x/benchmarks/r.toml:1:1: error[missing-key]: this benchmark record is missing the required key 'conditions'
+      R"(x/benchmarks/r.toml:1:1: error[missing-key]: this benchmark record is missing the required key 'conditions'
   1 | id = "r"
     | ^
   hint: add: conditions = { batch = 1, ... }
@@ -255,7 +267,8 @@ locator = "Table 2"
 }
 
 TEST(RecordParser, MissingKeyInInlineTablePointsAtTheTable) {
-  ExpectOneError(RecordKind::kBenchmark, R"(id = "r"
+  ExpectOneError(
+      RecordKind::kBenchmark, R"(id = "r"
 title = "t"
 status = "verified"
 metric = "per-user-decode"
@@ -272,7 +285,7 @@ locator = "Table 2"
 [conditions]
 batch = 1
 )",
-                 R"(x/benchmarks/r.toml:10:23: error[missing-key]: 'accelerators_absent' is missing the required key 'note'
+      R"(x/benchmarks/r.toml:10:23: error[missing-key]: 'accelerators_absent' is missing the required key 'note'
   10 | accelerators_absent = { because = "not-stated" }
      |                       ^
   hint: add: note = "..."
@@ -280,14 +293,15 @@ batch = 1
 }
 
 TEST(RecordParser, StringKeyGivenANumberIsWrongType) {
-  ExpectOneError(RecordKind::kSource, R"(id = "r"
+  ExpectOneError(
+      RecordKind::kSource, R"(id = "r"
 title = 2023
 publisher = "P"
 url = "https://example.com/post"
 date = 2023-10-12
 kind = "blog"
 )",
-                 R"(x/benchmarks/r.toml:2:9: error[wrong-type]: 'title' must be a string, not an integer
+      R"(x/benchmarks/r.toml:2:9: error[wrong-type]: 'title' must be a string, not an integer
   2 | title = 2023
     |         ^
   hint: write it as: title = "..."
@@ -322,8 +336,9 @@ kind = "blog"
 )");
   EXPECT_FALSE(r.ok());
   ASSERT_EQ(r.diagnostics.size(), 1u) << RenderAll(r);
-  EXPECT_EQ(Render(r.diagnostics[0]),
-            R"(x/benchmarks/r.toml:1:6: error[id-mismatch]: id 'q' does not match the file name 'r.toml'
+  EXPECT_EQ(
+      Render(r.diagnostics[0]),
+      R"(x/benchmarks/r.toml:1:6: error[id-mismatch]: id 'q' does not match the file name 'r.toml'
   1 | id = "q"
     |      ^
   hint: rename the file to 'q.toml' or set id = "r"
@@ -348,13 +363,14 @@ kind = "blog"
 }
 
 TEST(RecordParser, MissingIdSuggestsTheFileStem) {
-  ExpectOneError(RecordKind::kSource, R"(title = "T"
+  ExpectOneError(
+      RecordKind::kSource, R"(title = "T"
 publisher = "P"
 url = "https://example.com/post"
 date = 2023-10-12
 kind = "blog"
 )",
-                 R"(x/benchmarks/r.toml:1:1: error[missing-key]: this source record is missing the required key 'id'
+      R"(x/benchmarks/r.toml:1:1: error[missing-key]: this source record is missing the required key 'id'
   1 | title = "T"
     | ^
   hint: add: id = "r"
@@ -438,7 +454,8 @@ batch = 1
 }
 
 TEST(RecordParser, BitsPerSecondIsNotBytesPerSecond) {
-  ExpectOneError(RecordKind::kAccelerator, R"(id = "r"
+  ExpectOneError(
+      RecordKind::kAccelerator, R"(id = "r"
 name = "NVIDIA A100 40GB SXM4"
 vendor = "NVIDIA"
 form_factor = "sxm"
@@ -454,7 +471,7 @@ memory = "nvidia-a100-datasheet"
 bandwidth = "nvidia-a100-datasheet"
 peak_dense = "nvidia-a100-datasheet"
 )",
-                 R"(x/benchmarks/r.toml:7:19: error[unknown-unit]: bandwidth: 'Gb/s' is gigaBITS per second
+      R"(x/benchmarks/r.toml:7:19: error[unknown-unit]: bandwidth: 'Gb/s' is gigaBITS per second
   7 | bandwidth = "1555 Gb/s"
     |                   ^
   hint: write bytes per second: GB/s (1 GB/s = 8 Gb/s)
@@ -462,7 +479,8 @@ peak_dense = "nvidia-a100-datasheet"
 }
 
 TEST(RecordParser, BytesWhereBandwidthIsWantedIsWrongDimension) {
-  ExpectOneError(RecordKind::kAccelerator, R"(id = "r"
+  ExpectOneError(
+      RecordKind::kAccelerator, R"(id = "r"
 name = "NVIDIA A100 40GB SXM4"
 vendor = "NVIDIA"
 form_factor = "sxm"
@@ -478,7 +496,7 @@ memory = "nvidia-a100-datasheet"
 bandwidth = "nvidia-a100-datasheet"
 peak_dense = "nvidia-a100-datasheet"
 )",
-                 R"(x/benchmarks/r.toml:7:19: error[wrong-dimension]: bandwidth: 'GB' is a unit of bytes, but this key takes a bandwidth
+      R"(x/benchmarks/r.toml:7:19: error[wrong-dimension]: bandwidth: 'GB' is a unit of bytes, but this key takes a bandwidth
   7 | bandwidth = "1555 GB"
     |                   ^
   hint: use one of: B/s, MB/s, GB/s, TB/s, PB/s, MiB/s, GiB/s, TiB/s
@@ -486,7 +504,8 @@ peak_dense = "nvidia-a100-datasheet"
 }
 
 TEST(RecordParser, TimeWhereTokenRateIsWantedIsWrongDimension) {
-  ExpectOneError(RecordKind::kBenchmark, R"(id = "r"
+  ExpectOneError(
+      RecordKind::kBenchmark, R"(id = "r"
 title = "t"
 status = "verified"
 metric = "per-user-decode"
@@ -502,7 +521,7 @@ locator = "Table 2"
 [conditions]
 batch = 1
 )",
-                 R"(x/benchmarks/r.toml:5:15: error[wrong-dimension]: value: 'ms' is a unit of time, but this key takes a token rate
+      R"(x/benchmarks/r.toml:5:15: error[wrong-dimension]: value: 'ms' is a unit of time, but this key takes a token rate
   5 | value = "17.4 ms"
     |               ^
   hint: use one of: tok/s
@@ -510,7 +529,8 @@ batch = 1
 }
 
 TEST(RecordParser, BareNumberForAQuantityIsWrongType) {
-  ExpectOneError(RecordKind::kAccelerator, R"(id = "r"
+  ExpectOneError(
+      RecordKind::kAccelerator, R"(id = "r"
 name = "NVIDIA A100 40GB SXM4"
 vendor = "NVIDIA"
 form_factor = "sxm"
@@ -526,7 +546,7 @@ memory = "nvidia-a100-datasheet"
 bandwidth = "nvidia-a100-datasheet"
 peak_dense = "nvidia-a100-datasheet"
 )",
-                 R"(x/benchmarks/r.toml:7:13: error[wrong-type]: 'bandwidth' must be a string with a unit, not a bare number
+      R"(x/benchmarks/r.toml:7:13: error[wrong-type]: 'bandwidth' must be a string with a unit, not a bare number
   7 | bandwidth = 1555
     |             ^
   hint: quantities carry their unit: bandwidth = "1555 GB/s" (units: B/s, MB/s, GB/s, TB/s, PB/s, MiB/s, GiB/s, TiB/s)
@@ -538,7 +558,8 @@ peak_dense = "nvidia-a100-datasheet"
 // that is inside [peak_dense], where that would define peak_dense.peak_dense.fp16. The hint
 // should use the key as written in the table.
 TEST(RecordParser, BareNumberInPeakDenseHintUsesTheKeyAsWritten) {
-  ExpectOneError(RecordKind::kAccelerator, R"(id = "r"
+  ExpectOneError(
+      RecordKind::kAccelerator, R"(id = "r"
 name = "NVIDIA A100 40GB SXM4"
 vendor = "NVIDIA"
 form_factor = "sxm"
@@ -554,7 +575,7 @@ memory = "nvidia-a100-datasheet"
 bandwidth = "nvidia-a100-datasheet"
 peak_dense = "nvidia-a100-datasheet"
 )",
-                 R"(x/benchmarks/r.toml:10:8: error[wrong-type]: 'peak_dense.fp16' must be a string with a unit, not a bare number
+      R"(x/benchmarks/r.toml:10:8: error[wrong-type]: 'peak_dense.fp16' must be a string with a unit, not a bare number
   10 | fp16 = 312
      |        ^
   hint: quantities carry their unit: fp16 = "312 TFLOPS" (units: GFLOPS, TFLOPS, PFLOPS, GOPS, TOPS, POPS)
@@ -592,7 +613,8 @@ batch = 1
 // Quantities and counts: values
 
 TEST(RecordParser, ZeroBandwidthIsNonPositive) {
-  ExpectOneError(RecordKind::kAccelerator, R"(id = "r"
+  ExpectOneError(
+      RecordKind::kAccelerator, R"(id = "r"
 name = "NVIDIA A100 40GB SXM4"
 vendor = "NVIDIA"
 form_factor = "sxm"
@@ -608,7 +630,7 @@ memory = "nvidia-a100-datasheet"
 bandwidth = "nvidia-a100-datasheet"
 peak_dense = "nvidia-a100-datasheet"
 )",
-                 R"(x/benchmarks/r.toml:7:14: error[non-positive]: bandwidth: bandwidth must be greater than zero, got '0 GB/s'
+      R"(x/benchmarks/r.toml:7:14: error[non-positive]: bandwidth: bandwidth must be greater than zero, got '0 GB/s'
   7 | bandwidth = "0 GB/s"
     |              ^
   hint: a physical quantity here is positive; check the sign and the figure
@@ -616,7 +638,8 @@ peak_dense = "nvidia-a100-datasheet"
 }
 
 TEST(RecordParser, NegativeMemoryIsNonPositive) {
-  ExpectOneError(RecordKind::kAccelerator, R"(id = "r"
+  ExpectOneError(
+      RecordKind::kAccelerator, R"(id = "r"
 name = "NVIDIA A100 40GB SXM4"
 vendor = "NVIDIA"
 form_factor = "sxm"
@@ -632,7 +655,7 @@ memory = "nvidia-a100-datasheet"
 bandwidth = "nvidia-a100-datasheet"
 peak_dense = "nvidia-a100-datasheet"
 )",
-                 R"(x/benchmarks/r.toml:6:11: error[non-positive]: memory: bytes must be greater than zero, got '-40 GB'
+      R"(x/benchmarks/r.toml:6:11: error[non-positive]: memory: bytes must be greater than zero, got '-40 GB'
   6 | memory = "-40 GB"
     |           ^
   hint: a physical quantity here is positive; check the sign and the figure
@@ -640,7 +663,8 @@ peak_dense = "nvidia-a100-datasheet"
 }
 
 TEST(RecordParser, ZeroParameterCountIsNonPositive) {
-  ExpectOneError(RecordKind::kModel, R"(id = "r"
+  ExpectOneError(
+      RecordKind::kModel, R"(id = "r"
 name = "MPT-7B"
 aliases = ["mosaicml/mpt-7b"]
 params_total = 0
@@ -650,7 +674,7 @@ head_dim = 128
 native_precision = "bf16"
 source = "mosaicml-mpt-7b-model-card"
 )",
-                 R"(x/benchmarks/r.toml:4:16: error[non-positive]: 'params_total' must be greater than zero, got 0
+      R"(x/benchmarks/r.toml:4:16: error[non-positive]: 'params_total' must be greater than zero, got 0
   4 | params_total = 0
     |                ^
   hint: check the sign and the figure
@@ -658,7 +682,8 @@ source = "mosaicml-mpt-7b-model-card"
 }
 
 TEST(RecordParser, NegativeParameterCountIsNonPositive) {
-  ExpectOneError(RecordKind::kModel, R"(id = "r"
+  ExpectOneError(
+      RecordKind::kModel, R"(id = "r"
 name = "MPT-7B"
 aliases = ["mosaicml/mpt-7b"]
 params_total = -6.7e9
@@ -668,7 +693,7 @@ head_dim = 128
 native_precision = "bf16"
 source = "mosaicml-mpt-7b-model-card"
 )",
-                 R"(x/benchmarks/r.toml:4:16: error[non-positive]: 'params_total' must be greater than zero, got -6700000000
+      R"(x/benchmarks/r.toml:4:16: error[non-positive]: 'params_total' must be greater than zero, got -6700000000
   4 | params_total = -6.7e9
     |                ^
   hint: check the sign and the figure
@@ -676,7 +701,8 @@ source = "mosaicml-mpt-7b-model-card"
 }
 
 TEST(RecordParser, ZeroBatchIsNonPositive) {
-  ExpectOneError(RecordKind::kBenchmark, R"(id = "r"
+  ExpectOneError(
+      RecordKind::kBenchmark, R"(id = "r"
 title = "t"
 status = "verified"
 metric = "per-user-decode"
@@ -692,7 +718,7 @@ locator = "Table 2"
 [conditions]
 batch = 0
 )",
-                 R"(x/benchmarks/r.toml:15:9: error[non-positive]: 'conditions.batch' must be at least 1, got 0
+      R"(x/benchmarks/r.toml:15:9: error[non-positive]: 'conditions.batch' must be at least 1, got 0
   15 | batch = 0
      |         ^
   hint: check the figure against its source
@@ -700,7 +726,8 @@ batch = 0
 }
 
 TEST(RecordParser, NegativeAcceleratorCountIsNonPositive) {
-  ExpectOneError(RecordKind::kBenchmark, R"(id = "r"
+  ExpectOneError(
+      RecordKind::kBenchmark, R"(id = "r"
 title = "t"
 status = "verified"
 metric = "per-user-decode"
@@ -716,7 +743,7 @@ locator = "Table 2"
 [conditions]
 batch = 1
 )",
-                 R"(x/benchmarks/r.toml:10:21: error[non-positive]: 'accelerator_count' must be at least 1, got -1
+      R"(x/benchmarks/r.toml:10:21: error[non-positive]: 'accelerator_count' must be at least 1, got -1
   10 | accelerator_count = -1
      |                     ^
   hint: check the figure against its source
@@ -724,7 +751,8 @@ batch = 1
 }
 
 TEST(RecordParser, NanQuantityIsNotANumber) {
-  ExpectOneError(RecordKind::kAccelerator, R"(id = "r"
+  ExpectOneError(
+      RecordKind::kAccelerator, R"(id = "r"
 name = "NVIDIA A100 40GB SXM4"
 vendor = "NVIDIA"
 form_factor = "sxm"
@@ -740,7 +768,7 @@ memory = "nvidia-a100-datasheet"
 bandwidth = "nvidia-a100-datasheet"
 peak_dense = "nvidia-a100-datasheet"
 )",
-                 R"(x/benchmarks/r.toml:7:14: error[not-a-number]: bandwidth: 'nan GB/s' is not a finite number
+      R"(x/benchmarks/r.toml:7:14: error[not-a-number]: bandwidth: 'nan GB/s' is not a finite number
   7 | bandwidth = "nan GB/s"
     |              ^
   hint: write a number and a unit, e.g. "1555 GB/s"
@@ -748,7 +776,8 @@ peak_dense = "nvidia-a100-datasheet"
 }
 
 TEST(RecordParser, InfiniteQuantityIsNotANumber) {
-  ExpectOneError(RecordKind::kAccelerator, R"(id = "r"
+  ExpectOneError(
+      RecordKind::kAccelerator, R"(id = "r"
 name = "NVIDIA A100 40GB SXM4"
 vendor = "NVIDIA"
 form_factor = "sxm"
@@ -764,7 +793,7 @@ memory = "nvidia-a100-datasheet"
 bandwidth = "nvidia-a100-datasheet"
 peak_dense = "nvidia-a100-datasheet"
 )",
-                 R"(x/benchmarks/r.toml:6:11: error[not-a-number]: memory: 'inf GB' is not a finite number
+      R"(x/benchmarks/r.toml:6:11: error[not-a-number]: memory: 'inf GB' is not a finite number
   6 | memory = "inf GB"
     |           ^
   hint: write a number and a unit, e.g. "14 GB"
@@ -772,7 +801,8 @@ peak_dense = "nvidia-a100-datasheet"
 }
 
 TEST(RecordParser, OverflowingQuantityIsAbsurd) {
-  ExpectOneError(RecordKind::kAccelerator, R"(id = "r"
+  ExpectOneError(
+      RecordKind::kAccelerator, R"(id = "r"
 name = "NVIDIA A100 40GB SXM4"
 vendor = "NVIDIA"
 form_factor = "sxm"
@@ -788,7 +818,7 @@ memory = "nvidia-a100-datasheet"
 bandwidth = "nvidia-a100-datasheet"
 peak_dense = "nvidia-a100-datasheet"
 )",
-                 R"(x/benchmarks/r.toml:6:11: error[absurd-value]: memory: '1e999' is too large or too small for any bytes quantity
+      R"(x/benchmarks/r.toml:6:11: error[absurd-value]: memory: '1e999' is too large or too small for any bytes quantity
   6 | memory = "1e999 GB"
     |           ^
   hint: check the exponent
@@ -822,7 +852,8 @@ batch = 1
 }
 
 TEST(RecordParser, NanCountIsNotANumber) {
-  ExpectOneError(RecordKind::kModel, R"(id = "r"
+  ExpectOneError(
+      RecordKind::kModel, R"(id = "r"
 name = "MPT-7B"
 aliases = ["mosaicml/mpt-7b"]
 params_total = nan
@@ -832,7 +863,7 @@ head_dim = 128
 native_precision = "bf16"
 source = "mosaicml-mpt-7b-model-card"
 )",
-                 R"(x/benchmarks/r.toml:4:16: error[not-a-number]: 'params_total' is not a finite number
+      R"(x/benchmarks/r.toml:4:16: error[not-a-number]: 'params_total' is not a finite number
   4 | params_total = nan
     |                ^
   hint: write e.g. params_total = 6.7e9
@@ -843,7 +874,8 @@ source = "mosaicml-mpt-7b-model-card"
 // bandwidth keys), whatever the key takes: for a benchmark `value` in tok/s it says
 // e.g. "14 GB", a unit the key rejects. The example should be of the key's own dimension.
 TEST(RecordParser, NanTokenRateHintShowsATokenRate) {
-  ExpectOneError(RecordKind::kBenchmark, R"(id = "r"
+  ExpectOneError(
+      RecordKind::kBenchmark, R"(id = "r"
 title = "t"
 status = "verified"
 metric = "per-user-decode"
@@ -859,7 +891,7 @@ locator = "Table 2"
 [conditions]
 batch = 1
 )",
-                 R"(x/benchmarks/r.toml:5:10: error[not-a-number]: value: 'nan tok/s' is not a finite number
+      R"(x/benchmarks/r.toml:5:10: error[not-a-number]: value: 'nan tok/s' is not a finite number
   5 | value = "nan tok/s"
     |          ^
   hint: write a number and a unit, e.g. "57.6 tok/s"
@@ -867,7 +899,8 @@ batch = 1
 }
 
 TEST(RecordParser, AbsurdBandwidthIsOutOfRange) {
-  ExpectOneError(RecordKind::kAccelerator, R"(id = "r"
+  ExpectOneError(
+      RecordKind::kAccelerator, R"(id = "r"
 name = "NVIDIA A100 40GB SXM4"
 vendor = "NVIDIA"
 form_factor = "sxm"
@@ -883,7 +916,7 @@ memory = "nvidia-a100-datasheet"
 bandwidth = "nvidia-a100-datasheet"
 peak_dense = "nvidia-a100-datasheet"
 )",
-                 R"(x/benchmarks/r.toml:7:14: error[absurd-value]: bandwidth: '1000000 GB/s' is outside the plausible range for a bandwidth (1 GB/s to 100 TB/s)
+      R"(x/benchmarks/r.toml:7:14: error[absurd-value]: bandwidth: '1000000 GB/s' is outside the plausible range for a bandwidth (1 GB/s to 100 TB/s)
   7 | bandwidth = "1000000 GB/s"
     |              ^
   hint: check the prefix (GB vs TB, MB/s vs GB/s) and the figure against its source
@@ -891,7 +924,8 @@ peak_dense = "nvidia-a100-datasheet"
 }
 
 TEST(RecordParser, AbsurdlySmallMemoryIsOutOfRange) {
-  ExpectOneError(RecordKind::kAccelerator, R"(id = "r"
+  ExpectOneError(
+      RecordKind::kAccelerator, R"(id = "r"
 name = "NVIDIA A100 40GB SXM4"
 vendor = "NVIDIA"
 form_factor = "sxm"
@@ -907,7 +941,7 @@ memory = "nvidia-a100-datasheet"
 bandwidth = "nvidia-a100-datasheet"
 peak_dense = "nvidia-a100-datasheet"
 )",
-                 R"(x/benchmarks/r.toml:6:11: error[absurd-value]: memory: '40 kB' is outside the plausible range for a bytes (1 MB to 100 TB)
+      R"(x/benchmarks/r.toml:6:11: error[absurd-value]: memory: '40 kB' is outside the plausible range for a bytes (1 MB to 100 TB)
   6 | memory = "40 kB"
     |           ^
   hint: check the prefix (GB vs TB, MB/s vs GB/s) and the figure against its source
@@ -915,7 +949,8 @@ peak_dense = "nvidia-a100-datasheet"
 }
 
 TEST(RecordParser, ParameterCountNotInBillionsIsAbsurd) {
-  ExpectOneError(RecordKind::kModel, R"(id = "r"
+  ExpectOneError(
+      RecordKind::kModel, R"(id = "r"
 name = "MPT-7B"
 aliases = ["mosaicml/mpt-7b"]
 params_total = 7
@@ -925,7 +960,7 @@ head_dim = 128
 native_precision = "bf16"
 source = "mosaicml-mpt-7b-model-card"
 )",
-                 R"(x/benchmarks/r.toml:4:16: error[absurd-value]: 'params_total' = 7 is outside the plausible range 1e6 to 100e12
+      R"(x/benchmarks/r.toml:4:16: error[absurd-value]: 'params_total' = 7 is outside the plausible range 1e6 to 100e12
   4 | params_total = 7
     |                ^
   hint: check the figure against its source (is it in billions?)
@@ -933,7 +968,8 @@ source = "mosaicml-mpt-7b-model-card"
 }
 
 TEST(RecordParser, TooManyLayersIsAbsurd) {
-  ExpectOneError(RecordKind::kModel, R"(id = "r"
+  ExpectOneError(
+      RecordKind::kModel, R"(id = "r"
 name = "MPT-7B"
 aliases = ["mosaicml/mpt-7b"]
 params_total = 6.7e9
@@ -943,7 +979,7 @@ head_dim = 128
 native_precision = "bf16"
 source = "mosaicml-mpt-7b-model-card"
 )",
-                 R"(x/benchmarks/r.toml:5:10: error[absurd-value]: 'layers' = 32000 is larger than 10000
+      R"(x/benchmarks/r.toml:5:10: error[absurd-value]: 'layers' = 32000 is larger than 10000
   5 | layers = 32000
     |          ^
   hint: check the figure against its source
@@ -951,7 +987,8 @@ source = "mosaicml-mpt-7b-model-card"
 }
 
 TEST(RecordParser, FloatForAnIntegerKeyIsWrongType) {
-  ExpectOneError(RecordKind::kModel, R"(id = "r"
+  ExpectOneError(
+      RecordKind::kModel, R"(id = "r"
 name = "MPT-7B"
 aliases = ["mosaicml/mpt-7b"]
 params_total = 6.7e9
@@ -961,7 +998,7 @@ head_dim = 128
 native_precision = "bf16"
 source = "mosaicml-mpt-7b-model-card"
 )",
-                 R"(x/benchmarks/r.toml:5:10: error[wrong-type]: 'layers' must be an integer, not a floating-point number
+      R"(x/benchmarks/r.toml:5:10: error[wrong-type]: 'layers' must be an integer, not a floating-point number
   5 | layers = 32.0
     |          ^
   hint: write it as: layers = 32
@@ -973,7 +1010,8 @@ source = "mosaicml-mpt-7b-model-card"
 // conditions.conditions.batch). It should say `batch = 1`, as the empty-value and
 // missing-absent hints of [conditions] do.
 TEST(RecordParser, WrongTypeInConditionsHintUsesTheKeyAsWritten) {
-  ExpectOneError(RecordKind::kBenchmark, R"(id = "r"
+  ExpectOneError(
+      RecordKind::kBenchmark, R"(id = "r"
 title = "t"
 status = "verified"
 metric = "per-user-decode"
@@ -989,7 +1027,7 @@ locator = "Table 2"
 [conditions]
 batch = 1.0
 )",
-                 R"(x/benchmarks/r.toml:15:9: error[wrong-type]: 'conditions.batch' must be an integer, not a floating-point number
+      R"(x/benchmarks/r.toml:15:9: error[wrong-type]: 'conditions.batch' must be an integer, not a floating-point number
   15 | batch = 1.0
      |         ^
   hint: write it as: batch = 1
@@ -1000,7 +1038,8 @@ batch = 1.0
 // Enumerations
 
 TEST(RecordParser, UnknownMetricGetsDidYouMean) {
-  ExpectOneError(RecordKind::kBenchmark, R"(id = "r"
+  ExpectOneError(
+      RecordKind::kBenchmark, R"(id = "r"
 title = "t"
 status = "verified"
 metric = "per_user_decode"
@@ -1016,7 +1055,7 @@ locator = "Table 2"
 [conditions]
 batch = 1
 )",
-                 R"(x/benchmarks/r.toml:4:10: error[unknown-value]: 'per_user_decode' is not a valid value for 'metric'
+      R"(x/benchmarks/r.toml:4:10: error[unknown-value]: 'per_user_decode' is not a valid value for 'metric'
   4 | metric = "per_user_decode"
     |          ^
   hint: did you mean 'per-user-decode'? (metric is one of: per-user-decode, aggregate-output, aggregate-total, requests, ttft, tpot, itl, e2e-latency, prefill)
@@ -1024,7 +1063,8 @@ batch = 1
 }
 
 TEST(RecordParser, UnknownStatusGetsDidYouMean) {
-  ExpectOneError(RecordKind::kBenchmark, R"(id = "r"
+  ExpectOneError(
+      RecordKind::kBenchmark, R"(id = "r"
 title = "t"
 status = "verifed"
 metric = "per-user-decode"
@@ -1040,7 +1080,7 @@ locator = "Table 2"
 [conditions]
 batch = 1
 )",
-                 R"(x/benchmarks/r.toml:3:10: error[unknown-value]: 'verifed' is not a valid value for 'status'
+      R"(x/benchmarks/r.toml:3:10: error[unknown-value]: 'verifed' is not a valid value for 'status'
   3 | status = "verifed"
     |          ^
   hint: did you mean 'verified'? (status is one of: draft, verified, deprecated)
@@ -1048,14 +1088,15 @@ batch = 1
 }
 
 TEST(RecordParser, UnknownSourceKindListsTheKinds) {
-  ExpectOneError(RecordKind::kSource, R"(id = "r"
+  ExpectOneError(
+      RecordKind::kSource, R"(id = "r"
 title = "T"
 publisher = "P"
 url = "https://example.com/post"
 date = 2023-10-12
 kind = "tweet"
 )",
-                 R"(x/benchmarks/r.toml:6:8: error[unknown-value]: 'tweet' is not a valid value for 'kind'
+      R"(x/benchmarks/r.toml:6:8: error[unknown-value]: 'tweet' is not a valid value for 'kind'
   6 | kind = "tweet"
     |        ^
   hint: kind is one of: blog, paper, repo, mlperf, vendor-sheet, leaderboard, docs, forum, review, dataset
@@ -1063,7 +1104,8 @@ kind = "tweet"
 }
 
 TEST(RecordParser, UnknownScenarioGetsDidYouMean) {
-  ExpectOneError(RecordKind::kBenchmark, R"(id = "r"
+  ExpectOneError(
+      RecordKind::kBenchmark, R"(id = "r"
 title = "t"
 status = "verified"
 metric = "per-user-decode"
@@ -1080,7 +1122,7 @@ locator = "Table 2"
 batch = 1
 scenario = "Offline"
 )",
-                 R"(x/benchmarks/r.toml:16:12: error[unknown-value]: 'Offline' is not a valid value for 'scenario'
+      R"(x/benchmarks/r.toml:16:12: error[unknown-value]: 'Offline' is not a valid value for 'scenario'
   16 | scenario = "Offline"
      |            ^
   hint: did you mean 'offline'?
@@ -1130,7 +1172,8 @@ source = "mosaicml-mpt-7b-model-card"
 }
 
 TEST(RecordParser, UnknownComputePrecisionGetsDidYouMean) {
-  ExpectOneError(RecordKind::kBenchmark, R"(id = "r"
+  ExpectOneError(
+      RecordKind::kBenchmark, R"(id = "r"
 title = "t"
 status = "verified"
 metric = "per-user-decode"
@@ -1147,7 +1190,7 @@ locator = "Table 2"
 [conditions]
 batch = 1
 )",
-                 R"(x/benchmarks/r.toml:8:21: error[unknown-precision]: unknown compute precision 'fp16_acc32'
+      R"(x/benchmarks/r.toml:8:21: error[unknown-precision]: unknown compute precision 'fp16_acc32'
   8 | compute_precision = "fp16_acc32"
     |                     ^
   hint: did you mean 'fp16_acc16'?
@@ -1158,7 +1201,8 @@ batch = 1
 // Conditions
 
 TEST(RecordParser, AbsentConditionNeedsAReason) {
-  ExpectOneError(RecordKind::kBenchmark, R"(id = "r"
+  ExpectOneError(
+      RecordKind::kBenchmark, R"(id = "r"
 title = "t"
 status = "verified"
 metric = "per-user-decode"
@@ -1175,7 +1219,7 @@ locator = "Table 2"
 batch = 1
 engine_version = { absent = "" }
 )",
-                 R"(x/benchmarks/r.toml:16:29: error[missing-absent-reason]: 'conditions.engine_version' is marked absent without a reason
+      R"(x/benchmarks/r.toml:16:29: error[missing-absent-reason]: 'conditions.engine_version' is marked absent without a reason
   16 | engine_version = { absent = "" }
      |                             ^
   hint: say why it is not known, e.g. { absent = "not stated by the source" }
@@ -1183,7 +1227,8 @@ engine_version = { absent = "" }
 }
 
 TEST(RecordParser, AbsentConditionWithABooleanIsNotAReason) {
-  ExpectOneError(RecordKind::kBenchmark, R"(id = "r"
+  ExpectOneError(
+      RecordKind::kBenchmark, R"(id = "r"
 title = "t"
 status = "verified"
 metric = "per-user-decode"
@@ -1200,7 +1245,7 @@ locator = "Table 2"
 batch = 1
 warmup = { absent = true }
 )",
-                 R"(x/benchmarks/r.toml:16:21: error[missing-absent-reason]: 'conditions.warmup' is marked absent without a reason
+      R"(x/benchmarks/r.toml:16:21: error[missing-absent-reason]: 'conditions.warmup' is marked absent without a reason
   16 | warmup = { absent = true }
      |                     ^
   hint: say why it is not known, e.g. { absent = "not stated by the source" }
@@ -1208,7 +1253,8 @@ warmup = { absent = true }
 }
 
 TEST(RecordParser, ConditionTableWithoutAbsentIsAMissingKey) {
-  ExpectOneError(RecordKind::kBenchmark, R"(id = "r"
+  ExpectOneError(
+      RecordKind::kBenchmark, R"(id = "r"
 title = "t"
 status = "verified"
 metric = "per-user-decode"
@@ -1225,7 +1271,7 @@ locator = "Table 2"
 batch = 1
 engine = {}
 )",
-                 R"(x/benchmarks/r.toml:16:10: error[missing-key]: 'conditions.engine' is a table without 'absent'
+      R"(x/benchmarks/r.toml:16:10: error[missing-key]: 'conditions.engine' is a table without 'absent'
   16 | engine = {}
      |          ^
   hint: write engine = { absent = "why it is not known" }
@@ -1258,7 +1304,8 @@ engine = ""
 }
 
 TEST(RecordParser, SpeculativeTrueMustNameTheMethod) {
-  ExpectOneError(RecordKind::kBenchmark, R"(id = "r"
+  ExpectOneError(
+      RecordKind::kBenchmark, R"(id = "r"
 title = "t"
 status = "verified"
 metric = "per-user-decode"
@@ -1275,7 +1322,7 @@ locator = "Table 2"
 batch = 1
 speculative = true
 )",
-                 R"(x/benchmarks/r.toml:16:15: error[unknown-value]: 'conditions.speculative = true' does not say which method
+      R"(x/benchmarks/r.toml:16:15: error[unknown-value]: 'conditions.speculative = true' does not say which method
   16 | speculative = true
      |               ^
   hint: describe it: speculative = { method = "eagle3", draft_tokens = 4 }
@@ -1283,7 +1330,8 @@ speculative = true
 }
 
 TEST(RecordParser, BatchAndConcurrencyConflict) {
-  ExpectOneError(RecordKind::kBenchmark, R"(id = "r"
+  ExpectOneError(
+      RecordKind::kBenchmark, R"(id = "r"
 title = "t"
 status = "verified"
 metric = "per-user-decode"
@@ -1300,7 +1348,7 @@ locator = "Table 2"
 batch = 1
 concurrency = 8
 )",
-                 R"(x/benchmarks/r.toml:16:15: error[conflicting-keys]: [conditions] has both 'batch' and 'concurrency'
+      R"(x/benchmarks/r.toml:16:15: error[conflicting-keys]: [conditions] has both 'batch' and 'concurrency'
   16 | concurrency = 8
      |               ^
   hint: batch is a static batch; concurrency is a closed-loop cap on requests in flight: keep the one the source states
@@ -1311,7 +1359,8 @@ concurrency = 8
 // Accelerators of a benchmark
 
 TEST(RecordParser, EmptyAcceleratorsNeedAccelerators_absent) {
-  ExpectOneError(RecordKind::kBenchmark, R"(id = "r"
+  ExpectOneError(
+      RecordKind::kBenchmark, R"(id = "r"
 title = "t"
 status = "verified"
 metric = "per-user-decode"
@@ -1327,7 +1376,7 @@ locator = "Table 2"
 [conditions]
 batch = 1
 )",
-                 R"(x/benchmarks/r.toml:9:16: error[missing-key]: 'accelerators' is empty and 'accelerators_absent' does not say why
+      R"(x/benchmarks/r.toml:9:16: error[missing-key]: 'accelerators' is empty and 'accelerators_absent' does not say why
   9 | accelerators = []
     |                ^
   hint: name the parts, or add accelerators_absent = { because = "no-record" | "ambiguous" | "not-stated", note = "..." }
@@ -1335,7 +1384,8 @@ batch = 1
 }
 
 TEST(RecordParser, AcceleratorsAndAccelerators_absentConflict) {
-  ExpectOneError(RecordKind::kBenchmark, R"(id = "r"
+  ExpectOneError(
+      RecordKind::kBenchmark, R"(id = "r"
 title = "t"
 status = "verified"
 metric = "per-user-decode"
@@ -1352,7 +1402,7 @@ locator = "Table 2"
 [conditions]
 batch = 1
 )",
-                 R"(x/benchmarks/r.toml:10:23: error[conflicting-keys]: 'accelerators' names parts but 'accelerators_absent' says there is no pointer
+      R"(x/benchmarks/r.toml:10:23: error[conflicting-keys]: 'accelerators' names parts but 'accelerators_absent' says there is no pointer
   10 | accelerators_absent = { because = "ambiguous", note = "40GB or 80GB" }
      |                       ^
   hint: keep one: the ids, or an empty list with the reason
@@ -1360,7 +1410,8 @@ batch = 1
 }
 
 TEST(RecordParser, UnknownAbsentBecauseListsTheReasons) {
-  ExpectOneError(RecordKind::kBenchmark, R"(id = "r"
+  ExpectOneError(
+      RecordKind::kBenchmark, R"(id = "r"
 title = "t"
 status = "verified"
 metric = "per-user-decode"
@@ -1377,7 +1428,7 @@ locator = "Table 2"
 [conditions]
 batch = 1
 )",
-                 R"(x/benchmarks/r.toml:10:35: error[unknown-value]: 'unknown' is not a valid value for 'because'
+      R"(x/benchmarks/r.toml:10:35: error[unknown-value]: 'unknown' is not a valid value for 'because'
   10 | accelerators_absent = { because = "unknown", note = "the source names no part" }
      |                                   ^
   hint: because is one of: no-record, ambiguous, not-stated
@@ -1385,7 +1436,8 @@ batch = 1
 }
 
 TEST(RecordParser, NonStringAcceleratorIdIsWrongType) {
-  ExpectOneError(RecordKind::kBenchmark, R"(id = "r"
+  ExpectOneError(
+      RecordKind::kBenchmark, R"(id = "r"
 title = "t"
 status = "verified"
 metric = "per-user-decode"
@@ -1401,7 +1453,7 @@ locator = "Table 2"
 [conditions]
 batch = 1
 )",
-                 R"(x/benchmarks/r.toml:9:42: error[wrong-type]: 'accelerators' holds an integer; it takes strings only
+      R"(x/benchmarks/r.toml:9:42: error[wrong-type]: 'accelerators' holds an integer; it takes strings only
   9 | accelerators = ["nvidia-a100-40gb-sxm4", 80]
     |                                          ^
   hint: write it as: accelerators = ["accelerator-id"]
@@ -1412,7 +1464,8 @@ batch = 1
 // Models, sources, accelerator citations
 
 TEST(RecordParser, ParamsActiveLargerThanParamsTotalIsInconsistent) {
-  ExpectOneError(RecordKind::kModel, R"(id = "r"
+  ExpectOneError(
+      RecordKind::kModel, R"(id = "r"
 name = "MPT-7B"
 aliases = ["mosaicml/mpt-7b"]
 params_total = 6.7e9
@@ -1423,7 +1476,7 @@ head_dim = 128
 native_precision = "bf16"
 source = "mosaicml-mpt-7b-model-card"
 )",
-                 R"(x/benchmarks/r.toml:5:17: error[inconsistent-value]: params_active (13e9) is larger than params_total (6.7e9)
+      R"(x/benchmarks/r.toml:5:17: error[inconsistent-value]: params_active (13e9) is larger than params_total (6.7e9)
   5 | params_active = 13e9
     |                 ^
   hint: active parameters are the subset used per token; check both figures
@@ -1431,14 +1484,15 @@ source = "mosaicml-mpt-7b-model-card"
 }
 
 TEST(RecordParser, NonHttpUrlIsABadUrl) {
-  ExpectOneError(RecordKind::kSource, R"(id = "r"
+  ExpectOneError(
+      RecordKind::kSource, R"(id = "r"
 title = "T"
 publisher = "P"
 url = "ftp://example.com/paper.pdf"
 date = 2023-10-12
 kind = "paper"
 )",
-                 R"(x/benchmarks/r.toml:4:7: error[bad-url]: url 'ftp://example.com/paper.pdf' is not an http(s) address
+      R"(x/benchmarks/r.toml:4:7: error[bad-url]: url 'ftp://example.com/paper.pdf' is not an http(s) address
   4 | url = "ftp://example.com/paper.pdf"
     |       ^
   hint: write the address a reader can open: "https://..."
@@ -1446,14 +1500,15 @@ kind = "paper"
 }
 
 TEST(RecordParser, UrlWithoutSchemeIsABadUrl) {
-  ExpectOneError(RecordKind::kSource, R"(id = "r"
+  ExpectOneError(
+      RecordKind::kSource, R"(id = "r"
 title = "T"
 publisher = "P"
 url = "www.example.com/post"
 date = 2023-10-12
 kind = "blog"
 )",
-                 R"(x/benchmarks/r.toml:4:7: error[bad-url]: url 'www.example.com/post' is not an http(s) address
+      R"(x/benchmarks/r.toml:4:7: error[bad-url]: url 'www.example.com/post' is not an http(s) address
   4 | url = "www.example.com/post"
     |       ^
   hint: write the address a reader can open: "https://..."
@@ -1461,14 +1516,15 @@ kind = "blog"
 }
 
 TEST(RecordParser, MalformedDateStringIsWrongType) {
-  ExpectOneError(RecordKind::kSource, R"(id = "r"
+  ExpectOneError(
+      RecordKind::kSource, R"(id = "r"
 title = "T"
 publisher = "P"
 url = "https://example.com/post"
 date = "12/10/2023"
 kind = "blog"
 )",
-                 R"(x/benchmarks/r.toml:5:8: error[wrong-type]: 'date' must be a date (2023-10-12) or a string "YYYY", "YYYY-MM" or "YYYY-MM-DD"
+      R"(x/benchmarks/r.toml:5:8: error[wrong-type]: 'date' must be a date (2023-10-12) or a string "YYYY", "YYYY-MM" or "YYYY-MM-DD"
   5 | date = "12/10/2023"
     |        ^
   hint: write e.g. date = 2023-10-12, or date = "2023-10"
@@ -1476,14 +1532,15 @@ kind = "blog"
 }
 
 TEST(RecordParser, DateTimeIsNotADate) {
-  ExpectOneError(RecordKind::kSource, R"(id = "r"
+  ExpectOneError(
+      RecordKind::kSource, R"(id = "r"
 title = "T"
 publisher = "P"
 url = "https://example.com/post"
 date = 2023-10-12T10:00:00
 kind = "blog"
 )",
-                 R"(x/benchmarks/r.toml:5:8: error[wrong-type]: 'date' must be a date (2023-10-12) or a string "YYYY", "YYYY-MM" or "YYYY-MM-DD"
+      R"(x/benchmarks/r.toml:5:8: error[wrong-type]: 'date' must be a date (2023-10-12) or a string "YYYY", "YYYY-MM" or "YYYY-MM-DD"
   5 | date = 2023-10-12T10:00:00
     |        ^
   hint: write e.g. date = 2023-10-12, or date = "2023-10"
@@ -1508,7 +1565,8 @@ kind = "blog"
 }
 
 TEST(RecordParser, AcceleratorMustCiteItsMemory) {
-  ExpectOneError(RecordKind::kAccelerator, R"(id = "r"
+  ExpectOneError(
+      RecordKind::kAccelerator, R"(id = "r"
 name = "NVIDIA A100 40GB SXM4"
 vendor = "NVIDIA"
 form_factor = "sxm"
@@ -1523,7 +1581,7 @@ fp16 = "312 TFLOPS"
 bandwidth = "nvidia-a100-datasheet"
 peak_dense = "nvidia-a100-datasheet"
 )",
-                 R"(x/benchmarks/r.toml:12:1: error[missing-key]: [sources] is missing the required key 'memory'
+      R"(x/benchmarks/r.toml:12:1: error[missing-key]: [sources] is missing the required key 'memory'
   12 | [sources]
      | ^
   hint: add: memory = "source-id"
@@ -1531,7 +1589,8 @@ peak_dense = "nvidia-a100-datasheet"
 }
 
 TEST(RecordParser, AcceleratorMustCiteItsPeaks) {
-  ExpectOneError(RecordKind::kAccelerator, R"(id = "r"
+  ExpectOneError(
+      RecordKind::kAccelerator, R"(id = "r"
 name = "NVIDIA A100 40GB SXM4"
 vendor = "NVIDIA"
 form_factor = "sxm"
@@ -1546,7 +1605,7 @@ fp16 = "312 TFLOPS"
 memory = "nvidia-a100-datasheet"
 bandwidth = "nvidia-a100-datasheet"
 )",
-                 R"(x/benchmarks/r.toml:12:1: error[missing-key]: [sources] (for peak_dense.fp16) is missing the required key 'peak_dense'
+      R"(x/benchmarks/r.toml:12:1: error[missing-key]: [sources] (for peak_dense.fp16) is missing the required key 'peak_dense'
   12 | [sources]
      | ^
   hint: add: peak_dense = "source-id"
@@ -1575,7 +1634,8 @@ fp16 = { source = "nvidia-a100-whitepaper", locator = "Table 1" }
 }
 
 TEST(RecordParser, CitationTableWithoutSourceIsAMissingKey) {
-  ExpectOneError(RecordKind::kAccelerator, R"(id = "r"
+  ExpectOneError(
+      RecordKind::kAccelerator, R"(id = "r"
 name = "NVIDIA A100 40GB SXM4"
 vendor = "NVIDIA"
 form_factor = "sxm"
@@ -1589,7 +1649,7 @@ bandwidth = "1555 GB/s"
 memory = { locator = "page 2" }
 bandwidth = "nvidia-a100-datasheet"
 )",
-                 R"(x/benchmarks/r.toml:12:10: error[missing-key]: the citation 'memory' is missing the required key 'source'
+      R"(x/benchmarks/r.toml:12:10: error[missing-key]: the citation 'memory' is missing the required key 'source'
   12 | memory = { locator = "page 2" }
      |          ^
   hint: add: source = "source-id"
@@ -1597,7 +1657,8 @@ bandwidth = "nvidia-a100-datasheet"
 }
 
 TEST(RecordParser, UnknownPeakPrecisionGetsDidYouMean) {
-  ExpectOneError(RecordKind::kAccelerator, R"(id = "r"
+  ExpectOneError(
+      RecordKind::kAccelerator, R"(id = "r"
 name = "NVIDIA A100 40GB SXM4"
 vendor = "NVIDIA"
 form_factor = "sxm"
@@ -1613,7 +1674,7 @@ memory = "nvidia-a100-datasheet"
 bandwidth = "nvidia-a100-datasheet"
 peak_dense = "nvidia-a100-datasheet"
 )",
-                 R"(x/benchmarks/r.toml:10:1: error[unknown-key]: unknown key 'bf_16' in [peak_dense]
+      R"(x/benchmarks/r.toml:10:1: error[unknown-key]: unknown key 'bf_16' in [peak_dense]
   10 | bf_16 = "312 TFLOPS"
      | ^
   hint: did you mean 'bf16'?
@@ -1813,9 +1874,9 @@ TEST(RecordParser, DocExampleBenchmarkParses) {
 }
 
 TEST(RecordParser, DocExampleAcceleratorParses) {
-  ParseResult r = ParseRecord(RecordKind::kAccelerator, kDocAccelerator,
-                              "data/accelerators/nvidia-a100-40gb-sxm4.toml",
-                              "nvidia-a100-40gb-sxm4");
+  ParseResult r =
+      ParseRecord(RecordKind::kAccelerator, kDocAccelerator,
+                  "data/accelerators/nvidia-a100-40gb-sxm4.toml", "nvidia-a100-40gb-sxm4");
   ASSERT_TRUE(r.ok()) << RenderAll(r);
   EXPECT_TRUE(r.diagnostics.empty()) << RenderAll(r);
   const auto& a = std::get<Accelerator>(r.record);
@@ -1857,9 +1918,9 @@ TEST(RecordParser, DocExampleAcceleratorParses) {
 // bf16, fp16, int4, int8, tf32 for the example record. Ties between equal peaks
 // (fp16 = bf16 = 312 TFLOPS) are broken by this order when the most generous peak is chosen.
 TEST(RecordParser, PeaksKeepFileOrder) {
-  ParseResult r = ParseRecord(RecordKind::kAccelerator, kDocAccelerator,
-                              "data/accelerators/nvidia-a100-40gb-sxm4.toml",
-                              "nvidia-a100-40gb-sxm4");
+  ParseResult r =
+      ParseRecord(RecordKind::kAccelerator, kDocAccelerator,
+                  "data/accelerators/nvidia-a100-40gb-sxm4.toml", "nvidia-a100-40gb-sxm4");
   ASSERT_TRUE(r.ok()) << RenderAll(r);
   std::vector<std::string> order;
   for (const auto& [precision, peak] : std::get<Accelerator>(r.record).peak_dense) {
@@ -1869,8 +1930,7 @@ TEST(RecordParser, PeaksKeepFileOrder) {
 }
 
 TEST(RecordParser, DocExampleModelParses) {
-  ParseResult r =
-      ParseRecord(RecordKind::kModel, kDocModel, "data/models/mpt-7b.toml", "mpt-7b");
+  ParseResult r = ParseRecord(RecordKind::kModel, kDocModel, "data/models/mpt-7b.toml", "mpt-7b");
   ASSERT_TRUE(r.ok()) << RenderAll(r);
   EXPECT_TRUE(r.diagnostics.empty()) << RenderAll(r);
   const auto& m = std::get<Model>(r.record);
@@ -1990,7 +2050,8 @@ locator = "Table 2"
 
 [conditions]
 batch = 1
-)" + std::string(conditions) + "\n";
+)" + std::string(conditions) +
+         "\n";
 }
 
 TEST(RecordParser, SpeculativeWordsAreRejectedWithAHintNeverReadAsSpeculation) {
@@ -2037,19 +2098,19 @@ TEST(RecordParser, PrecisionAndCountMayBeAbsentWithTheirReasons) {
 }
 
 TEST(RecordParser, PrefixCacheFalseIsStatedAndHitRateIsChecked) {
-  ParseResult r = Parse(RecordKind::kBenchmark,
-                        BenchWith("precision = \"fp16\"\naccelerator_count = 1",
-                                  "prefix_cache = false"));
+  ParseResult r =
+      Parse(RecordKind::kBenchmark,
+            BenchWith("precision = \"fp16\"\naccelerator_count = 1", "prefix_cache = false"));
   ASSERT_TRUE(r.ok()) << RenderAll(r);
   EXPECT_TRUE(std::get<Benchmark>(r.record).conditions.NoPrefixCache());
-  ExpectOneError(RecordKind::kBenchmark,
-                 BenchWith("precision = \"fp16\"\naccelerator_count = 1",
-                           "prefix_cache = { hit_rate = 1.5 }"),
-                 "x/benchmarks/r.toml:15:29: error[absurd-value]: "
-                 "'conditions.prefix_cache.hit_rate' must be a number from 0 to 1\n"
-                 "  15 | prefix_cache = { hit_rate = 1.5 }\n"
-                 "     |                             ^\n"
-                 "  hint: write the share of input tokens served from the cache, e.g. 0.4\n");
+  ExpectOneError(
+      RecordKind::kBenchmark,
+      BenchWith("precision = \"fp16\"\naccelerator_count = 1", "prefix_cache = { hit_rate = 1.5 }"),
+      "x/benchmarks/r.toml:15:29: error[absurd-value]: "
+      "'conditions.prefix_cache.hit_rate' must be a number from 0 to 1\n"
+      "  15 | prefix_cache = { hit_rate = 1.5 }\n"
+      "     |                             ^\n"
+      "  hint: write the share of input tokens served from the cache, e.g. 0.4\n");
 }
 
 constexpr std::string_view kDraftModel = R"(id = "r"
@@ -2116,7 +2177,8 @@ title = "T"
 publisher = "P"
 url = "http://example.com/post"
 kind = "blog"
-date = )") + std::string(date) + "\n";
+date = )") + std::string(date) +
+                       "\n";
     ParseResult r = Parse(RecordKind::kSource, text);
     ASSERT_TRUE(r.ok()) << date << "\n" << RenderAll(r);
     std::string want(date);

@@ -1,14 +1,15 @@
 // The report model and its printers: the text table says why a roof is not computable, the
 // JSON carries every roof and finding in the documented shape.
+#include "rooflint/report.h"
+
 #include <gtest/gtest.h>
-#include <nlohmann/json.hpp>
 
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <random>
 #include <sstream>
 
-#include "rooflint/report.h"
 #include "test_corpus.h"
 
 namespace rooflint {
@@ -70,8 +71,8 @@ class ReportTest : public ::testing::Test {
         .Add(RecordKind::kAccelerator, kPart)
         .Add(RecordKind::kModel, kModel)
         .Add(RecordKind::kBenchmark, Bench("bs1", "per-user-decode", "57.6 tok/s", "batch = 1"))
-        .Add(RecordKind::kBenchmark,
-             Bench("agg", "aggregate-output", "2000 tok/s", "batch = { absent = \"not published\" }"))
+        .Add(RecordKind::kBenchmark, Bench("agg", "aggregate-output", "2000 tok/s",
+                                           "batch = { absent = \"not published\" }"))
         .Add(RecordKind::kBenchmark, Bench("over", "per-user-decode", "150 tok/s", "batch = 1"));
     const Corpus& c = corpus_.Build();
     return BuildReport(c, Sweep(c));
@@ -84,7 +85,8 @@ TEST_F(ReportTest, TextTableShowsTheBindingRoofAndWhyOthersAreNotComputable) {
   std::ostringstream out;
   PrintText(r, TextOptions{}, out);
   std::string text = out.str();
-  EXPECT_NE(text.find("bs1   per-user-decode   1     0/7  57.6 tok/s  memory-roof    111.1 tok/s   51.9%  within"),
+  EXPECT_NE(text.find("bs1   per-user-decode   1     0/7  57.6 tok/s  memory-roof    111.1 tok/s   "
+                      "51.9%  within"),
             std::string::npos)
       << text;
   EXPECT_NE(text.find("    memory-roof: batch unknown (absent: not published): the batch-1 roof "

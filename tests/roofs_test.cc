@@ -4,22 +4,20 @@
 
 #include <string>
 
+#include "fixtures.h"
 #include "rooflint/audit.h"
 #include "rooflint/report.h"
-#include "fixtures.h"
 #include "test_corpus.h"
 
 namespace rooflint {
 namespace {
 
 using testing::AuditOf;
-using testing::RoofOf;
-using testing::RoofFindings;
 using testing::Bench;
+using testing::RoofFindings;
+using testing::RoofOf;
 using testing::RoofsTest;
 using testing::TestCorpus;
-
-
 
 TEST_F(RoofsTest, BatchOnePerUserIsFiftyOnePointNinePercentOfRoof) {
   Base().Add(RecordKind::kBenchmark,
@@ -50,8 +48,8 @@ TEST_F(RoofsTest, PerUserAtBatchSixtyFourStillUsesTheBatchOneRoof) {
 }
 
 TEST_F(RoofsTest, AggregateAtBatchSixtyFourIsNeverComparedWithTheBatchOneRoof) {
-  Base().Add(RecordKind::kBenchmark, Bench("bs64a", "aggregate-output", "800 tok/s",
-                                           "batch = 64\nspeculative = false"));
+  Base().Add(RecordKind::kBenchmark,
+             Bench("bs64a", "aggregate-output", "800 tok/s", "batch = 64\nspeculative = false"));
   SweepResult s = Run();
   const RecordAudit& a = AuditOf(s, "bs64a");
   for (const auto& r : a.roofs) {
@@ -304,13 +302,12 @@ TEST_F(RoofsTest, EndToEndFloorAddsOneStepPerFurtherToken) {
 }
 
 TEST_F(RoofsTest, PartWithoutAPeakHasNoComputeRoofAndSaysWhy) {
-  Base().Add(
-      RecordKind::kBenchmark,
-      "id = \"soc\"\ntitle = \"t\"\nstatus = \"verified\"\nmetric = \"per-user-decode\"\n"
-      "value = \"20 tok/s\"\nmodel = \"mpt-7b\"\nprecision = \"q4_0\"\n"
-      "hardware = \"Test SoC 400\"\naccelerators = []\naccelerators_absent = { because = "
-      "\"not-stated\", note = \"n\" }\naccelerator_count = 1\nsource = \"test-source\"\n"
-      "locator = \"l\"\n[conditions]\nbatch = 1\nspeculative = false\n");
+  Base().Add(RecordKind::kBenchmark,
+             "id = \"soc\"\ntitle = \"t\"\nstatus = \"verified\"\nmetric = \"per-user-decode\"\n"
+             "value = \"20 tok/s\"\nmodel = \"mpt-7b\"\nprecision = \"q4_0\"\n"
+             "hardware = \"Test SoC 400\"\naccelerators = []\naccelerators_absent = { because = "
+             "\"not-stated\", note = \"n\" }\naccelerator_count = 1\nsource = \"test-source\"\n"
+             "locator = \"l\"\n[conditions]\nbatch = 1\nspeculative = false\n");
   SweepResult s = Run();
   const RecordAudit& a = AuditOf(s, "soc");
   const InstrumentResult* comp = RoofOf(a, "compute-roof");
@@ -324,7 +321,8 @@ TEST_F(RoofsTest, PartWithoutAPeakHasNoComputeRoofAndSaysWhy) {
 }
 
 TEST_F(RoofsTest, IntegerWeightsUseTheMostGenerousPeakAndSaySo) {
-  std::string text = Bench("int8", "aggregate-output", "800 tok/s", "batch = 64\nspeculative = false");
+  std::string text =
+      Bench("int8", "aggregate-output", "800 tok/s", "batch = 64\nspeculative = false");
   text.replace(text.find("precision = \"fp16\""), 18, "precision = \"int8\"");
   Base().Add(RecordKind::kBenchmark, text);
   SweepResult s = Run();
@@ -351,7 +349,8 @@ TEST_F(RoofsTest, StatedComputePrecisionIsUsedAndAMissingPeakIsNotComputable) {
 }
 
 TEST_F(RoofsTest, MultiAcceleratorFigureScalesWithTheCount) {
-  std::string text = Bench("tp8", "aggregate-output", "800 tok/s", "batch = 64\nspeculative = false");
+  std::string text =
+      Bench("tp8", "aggregate-output", "800 tok/s", "batch = 64\nspeculative = false");
   text.replace(text.find("accelerator_count = 1"), 21, "accelerator_count = 8");
   Base().Add(RecordKind::kBenchmark, text);
   SweepResult s = Run();
@@ -381,7 +380,8 @@ TEST(BundledCorpus, MptTrioLandsWhereTheSeedSays) {
   std::vector<std::string> roots = {ROOFLINT_BUNDLED_DATA};
   Corpus corpus = LoadCorpus(roots);
   SweepResult s = Sweep(corpus);
-  const InstrumentResult* bs1 = RoofOf(AuditOf(s, "mpt7b-a100-bs1-per-user-decode-tps"), "memory-roof");
+  const InstrumentResult* bs1 =
+      RoofOf(AuditOf(s, "mpt7b-a100-bs1-per-user-decode-tps"), "memory-roof");
   ASSERT_NE(bs1, nullptr);
   EXPECT_EQ(FormatNumber(bs1->bound), "111.1");
   EXPECT_EQ(FormatNumber(bs1->percent), "51.9");

@@ -11,8 +11,7 @@ namespace {
 ParsedQuantity Ok(std::string_view text, Dimension d) {
   auto r = ParseQuantity(text, d);
   EXPECT_TRUE(std::holds_alternative<ParsedQuantity>(r)) << text;
-  return std::holds_alternative<ParsedQuantity>(r) ? std::get<ParsedQuantity>(r)
-                                                   : ParsedQuantity{};
+  return std::holds_alternative<ParsedQuantity>(r) ? std::get<ParsedQuantity>(r) : ParsedQuantity{};
 }
 
 QuantityError Bad(std::string_view text, Dimension d) {

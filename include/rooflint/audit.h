@@ -63,8 +63,8 @@ bool IsFloor(std::string_view instrument_id);
 struct InstrumentResult {
   std::string instrument;  // memory-roof, compute-roof, tpot-floor, conditions, pointers, ...
   Verdict verdict = Verdict::kNotComputable;
-  double bound = 0;        // in `unit`; meaningful for a computed roof only
-  std::string unit;        // tok/s, req/s or ms
+  double bound = 0;  // in `unit`; meaningful for a computed roof only
+  std::string unit;  // tok/s, req/s or ms
   // value / bound x 100 for rates, bound / value x 100 for time floors: over 100 is impossible.
   double percent = 0;
   std::string reason;      // why it is not computable or does not apply, what it found
@@ -88,10 +88,10 @@ struct Finding {
   FindingCode code = FindingCode::kExceedsRoof;  // its catalogue row: finding_codes.h
   std::string message;
   std::string arithmetic;
-  std::string hint;        // how to act on it ("" when the message says it all)
-  SourceLocation where;    // the record file and the line of the key at fault
-  bool deprecated = false; // on a deprecated record: reported apart, never fails a sweep
-  bool waived = false;     // matched a [[waivers]] entry of its record: shown, never fails
+  std::string hint;         // how to act on it ("" when the message says it all)
+  SourceLocation where;     // the record file and the line of the key at fault
+  bool deprecated = false;  // on a deprecated record: reported apart, never fails a sweep
+  bool waived = false;      // matched a [[waivers]] entry of its record: shown, never fails
   std::string waiver_reason;
   bool baselined = false;  // listed in the --baseline file: counted, not shown
   // True when it counts towards the exit code (an error, or under --strict any severity).
@@ -127,8 +127,8 @@ struct AuditInput {
   const Model* model = nullptr;
   std::string model_problem;
   std::vector<const Accelerator*> parts;  // candidates; every one is computed
-  std::string parts_how;      // how the parts were found (pointer, or hardware text)
-  std::string parts_problem;  // why there are none
+  std::string parts_how;                  // how the parts were found (pointer, or hardware text)
+  std::string parts_problem;              // why there are none
   const HardwareMatch* text_match = nullptr;  // what the hardware text alone resolves to
   double count = 1;           // n, accelerators the figure is summed over (0: unknown)
   std::string count_how;      // "accelerator_count 8", "8 from the hardware text '8x H100'"
@@ -136,15 +136,15 @@ struct AuditInput {
   // Set when n comes from the hardware text because accelerator_count is absent: a text may
   // count nodes, packages or VMs, so every bound that uses n rests on that reading.
   std::string count_assumption;
-  double weight_bytes = 0;    // W, bytes streamed per decode step (0: unknown)
-  std::string weights_how;    // "14e9 B (stated by the record)", or the derivation
+  double weight_bytes = 0;  // W, bytes streamed per decode step (0: unknown)
+  std::string weights_how;  // "14e9 B (stated by the record)", or the derivation
   std::string weights_problem;
   // The least W the record allows when W rests on an assumption (the width an untied
   // embedding table is stored at inside a stated file size), with the assumption; equal to
   // weight_bytes, and "", otherwise.
   double weight_bytes_min = 0;
   std::string weights_assumption;
-  double params = 0;          // P, parameters used per token (active for MoE; 0: unknown)
+  double params = 0;  // P, parameters used per token (active for MoE; 0: unknown)
   std::string params_how;
   // B, sequences per decode step, as an upper bound: a stated batch, or a concurrency cap
   // (requests in flight bound the sequences in one step). Only bounds that loosen as B grows
@@ -220,7 +220,7 @@ struct WhatIfQuery {
   std::string accelerator;  // an accelerator id
   int64_t count = 1;
   int64_t batch = 1;
-  std::string precision;    // "" means the model's native precision
+  std::string precision;      // "" means the model's native precision
   int64_t input_tokens = 0;   // 0: not given
   int64_t output_tokens = 0;  // 0: not given
   std::string kv_precision;   // "" : the smallest KV element any engine stores (4 bits)
@@ -236,8 +236,8 @@ struct WhatIfResult {
   // whose weights and caches fit in n x memory, and the aggregate KV-aware roof as B grows:
   // B x n x BW / (W + B x KV) bends below the weights-only line and tends to n x BW / KV.
   std::vector<std::string> kv_lines;
-  int64_t largest_batch = 0;   // 0: not computable, or nothing fits
-  double kv_saturation = 0;    // n x BW / KV(context), tok/s (0: not computable)
+  int64_t largest_batch = 0;  // 0: not computable, or nothing fits
+  double kv_saturation = 0;   // n x BW / KV(context), tok/s (0: not computable)
 };
 
 // Every roof and floor for the configuration, and the crossover batch

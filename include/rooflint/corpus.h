@@ -54,8 +54,8 @@ class Corpus {
   std::vector<Benchmark> benchmarks;
   std::vector<Source> sources;
   std::vector<Gotcha> gotchas;
-  std::vector<FileEntry> files;           // every record file, sorted by path
-  std::vector<Diagnostic> diagnostics;    // from loading and cross-record checks, sorted
+  std::vector<FileEntry> files;         // every record file, sorted by path
+  std::vector<Diagnostic> diagnostics;  // from loading and cross-record checks, sorted
 
   // Lookups by id; nullptr when absent (or rejected).
   const Accelerator* FindAccelerator(std::string_view id) const;

@@ -21,8 +21,8 @@ struct SourceLocation {
 
 struct Diagnostic {
   Severity severity = Severity::kError;
-  std::string code;         // stable kebab-case id: unknown-key, wrong-dimension, ...
-  std::string message;      // what is wrong, in one sentence
+  std::string code;     // stable kebab-case id: unknown-key, wrong-dimension, ...
+  std::string message;  // what is wrong, in one sentence
   SourceLocation where;
   std::string source_line;  // the text of where.line, for the caret display ("" if none)
   int caret_column = 0;     // the caret's column in source_line when it was cut (0: where.column)

@@ -120,9 +120,9 @@ struct Model {
   double embedding_params = 0;
   // Whether the output projection shares the input-embedding table; unset when not stated.
   std::optional<bool> tied_embeddings;
-  int64_t layers = 0;    // 0 when absent (draft records only)
-  int64_t kv_heads = 0;  // likewise
-  int64_t head_dim = 0;  // likewise
+  int64_t layers = 0;            // 0 when absent (draft records only)
+  int64_t kv_heads = 0;          // likewise
+  int64_t head_dim = 0;          // likewise
   std::string native_precision;  // "" when absent (draft records only)
   std::string source;
   std::string notes;
@@ -149,9 +149,7 @@ struct Model {
   // Input-embedding parameters that are neither streamed nor multiplied per token: an untied
   // table is read one row per token. A tied table is the output projection too, so nothing is
   // taken out; an unstated tie is taken as untied (the generous side: fewer bytes and FLOPs).
-  double LookupOnlyParams() const {
-    return tied_embeddings.value_or(false) ? 0 : embedding_params;
-  }
+  double LookupOnlyParams() const { return tied_embeddings.value_or(false) ? 0 : embedding_params; }
   // Parameters multiplied per token: the active count for an MoE, else the total, without the
   // lookup-only embedding table. 0 when the record states no parameter count.
   double ParamsPerToken() const {
@@ -267,7 +265,6 @@ struct Calibration {
   int line = 0;
 };
 
-
 struct Benchmark {
   RecordHeader header;
   std::string title;
@@ -276,7 +273,7 @@ struct Benchmark {
   ParsedQuantity value;
   std::string derived_from;
   std::string model;
-  std::string precision;          // "" when absent: then precision_absent says why
+  std::string precision;  // "" when absent: then precision_absent says why
   std::string precision_absent;
   std::string compute_precision;  // "" when not stated
   std::string kv_precision;       // the KV-cache element format, "" when not stated

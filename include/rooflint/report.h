@@ -16,11 +16,11 @@
 namespace rooflint {
 
 struct ReportSummary {
-  size_t records = 0;            // every record file of every kind
-  size_t benchmarks = 0;         // valid benchmark records swept
-  size_t deprecated = 0;         // of which deprecated
-  size_t rejected = 0;           // files rejected at load
-  size_t invalid_input = 0;      // error diagnostics from loading
+  size_t records = 0;        // every record file of every kind
+  size_t benchmarks = 0;     // valid benchmark records swept
+  size_t deprecated = 0;     // of which deprecated
+  size_t rejected = 0;       // files rejected at load
+  size_t invalid_input = 0;  // error diagnostics from loading
   // Findings on non-deprecated records that are neither waived nor in the baseline.
   size_t errors = 0;
   size_t warnings = 0;
@@ -28,7 +28,7 @@ struct ReportSummary {
   size_t deprecated_findings = 0;
   size_t waived = 0;
   size_t baselined = 0;
-  size_t exceeds = 0;            // roofs exceeded on non-deprecated records
+  size_t exceeds = 0;  // roofs exceeded on non-deprecated records
   size_t calibration_records = 0;
   size_t calibration_failures = 0;
 };

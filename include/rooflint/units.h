@@ -67,12 +67,12 @@ std::string_view ExampleFor(Dimension d);
 
 // A quantity string as written in a record, parsed.
 struct ParsedQuantity {
-  double si = 0;              // the value in SI base units
-  double number = 0;          // the number as written
+  double si = 0;      // the value in SI base units
+  double number = 0;  // the number as written
   Dimension dimension = Dimension::kBytes;
-  std::string unit;           // the unit as written ("GB/s")
-  int decimals = 0;           // digits after the decimal point as written ("57.6" -> 1)
-  std::string text;           // the whole string as written
+  std::string unit;  // the unit as written ("GB/s")
+  int decimals = 0;  // digits after the decimal point as written ("57.6" -> 1)
+  std::string text;  // the whole string as written
 };
 
 // Why a quantity string was rejected. `code` is a stable diagnostic code

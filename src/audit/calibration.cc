@@ -39,27 +39,28 @@ class CalibrationCheck final : public RecordInstrument {
     for (const auto& r : out.roofs) {
       if (r.instrument == cal.instrument) roof = &r;
     }
-    std::string band = fmt::format("{} +- {}%", FormatNumber(cal.expected_percent),
-                                   FormatNumber(cal.tolerance));
+    std::string band =
+        fmt::format("{} +- {}%", FormatNumber(cal.expected_percent), FormatNumber(cal.tolerance));
     auto fail = [&](std::string message) {
-      Finding f = MakeFinding(b, id(), FindingCode::kCalibrationFailed, message,
-                              "calibration", roof != nullptr ? roof->arithmetic : "",
+      Finding f = MakeFinding(b, id(), FindingCode::kCalibrationFailed, message, "calibration",
+                              roof != nullptr ? roof->arithmetic : "",
                               "the instruments disagree with the hand arithmetic: fix the "
                               "instrument (or the record's figures) before trusting any finding");
       f.where.line = cal.line > 0 ? cal.line : f.where.line;
       findings.push_back(std::move(f));
-      out.checks.push_back(CheckResult(id(), false, std::move(message),
-                                       roof != nullptr ? roof->arithmetic : ""));
+      out.checks.push_back(
+          CheckResult(id(), false, std::move(message), roof != nullptr ? roof->arithmetic : ""));
     };
     if (roof == nullptr) {
-      fail(fmt::format("the calibration names instrument '{}', which computed nothing for this "
-                       "record",
-                       cal.instrument));
+      fail(
+          fmt::format("the calibration names instrument '{}', which computed nothing for this "
+                      "record",
+                      cal.instrument));
       return;
     }
     if (!roof->Computed()) {
-      fail(fmt::format("expected {} of the {}, but it is not computable: {}", band,
-                       cal.instrument, roof->reason));
+      fail(fmt::format("expected {} of the {}, but it is not computable: {}", band, cal.instrument,
+                       roof->reason));
       return;
     }
     double off = roof->percent - cal.expected_percent;
@@ -68,11 +69,10 @@ class CalibrationCheck final : public RecordInstrument {
                        cal.instrument, band));
       return;
     }
-    out.checks.push_back(CheckResult(
-        id(), true,
-        fmt::format("lands at {}% of the {}, inside its band {}", FormatNumber(roof->percent),
-                    cal.instrument, band),
-        roof->arithmetic));
+    out.checks.push_back(CheckResult(id(), true,
+                                     fmt::format("lands at {}% of the {}, inside its band {}",
+                                                 FormatNumber(roof->percent), cal.instrument, band),
+                                     roof->arithmetic));
   }
 };
 

@@ -77,12 +77,12 @@ class Capacity final : public RecordInstrument {
         "{} B weights{} = {} B needed vs {} x {} B = {} B ({}%)", FormatSi(weights),
         kv > 0 ? fmt::format(" + {:g} x {} B KV", batch, FormatSi(kv)) : "", FormatSi(needed),
         in.count, FormatSi(memory), FormatSi(available), FormatNumber(needed / available * 100));
-    std::string detail = fmt::format(
-        "weights: {}; KV(I): {}; memory: {}{}", weights_how,
-        kv > 0 ? fmt::format("{} ({}), B = {:g}{}", kv_how, element_how, batch,
-                             in.stated_batch > 0 ? "" : " (a batch is not stated: 1)")
-               : "not counted (no input length or KV geometry)",
-        memory_how, in.parts.size() > 1 ? " (the largest candidate)" : "");
+    std::string detail =
+        fmt::format("weights: {}; KV(I): {}; memory: {}{}", weights_how,
+                    kv > 0 ? fmt::format("{} ({}), B = {:g}{}", kv_how, element_how, batch,
+                                         in.stated_batch > 0 ? "" : " (a batch is not stated: 1)")
+                           : "not counted (no input length or KV geometry)",
+                    memory_how, in.parts.size() > 1 ? " (the largest candidate)" : "");
     bool fits = needed <= available * (1 + 1e-12);
     if (fits) {
       out.checks.push_back(CheckResult(id(), true, detail, arithmetic));
@@ -100,11 +100,11 @@ class Capacity final : public RecordInstrument {
         in.parts.size() == 1 ? in.parts[0]->header.id : std::string("the candidates"),
         FormatSi(available),
         assumed ? fmt::format(", if {}", fmt::join(assumptions, ", and ")) : "");
-    out.checks.push_back(CheckResult(id(), false, fmt::format("{}; {}", message, detail),
-                                     arithmetic));
+    out.checks.push_back(
+        CheckResult(id(), false, fmt::format("{}; {}", message, detail), arithmetic));
     findings.push_back(MakeFinding(
-        b, id(), assumed ? FindingCode::kExceedsCapacityAssuming : FindingCode::kExceedsCapacity, message, "value",
-        arithmetic,
+        b, id(), assumed ? FindingCode::kExceedsCapacityAssuming : FindingCode::kExceedsCapacity,
+        message, "value", arithmetic,
         assumed ? "state offload = false if the run kept everything on the accelerators, or "
                   "say what was offloaded"
                 : "check the count, the precision and the part: the figure cannot have run "

@@ -97,9 +97,9 @@ class ComputeRoof final : public RecordInstrument {
             return pb;
           }
           pb.bound = in.count * peak.flops / divisor;
-          pb.arithmetic = fmt::format("{} x {} FLOP/s / ({}) = {} {}  [F = {}]", in.count,
-                                      FormatSi(peak.flops), divisor_text,
-                                      FormatNumber(pb.bound), unit, peak.how);
+          pb.arithmetic =
+              fmt::format("{} x {} FLOP/s / ({}) = {} {}  [F = {}]", in.count, FormatSi(peak.flops),
+                          divisor_text, FormatNumber(pb.bound), unit, peak.how);
           return pb;
         });
     if (r.verdict != Verdict::kNotComputable) {

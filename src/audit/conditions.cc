@@ -45,10 +45,9 @@ class ConditionsCheck final : public RecordInstrument {
                         n.key == "batch" ? "batch (or concurrency)" : n.key, n.key)));
       }
     }
-    std::string reason =
-        absent.empty() ? "ABSENT CONDITIONS (0 of 7)"
-                       : fmt::format("ABSENT CONDITIONS ({} of 7): {}", absent.size(),
-                                     fmt::join(absent, ", "));
+    std::string reason = absent.empty() ? "ABSENT CONDITIONS (0 of 7)"
+                                        : fmt::format("ABSENT CONDITIONS ({} of 7): {}",
+                                                      absent.size(), fmt::join(absent, ", "));
     if (!missing.empty()) {
       reason += fmt::format("; MISSING (neither stated nor absent): {}", fmt::join(missing, ", "));
     }

@@ -37,7 +37,7 @@ double RoundTo(double v, int decimals) {
 }
 
 struct Derived {
-  double value = 0;    // in the record's unit as written (tok/s, req/s or ms)
+  double value = 0;  // in the record's unit as written (tok/s, req/s or ms)
   std::string arithmetic;
   std::string problem;
 };
@@ -48,8 +48,10 @@ Derived Derive(const Benchmark& b, const ParsedQuantity& basis) {
   auto out_tokens = [&] { return static_cast<double>(*c.output_tokens.integer); };
   auto in_tokens = [&] { return static_cast<double>(*c.input_tokens.integer); };
   std::optional<double> batch;
-  if (c.batch.integer) batch = static_cast<double>(*c.batch.integer);
-  else if (c.concurrency.integer) batch = static_cast<double>(*c.concurrency.integer);
+  if (c.batch.integer)
+    batch = static_cast<double>(*c.batch.integer);
+  else if (c.concurrency.integer)
+    batch = static_cast<double>(*c.concurrency.integer);
   Derived d;
   const double x = basis.si;  // tok/s, req/s, or seconds
   const std::string& bt = basis.text;
@@ -76,8 +78,8 @@ Derived Derive(const Benchmark& b, const ParsedQuantity& basis) {
           return d;
         }
         d.value = x * (in_tokens() + out_tokens());
-        d.arithmetic = fmt::format("{} x ({} + {}) tokens = {}", bt, in_tokens(), out_tokens(),
-                                   G(d.value));
+        d.arithmetic =
+            fmt::format("{} x ({} + {}) tokens = {}", bt, in_tokens(), out_tokens(), G(d.value));
       }
       break;
     case Dimension::kTokenRate:
@@ -140,20 +142,19 @@ class Derivation final : public RecordInstrument {
     }
     auto basis = ParseBasis(b.derived_from);
     if (!basis) {
-      std::string msg = fmt::format("derived_from '{}' is not a rate or time with its unit",
-                                    b.derived_from);
-      findings.push_back(MakeFinding(b, id(), FindingCode::kBadDerivationBasis, msg,
-                                     "derived_from", "",
-                                     "write the basis as a quantity, e.g. \"0.9 req/s\""));
+      std::string msg =
+          fmt::format("derived_from '{}' is not a rate or time with its unit", b.derived_from);
+      findings.push_back(MakeFinding(b, id(), FindingCode::kBadDerivationBasis, msg, "derived_from",
+                                     "", "write the basis as a quantity, e.g. \"0.9 req/s\""));
       out.checks.push_back(CheckResult(id(), false, msg));
       return;
     }
     Derived d = Derive(b, *basis);
     if (!d.problem.empty()) {
-      findings.push_back(MakeFinding(b, id(), FindingCode::kUnderivableValue,
-                                     fmt::format("{} cannot be derived from {}: {}",
-                                                 b.value.text, b.derived_from, d.problem),
-                                     "derived_from"));
+      findings.push_back(MakeFinding(
+          b, id(), FindingCode::kUnderivableValue,
+          fmt::format("{} cannot be derived from {}: {}", b.value.text, b.derived_from, d.problem),
+          "derived_from"));
       out.checks.push_back(CheckResult(id(), false, d.problem));
       return;
     }
@@ -171,15 +172,14 @@ class Derivation final : public RecordInstrument {
     if (!holds) {
       findings.push_back(MakeFinding(
           b, id(), FindingCode::kDerivationMismatch,
-          fmt::format("{} does not follow from {}: {}", b.value.text, b.derived_from,
-                      evidence),
+          fmt::format("{} does not follow from {}: {}", b.value.text, b.derived_from, evidence),
           "value", evidence, "recompute the value from its basis, or correct derived_from"));
     }
-    out.checks.push_back(CheckResult(
-        id(), holds,
-        holds ? fmt::format("{} follows from {}", b.value.text, b.derived_from)
-              : fmt::format("{} does not follow from {}", b.value.text, b.derived_from),
-        evidence));
+    out.checks.push_back(
+        CheckResult(id(), holds,
+                    holds ? fmt::format("{} follows from {}", b.value.text, b.derived_from)
+                          : fmt::format("{} does not follow from {}", b.value.text, b.derived_from),
+                    evidence));
   }
 };
 

@@ -31,10 +31,10 @@ class E2eFloor final : public RecordInstrument {
     }
     const Conditions& c = b.conditions;
     if (c.UsesSpeculation()) {
-      out.roofs.push_back(NotComputable(
-          id(), "ms",
-          fmt::format("speculative decoding ({}) yields several tokens per step",
-                      c.speculative.text)));
+      out.roofs.push_back(
+          NotComputable(id(), "ms",
+                        fmt::format("speculative decoding ({}) yields several tokens per step",
+                                    c.speculative.text)));
       return;
     }
     if (!c.output_tokens.integer) {

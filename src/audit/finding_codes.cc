@@ -69,8 +69,7 @@ constexpr FindingCodeInfo kCodes[] = {
      "a bandwidth is written in GiB/s or TiB/s, where vendors state GB/s"},
     {C::kGbGibConfusion, "gb-gib-confusion", kW, "spec-lint",
      "a capacity looks like a GiB figure written as GB, or the reverse"},
-    {C::kDuplicateName, "duplicate-name", kW, "spec-lint",
-     "two parts share a name or alias"},
+    {C::kDuplicateName, "duplicate-name", kW, "spec-lint", "two parts share a name or alias"},
     {C::kUnknownInstrument, "unknown-instrument", kE, "waivers",
      "a waiver names an instrument that does not exist"},
     {C::kUnknownCode, "unknown-code", kE, "waivers",
@@ -103,8 +102,8 @@ std::optional<FindingCode> FindFindingCode(std::string_view name) {
 std::string FindingCodesMarkdown() {
   std::string out = "| code | severity | emitted by | meaning |\n|---|---|---|---|\n";
   for (const FindingCodeInfo& c : kCodes) {
-    out += fmt::format("| `{}` | {} | {} | {} |\n", c.name, SeverityName(c.severity),
-                       c.instruments, c.doc);
+    out += fmt::format("| `{}` | {} | {} | {} |\n", c.name, SeverityName(c.severity), c.instruments,
+                       c.doc);
   }
   return out;
 }

@@ -76,10 +76,10 @@ class KvMemoryRoof final : public RecordInstrument {
       saturated = true;
       batch_text = fmt::format("{}: the limit as B grows, n x BW / KV(I)", in.batch_problem);
     } else {
-      out.roofs.push_back(NotComputable(
-          id(), "tok/s",
-          fmt::format("{}: without KV(I) only the memory roof's batch form applies",
-                      in.batch_problem)));
+      out.roofs.push_back(
+          NotComputable(id(), "tok/s",
+                        fmt::format("{}: without KV(I) only the memory roof's batch form applies",
+                                    in.batch_problem)));
       return;
     }
     // A KV term under 1% of W adds nothing a reader needs: the memory roof is the bound to
@@ -97,17 +97,17 @@ class KvMemoryRoof final : public RecordInstrument {
           double bw = in.count * a.bandwidth.si();
           if (saturated) {
             pb.bound = bw / kv;
-            pb.arithmetic = fmt::format("{} x {} B/s / {} B = {} tok/s", in.count,
-                                        FormatSi(a.bandwidth.si()), FormatSi(kv),
-                                        FormatNumber(pb.bound));
+            pb.arithmetic =
+                fmt::format("{} x {} B/s / {} B = {} tok/s", in.count, FormatSi(a.bandwidth.si()),
+                            FormatSi(kv), FormatNumber(pb.bound));
             return pb;
           }
           double factor = per_user ? 1 : batch;
           pb.bound = factor * bw / (w + batch * kv);
           pb.arithmetic = fmt::format("{}{} x {} B/s / ({} B + {:g} x {} B) = {} tok/s",
                                       per_user ? "" : fmt::format("{:g} x ", batch), in.count,
-                                      FormatSi(a.bandwidth.si()), FormatSi(w), batch,
-                                      FormatSi(kv), FormatNumber(pb.bound));
+                                      FormatSi(a.bandwidth.si()), FormatSi(w), batch, FormatSi(kv),
+                                      FormatNumber(pb.bound));
           if (w_min < w) {
             pb.assumption = t.w_assumption;
             pb.assumption_free_bound = factor * bw / (w_min + batch * kv);
@@ -115,9 +115,9 @@ class KvMemoryRoof final : public RecordInstrument {
           return pb;
         });
     if (r.verdict != Verdict::kNotComputable) {
-      std::string detail = fmt::format("W = {}; KV(I) = {}; {}", t.w_how,
-                                       kv > 0 ? t.kv_how : "not counted (no input length)",
-                                       batch_text);
+      std::string detail =
+          fmt::format("W = {}; KV(I) = {}; {}", t.w_how,
+                      kv > 0 ? t.kv_how : "not counted (no input length)", batch_text);
       r.reason = r.reason.empty() ? detail : fmt::format("{}; {}", detail, r.reason);
     }
     AddAssumption(r, SpeculationAssumption(b));

@@ -33,8 +33,8 @@ class KvTpotFloor final : public RecordInstrument {
       return;
     }
     if (b.conditions.UsesSpeculation()) {
-      out.roofs.push_back(NotApplicable(
-          id(), "speculative decoding yields several tokens per step: spec-floor"));
+      out.roofs.push_back(
+          NotApplicable(id(), "speculative decoding yields several tokens per step: spec-floor"));
       return;
     }
     KvTerms t = ResolveKvTerms(in);

@@ -6,14 +6,14 @@
 //   requests at batch B:                          req/s <= B * n * BW / W / O
 //
 // Units: BW in B/s, W in B. Does NOT apply to latency metrics (see the floors), to aggregate
-// metrics whose batch is unknown, to prefill (many prompt tokens per weight pass) (the batch-1 roof does not bound them: docs/physics.md section 2; the
-// compute roof does), or to speculative decoding, which emits several tokens per weight pass.
-// A record that does not state whether speculation was used is audited as if it was not, and
-// a value past the roof is then a warning naming that assumption, not an error. B for the
-// aggregate roof may be a concurrency cap: a larger B only loosens it.
-// Example: MPT-7B fp16 (14 GB) on one A100 40GB (1555 GB/s): 1555e9 / 14e9 = 111.1 tok/s, so
-// the batch-1 figure of 57.6 tok/s is 51.9% of it, and the batch-64 aggregate of 800 tok/s is
-// 11.3% of 64 x 111.1 = 7108.6 tok/s.
+// metrics whose batch is unknown, to prefill (many prompt tokens per weight pass) (the batch-1 roof
+// does not bound them: docs/physics.md section 2; the compute roof does), or to speculative
+// decoding, which emits several tokens per weight pass. A record that does not state whether
+// speculation was used is audited as if it was not, and a value past the roof is then a warning
+// naming that assumption, not an error. B for the aggregate roof may be a concurrency cap: a larger
+// B only loosens it. Example: MPT-7B fp16 (14 GB) on one A100 40GB (1555 GB/s): 1555e9 / 14e9 =
+// 111.1 tok/s, so the batch-1 figure of 57.6 tok/s is 51.9% of it, and the batch-64 aggregate of
+// 800 tok/s is 11.3% of 64 x 111.1 = 7108.6 tok/s.
 #include <fmt/format.h>
 
 #include "audit/instruments.h"
@@ -120,8 +120,8 @@ class MemoryRoof final : public RecordInstrument {
             pb.assumption_free_bound = factor * in.count * a.bandwidth.si() / in.weight_bytes_min;
           }
           pb.arithmetic = fmt::format("{}{} x {} B/s / {} B{} = {} {}", prefix, in.count,
-                                      FormatSi(a.bandwidth.si()), FormatSi(in.weight_bytes),
-                                      suffix, FormatNumber(pb.bound), unit);
+                                      FormatSi(a.bandwidth.si()), FormatSi(in.weight_bytes), suffix,
+                                      FormatNumber(pb.bound), unit);
           return pb;
         });
     if (r.verdict != Verdict::kNotComputable) {

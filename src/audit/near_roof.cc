@@ -5,9 +5,10 @@
 // Rules: a value at or above the threshold (default 95%, `--near-roof`) of its memory roof is a
 // warning. A value equal to a roof computed from a common bytes-per-weight guess
 // (n x B x BW / (P x g), g in 2, 1, 0.5, 4.5/8, 4.84/8, 8.5/8 bytes, P active or total) to
-// every digit written (three at least) is a warning: likely computed, not measured. A value above its roof is left to the memory roof.
-// Does not apply to metrics the memory roof does not bound, or when it was not computed.
-// Example: a synthetic 111.1 tok/s for MPT-7B on an A100 40GB is 100.0% of 1555e9 / 14e9.
+// every digit written (three at least) is a warning: likely computed, not measured. A value above
+// its roof is left to the memory roof. Does not apply to metrics the memory roof does not bound, or
+// when it was not computed. Example: a synthetic 111.1 tok/s for MPT-7B on an A100 40GB is 100.0%
+// of 1555e9 / 14e9.
 #include <fmt/format.h>
 
 #include <cmath>
@@ -23,9 +24,9 @@ struct Guess {
   double bytes;
   std::string_view name;
 };
-constexpr Guess kGuesses[] = {{2.0, "2 B (fp16)"},       {1.0, "1 B (8-bit)"},
-                              {0.5, "0.5 B (4-bit)"},    {4.5 / 8, "0.5625 B (q4_0)"},
-                              {4.84 / 8, "0.605 B (q4_k_m)"}, {8.5 / 8, "1.0625 B (q8_0)"}};
+constexpr Guess kGuesses[] = {
+    {2.0, "2 B (fp16)"},          {1.0, "1 B (8-bit)"},           {0.5, "0.5 B (4-bit)"},
+    {4.5 / 8, "0.5625 B (q4_0)"}, {4.84 / 8, "0.605 B (q4_k_m)"}, {8.5 / 8, "1.0625 B (q8_0)"}};
 
 // True when the value, as written, is the quotient rounded to the digits written, and is
 // written with at least three significant digits. A guessed quotient is evidence only as an
@@ -34,7 +35,8 @@ constexpr Guess kGuesses[] = {{2.0, "2 B (fp16)"},       {1.0, "1 B (8-bit)"},
 bool AgreesToTheDigitsWritten(const Benchmark& b, double roof_si) {
   if (b.value.si <= 0 || b.value.number <= 0) return false;
   double in_unit = roof_si * (b.value.number / b.value.si);
-  int whole_digits = b.value.number >= 1 ? static_cast<int>(std::floor(std::log10(b.value.number))) + 1 : 0;
+  int whole_digits =
+      b.value.number >= 1 ? static_cast<int>(std::floor(std::log10(b.value.number))) + 1 : 0;
   if (whole_digits + b.value.decimals < 3) return false;
   double k = std::pow(10.0, b.value.decimals);
   return std::fabs(std::round(in_unit * k) / k - b.value.number) <=
@@ -64,8 +66,8 @@ class NearRoof final : public RecordInstrument {
       return;
     }
     if (b.metric != Metric::kPerUserDecode && b.metric != Metric::kAggregateOutput) {
-      out.checks.push_back(NotApplicable(
-          id(), "applies to per-user-decode and aggregate-output figures only"));
+      out.checks.push_back(
+          NotApplicable(id(), "applies to per-user-decode and aggregate-output figures only"));
       return;
     }
     if (mem->verdict == Verdict::kExceeds) {
@@ -104,15 +106,14 @@ class NearRoof final : public RecordInstrument {
           std::string arithmetic =
               fmt::format("{}{} x {} B/s / ({} params x {}) = {} tok/s",
                           factor == 1.0 ? "" : fmt::format("{} x ", factor), in.count,
-                          FormatSi(part->bandwidth.si()), FormatSi(p), g.name,
-                          FormatNumber(roof));
+                          FormatSi(part->bandwidth.si()), FormatSi(p), g.name, FormatNumber(roof));
           std::string msg = fmt::format(
               "{} is, to every digit written, a roof computed from a guessed {} per weight: likely "
               "computed, not measured",
               b.value.text, g.name);
           problems.push_back(msg);
-          findings.push_back(MakeFinding(b, id(), FindingCode::kComputedNotMeasured,
-                                         msg, "value", arithmetic));
+          findings.push_back(
+              MakeFinding(b, id(), FindingCode::kComputedNotMeasured, msg, "value", arithmetic));
           guessed = true;
         }
       }

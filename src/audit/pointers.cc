@@ -39,11 +39,10 @@ std::string CandidateAdvice(const std::vector<const Accelerator*>& parts) {
   bool same_bandwidth = std::all_of(parts.begin(), parts.end(), [&](const Accelerator* p) {
     return p->bandwidth.si() == parts[0]->bandwidth.si();
   });
-  std::string out = same_form
-                        ? "the candidates share a form factor: list them all in accelerators "
-                          "if the source cannot tell them apart"
-                        : "the candidates differ in form factor: keep the pointer empty with "
-                          "because = \"ambiguous\"";
+  std::string out = same_form ? "the candidates share a form factor: list them all in accelerators "
+                                "if the source cannot tell them apart"
+                              : "the candidates differ in form factor: keep the pointer empty with "
+                                "because = \"ambiguous\"";
   out += same_bandwidth
              ? fmt::format("; the roof is exact anyway: the candidates agree on bandwidth ({})",
                            parts[0]->bandwidth_text)
@@ -80,21 +79,21 @@ class Pointers final : public RecordInstrument {
         }
         if (named.empty()) continue;
         if (std::find(named.begin(), named.end(), a) == named.end()) {
-          std::string msg = fmt::format(
-              "the pointer {} contradicts the hardware text '{}', which names {}", aid,
-              b.hardware, Ids(named));
+          std::string msg =
+              fmt::format("the pointer {} contradicts the hardware text '{}', which names {}", aid,
+                          b.hardware, Ids(named));
           problems.push_back(msg);
           findings.push_back(MakeFinding(
               b, id(), FindingCode::kPointerContradictsHardware, msg, "accelerators", "",
               "point at the part the source measured, or correct the hardware text"));
         }
       }
-      notes.push_back(named.empty()
-                          ? fmt::format("the hardware text '{}' names no part, so the pointer "
-                                        "cannot be checked against it",
-                                        b.hardware)
-                          : fmt::format("the pointer agrees with the hardware text '{}'",
-                                        b.hardware));
+      notes.push_back(
+          named.empty()
+              ? fmt::format("the hardware text '{}' names no part, so the pointer "
+                            "cannot be checked against it",
+                            b.hardware)
+              : fmt::format("the pointer agrees with the hardware text '{}'", b.hardware));
     } else if (b.accelerators_absent) {
       const AbsentPointer& why = *b.accelerators_absent;
       std::string stale;
@@ -107,16 +106,16 @@ class Pointers final : public RecordInstrument {
         stale = fmt::format("the empty pointer says ambiguous, but only {} matches '{}' now",
                             named[0]->header.id, b.hardware);
       } else if (why.because == "ambiguous" && named.empty()) {
-        stale = fmt::format("the empty pointer says ambiguous, but no part matches '{}': the "
-                            "reason is no-record",
-                            b.hardware);
+        stale = fmt::format(
+            "the empty pointer says ambiguous, but no part matches '{}': the "
+            "reason is no-record",
+            b.hardware);
       }
       if (!stale.empty()) {
         problems.push_back(stale);
-        findings.push_back(MakeFinding(b, id(), FindingCode::kStalePointerReason,
-                                       stale, "accelerators_absent", "",
-                                       named.empty() ? "set because = \"no-record\""
-                                                     : CandidateAdvice(named)));
+        findings.push_back(
+            MakeFinding(b, id(), FindingCode::kStalePointerReason, stale, "accelerators_absent", "",
+                        named.empty() ? "set because = \"no-record\"" : CandidateAdvice(named)));
       } else {
         notes.push_back(fmt::format("empty pointer ({}): still holds", why.because));
       }
@@ -136,10 +135,10 @@ class Pointers final : public RecordInstrument {
     } else if (m.count && b.accelerator_count > 0) {
       notes.push_back(fmt::format("the hardware text states the same count ({})", *m.count));
     }
-    out.checks.push_back(CheckResult(
-        id(), problems.empty(),
-        problems.empty() ? fmt::format("{}", fmt::join(notes, "; "))
-                         : fmt::format("{}", fmt::join(problems, "; "))));
+    out.checks.push_back(CheckResult(id(), problems.empty(),
+                                     problems.empty()
+                                         ? fmt::format("{}", fmt::join(notes, "; "))
+                                         : fmt::format("{}", fmt::join(problems, "; "))));
   }
 };
 

@@ -40,11 +40,11 @@ EmbeddingShare EmbeddingBytes(const Model& m, const Benchmark& b) {
   double widest = std::max(bits, p != nullptr ? 16.0 : 32.0);
   e.bytes = lookup * bits / 8;
   e.widest = lookup * widest / 8;
-  e.how = fmt::format("{} input-embedding params x {:g} B ({}; read one row per token, not "
-                      "streamed)",
-                      FormatSi(lookup), bits / 8,
-                      m.tied_embeddings.has_value() ? "untied"
-                                                    : "tie not stated, taken as untied");
+  e.how = fmt::format(
+      "{} input-embedding params x {:g} B ({}; read one row per token, not "
+      "streamed)",
+      FormatSi(lookup), bits / 8,
+      m.tied_embeddings.has_value() ? "untied" : "tie not stated, taken as untied");
   return e;
 }
 
@@ -86,18 +86,19 @@ void ResolveWeights(const Benchmark& b, AuditInput& in) {
           FormatSi(in.weight_bytes));
     } else if (embedding > 0) {
       in.weight_bytes = stated - embedding;
-      in.weights_how = fmt::format("{} stated ({} B){} = {} B", b.weights->text,
-                                   FormatSi(stated), minus, FormatSi(in.weight_bytes));
+      in.weights_how = fmt::format("{} stated ({} B){} = {} B", b.weights->text, FormatSi(stated),
+                                   minus, FormatSi(in.weight_bytes));
     } else {
       in.weight_bytes = stated;
-      in.weights_how = fmt::format("{} B ({} stated by the record)", FormatSi(stated),
-                                   b.weights->text);
+      in.weights_how =
+          fmt::format("{} B ({} stated by the record)", FormatSi(stated), b.weights->text);
     }
     return;
   }
   if (m == nullptr) {
-    in.weights_problem = "no weight bytes: the record states no `weights` and its model is "
-                         "not in the corpus";
+    in.weights_problem =
+        "no weight bytes: the record states no `weights` and its model is "
+        "not in the corpus";
     return;
   }
   if (b.precision.empty()) {
@@ -139,8 +140,7 @@ void ResolveBatch(const Benchmark& b, AuditInput& in) {
   } else if (c.batch.absent()) {
     in.batch_problem = fmt::format("batch unknown (absent: {})", c.batch.absent_reason);
   } else if (c.concurrency.absent()) {
-    in.batch_problem = fmt::format("concurrency unknown (absent: {})",
-                                   c.concurrency.absent_reason);
+    in.batch_problem = fmt::format("concurrency unknown (absent: {})", c.concurrency.absent_reason);
   } else {
     in.batch_problem = "batch unknown (the record states neither batch nor concurrency)";
   }
@@ -165,9 +165,9 @@ void ResolveCount(const Benchmark& b, AuditInput& in) {
     return;
   }
   in.count = 0;
-  in.count_problem = fmt::format(
-      "accelerator count unknown (absent: {}), and the hardware text states none",
-      b.accelerator_count_absent);
+  in.count_problem =
+      fmt::format("accelerator count unknown (absent: {}), and the hardware text states none",
+                  b.accelerator_count_absent);
 }
 
 }  // namespace
@@ -198,8 +198,8 @@ AuditInput Resolver::Resolve(const Benchmark& b) {
         "used per token are unknown",
         b.model, in.model->AbsentReason("params_active"));
   } else if (in.model->ParamsPerToken() <= 0) {
-    in.model_problem = fmt::format("model '{}' states no parameter count (absent: {})",
-                                   b.model, in.model->AbsentReason("params_total"));
+    in.model_problem = fmt::format("model '{}' states no parameter count (absent: {})", b.model,
+                                   in.model->AbsentReason("params_total"));
   } else {
     in.params = in.model->ParamsPerToken();
     in.params_how = in.model->IsMoe()
@@ -223,10 +223,9 @@ AuditInput Resolver::Resolve(const Benchmark& b) {
     if (!in.parts_problem.empty()) {
       in.parts.clear();
     } else {
-      in.parts_how = in.parts.size() == 1
-                         ? fmt::format("pointer {}", in.parts[0]->header.id)
-                         : fmt::format("pointer to {} candidate parts: {}", in.parts.size(),
-                                       JoinIds(in.parts));
+      in.parts_how = in.parts.size() == 1 ? fmt::format("pointer {}", in.parts[0]->header.id)
+                                          : fmt::format("pointer to {} candidate parts: {}",
+                                                        in.parts.size(), JoinIds(in.parts));
     }
   } else {
     const HardwareMatch& m = *in.text_match;
@@ -237,15 +236,14 @@ AuditInput Resolver::Resolve(const Benchmark& b) {
           "CPU part needs an accelerator record of its own and a pointer)",
           b.hardware);
     } else if (in.parts.empty()) {
-      in.parts_problem = fmt::format(
-          "no pointer, and no accelerator in the corpus matches the hardware text '{}'",
-          b.hardware);
+      in.parts_problem =
+          fmt::format("no pointer, and no accelerator in the corpus matches the hardware text '{}'",
+                      b.hardware);
     } else {
-      in.parts_how = fmt::format("no pointer; hardware text '{}' matches {}", b.hardware,
-                                 in.parts.size() == 1
-                                     ? in.parts[0]->header.id
-                                     : fmt::format("{} parts: {}", in.parts.size(),
-                                                   JoinIds(in.parts)));
+      in.parts_how = fmt::format(
+          "no pointer; hardware text '{}' matches {}", b.hardware,
+          in.parts.size() == 1 ? in.parts[0]->header.id
+                               : fmt::format("{} parts: {}", in.parts.size(), JoinIds(in.parts)));
     }
   }
 
@@ -289,7 +287,8 @@ Finding MakeFinding(const Benchmark& b, std::string_view instrument, FindingCode
   return f;
 }
 
-InstrumentResult NotComputable(std::string_view instrument, std::string_view unit, std::string reason) {
+InstrumentResult NotComputable(std::string_view instrument, std::string_view unit,
+                               std::string reason) {
   InstrumentResult r;
   r.instrument = std::string(instrument);
   r.verdict = Verdict::kNotComputable;
@@ -299,8 +298,8 @@ InstrumentResult NotComputable(std::string_view instrument, std::string_view uni
 }
 
 InstrumentResult CombineOverParts(std::string_view instrument, const AuditInput& in, BoundKind kind,
-                            double value, std::string_view unit,
-                            const std::function<PartBound(const Accelerator&)>& per_part) {
+                                  double value, std::string_view unit,
+                                  const std::function<PartBound(const Accelerator&)>& per_part) {
   if (in.parts.empty()) return NotComputable(instrument, unit, in.parts_problem);
   if (in.count <= 0) return NotComputable(instrument, unit, in.count_problem);
   std::vector<PartBound> bounds;
@@ -394,15 +393,15 @@ void AddExceedsFinding(const AuditInput& in, const InstrumentResult& r, std::str
     message += fmt::format(", and past {} {} even without assuming {}",
                            FormatNumber(r.assumption_free_bound), r.unit, r.assumption);
   }
-  FindingCode code = floor ? (assumed ? FindingCode::kBelowFloorAssuming : FindingCode::kBelowFloor)
-                           : (assumed ? FindingCode::kExceedsRoofAssuming : FindingCode::kExceedsRoof);
-  findings.push_back(MakeFinding(
-      b, r.instrument, code,
-      std::move(message), "value", r.arithmetic,
-      assumed ? fmt::format("the bound assumes {}; state it in the record to make this "
-                            "finding definite",
-                            r.assumption)
-              : ""));
+  FindingCode code =
+      floor ? (assumed ? FindingCode::kBelowFloorAssuming : FindingCode::kBelowFloor)
+            : (assumed ? FindingCode::kExceedsRoofAssuming : FindingCode::kExceedsRoof);
+  findings.push_back(
+      MakeFinding(b, r.instrument, code, std::move(message), "value", r.arithmetic,
+                  assumed ? fmt::format("the bound assumes {}; state it in the record to make this "
+                                        "finding definite",
+                                        r.assumption)
+                          : ""));
 }
 
 PeakChoice ChoosePeak(const Benchmark& b, const Accelerator& part) {
@@ -436,8 +435,7 @@ PeakChoice ChoosePeak(const Benchmark& b, const Accelerator& part) {
   if (!b.compute_precision.empty()) {
     fastest_for(b.compute_precision);
     if (c.flops > 0) {
-      c.how += fmt::format(" (compute_precision {} stated: its fastest rate)",
-                           b.compute_precision);
+      c.how += fmt::format(" (compute_precision {} stated: its fastest rate)", b.compute_precision);
     } else {
       c.problem = fmt::format("{} states no dense {} peak", part.header.id, b.compute_precision);
     }
@@ -462,11 +460,11 @@ PeakChoice ChoosePeak(const Benchmark& b, const Accelerator& part) {
     }
   }
   if (c.flops > 0) {
-    c.how += b.precision.empty()
-                 ? " (precision not stated: the most generous peak the part states)"
-                 : fmt::format(" (compute precision not stated for {} weights: the most "
-                               "generous peak the part states)",
-                               b.precision);
+    c.how += b.precision.empty() ? " (precision not stated: the most generous peak the part states)"
+                                 : fmt::format(
+                                       " (compute precision not stated for {} weights: the most "
+                                       "generous peak the part states)",
+                                       b.precision);
   } else {
     c.problem = fmt::format("{} states no dense peak", part.header.id);
   }
@@ -477,8 +475,8 @@ PartBound TimeFloorForPart(const AuditInput& in, const Accelerator& part, const 
   PartBound pb;
   const double step = in.weight_bytes / (in.count * part.bandwidth.si());
   const double step_min = in.weight_bytes_min / (in.count * part.bandwidth.si());
-  std::string step_text = fmt::format("{} B / ({} x {} B/s)", FormatSi(in.weight_bytes),
-                                      in.count, FormatSi(part.bandwidth.si()));
+  std::string step_text = fmt::format("{} B / ({} x {} B/s)", FormatSi(in.weight_bytes), in.count,
+                                      FormatSi(part.bandwidth.si()));
   double first = step;
   std::string first_text = step_text;
   if (t.compute_tokens > 0 && in.params > 0) {
@@ -486,11 +484,10 @@ PartBound TimeFloorForPart(const AuditInput& in, const Accelerator& part, const 
     if (peak.problem.empty()) {
       double compute = t.compute_tokens * 2.0 * in.params / (in.count * peak.flops);
       std::string compute_text =
-          fmt::format("{} x 2 x {} / ({} x {} FLOP/s)", t.compute_tokens_text,
-                      FormatSi(in.params), in.count, FormatSi(peak.flops));
-      first_text = fmt::format("max({} = {} ms, {} = {} ms)", step_text,
-                               FormatNumber(step * 1e3), compute_text,
-                               FormatNumber(compute * 1e3));
+          fmt::format("{} x 2 x {} / ({} x {} FLOP/s)", t.compute_tokens_text, FormatSi(in.params),
+                      in.count, FormatSi(peak.flops));
+      first_text = fmt::format("max({} = {} ms, {} = {} ms)", step_text, FormatNumber(step * 1e3),
+                               compute_text, FormatNumber(compute * 1e3));
       first = std::max(step, compute);
       if (!t.compute_assumption.empty() && compute > step) {
         pb.assumption = t.compute_assumption;
@@ -530,12 +527,11 @@ void AddPrefillTerm(const Benchmark& b, FloorTerms& terms, std::string& note) {
   if (c.prefix && c.prefix->enabled) {
     if (c.prefix->cached_tokens) {
       tokens = std::max(0.0, tokens - static_cast<double>(*c.prefix->cached_tokens));
-      text = fmt::format("({} - {} cached) input tokens", *input.integer,
-                         *c.prefix->cached_tokens);
+      text = fmt::format("({} - {} cached) input tokens", *input.integer, *c.prefix->cached_tokens);
     } else if (c.prefix->hit_rate) {
       tokens *= 1 - *c.prefix->hit_rate;
-      text = fmt::format("{} input tokens x (1 - {:g} hit rate)", *input.integer,
-                         *c.prefix->hit_rate);
+      text =
+          fmt::format("{} input tokens x (1 - {:g} hit rate)", *input.integer, *c.prefix->hit_rate);
     } else {
       tokens = 0;  // cached, amount unknown: no prefill term can be stated
       note += "; prefix cache used, share not stated: no prefill term";
@@ -577,21 +573,21 @@ double KvBytes(const Model& m, double tokens, double element, std::string* how,
   double per_layer = m.kv_latent_dim > 0 ? static_cast<double>(m.kv_latent_dim)
                                          : 2.0 * static_cast<double>(m.kv_heads * m.head_dim);
   if (m.layers <= 0 || per_layer <= 0) {
-    *problem = fmt::format("model {} states no KV geometry (layers, kv_heads, head_dim)",
-                           m.header.id);
+    *problem =
+        fmt::format("model {} states no KV geometry (layers, kv_heads, head_dim)", m.header.id);
     return 0;
   }
-  std::string per_layer_text =
-      m.kv_latent_dim > 0
-          ? fmt::format("{} latent", m.kv_latent_dim)
-          : fmt::format("2 x {} x {}", m.kv_heads, m.head_dim);
+  std::string per_layer_text = m.kv_latent_dim > 0
+                                   ? fmt::format("{} latent", m.kv_latent_dim)
+                                   : fmt::format("2 x {} x {}", m.kv_heads, m.head_dim);
   double full = static_cast<double>(m.layers - m.sliding_window_layers);
   double sliding = static_cast<double>(m.sliding_window_layers);
   double window = std::min(tokens, static_cast<double>(m.sliding_window));
   double bytes = element * per_layer * (full * tokens + sliding * window);
   if (sliding > 0) {
-    *how = fmt::format("{:g} B x {} x ({:g} full layers x {:g} + {:g} sliding layers x {:g}) = {} B",
-                       element, per_layer_text, full, tokens, sliding, window, FormatSi(bytes));
+    *how =
+        fmt::format("{:g} B x {} x ({:g} full layers x {:g} + {:g} sliding layers x {:g}) = {} B",
+                    element, per_layer_text, full, tokens, sliding, window, FormatSi(bytes));
   } else {
     *how = fmt::format("{:g} B x {} x {} layers x {:g} tokens = {} B", element, per_layer_text,
                        m.layers, tokens, FormatSi(bytes));
@@ -618,18 +614,20 @@ double ComponentWeightBytes(const Model& m, const Benchmark& b, std::string* how
   // published format whose stated size can hold them.
   if (!m.experts_precision.empty() && !b.precision.empty() && b.precision != m.experts_precision &&
       b.precision != m.shared_precision) {
-    *how = fmt::format("per-component bytes not used: the record's {} weights are not the "
-                       "published {}/{} layout",
-                       b.precision, m.experts_precision, shared_p->name);
+    *how = fmt::format(
+        "per-component bytes not used: the record's {} weights are not the "
+        "published {}/{} layout",
+        b.precision, m.experts_precision, shared_p->name);
     return 0;
   }
   if (b.weights) {
     double resident = (m.params_total - m.params_routed_experts) * shared_p->bits_per_weight / 8 +
                       m.params_routed_experts * expert_p->bits_per_weight / 8;
     if (resident > b.weights->si * 1.02) {
-      *how = fmt::format("per-component bytes not used: the stated {} cannot hold the published "
-                         "layout ({} B), so this file stores its components otherwise",
-                         b.weights->text, FormatSi(resident));
+      *how = fmt::format(
+          "per-component bytes not used: the stated {} cannot hold the published "
+          "layout ({} B), so this file stores its components otherwise",
+          b.weights->text, FormatSi(resident));
       return 0;
     }
   }
@@ -653,8 +651,8 @@ double GenerousMemory(const Accelerator& a, std::string* how) {
     bytes *= 1.073741824;
     *how = fmt::format("{} {} read as binary ({} B)", a.header.id, t, FormatSi(bytes));
   } else {
-    *how = fmt::format("{} {} ({} B)", a.header.id, t.empty() ? FormatSi(bytes) : t,
-                       FormatSi(bytes));
+    *how =
+        fmt::format("{} {} ({} B)", a.header.id, t.empty() ? FormatSi(bytes) : t, FormatSi(bytes));
   }
   return bytes;
 }
@@ -742,8 +740,8 @@ std::string SpeculationAssumption(const Benchmark& b) {
 
 void AddAssumption(InstrumentResult& r, const std::string& assumption) {
   if (assumption.empty() || r.verdict == Verdict::kNotComputable) return;
-  r.assumption = r.assumption.empty() ? assumption
-                                      : fmt::format("{}, and {}", assumption, r.assumption);
+  r.assumption =
+      r.assumption.empty() ? assumption : fmt::format("{}, and {}", assumption, r.assumption);
   r.assumption_free_bound = std::numeric_limits<double>::quiet_NaN();
 }
 
@@ -755,10 +753,9 @@ void AuditTimeFloor(std::string_view instrument, std::string_view what, const Au
     out.roofs.push_back(NotComputable(instrument, "ms", in.weights_problem));
     return;
   }
-  InstrumentResult r = CombineOverParts(instrument, in, BoundKind::kFloor, b.value.si * 1e3, "ms",
-                                  [&](const Accelerator& a) {
-                                    return TimeFloorForPart(in, a, terms);
-                                  });
+  InstrumentResult r =
+      CombineOverParts(instrument, in, BoundKind::kFloor, b.value.si * 1e3, "ms",
+                       [&](const Accelerator& a) { return TimeFloorForPart(in, a, terms); });
   if (r.verdict != Verdict::kNotComputable) {
     std::string detail = fmt::format("W = {}; {}", in.weights_how, note);
     r.reason = r.reason.empty() ? detail : fmt::format("{}; {}", detail, r.reason);

@@ -33,7 +33,7 @@ class Resolver {
 struct PartBound {
   double bound = 0;
   std::string arithmetic;
-  std::string problem;  // non-empty: not computable for this part
+  std::string problem;     // non-empty: not computable for this part
   std::string assumption;  // an unstated fact the bound takes (see InstrumentResult)
   double assumption_free_bound = std::numeric_limits<double>::quiet_NaN();
 };
@@ -48,8 +48,8 @@ enum class BoundKind {
 // they agree; not-computable when any is not. Sets percent and verdict against `value` (in
 // `unit`).
 InstrumentResult CombineOverParts(std::string_view instrument, const AuditInput& in, BoundKind kind,
-                            double value, std::string_view unit,
-                            const std::function<PartBound(const Accelerator&)>& per_part);
+                                  double value, std::string_view unit,
+                                  const std::function<PartBound(const Accelerator&)>& per_part);
 
 // A not-computable result with its reason.
 InstrumentResult NotComputable(std::string_view instrument, std::string_view unit,
@@ -77,7 +77,7 @@ void AddExceedsFinding(const AuditInput& in, const InstrumentResult& r, std::str
 // when the part states no peak that applies.
 struct PeakChoice {
   double flops = 0;
-  std::string how;      // "fp16 312e12 FLOP/s"
+  std::string how;  // "fp16 312e12 FLOP/s"
   std::string problem;
 };
 PeakChoice ChoosePeak(const Benchmark& b, const Accelerator& part);
@@ -142,12 +142,12 @@ double ResidentWeightBytes(const Model& m, const Benchmark& b, std::string* how,
 // or the model has no KV geometry). `problem` is set when W is unknown.
 struct KvTerms {
   double w = 0;
-  double w_min = 0;           // the least W the record allows (see AuditInput)
+  double w_min = 0;  // the least W the record allows (see AuditInput)
   std::string w_how;
   std::string w_assumption;
-  bool components = false;    // W is the per-component bytes
+  bool components = false;  // W is the per-component bytes
   double kv = 0;
-  std::string kv_how;         // the arithmetic of KV(I), with the element size chosen
+  std::string kv_how;  // the arithmetic of KV(I), with the element size chosen
   std::string kv_problem;
   std::string problem;
 };

@@ -74,8 +74,8 @@ std::vector<RatioNote> RatioNotes(std::string_view notes) {
        at = notes.find("ratio(", at + 1)) {
     size_t i = at + 6;
     auto spaces = [&] {
-      while (i < notes.size() && (notes[i] == ' ' || notes[i] == '\t' || notes[i] == '\n' ||
-                                   notes[i] == '\r')) {
+      while (i < notes.size() &&
+             (notes[i] == ' ' || notes[i] == '\t' || notes[i] == '\n' || notes[i] == '\r')) {
         ++i;
       }
     };
@@ -130,7 +130,6 @@ class SiblingSet final : public CorpusInstrument {
   }
   InstrumentKind kind() const override { return InstrumentKind::kCheck; }
 
-
   void AuditCorpus(const Corpus&, SweepResult& result) const override {
     std::map<std::string_view, std::vector<RecordAudit*>> sets;
     for (RecordAudit& a : result.records) {
@@ -172,14 +171,14 @@ class SiblingSet final : public CorpusInstrument {
       auto fail = [&](FindingCode code, std::string message, std::string_view key,
                       std::string arithmetic = "") {
         problems.push_back(message);
-        result.findings.push_back(MakeFinding(b, id(), code,
-                                              std::move(message), key, std::move(arithmetic)));
+        result.findings.push_back(
+            MakeFinding(b, id(), code, std::move(message), key, std::move(arithmetic)));
       };
       // Same setup as the set's first member.
       const Benchmark& first = *members[0]->benchmark;
       if (&first != &b) {
-        for (std::string_view field : {"model", "hardware", "engine", "precision",
-                                       "input_tokens", "output_tokens"}) {
+        for (std::string_view field :
+             {"model", "hardware", "engine", "precision", "input_tokens", "output_tokens"}) {
           std::string mine = FieldOf(b, field), theirs = FieldOf(first, field);
           if (mine == theirs || Excused(b, field) || Excused(first, field)) continue;
           fail(FindingCode::kSetMismatch,
@@ -215,9 +214,10 @@ class SiblingSet final : public CorpusInstrument {
           }
         }
         if (same_batch > compared) {
-          checked.push_back(fmt::format("compared with the first {} of the {} per-user members "
-                                        "at batch {}",
-                                        compared, same_batch, *batch));
+          checked.push_back(
+              fmt::format("compared with the first {} of the {} per-user members "
+                          "at batch {}",
+                          compared, same_batch, *batch));
         }
       }
       // Ratios stated in the notes.
@@ -232,14 +232,14 @@ class SiblingSet final : public CorpusInstrument {
         const Benchmark *num = member(num_id), *den = member(den_id);
         if (num == nullptr || den == nullptr) {
           fail(FindingCode::kSetRatioUnknownRecord,
-               fmt::format("the notes state ratio({} / {}), but {} is not in the set '{}'",
-                           num_id, den_id, num == nullptr ? num_id : den_id, b.set),
+               fmt::format("the notes state ratio({} / {}), but {} is not in the set '{}'", num_id,
+                           den_id, num == nullptr ? num_id : den_id, b.set),
                "notes");
           continue;
         }
         double ratio = num->value.si / den->value.si;
-        std::string arithmetic = fmt::format("{} / {} = {:.4g}", num->value.text,
-                                             den->value.text, ratio);
+        std::string arithmetic =
+            fmt::format("{} / {} = {:.4g}", num->value.text, den->value.text, ratio);
         if (AgreesAt(ratio, std::stod(stated), DecimalsOf(stated))) {
           checked.push_back(fmt::format("ratio {}x: {}", stated, arithmetic));
         } else {

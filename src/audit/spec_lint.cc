@@ -50,7 +50,6 @@ class SpecLint final : public CorpusInstrument {
   }
   InstrumentKind kind() const override { return InstrumentKind::kCheck; }
 
-
   void AuditCorpus(const Corpus& corpus, SweepResult& result) const override {
     // Every name and alias, by its tokens, to find parts that share one.
     std::map<std::vector<std::string>, const Accelerator*> owner;
@@ -82,8 +81,7 @@ class SpecLint final : public CorpusInstrument {
                            FormatSi(fp8->si())),
                "peak_dense", "use the dense figures; sparse ones are twice the dense");
         }
-        if (fp16 && bf16 &&
-            (fp16->si() == 2 * bf16->si() || bf16->si() == 2 * fp16->si())) {
+        if (fp16 && bf16 && (fp16->si() == 2 * bf16->si() || bf16->si() == 2 * fp16->si())) {
           warn(FindingCode::kSparseLookingPeak,
                fmt::format("fp16 ({}) and bf16 ({}) differ by exactly 2x: a sparse figure, or "
                            "an FP16-accumulate rate that belongs in fp16_acc16",
@@ -112,8 +110,9 @@ class SpecLint final : public CorpusInstrument {
                    fmt::format("{} ({} FLOP/s) is below {} ({} FLOP/s): a narrower precision "
                                "should not compute slower",
                                p, FormatSi(*v), wider_name, FormatSi(*wider)),
-                   "peak_dense", "check both figures against the source (dense vs sparse, "
-                                 "vector vs matrix)");
+                   "peak_dense",
+                   "check both figures against the source (dense vs sparse, "
+                   "vector vs matrix)");
             }
             wider = v;
             wider_name = p;
@@ -130,8 +129,8 @@ class SpecLint final : public CorpusInstrument {
       if (auto* p = std::get_if<ParsedQuantity>(&parsed)) bw_unit = p->unit, bw_number = p->number;
       if (bw_unit == "GiB/s" || bw_unit == "TiB/s" || bw_unit == "MiB/s") {
         warn(FindingCode::kBinaryBandwidth,
-             fmt::format("bandwidth is written in {} ({}); vendors state decimal GB/s",
-                         bw_unit, a.bandwidth_text),
+             fmt::format("bandwidth is written in {} ({}); vendors state decimal GB/s", bw_unit,
+                         a.bandwidth_text),
              "bandwidth", "check the source: 1 GiB/s is 1.0737 GB/s");
       } else if (bw_unit == "GB/s" && bw_number != std::round(bw_number)) {
         double gib = bw_number / 1.073741824;
@@ -153,8 +152,8 @@ class SpecLint final : public CorpusInstrument {
         auto [it, inserted] = owner.emplace(tokens, &a);
         if (!inserted && it->second != &a) {
           warn(FindingCode::kDuplicateName,
-               fmt::format("'{}' also names {}: hardware text with it cannot tell the two apart",
-                           n, it->second->header.id),
+               fmt::format("'{}' also names {}: hardware text with it cannot tell the two apart", n,
+                           it->second->header.id),
                "aliases", "keep a name shared by several parts out of every part's aliases");
         }
       }
@@ -162,8 +161,9 @@ class SpecLint final : public CorpusInstrument {
       PartAudit pa;
       pa.part = &a;
       pa.checks.push_back(CheckResult(id(), problems.empty(),
-                                      problems.empty() ? fmt::format("{}", fmt::join(checked, "; "))
-                                                       : fmt::format("{}", fmt::join(problems, "; "))));
+                                      problems.empty()
+                                          ? fmt::format("{}", fmt::join(checked, "; "))
+                                          : fmt::format("{}", fmt::join(problems, "; "))));
       result.parts.push_back(std::move(pa));
     }
   }

@@ -56,9 +56,10 @@ SpeculationTerms Terms(const AuditInput& in) {
       t.how += fmt::format("; W_draft = {} params x 0.5 B (4 bits, the least it could be) = {} B",
                            FormatSi(d->ParamsPerToken()), FormatSi(t.w_draft));
     } else {
-      t.how += fmt::format("; draft model '{}' has no parameter count in the corpus: W_draft "
-                           "taken as 0 (only loosens the bound)",
-                           s->draft_model);
+      t.how += fmt::format(
+          "; draft model '{}' has no parameter count in the corpus: W_draft "
+          "taken as 0 (only loosens the bound)",
+          s->draft_model);
     }
   }
   return t;
@@ -102,9 +103,9 @@ class SpeculationRoof final : public RecordInstrument {
           PartBound pb;
           pb.bound = batch * (t.k + 1) * in.count * a.bandwidth.si() / (t.w + t.w_draft);
           pb.arithmetic = fmt::format("{}({:g} + 1) x {} x {} B/s / {} B = {} tok/s",
-                                      per_user ? "" : fmt::format("{:g} x ", batch), t.k,
-                                      in.count, FormatSi(a.bandwidth.si()),
-                                      FormatSi(t.w + t.w_draft), FormatNumber(pb.bound));
+                                      per_user ? "" : fmt::format("{:g} x ", batch), t.k, in.count,
+                                      FormatSi(a.bandwidth.si()), FormatSi(t.w + t.w_draft),
+                                      FormatNumber(pb.bound));
           return pb;
         });
     if (r.verdict != Verdict::kNotComputable) {
@@ -143,9 +144,9 @@ class SpeculationFloor final : public RecordInstrument {
         id(), in, BoundKind::kFloor, b.value.si * 1e3, "ms", [&](const Accelerator& a) {
           PartBound pb;
           pb.bound = (t.w + t.w_draft) / (in.count * a.bandwidth.si()) / (t.k + 1) * 1e3;
-          pb.arithmetic = fmt::format("{} B / ({} x {} B/s) / ({:g} + 1) = {} ms",
-                                      FormatSi(t.w + t.w_draft), in.count,
-                                      FormatSi(a.bandwidth.si()), t.k, FormatNumber(pb.bound));
+          pb.arithmetic =
+              fmt::format("{} B / ({} x {} B/s) / ({:g} + 1) = {} ms", FormatSi(t.w + t.w_draft),
+                          in.count, FormatSi(a.bandwidth.si()), t.k, FormatNumber(pb.bound));
           return pb;
         });
     if (r.verdict != Verdict::kNotComputable) {
@@ -159,8 +160,6 @@ class SpeculationFloor final : public RecordInstrument {
 }  // namespace
 
 std::unique_ptr<Instrument> MakeSpeculationRoof() { return std::make_unique<SpeculationRoof>(); }
-std::unique_ptr<Instrument> MakeSpeculationFloor() {
-  return std::make_unique<SpeculationFloor>();
-}
+std::unique_ptr<Instrument> MakeSpeculationFloor() { return std::make_unique<SpeculationFloor>(); }
 
 }  // namespace rooflint

@@ -52,8 +52,8 @@ class StatusCheck final : public RecordInstrument {
     }
     std::string msg = fmt::format("a verified figure whose roofs rest on draft records: {}",
                                   fmt::join(drafts, ", "));
-    findings.push_back(MakeFinding(b, id(), FindingCode::kReliesOnDraft, msg, "status",
-                                   "", "verify those records' figures, or mark this one draft"));
+    findings.push_back(MakeFinding(b, id(), FindingCode::kReliesOnDraft, msg, "status", "",
+                                   "verify those records' figures, or mark this one draft"));
     out.checks.push_back(CheckResult(id(), false, msg));
   }
 };

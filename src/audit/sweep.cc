@@ -39,7 +39,8 @@ void ApplyWaivers(const RecordHeader& h, std::span<const Waiver> waivers,
       std::string near = ClosestMatch(w.instrument, kIds);
       f.code = FindingCode::kUnknownInstrument;
       f.severity = Describe(f.code).severity;
-      f.message = fmt::format("the waiver names instrument '{}', which does not exist", w.instrument);
+      f.message =
+          fmt::format("the waiver names instrument '{}', which does not exist", w.instrument);
       f.hint = near.empty() ? "`rooflint instruments` lists them"
                             : fmt::format("did you mean '{}'?", near);
       extra.push_back(std::move(f));
@@ -50,14 +51,16 @@ void ApplyWaivers(const RecordHeader& h, std::span<const Waiver> waivers,
       f.code = FindingCode::kUnknownCode;
       f.severity = Describe(f.code).severity;
       f.message = fmt::format("the waiver names finding code '{}', which does not exist", w.code);
-      f.hint = near.empty() ? "`rooflint codes` lists them" : fmt::format("did you mean '{}'?", near);
+      f.hint =
+          near.empty() ? "`rooflint codes` lists them" : fmt::format("did you mean '{}'?", near);
       extra.push_back(std::move(f));
       continue;
     }
     bool used = false;
     if (auto it = by_record.find(h.path); it != by_record.end()) {
       for (Finding* found : it->second) {
-        if (found->instrument != w.instrument || (!w.code.empty() && CodeName(found->code) != w.code)) {
+        if (found->instrument != w.instrument ||
+            (!w.code.empty() && CodeName(found->code) != w.code)) {
           continue;
         }
         found->waived = true;
@@ -93,16 +96,21 @@ void ApplyWaivers(const Corpus& corpus, std::vector<Finding>& findings) {
 
 std::string_view VerdictName(Verdict v) {
   switch (v) {
-    case Verdict::kWithin: return "within";
-    case Verdict::kExceeds: return "exceeds";
-    case Verdict::kNotComputable: return "not-computable";
-    case Verdict::kPass: return "pass";
-    case Verdict::kFail: return "fail";
-    case Verdict::kNotApplicable: return "not-applicable";
+    case Verdict::kWithin:
+      return "within";
+    case Verdict::kExceeds:
+      return "exceeds";
+    case Verdict::kNotComputable:
+      return "not-computable";
+    case Verdict::kPass:
+      return "pass";
+    case Verdict::kFail:
+      return "fail";
+    case Verdict::kNotApplicable:
+      return "not-applicable";
   }
   return "?";
 }
-
 
 bool IsFloor(std::string_view id) {
   return id == ids::kTpotFloor || id == ids::kTtftFloor || id == ids::kE2eFloor ||

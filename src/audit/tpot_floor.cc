@@ -6,9 +6,9 @@
 // Units: seconds, reported in ms. Does not apply to rate metrics, nor to speculative decoding
 // (several tokens per step make the mean TPOT smaller than one step). The compute term uses a
 // batch the record states as a batch, never a concurrency cap (a larger B only tightens it).
-// A record that does not state whether speculation was used gets a warning, not an error. Example: MPT-7B fp16
-// (14 GB) on one A100 40GB: 14e9 / 1555e9 = 9.0 ms, so the batch-1 TPOT of 17.4 ms is at 51.7%
-// of its floor (floor / value).
+// A record that does not state whether speculation was used gets a warning, not an error. Example:
+// MPT-7B fp16 (14 GB) on one A100 40GB: 14e9 / 1555e9 = 9.0 ms, so the batch-1 TPOT of 17.4 ms is
+// at 51.7% of its floor (floor / value).
 #include <fmt/format.h>
 
 #include "audit/instruments.h"

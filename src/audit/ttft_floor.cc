@@ -4,9 +4,9 @@
 //
 // Units: seconds, reported in ms. Only uncached input tokens are prefilled: the compute term
 // uses prefix_cache when stated; while it is unknown the term is an assumption, so a TTFT
-// below it alone is a warning, and an error only below the weight-pass term. Does not apply to other metrics. Example:
-// a 70B fp16 model (140 GB) on 8x H100 SXM (3350 GB/s, 989 TFLOPS) with 2048 input tokens:
-// max(5.2 ms, 2 x 70e9 x 2048 / (8 x 989e12) = 36.2 ms) = 36.2 ms.
+// below it alone is a warning, and an error only below the weight-pass term. Does not apply to
+// other metrics. Example: a 70B fp16 model (140 GB) on 8x H100 SXM (3350 GB/s, 989 TFLOPS) with
+// 2048 input tokens: max(5.2 ms, 2 x 70e9 x 2048 / (8 x 989e12) = 36.2 ms) = 36.2 ms.
 #include <fmt/format.h>
 
 #include "audit/instruments.h"

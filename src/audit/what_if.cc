@@ -60,8 +60,8 @@ WhatIfResult WhatIf(const Corpus& corpus, const WhatIfQuery& q) {
     Metric metric;
     double value;  // any positive figure: only the bound is reported
   };
-  std::vector<Case> cases = {{Metric::kPerUserDecode, 1}, {Metric::kAggregateOutput, 1},
-                             {Metric::kTpot, 1}};
+  std::vector<Case> cases = {
+      {Metric::kPerUserDecode, 1}, {Metric::kAggregateOutput, 1}, {Metric::kTpot, 1}};
   if (q.input_tokens > 0) cases.push_back({Metric::kTtft, 1});
   if (q.output_tokens > 0) {
     cases.push_back({Metric::kRequests, 1});
@@ -108,14 +108,13 @@ WhatIfResult WhatIf(const Corpus& corpus, const WhatIfQuery& q) {
       out.kv_saturation = bw / kv;
       out.kv_lines.push_back(fmt::format(
           "aggregate roof as B grows: B x {} B/s / (W + B x {} B) -> {} B/s / {} B = {} tok/s",
-          FormatSi(bw), FormatSi(kv), FormatSi(bw), FormatSi(kv),
-          FormatNumber(out.kv_saturation)));
+          FormatSi(bw), FormatSi(kv), FormatSi(bw), FormatSi(kv), FormatNumber(out.kv_saturation)));
       if (resident <= 0) {
         out.kv_lines.push_back(fmt::format("largest batch: not computable: {}", weights_problem));
       } else if (resident > capacity) {
-        out.kv_lines.push_back(fmt::format(
-            "largest batch: none: the weights alone ({} B) exceed {} x {} = {} B", FormatSi(resident),
-            q.count, part->memory_text, FormatSi(capacity)));
+        out.kv_lines.push_back(
+            fmt::format("largest batch: none: the weights alone ({} B) exceed {} x {} = {} B",
+                        FormatSi(resident), q.count, part->memory_text, FormatSi(capacity)));
       } else {
         out.largest_batch = static_cast<int64_t>((capacity - resident) / kv);
         out.kv_lines.push_back(fmt::format(
@@ -136,8 +135,7 @@ WhatIfResult WhatIf(const Corpus& corpus, const WhatIfQuery& q) {
   if (!peak.problem.empty()) {
     out.crossover_arithmetic = fmt::format("not computable: {}", peak.problem);
   } else if (in.weight_bytes > 0 && in.params > 0) {
-    out.crossover_batch =
-        peak.flops * in.weight_bytes / (2.0 * in.params * part->bandwidth.si());
+    out.crossover_batch = peak.flops * in.weight_bytes / (2.0 * in.params * part->bandwidth.si());
     out.crossover_arithmetic =
         fmt::format("B* = F x W / (2 x P x BW) = {} x {} / (2 x {} x {}) = {}  [F = {}]",
                     FormatSi(peak.flops), FormatSi(in.weight_bytes), FormatSi(in.params),

@@ -5,7 +5,6 @@
 #define ROOFLINT_CLI_COMMAND_H_
 
 #include <CLI/CLI.hpp>
-
 #include <functional>
 #include <string>
 #include <vector>
@@ -20,7 +19,9 @@ struct Command {
   std::function<ExitCode()> run;
 };
 
-// The bundled corpus, the default wherever a command takes corpus folders.
+// The bundled corpus, the default wherever a command takes corpus folders: the copy installed
+// with the tool (../share/rooflint/data from the binary) when there is one, else the source
+// tree's data/.
 std::string BundledData();
 // Colour for the text report: "always", "never", or "auto" (a terminal without NO_COLOR).
 bool UseColor(const std::string& mode);

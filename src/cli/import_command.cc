@@ -10,8 +10,8 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
-#include <map>
 #include <iostream>
+#include <map>
 #include <memory>
 #include <sstream>
 
@@ -155,7 +155,7 @@ ExitCode RunImport(const ImportCliOptions& opt) {
       if (r.kind == RecordKind::kBenchmark) order.push_back(&r);
     }
     std::vector<NewFile> to_write;
-    std::map<std::string, std::string> planned;  // path -> text, within this import
+    std::map<std::string, std::string> planned;     // path -> text, within this import
     std::map<std::string, std::string> first_from;  // path -> the input it is written from
     bool refused = false;
     for (const ImportedRecord* r : order) {
@@ -177,8 +177,8 @@ ExitCode RunImport(const ImportCliOptions& opt) {
       std::error_code ec;
       if (fs::exists(fs::symlink_status(path, ec))) {
         std::string existing, read_error;
-        bool same = ReadRegularFile(path, size_t{1} << 20, existing, read_error) &&
-                    existing == r->toml;
+        bool same =
+            ReadRegularFile(path, size_t{1} << 20, existing, read_error) && existing == r->toml;
         if (same) {
           std::cerr << fmt::format("rooflint import: {} already holds this record: skipped\n",
                                    path);
@@ -226,8 +226,8 @@ ExitCode RunImport(const ImportCliOptions& opt) {
 
 Command AddImportCommand(CLI::App& app) {
   auto opt = std::make_shared<ImportCliOptions>();
-  CLI::App* cmd = app.add_subcommand(
-      "import", "Turn other benchmark tools' output into audited records");
+  CLI::App* cmd =
+      app.add_subcommand("import", "Turn other benchmark tools' output into audited records");
   std::string formats = "The format (auto: detect each file's format from its content):";
   for (const ImporterInfo& i : Importers()) {
     formats += fmt::format("\n  {:<12} {}", i.name, i.help);

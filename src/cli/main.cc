@@ -4,13 +4,24 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <iostream>
 
 #include "cli/command.h"
 
 namespace rooflint::cli {
 
-std::string BundledData() { return ROOFLINT_BUNDLED_DATA; }
+std::string BundledData() {
+  // An installed tool: the corpus installed next to it (<prefix>/share/rooflint/data beside
+  // <prefix>/bin/rooflint). Otherwise, a tool run from its build folder: the source tree's.
+  std::error_code ec;
+  std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+  if (!ec) {
+    std::filesystem::path installed = exe.parent_path() / ROOFLINT_INSTALLED_DATA;
+    if (std::filesystem::is_directory(installed, ec)) return installed.lexically_normal().string();
+  }
+  return ROOFLINT_BUNDLED_DATA;
+}
 
 bool UseColor(const std::string& mode) {
   if (mode == "always") return true;
@@ -27,12 +38,8 @@ int Main(int argc, char** argv) {
 
   // The subcommand table, in the order `rooflint --help` lists them.
   std::vector<Command> commands = {
-      AddSweepCommand(app),
-      AddShowCommand(app),
-      AddRoofCommand(app),
-      AddPrecisionsCommand(app),
-      AddInstrumentsCommand(app),
-      AddCodesCommand(app),
+      AddSweepCommand(app),      AddShowCommand(app),        AddRoofCommand(app),
+      AddPrecisionsCommand(app), AddInstrumentsCommand(app), AddCodesCommand(app),
       AddImportCommand(app),
   };
 

@@ -32,12 +32,12 @@ ExitCode RunRoof(const RoofOptions& opt) {
                            q.batch, r.inputs);
   for (const auto& [metric, roof] : r.roofs) {
     if (roof.verdict == Verdict::kNotComputable) {
-      std::cout << fmt::format("{:<17} {:<13} not computable: {}\n", MetricName(metric), roof.instrument,
-                               roof.reason);
+      std::cout << fmt::format("{:<17} {:<13} not computable: {}\n", MetricName(metric),
+                               roof.instrument, roof.reason);
       continue;
     }
-    std::cout << fmt::format("{:<17} {:<13} {:>12} {:<5}  {}\n", MetricName(metric), roof.instrument,
-                             FormatNumber(roof.bound), roof.unit, roof.arithmetic);
+    std::cout << fmt::format("{:<17} {:<13} {:>12} {:<5}  {}\n", MetricName(metric),
+                             roof.instrument, FormatNumber(roof.bound), roof.unit, roof.arithmetic);
   }
   if (!r.kv_lines.empty()) {
     std::cout << "\n";
@@ -57,8 +57,9 @@ ExitCode RunRoof(const RoofOptions& opt) {
 Command AddRoofCommand(CLI::App& app) {
   auto opt = std::make_shared<RoofOptions>();
   CLI::App* cmd = app.add_subcommand(
-      "roof", "What if: every roof and floor for a model on an accelerator, and the crossover "
-              "batch B*");
+      "roof",
+      "What if: every roof and floor for a model on an accelerator, and the crossover "
+      "batch B*");
   cmd->add_option("--model", opt->query.model, "A model id")->required();
   cmd->add_option("--accelerator", opt->query.accelerator, "An accelerator id")->required();
   cmd->add_option("--count", opt->query.count, "Accelerators (default 1)")

@@ -37,8 +37,9 @@ ExitCode RunShow(const ShowOptions& opt) {
 Command AddShowCommand(CLI::App& app) {
   auto opt = std::make_shared<ShowOptions>();
   CLI::App* cmd = app.add_subcommand(
-      "show", "One benchmark record: every roof and check with its arithmetic, what it points "
-              "at, its siblings, matching gotchas");
+      "show",
+      "One benchmark record: every roof and check with its arithmetic, what it points "
+      "at, its siblings, matching gotchas");
   cmd->add_option("id", opt->id, "The benchmark id")->required();
   cmd->add_option("dirs", opt->dirs, "Corpus folders (default: the bundled data/)");
   return {cmd, [opt] { return RunShow(*opt); }};

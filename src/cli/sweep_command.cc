@@ -10,8 +10,8 @@
 #include <sstream>
 
 #include "cli/command.h"
-#include "core/file_io.h"
 #include "cli/progress.h"
+#include "core/file_io.h"
 #include "rooflint/audit.h"
 #include "rooflint/baseline.h"
 #include "rooflint/corpus.h"

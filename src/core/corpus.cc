@@ -2,16 +2,15 @@
 // and check what points at what (duplicate ids, dangling ids).
 #include "rooflint/corpus.h"
 
-#include <fmt/format.h>
-
-#include <algorithm>
-#include <optional>
-#include <filesystem>
 #include <fcntl.h>
+#include <fmt/format.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
+#include <filesystem>
+#include <optional>
 #include <thread>
 
 #include "core/file_io.h"
@@ -21,8 +20,8 @@ namespace rooflint {
 namespace fs = std::filesystem;
 namespace {
 
-constexpr std::array kKinds = {RecordKind::kAccelerator, RecordKind::kModel,
-                               RecordKind::kBenchmark, RecordKind::kSource, RecordKind::kGotcha};
+constexpr std::array kKinds = {RecordKind::kAccelerator, RecordKind::kModel, RecordKind::kBenchmark,
+                               RecordKind::kSource, RecordKind::kGotcha};
 
 struct Job {
   RecordKind kind;
@@ -75,8 +74,8 @@ void FindFiles(const std::string& root, std::vector<Job>& jobs, std::vector<Diag
       std::error_code lec;
       if (it->is_symlink(lec)) {
         fs::path target = fs::weakly_canonical(it->path(), lec);
-        auto [r, t] = std::mismatch(real_root.begin(), real_root.end(), target.begin(),
-                                    target.end());
+        auto [r, t] =
+            std::mismatch(real_root.begin(), real_root.end(), target.begin(), target.end());
         if (lec || r != real_root.end()) {
           diags.push_back(FileError(path, "symlink-outside-corpus",
                                     "a symbolic link that leaves the corpus folder: not read",
@@ -112,12 +111,13 @@ ParseResult ParseFile(const Job& job, std::string& text) {
     ParseResult r;
     r.id = job.stem;
     const bool io = failure == ReadFailure::kIo;
-    r.diagnostics.push_back(FileError(
-        job.path,
-        io ? "io-error" : failure == ReadFailure::kNotAFile ? "not-a-file" : "file-too-large",
-        io ? fmt::format("cannot read the file: {}", error) : error,
-        io ? "check that it exists and is readable"
-           : "a record is a TOML text file of a few kilobytes"));
+    r.diagnostics.push_back(FileError(job.path,
+                                      io                                  ? "io-error"
+                                      : failure == ReadFailure::kNotAFile ? "not-a-file"
+                                                                          : "file-too-large",
+                                      io ? fmt::format("cannot read the file: {}", error) : error,
+                                      io ? "check that it exists and is readable"
+                                         : "a record is a TOML text file of a few kilobytes"));
     return r;
   }
   return ParseRecord(job.kind, text, job.path, job.stem);
@@ -186,8 +186,7 @@ Corpus LoadCorpus(std::span<const std::string> roots) {
   Corpus corpus;
   std::vector<Job> jobs;
   for (const auto& root : roots) FindFiles(root, jobs, corpus.diagnostics);
-  std::sort(jobs.begin(), jobs.end(),
-            [](const Job& a, const Job& b) { return a.path < b.path; });
+  std::sort(jobs.begin(), jobs.end(), [](const Job& a, const Job& b) { return a.path < b.path; });
 
   // Each thread parses a contiguous slice of the sorted files into its own partial corpus;
   // the slices are then appended in order, so the result is in path order whatever the
@@ -207,7 +206,8 @@ Corpus LoadCorpus(std::span<const std::string> roots) {
       std::visit(
           [&](auto&& rec) {
             using T = std::decay_t<decltype(rec)>;
-            if constexpr (std::is_same_v<T, Accelerator>) part.accelerators.push_back(std::move(rec));
+            if constexpr (std::is_same_v<T, Accelerator>)
+              part.accelerators.push_back(std::move(rec));
             if constexpr (std::is_same_v<T, Model>) part.models.push_back(std::move(rec));
             if constexpr (std::is_same_v<T, Benchmark>) part.benchmarks.push_back(std::move(rec));
             if constexpr (std::is_same_v<T, Source>) part.sources.push_back(std::move(rec));
@@ -263,8 +263,8 @@ void Corpus::Index() {
       const auto& again = records[i].header;
       Diagnostic d;
       d.code = "duplicate-id";
-      d.message = fmt::format("{} id '{}' is also used by {}", KindName(kind), again.id,
-                              first.path);
+      d.message =
+          fmt::format("{} id '{}' is also used by {}", KindName(kind), again.id, first.path);
       d.where = again.keys.Find("id", again.path);
       lines.Set(d);
       d.hint = "ids are unique per kind across every corpus folder swept together; rename one";
@@ -362,8 +362,7 @@ const Source* Corpus::FindSource(std::string_view id) const {
 
 bool Corpus::IsRejected(RecordKind kind, std::string_view id) const {
   return std::any_of(files.begin(), files.end(), [&](const FileEntry& f) {
-    return f.rejected && f.kind == kind &&
-           (f.id == id || fs::path(f.path).stem().string() == id);
+    return f.rejected && f.kind == kind && (f.id == id || fs::path(f.path).stem().string() == id);
   });
 }
 

@@ -12,9 +12,12 @@ namespace rooflint {
 
 std::string_view SeverityName(Severity s) {
   switch (s) {
-    case Severity::kError: return "error";
-    case Severity::kWarning: return "warning";
-    case Severity::kNote: return "note";
+    case Severity::kError:
+      return "error";
+    case Severity::kWarning:
+      return "warning";
+    case Severity::kNote:
+      return "note";
   }
   return "?";
 }
@@ -25,8 +28,8 @@ std::string Render(const Diagnostic& d) {
     out = fmt::format("{}:{}:{}: {}[{}]: {}\n", d.where.path, d.where.line,
                       std::max(d.where.column, 1), SeverityName(d.severity), d.code, d.message);
   } else {
-    out = fmt::format("{}: {}[{}]: {}\n", d.where.path, SeverityName(d.severity), d.code,
-                      d.message);
+    out =
+        fmt::format("{}: {}[{}]: {}\n", d.where.path, SeverityName(d.severity), d.code, d.message);
   }
   if (d.where.line > 0 && !d.source_line.empty()) {
     std::string gutter = fmt::format("{}", d.where.line);

@@ -2,14 +2,13 @@
 #include "core/file_io.h"
 
 #include <fcntl.h>
+#include <fmt/format.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
-
-#include <fmt/format.h>
 
 namespace rooflint {
 namespace fs = std::filesystem;
@@ -125,11 +124,10 @@ bool CreateFilesAtomically(const std::vector<NewFile>& files, std::string& error
   for (size_t i = 0; i < files.size(); ++i) {
     if (::link(temps[i].c_str(), files[i].path.c_str()) != 0) {
       int saved = errno;
-      error = saved == EEXIST
-                  ? fmt::format("{}: it appeared while importing; nothing was written",
-                                files[i].path)
-                  : fmt::format("{}: cannot create it: {}; nothing was written", files[i].path,
-                                std::strerror(saved));
+      error = saved == EEXIST ? fmt::format("{}: it appeared while importing; nothing was written",
+                                            files[i].path)
+                              : fmt::format("{}: cannot create it: {}; nothing was written",
+                                            files[i].path, std::strerror(saved));
       undo();
       return false;
     }

@@ -2,11 +2,11 @@
 // count is read from where the text attaches it.
 #include "rooflint/hardware_match.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <array>
 #include <charconv>
-
-#include <fmt/format.h>
 
 #include "core/text_util.h"
 
@@ -16,15 +16,15 @@ namespace hardware_internal {
 
 // A word of the text after normalisation, a count mark, or a separator.
 struct Word {
-  std::string text;         // normalised, lowercase; "" for a mark or a separator
-  bool noise = false;       // vendor or filler word
-  bool separator = false;   // , + / ; | or a bracket
+  std::string text;            // normalised, lowercase; "" for a mark or a separator
+  bool noise = false;          // vendor or filler word
+  bool separator = false;      // , + / ; | or a bracket
   bool system_memory = false;  // a capacity followed by "RAM"
-  int64_t count = 0;        // > 0: a count mark
-  bool prefix = false;      // the count applies to the words after it (else to those before)
-  bool multiplier = false;  // "Dual" after a card's name: GPUs per card
-  bool tentative = false;   // a number glued after a word: a count only after a part's name
-  std::string as_written;   // a count's words in the original text
+  int64_t count = 0;           // > 0: a count mark
+  bool prefix = false;         // the count applies to the words after it (else to those before)
+  bool multiplier = false;     // "Dual" after a card's name: GPUs per card
+  bool tentative = false;      // a number glued after a word: a count only after a part's name
+  std::string as_written;      // a count's words in the original text
 };
 
 }  // namespace hardware_internal
@@ -47,25 +47,25 @@ enum class Kind : uint8_t {
 
 // Vendor names and filler: dropped from the tokens altogether.
 constexpr std::array<std::string_view, 22> kNoise = {
-    "nvidia", "amd",         "intel", "apple", "google", "geforce", "radeon", "instinct",
-    "tm",     "r",           "gpu",   "gpus",  "graphics", "card",  "with",   "and",
-    "x",      "corporation", "n",     "a",     "w",     "inc"};
+    "nvidia", "amd",         "intel", "apple", "google",   "geforce", "radeon", "instinct",
+    "tm",     "r",           "gpu",   "gpus",  "graphics", "card",    "with",   "and",
+    "x",      "corporation", "n",     "a",     "w",        "inc"};
 
 // Brand, family, generation and descriptive words: they appear in names but tell no two parts
 // apart, so a text stating them (or not) changes nothing.
 constexpr std::array<std::string_view, 36> kNeutral = {
-    "rtx",        "gtx",       "rx",        "arc",     "tesla",   "quadro",    "ai",
-    "ryzen",      "cloud",     "tpu",       "generation", "gen",  "edition",   "superchip",
-    "superchips", "grace",     "blackwell", "hopper",  "ampere",  "lovelace",  "dgx",
-    "hgx",        "aws",       "one",       "of",      "the",     "per",       "cpu",
-    "core",       "processor", "memory",    "vram",    "unified", "accelerator", "module",
-    "baseboard"};
+    "rtx",     "gtx",       "rx",         "arc",         "tesla",      "quadro",
+    "ai",      "ryzen",     "cloud",      "tpu",         "generation", "gen",
+    "edition", "superchip", "superchips", "grace",       "blackwell",  "hopper",
+    "ampere",  "lovelace",  "dgx",        "hgx",         "aws",        "one",
+    "of",      "the",       "per",        "cpu",         "core",       "processor",
+    "memory",  "vram",      "unified",    "accelerator", "module",     "baseboard"};
 
 // Tier words: always identity words, even when no name in the corpus holds them, so that
 // "RTX 4090 Laptop" is never the desktop 4090.
-constexpr std::array<std::string_view, 15> kTiers = {
-    "ti",  "super", "xt",     "xtx",    "gre",  "d",  "max", "pro",
-    "ultra", "mobile", "laptop", "lite", "ada", "sff", "se"};
+constexpr std::array<std::string_view, 15> kTiers = {"ti",     "super", "xt",  "xtx",   "gre",
+                                                     "d",      "max",   "pro", "ultra", "mobile",
+                                                     "laptop", "lite",  "ada", "sff",   "se"};
 
 constexpr std::array<std::string_view, 1> kVariants = {"nvl"};
 constexpr std::array<std::string_view, 3> kEditions = {"workstation", "server", "maxq"};
@@ -73,17 +73,17 @@ constexpr std::array<std::string_view, 4> kFormFactors = {"sxm", "pcie", "oam", 
 
 // Words that make a text, or a count's subject, a host CPU: models and Intel codenames.
 constexpr std::array<std::string_view, 22> kCpuWords = {
-    "xeon", "epyc", "threadripper", "ryzen", "graviton", "altra", "cpu", "cpus",
-    "processor", "i3", "i5", "i7", "i9", "emr", "spr", "gnr", "icx", "skx", "clx", "cpx",
-    "srf", "vcpu"};
+    "xeon",      "epyc", "threadripper", "ryzen", "graviton", "altra", "cpu", "cpus",
+    "processor", "i3",   "i5",           "i7",    "i9",       "emr",   "spr", "gnr",
+    "icx",       "skx",  "clx",          "cpx",   "srf",      "vcpu"};
 
 // Words that make a text name a GPU even when no part matches ("Radeon RX 6550M").
 constexpr std::array<std::string_view, 11> kGpuWords = {
-    "gpu", "gpus", "accelerator", "geforce", "instinct", "tpu", "rx", "rtx", "gtx", "quadro",
-    "tesla"};
+    "gpu", "gpus", "accelerator", "geforce", "instinct", "tpu",
+    "rx",  "rtx",  "gtx",         "quadro",  "tesla"};
 
 // Words after "dual"/"quad" that make it a property, not a count ("dual-slot").
-constexpr std::array<std::string_view, 8> kNotCounted = {"slot", "channel", "rank", "port",
+constexpr std::array<std::string_view, 8> kNotCounted = {"slot", "channel", "rank",  "port",
                                                          "fan",  "width",   "issue", "core"};
 
 // Words after a capacity that make it not the accelerator's memory.
@@ -128,9 +128,14 @@ int64_t SmallCount(std::string_view t) {
   return v;
 }
 
-constexpr std::array<std::pair<std::string_view, double>, 8> kUnits = {{
-    {"gib", 1073741824.0}, {"mib", 1048576.0}, {"tib", 1099511627776.0}, {"gi", 1073741824.0},
-    {"gb", 1e9},           {"mb", 1e6},        {"tb", 1e12},             {"g", 1e9}}};
+constexpr std::array<std::pair<std::string_view, double>, 8> kUnits = {{{"gib", 1073741824.0},
+                                                                        {"mib", 1048576.0},
+                                                                        {"tib", 1099511627776.0},
+                                                                        {"gi", 1073741824.0},
+                                                                        {"gb", 1e9},
+                                                                        {"mb", 1e6},
+                                                                        {"tb", 1e12},
+                                                                        {"g", 1e9}}};
 
 bool IsUnit(std::string_view t) {
   return std::any_of(kUnits.begin(), kUnits.end(), [&](const auto& u) { return u.first == t; });
@@ -194,8 +199,7 @@ Kind KindOf(std::string_view t) {
 }
 
 bool IsCpuWord(std::string_view t) {
-  if (In(kCpuWords, t) || t.starts_with("epyc") || t.starts_with("xeon") ||
-      t.ends_with("vcpu")) {
+  if (In(kCpuWords, t) || t.starts_with("epyc") || t.starts_with("xeon") || t.ends_with("vcpu")) {
     return true;
   }
   // Sockets ("2S") and CPU core counts ("86C") as MLPerf CPU system names write them.
@@ -291,7 +295,8 @@ std::vector<Raw> Split(std::string_view text) {
     char c = text[i];
     bool dot_in_number = c == '.' && IsNumber(cur) && i + 1 < text.size() && IsDigit(text[i + 1]);
     if (IsAlnum(c) || dot_in_number) {
-      if (cur.empty()) glued = i > 0 && (text[i - 1] == '-' || text[i - 1] == '.' || text[i - 1] == '_');
+      if (cur.empty())
+        glued = i > 0 && (text[i - 1] == '-' || text[i - 1] == '.' || text[i - 1] == '_');
       cur += static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
       cur_orig += c;
       continue;
@@ -353,8 +358,8 @@ std::vector<Word> Lex(std::string_view text) {
     }
     const std::string& t = raw[i].text;
     std::string_view n = text_at(i + 1);
-    if (t.size() >= 2 && t.back() == 'g' && AllDigits(std::string_view(t).substr(0, t.size() - 1)) &&
-        CapacityBytes(n) > 0) {
+    if (t.size() >= 2 && t.back() == 'g' &&
+        AllDigits(std::string_view(t).substr(0, t.size() - 1)) && CapacityBytes(n) > 0) {
       ++i;  // a MIG profile ("1g.10gb"): a slice of the GPU, not its memory
       continue;
     }
@@ -431,7 +436,8 @@ std::vector<Word> Lex(std::string_view text) {
       ++i;
       continue;
     }
-    if (t.size() >= 2 && t.back() == 'x' && SmallCount(std::string_view(t).substr(0, t.size() - 1)) > 0) {
+    if (t.size() >= 2 && t.back() == 'x' &&
+        SmallCount(std::string_view(t).substr(0, t.size() - 1)) > 0) {
       mark(SmallCount(std::string_view(t).substr(0, t.size() - 1)), true, raw[i].orig);
       continue;
     }
@@ -484,7 +490,8 @@ std::vector<Word> Lex(std::string_view text) {
       continue;
     }
     if (IsBareVersion(t)) {
-      bool tpu = text_at(i - 1) == "tpu" || (i + 1 < raw.size() && raw[i + 1].glued && AllDigits(n));
+      bool tpu =
+          text_at(i - 1) == "tpu" || (i + 1 < raw.size() && raw[i + 1].glued && AllDigits(n));
       if (tpu) push(t);
       continue;
     }
@@ -582,8 +589,8 @@ HardwareIndex::HardwareIndex(std::span<const Accelerator> parts) {
   auto extended = [&](const Entry& self, const std::string& t) {
     return std::any_of(entries_.begin(), entries_.end(), [&](const Entry& other) {
       return &other != &self && std::any_of(other.words.begin(), other.words.end(), [&](int id) {
-               return token_text[id].size() > t.size() && token_text[id].starts_with(t);
-             });
+        return token_text[id].size() > t.size() && token_text[id].starts_with(t);
+      });
     });
   };
   for (Entry& e : entries_) {
@@ -928,9 +935,9 @@ HardwareMatch HardwareIndex::Match(std::string_view text) const {
     if (same && per > 1) {
       int64_t n = *m.count;
       m.count = n * per;
-      m.count_how = fmt::format("{} superchip{} from '{}' x {} GPUs per package ({}) = {} GPUs",
-                                n, n == 1 ? "" : "s", m.count_text, per,
-                                m.candidates[0]->header.id, *m.count);
+      m.count_how =
+          fmt::format("{} superchip{} from '{}' x {} GPUs per package ({}) = {} GPUs", n,
+                      n == 1 ? "" : "s", m.count_text, per, m.candidates[0]->header.id, *m.count);
     }
   }
   return m;

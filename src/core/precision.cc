@@ -28,8 +28,7 @@ constexpr std::array kPrecisions = {
     PrecisionInfo{"int4", 4, "", "4-bit integer weights (group scales not counted)"},
     PrecisionInfo{"mxfp4", 4.25, "fp4",
                   "OCP Microscaling (MX) v1.0: 32 FP4 elements share one 8-bit E8M0 scale"},
-    PrecisionInfo{"nvfp4", 4.5, "fp4",
-                  "NVIDIA NVFP4: 16 FP4 elements share one FP8 E4M3 scale"},
+    PrecisionInfo{"nvfp4", 4.5, "fp4", "NVIDIA NVFP4: 16 FP4 elements share one FP8 E4M3 scale"},
     // Block formats: every tensor of the file is this block type (bar a few kept in F32).
     PrecisionInfo{"q8_0", 8.5, "", kGgmlBlocks},     // 34 B / 32 weights
     PrecisionInfo{"q5_0", 5.5, "", kGgmlBlocks},     // 22 B / 32
@@ -50,9 +49,9 @@ constexpr std::array kPrecisions = {
     PrecisionInfo{"q2_k", 3.35, "", kQuantizeReadme},
 };
 
-constexpr std::array<std::string_view, 12> kPeakKeys = {
-    "fp64", "fp32", "tf32", "fp16", "bf16", "fp8", "fp6", "fp4", "int8", "int4", "fp16_acc16",
-    "fp8_acc16"};
+constexpr std::array<std::string_view, 12> kPeakKeys = {"fp64", "fp32", "tf32",       "fp16",
+                                                        "bf16", "fp8",  "fp6",        "fp4",
+                                                        "int8", "int4", "fp16_acc16", "fp8_acc16"};
 
 }  // namespace
 

@@ -7,10 +7,10 @@
 #include <array>
 #include <cmath>
 #include <limits>
-#include <tuple>
+#include <set>
 #include <sstream>
 #include <string>
-#include <set>
+#include <tuple>
 
 #include "core/text_util.h"
 #include "core/toml.h"
@@ -24,24 +24,41 @@ using Keys = std::span<const std::string_view>;
 
 constexpr std::array<std::string_view, 3> kStatuses = {"draft", "verified", "deprecated"};
 constexpr std::array<std::string_view, 9> kMetrics = {
-    "per-user-decode", "aggregate-output", "aggregate-total", "requests", "ttft",
-    "tpot",            "itl",              "e2e-latency",     "prefill"};
+    "per-user-decode", "aggregate-output", "aggregate-total", "requests", "ttft", "tpot", "itl",
+    "e2e-latency",     "prefill"};
 constexpr std::array<std::string_view, 6> kStatistics = {"mean", "median", "p50",
                                                          "p90",  "p99",    "peak"};
 constexpr std::array<std::string_view, 4> kScenarios = {"offline", "server", "interactive",
                                                         "single-stream"};
-constexpr std::array<std::string_view, 3> kAbsentBecause = {"no-record", "ambiguous",
-                                                            "not-stated"};
+constexpr std::array<std::string_view, 3> kAbsentBecause = {"no-record", "ambiguous", "not-stated"};
 constexpr std::array<std::string_view, 10> kSourceKinds = {
-    "blog", "paper", "repo", "mlperf", "vendor-sheet", "leaderboard", "docs", "forum", "review",
-    "dataset"};
+    "blog",        "paper", "repo",  "mlperf", "vendor-sheet",
+    "leaderboard", "docs",  "forum", "review", "dataset"};
 
-constexpr std::array<std::string_view, 24> kBenchmarkKeys = {
-    "id",         "title",        "status",    "metric",  "statistic",  "value",
-    "derived_from", "model",      "precision", "compute_precision",     "weights",
-    "hardware",   "accelerators", "accelerators_absent", "accelerator_count", "source",
-    "locator",    "set",          "set_differs", "notes", "conditions", "calibration",
-    "waivers",    "kv_precision"};
+constexpr std::array<std::string_view, 24> kBenchmarkKeys = {"id",
+                                                             "title",
+                                                             "status",
+                                                             "metric",
+                                                             "statistic",
+                                                             "value",
+                                                             "derived_from",
+                                                             "model",
+                                                             "precision",
+                                                             "compute_precision",
+                                                             "weights",
+                                                             "hardware",
+                                                             "accelerators",
+                                                             "accelerators_absent",
+                                                             "accelerator_count",
+                                                             "source",
+                                                             "locator",
+                                                             "set",
+                                                             "set_differs",
+                                                             "notes",
+                                                             "conditions",
+                                                             "calibration",
+                                                             "waivers",
+                                                             "kv_precision"};
 constexpr std::array<std::string_view, 7> kSetFields = {
     "model", "hardware", "engine", "input_tokens", "output_tokens", "precision", "accelerators"};
 constexpr std::array<std::string_view, 3> kCalibrationKeys = {"expected_percent", "tolerance",
@@ -49,22 +66,38 @@ constexpr std::array<std::string_view, 3> kCalibrationKeys = {"expected_percent"
 constexpr std::array<std::string_view, 3> kWaiverKeys = {"instrument", "code", "reason"};
 constexpr std::array<std::string_view, 3> kPeakStyles = {"dense", "sparse", "mixed"};
 constexpr std::array<std::string_view, 11> kConditionKeys = {
-    "batch",          "concurrency", "input_tokens", "output_tokens", "engine",
-    "engine_version", "warmup",      "scenario",     "speculative",   "prefix_cache",
-    "offload"};
+    "batch",  "concurrency", "input_tokens", "output_tokens", "engine", "engine_version",
+    "warmup", "scenario",    "speculative",  "prefix_cache",  "offload"};
 constexpr std::array<std::string_view, 4> kSpeculativeKeys = {"method", "draft_tokens",
                                                               "acceptance_length", "draft_model"};
 constexpr std::array<std::string_view, 2> kPrefixCacheKeys = {"cached_tokens", "hit_rate"};
 constexpr std::array<std::string_view, 14> kAcceleratorKeys = {
-    "id",     "name",      "vendor",     "form_factor", "aliases", "memory", "bandwidth",
-    "status", "peak_dense", "sources",   "notes",       "memory_type", "waivers",
-    "gpus_per_package"};
-constexpr std::array<std::string_view, 24> kModelKeys = {
-    "id",       "name",     "aliases",          "params_total", "params_active",
-    "layers",   "kv_heads", "head_dim",         "native_precision", "source",
-    "status",   "notes",    "attention_heads",  "hidden_size", "embedding_params",
-    "tied_embeddings", "sliding_window", "sliding_window_layers", "kv_latent_dim", "experts",
-    "experts_per_token", "params_routed_experts", "experts_precision", "shared_precision"};
+    "id",     "name",       "vendor",  "form_factor", "aliases",     "memory",  "bandwidth",
+    "status", "peak_dense", "sources", "notes",       "memory_type", "waivers", "gpus_per_package"};
+constexpr std::array<std::string_view, 24> kModelKeys = {"id",
+                                                         "name",
+                                                         "aliases",
+                                                         "params_total",
+                                                         "params_active",
+                                                         "layers",
+                                                         "kv_heads",
+                                                         "head_dim",
+                                                         "native_precision",
+                                                         "source",
+                                                         "status",
+                                                         "notes",
+                                                         "attention_heads",
+                                                         "hidden_size",
+                                                         "embedding_params",
+                                                         "tied_embeddings",
+                                                         "sliding_window",
+                                                         "sliding_window_layers",
+                                                         "kv_latent_dim",
+                                                         "experts",
+                                                         "experts_per_token",
+                                                         "params_routed_experts",
+                                                         "experts_precision",
+                                                         "shared_precision"};
 constexpr std::array<std::string_view, 9> kSourceKeys = {
     "id", "title", "publisher", "url", "date", "kind", "status", "peaks", "notes"};
 constexpr std::array<std::string_view, 8> kGotchaKeys = {
@@ -109,16 +142,26 @@ double NumberOf(const toml::node& n) {
 
 std::string_view TypeName(const toml::node& n) {
   switch (n.type()) {
-    case toml::node_type::string: return "a string";
-    case toml::node_type::integer: return "an integer";
-    case toml::node_type::floating_point: return "a floating-point number";
-    case toml::node_type::boolean: return "a boolean";
-    case toml::node_type::table: return "a table";
-    case toml::node_type::array: return "an array";
-    case toml::node_type::date: return "a date";
-    case toml::node_type::time: return "a time";
-    case toml::node_type::date_time: return "a date-time";
-    default: return "nothing";
+    case toml::node_type::string:
+      return "a string";
+    case toml::node_type::integer:
+      return "an integer";
+    case toml::node_type::floating_point:
+      return "a floating-point number";
+    case toml::node_type::boolean:
+      return "a boolean";
+    case toml::node_type::table:
+      return "a table";
+    case toml::node_type::array:
+      return "an array";
+    case toml::node_type::date:
+      return "a date";
+    case toml::node_type::time:
+      return "a time";
+    case toml::node_type::date_time:
+      return "a date-time";
+    default:
+      return "nothing";
   }
 }
 
@@ -157,8 +200,8 @@ class Reader {
   }
   void Error(std::string code, std::string message, const toml::source_region& at,
              std::string hint) {
-    Report(Severity::kError, std::move(code), std::move(message),
-           static_cast<int>(at.begin.line), static_cast<int>(at.begin.column), std::move(hint));
+    Report(Severity::kError, std::move(code), std::move(message), static_cast<int>(at.begin.line),
+           static_cast<int>(at.begin.column), std::move(hint));
   }
 
   // Every key of `table` must be in `known`; `where` names the table in messages.
@@ -199,8 +242,8 @@ class Reader {
 
   void WrongType(const toml::node& n, std::string_view key, std::string_view want,
                  std::string_view example) {
-    Error("wrong-type", fmt::format("'{}' must be {}, not {}", key, want, TypeName(n)),
-          n.source(), fmt::format("write it as: {} = {}", AsWritten(key), example));
+    Error("wrong-type", fmt::format("'{}' must be {}, not {}", key, want, TypeName(n)), n.source(),
+          fmt::format("write it as: {} = {}", AsWritten(key), example));
   }
 
   std::string String(const toml::table& t, std::string_view key, bool required,
@@ -240,8 +283,8 @@ class Reader {
     return {};
   }
 
-  std::optional<ParsedQuantity> Quantity(const toml::table& t, std::string_view key,
-                                         Dimension dim, bool required, std::string_view where,
+  std::optional<ParsedQuantity> Quantity(const toml::table& t, std::string_view key, Dimension dim,
+                                         bool required, std::string_view where,
                                          std::string_view example) {
     const toml::node* n = Get(t, key, required, where, example);
     if (n == nullptr) return std::nullopt;
@@ -253,8 +296,7 @@ class Reader {
     if (!n.is_string()) {
       if (n.is_number()) {
         Error("wrong-type",
-              fmt::format("'{}' must be a string with a unit, not a bare number", key),
-              n.source(),
+              fmt::format("'{}' must be a string with a unit, not a bare number", key), n.source(),
               fmt::format("quantities carry their unit: {} = {} (units: {})", AsWritten(key),
                           example, UnitsFor(dim)));
       } else {
@@ -271,8 +313,8 @@ class Reader {
       // multi-line string.
       int quotes = 1;
       if (line >= 1 && line <= static_cast<int>(lines_.size()) && column >= 1) {
-        std::string_view rest = lines_[line - 1].substr(
-            std::min<size_t>(column - 1, lines_[line - 1].size()));
+        std::string_view rest =
+            lines_[line - 1].substr(std::min<size_t>(column - 1, lines_[line - 1].size()));
         if (rest.starts_with("\"\"\"") || rest.starts_with("'''")) quotes = 3;
       }
       Report(Severity::kError, err->code, fmt::format("{}: {}", key, err->message), line,
@@ -305,8 +347,8 @@ class Reader {
     }
     if (v < min || v > max) {
       Error("absurd-value",
-            fmt::format("'{}' = {} is outside the plausible range {} to {}", key, v,
-                        FormatSi(min), FormatSi(max)),
+            fmt::format("'{}' = {} is outside the plausible range {} to {}", key, v, FormatSi(min),
+                        FormatSi(max)),
             n->source(), "check the figure against its source (is it in billions?)");
       return std::nullopt;
     }
@@ -488,12 +530,11 @@ class Reader {
     } else if (const toml::table* t = n.as_table()) {
       constexpr std::array<std::string_view, 2> kKeys = {"source", "locator"};
       CheckKeys(*t, kKeys, fmt::format("the citation '{}'", key));
-      ref.source = String(*t, "source", true, fmt::format("the citation '{}'", key),
-                          "\"source-id\"");
+      ref.source =
+          String(*t, "source", true, fmt::format("the citation '{}'", key), "\"source-id\"");
       ref.locator = String(*t, "locator", false, "", "\"...\"");
     } else {
-      WrongType(n, key, "a source id or { source = \"id\", locator = \"...\" }",
-                "\"source-id\"");
+      WrongType(n, key, "a source id or { source = \"id\", locator = \"...\" }", "\"source-id\"");
     }
     return ref;
   }
@@ -544,8 +585,8 @@ Condition ReadCondition(Reader& r, const toml::table& t, std::string_view key) {
     }
     return c;
   }
-  const bool integer_key = key == "batch" || key == "concurrency" || key == "input_tokens" ||
-                           key == "output_tokens";
+  const bool integer_key =
+      key == "batch" || key == "concurrency" || key == "input_tokens" || key == "output_tokens";
   if (integer_key) {
     int64_t min = key == "input_tokens" ? 0 : 1;
     auto v = r.IntegerNode(*n, full, min, 100'000'000, "1");
@@ -615,9 +656,8 @@ Condition ReadCondition(Reader& r, const toml::table& t, std::string_view key) {
       std::string near = ClosestMatch(ToLower(s), kScenarios);
       r.Error("unknown-value", fmt::format("'{}' is not a valid value for 'scenario'", s),
               n->source(),
-              near.empty()
-                  ? fmt::format("scenario is one of: {}", fmt::join(kScenarios, ", "))
-                  : fmt::format("did you mean '{}'?", near));
+              near.empty() ? fmt::format("scenario is one of: {}", fmt::join(kScenarios, ", "))
+                           : fmt::format("did you mean '{}'?", near));
       return c;
     }
   }
@@ -649,10 +689,10 @@ void ReadSpeculation(Reader& r, const toml::table& c, Conditions& k) {
       double v = NumberOf(*a);
       double most = s.draft_tokens ? static_cast<double>(*s.draft_tokens) + 1 : 1001;
       if (!std::isfinite(v) || v < 1 || v > most) {
-        r.Error("absurd-value",
-                fmt::format("acceptance_length {} is outside 1 to {} (k + 1 tokens per step)",
-                            v, most),
-                a->source(), "the mean accepted length counts the target's own token: 1 <= a <= k + 1");
+        r.Error(
+            "absurd-value",
+            fmt::format("acceptance_length {} is outside 1 to {} (k + 1 tokens per step)", v, most),
+            a->source(), "the mean accepted length counts the target's own token: 1 <= a <= k + 1");
       } else {
         s.acceptance_length = v;
       }
@@ -689,8 +729,8 @@ void ReadPrefixCache(Reader& r, const toml::table& c, Conditions& k) {
     }
   }
   if (tab->empty()) {
-    r.Error("missing-key", "'conditions.prefix_cache' is an empty table",
-            n->source(), "write prefix_cache = true when only its use is known");
+    r.Error("missing-key", "'conditions.prefix_cache' is an empty table", n->source(),
+            "write prefix_cache = true when only its use is known");
     return;
   }
   if (!p.cached_tokens && !p.hit_rate) return;  // each bad value is reported above
@@ -730,11 +770,10 @@ void ParseBenchmark(Reader& r, const toml::table& t, Benchmark& b) {
     for (auto k : PeakKeys()) known = known || k == cp;
     if (!cp.empty() && !known) {
       std::string near = ClosestMatch(cp, PeakKeys());
-      r.Error("unknown-precision", fmt::format("unknown compute precision '{}'", cp),
-              n->source(),
-              near.empty() ? fmt::format("compute_precision is one of: {}",
-                                         fmt::join(PeakKeys(), ", "))
-                           : fmt::format("did you mean '{}'?", near));
+      r.Error("unknown-precision", fmt::format("unknown compute precision '{}'", cp), n->source(),
+              near.empty()
+                  ? fmt::format("compute_precision is one of: {}", fmt::join(PeakKeys(), ", "))
+                  : fmt::format("did you mean '{}'?", near));
     } else {
       b.compute_precision = cp;
     }
@@ -754,8 +793,10 @@ void ParseBenchmark(Reader& r, const toml::table& t, Benchmark& b) {
     p.note = r.String(*abs, "note", true, "'accelerators_absent'");
     b.accelerators_absent = p;
     if (!b.accelerators.empty()) {
-      r.Error("conflicting-keys", "'accelerators' names parts but 'accelerators_absent' says "
-              "there is no pointer", t.get("accelerators_absent")->source(),
+      r.Error("conflicting-keys",
+              "'accelerators' names parts but 'accelerators_absent' says "
+              "there is no pointer",
+              t.get("accelerators_absent")->source(),
               "keep one: the ids, or an empty list with the reason");
     }
   } else if (t.get("accelerators") != nullptr && t.get("accelerators")->is_array() &&
@@ -792,8 +833,7 @@ void ParseBenchmark(Reader& r, const toml::table& t, Benchmark& b) {
     cal.line = static_cast<int>(c->source().begin.line);
     auto expected = r.Count(*c, "expected_percent", true, "'calibration'", 0.001, 1000, "51.9");
     auto tolerance = r.Count(*c, "tolerance", true, "'calibration'", 1e-6, 100, "0.5");
-    std::string instrument = r.String(*c, "instrument", false, "'calibration'",
-                                      "\"memory-roof\"");
+    std::string instrument = r.String(*c, "instrument", false, "'calibration'", "\"memory-roof\"");
     if (expected && tolerance) {
       cal.expected_percent = *expected;
       cal.tolerance = *tolerance;
@@ -840,8 +880,7 @@ void ParseAccelerator(Reader& r, const toml::table& t, Accelerator& a) {
     a.memory = Bytes(m->si);
     a.memory_text = m->text;
   }
-  if (auto bw = r.Quantity(t, "bandwidth", Dimension::kBandwidth, true, kWhere,
-                           "\"1555 GB/s\"")) {
+  if (auto bw = r.Quantity(t, "bandwidth", Dimension::kBandwidth, true, kWhere, "\"1555 GB/s\"")) {
     a.bandwidth = BytesPerSecond(bw->si);
     a.bandwidth_text = bw->text;
   }
@@ -855,8 +894,7 @@ void ParseAccelerator(Reader& r, const toml::table& t, Accelerator& a) {
       for (auto k : PeakKeys()) known = known || k == key;
       if (!known) continue;
       std::string full = fmt::format("peak_dense.{}", key);
-      if (auto q = r.QuantityNode(*entry.node, full, Dimension::kComputeRate,
-                                  "\"312 TFLOPS\"")) {
+      if (auto q = r.QuantityNode(*entry.node, full, Dimension::kComputeRate, "\"312 TFLOPS\"")) {
         a.peak_dense.emplace_back(std::string(key), FlopsPerSecond(q->si));
       }
     }
@@ -878,8 +916,8 @@ void ParseAccelerator(Reader& r, const toml::table& t, Accelerator& a) {
     if (!cited("peak_dense")) {
       for (const auto& [prec, value] : a.peak_dense) {
         if (!cited(prec)) {
-          r.Get(*src, "peak_dense", true,
-                fmt::format("[sources] (for peak_dense.{})", prec), "\"source-id\"");
+          r.Get(*src, "peak_dense", true, fmt::format("[sources] (for peak_dense.{})", prec),
+                "\"source-id\"");
           break;
         }
       }
@@ -968,8 +1006,8 @@ void ParseModel(Reader& r, const toml::table& t, Model& m) {
     m.sliding_window_layers = *v;
   }
   if ((m.sliding_window > 0) != (m.sliding_window_layers > 0)) {
-    r.Error("missing-key", "sliding_window and sliding_window_layers go together",
-            t.source(), "state both: the window in tokens and how many layers use it");
+    r.Error("missing-key", "sliding_window and sliding_window_layers go together", t.source(),
+            "state both: the window in tokens and how many layers use it");
   } else if (m.layers > 0 && m.sliding_window_layers > m.layers) {
     r.Error("inconsistent-value",
             fmt::format("sliding_window_layers ({}) is more than layers ({})",
@@ -989,14 +1027,12 @@ void ParseModel(Reader& r, const toml::table& t, Model& m) {
   bool any_component = m.experts > 0 || m.experts_per_token > 0 || m.params_routed_experts > 0;
   bool all_components = m.experts > 0 && m.experts_per_token > 0 && m.params_routed_experts > 0;
   if (any_component && !all_components) {
-    r.Error("missing-key",
-            "experts, experts_per_token and params_routed_experts go together", t.source(),
-            "state all three, or none");
+    r.Error("missing-key", "experts, experts_per_token and params_routed_experts go together",
+            t.source(), "state all three, or none");
   } else if (all_components && m.experts_per_token > m.experts) {
     r.Error("inconsistent-value", "experts_per_token is more than experts",
             t.get("experts_per_token")->source(), "check both figures");
-  } else if (all_components && m.params_total > 0 &&
-             m.params_routed_experts >= m.params_total) {
+  } else if (all_components && m.params_total > 0 && m.params_routed_experts >= m.params_total) {
     r.Error("inconsistent-value", "params_routed_experts is not less than params_total",
             t.get("params_routed_experts")->source(),
             "params_total holds the routed experts and the shared part");
@@ -1090,11 +1126,16 @@ void ParseInto(Reader& r, const toml::table& t, RecordKind kind, std::string_vie
 std::string OneLine(std::string_view s) {
   std::string out;
   for (char c : s) {
-    if (c == '\n') out += "\\n";
-    else if (c == '\r') out += "\\r";
-    else if (c == '\t') out += "\\t";
-    else if (static_cast<unsigned char>(c) < 0x20) out += ' ';
-    else out += c;
+    if (c == '\n')
+      out += "\\n";
+    else if (c == '\r')
+      out += "\\r";
+    else if (c == '\t')
+      out += "\\t";
+    else if (static_cast<unsigned char>(c) < 0x20)
+      out += ' ';
+    else
+      out += c;
   }
   return out;
 }
@@ -1138,8 +1179,8 @@ ParseResult ParseRecord(RecordKind kind, std::string_view text, std::string_view
     }
   } catch (const std::exception& e) {
     // Nothing above throws by design; this keeps a library surprise a diagnostic, not a crash.
-    reader.Report(Severity::kError, "internal", fmt::format("internal error: {}", e.what()), 0,
-                  0, "please report this with the file");
+    reader.Report(Severity::kError, "internal", fmt::format("internal error: {}", e.what()), 0, 0,
+                  "please report this with the file");
     result.record = std::monostate{};
   }
   return result;

@@ -5,53 +5,74 @@ namespace rooflint {
 
 std::string_view KindName(RecordKind k) {
   switch (k) {
-    case RecordKind::kAccelerator: return "accelerator";
-    case RecordKind::kModel: return "model";
-    case RecordKind::kBenchmark: return "benchmark";
-    case RecordKind::kSource: return "source";
-    case RecordKind::kGotcha: return "gotcha";
+    case RecordKind::kAccelerator:
+      return "accelerator";
+    case RecordKind::kModel:
+      return "model";
+    case RecordKind::kBenchmark:
+      return "benchmark";
+    case RecordKind::kSource:
+      return "source";
+    case RecordKind::kGotcha:
+      return "gotcha";
   }
   return "?";
 }
 
 std::string_view KindFolder(RecordKind k) {
   switch (k) {
-    case RecordKind::kAccelerator: return "accelerators";
-    case RecordKind::kModel: return "models";
-    case RecordKind::kBenchmark: return "benchmarks";
-    case RecordKind::kSource: return "sources";
-    case RecordKind::kGotcha: return "gotchas";
+    case RecordKind::kAccelerator:
+      return "accelerators";
+    case RecordKind::kModel:
+      return "models";
+    case RecordKind::kBenchmark:
+      return "benchmarks";
+    case RecordKind::kSource:
+      return "sources";
+    case RecordKind::kGotcha:
+      return "gotchas";
   }
   return "?";
 }
 
 std::string_view StatusName(Status s) {
   switch (s) {
-    case Status::kDraft: return "draft";
-    case Status::kVerified: return "verified";
-    case Status::kDeprecated: return "deprecated";
+    case Status::kDraft:
+      return "draft";
+    case Status::kVerified:
+      return "verified";
+    case Status::kDeprecated:
+      return "deprecated";
   }
   return "?";
 }
 
 std::string_view MetricName(Metric m) {
   switch (m) {
-    case Metric::kPerUserDecode: return "per-user-decode";
-    case Metric::kAggregateOutput: return "aggregate-output";
-    case Metric::kAggregateTotal: return "aggregate-total";
-    case Metric::kRequests: return "requests";
-    case Metric::kTtft: return "ttft";
-    case Metric::kTpot: return "tpot";
-    case Metric::kItl: return "itl";
-    case Metric::kE2eLatency: return "e2e-latency";
-    case Metric::kPrefill: return "prefill";
+    case Metric::kPerUserDecode:
+      return "per-user-decode";
+    case Metric::kAggregateOutput:
+      return "aggregate-output";
+    case Metric::kAggregateTotal:
+      return "aggregate-total";
+    case Metric::kRequests:
+      return "requests";
+    case Metric::kTtft:
+      return "ttft";
+    case Metric::kTpot:
+      return "tpot";
+    case Metric::kItl:
+      return "itl";
+    case Metric::kE2eLatency:
+      return "e2e-latency";
+    case Metric::kPrefill:
+      return "prefill";
   }
   return "?";
 }
 
 bool IsLatencyMetric(Metric m) {
-  return m == Metric::kTtft || m == Metric::kTpot || m == Metric::kItl ||
-         m == Metric::kE2eLatency;
+  return m == Metric::kTtft || m == Metric::kTpot || m == Metric::kItl || m == Metric::kE2eLatency;
 }
 
 Dimension MetricDimension(Metric m) {

@@ -65,8 +65,10 @@ struct Misspelling {
   std::string_view hint;
 };
 constexpr std::array kMisspellings = {
-    Misspelling{"Gb/s", "'Gb/s' is gigaBITS per second", "write bytes per second: GB/s (1 GB/s = 8 Gb/s)"},
-    Misspelling{"Tb/s", "'Tb/s' is teraBITS per second", "write bytes per second: TB/s (1 TB/s = 8 Tb/s)"},
+    Misspelling{"Gb/s", "'Gb/s' is gigaBITS per second",
+                "write bytes per second: GB/s (1 GB/s = 8 Gb/s)"},
+    Misspelling{"Tb/s", "'Tb/s' is teraBITS per second",
+                "write bytes per second: TB/s (1 TB/s = 8 Tb/s)"},
     Misspelling{"Gb", "'Gb' is gigaBITS", "write bytes: GB (1e9 B) or GiB (2^30 B)"},
     Misspelling{"GBps", "'GBps' is not a unit rooflint accepts", "write GB/s"},
     Misspelling{"TBps", "'TBps' is not a unit rooflint accepts", "write TB/s"},
@@ -86,12 +88,18 @@ struct Range {
 
 Range RangeFor(Dimension d) {
   switch (d) {
-    case Dimension::kBytes: return {1e6, 1e14, "1 MB", "100 TB"};
-    case Dimension::kBandwidth: return {1e9, 1e14, "1 GB/s", "100 TB/s"};
-    case Dimension::kComputeRate: return {1e10, 1e17, "0.01 TFLOPS", "100 PFLOPS"};
-    case Dimension::kTokenRate: return {0, 1e9, "0 tok/s", "1e9 tok/s"};
-    case Dimension::kRequestRate: return {0, 1e7, "0 req/s", "1e7 req/s"};
-    case Dimension::kTime: return {0, 86400, "0 s", "1 day"};
+    case Dimension::kBytes:
+      return {1e6, 1e14, "1 MB", "100 TB"};
+    case Dimension::kBandwidth:
+      return {1e9, 1e14, "1 GB/s", "100 TB/s"};
+    case Dimension::kComputeRate:
+      return {1e10, 1e17, "0.01 TFLOPS", "100 PFLOPS"};
+    case Dimension::kTokenRate:
+      return {0, 1e9, "0 tok/s", "1e9 tok/s"};
+    case Dimension::kRequestRate:
+      return {0, 1e7, "0 req/s", "1e7 req/s"};
+    case Dimension::kTime:
+      return {0, 86400, "0 s", "1 day"};
   }
   return {0, 0, "", ""};
 }
@@ -125,36 +133,54 @@ size_t ScanNumber(std::string_view s, int& decimals) {
 
 std::string_view DimensionName(Dimension d) {
   switch (d) {
-    case Dimension::kBytes: return "bytes";
-    case Dimension::kBandwidth: return "bandwidth";
-    case Dimension::kComputeRate: return "compute rate";
-    case Dimension::kTokenRate: return "token rate";
-    case Dimension::kRequestRate: return "request rate";
-    case Dimension::kTime: return "time";
+    case Dimension::kBytes:
+      return "bytes";
+    case Dimension::kBandwidth:
+      return "bandwidth";
+    case Dimension::kComputeRate:
+      return "compute rate";
+    case Dimension::kTokenRate:
+      return "token rate";
+    case Dimension::kRequestRate:
+      return "request rate";
+    case Dimension::kTime:
+      return "time";
   }
   return "?";
 }
 
 std::string_view ExampleFor(Dimension d) {
   switch (d) {
-    case Dimension::kBytes: return "14 GB";
-    case Dimension::kBandwidth: return "1555 GB/s";
-    case Dimension::kComputeRate: return "312 TFLOPS";
-    case Dimension::kTokenRate: return "57.6 tok/s";
-    case Dimension::kRequestRate: return "0.9 req/s";
-    case Dimension::kTime: return "17.4 ms";
+    case Dimension::kBytes:
+      return "14 GB";
+    case Dimension::kBandwidth:
+      return "1555 GB/s";
+    case Dimension::kComputeRate:
+      return "312 TFLOPS";
+    case Dimension::kTokenRate:
+      return "57.6 tok/s";
+    case Dimension::kRequestRate:
+      return "0.9 req/s";
+    case Dimension::kTime:
+      return "17.4 ms";
   }
   return "";
 }
 
 std::string_view UnitsFor(Dimension d) {
   switch (d) {
-    case Dimension::kBytes: return "B, kB, MB, GB, TB, PB, KiB, MiB, GiB, TiB";
-    case Dimension::kBandwidth: return "B/s, MB/s, GB/s, TB/s, PB/s, MiB/s, GiB/s, TiB/s";
-    case Dimension::kComputeRate: return "GFLOPS, TFLOPS, PFLOPS, GOPS, TOPS, POPS";
-    case Dimension::kTokenRate: return "tok/s";
-    case Dimension::kRequestRate: return "req/s";
-    case Dimension::kTime: return "ns, us, ms, s";
+    case Dimension::kBytes:
+      return "B, kB, MB, GB, TB, PB, KiB, MiB, GiB, TiB";
+    case Dimension::kBandwidth:
+      return "B/s, MB/s, GB/s, TB/s, PB/s, MiB/s, GiB/s, TiB/s";
+    case Dimension::kComputeRate:
+      return "GFLOPS, TFLOPS, PFLOPS, GOPS, TOPS, POPS";
+    case Dimension::kTokenRate:
+      return "tok/s";
+    case Dimension::kRequestRate:
+      return "req/s";
+    case Dimension::kTime:
+      return "ns, us, ms, s";
   }
   return "";
 }
@@ -173,8 +199,7 @@ std::variant<ParsedQuantity, QuantityError> ParseQuantity(std::string_view text,
         "not-a-number",
         nan_like ? fmt::format("'{}' is not a finite number", text)
                  : fmt::format("'{}' does not start with a number", text),
-        fmt::format("write a number and a unit, e.g. \"{}\"", ExampleFor(expected)),
-        lead};
+        fmt::format("write a number and a unit, e.g. \"{}\"", ExampleFor(expected)), lead};
   }
   double number = 0;
   std::string digits(s.substr(0, n));
@@ -194,10 +219,10 @@ std::variant<ParsedQuantity, QuantityError> ParseQuantity(std::string_view text,
   std::string_view unit = Trim(s.substr(n));
   int unit_col = lead + static_cast<int>(unit.empty() ? s.size() : unit.data() - s.data());
   if (unit.empty()) {
-    return QuantityError{"unknown-unit", fmt::format("'{}' has no unit", text),
-                         fmt::format("a {} takes one of: {}", DimensionName(expected),
-                                     UnitsFor(expected)),
-                         unit_col};
+    return QuantityError{
+        "unknown-unit", fmt::format("'{}' has no unit", text),
+        fmt::format("a {} takes one of: {}", DimensionName(expected), UnitsFor(expected)),
+        unit_col};
   }
   const UnitDef* def = nullptr;
   for (const auto& u : kUnits) {
@@ -216,12 +241,12 @@ std::variant<ParsedQuantity, QuantityError> ParseQuantity(std::string_view text,
       size_t d = EditDistance(ToLower(unit), ToLower(u.name));
       if (d < best_distance) best_distance = d, best = std::string(u.name);
     }
-    std::string hint = best.empty()
-                           ? fmt::format("a {} takes one of: {}", DimensionName(expected),
-                                         UnitsFor(expected))
-                           : fmt::format("did you mean '{}'? (units are case-sensitive: GB is "
-                                         "1e9 B, GiB is 2^30 B)",
-                                         best);
+    std::string hint = best.empty() ? fmt::format("a {} takes one of: {}", DimensionName(expected),
+                                                  UnitsFor(expected))
+                                    : fmt::format(
+                                          "did you mean '{}'? (units are case-sensitive: GB is "
+                                          "1e9 B, GiB is 2^30 B)",
+                                          best);
     return QuantityError{"unknown-unit", fmt::format("unknown unit '{}'", unit), hint, unit_col};
   }
   if (def->dimension != expected) {
@@ -231,11 +256,10 @@ std::variant<ParsedQuantity, QuantityError> ParseQuantity(std::string_view text,
                          fmt::format("use one of: {}", UnitsFor(expected)), unit_col};
   }
   if (number <= 0) {
-    return QuantityError{"non-positive",
-                         fmt::format("{} must be greater than zero, got '{}'",
-                                     DimensionName(expected), text),
-                         "a physical quantity here is positive; check the sign and the figure",
-                         lead};
+    return QuantityError{
+        "non-positive",
+        fmt::format("{} must be greater than zero, got '{}'", DimensionName(expected), text),
+        "a physical quantity here is positive; check the sign and the figure", lead};
   }
   double si = number * def->factor;
   Range r = RangeFor(expected);
@@ -246,8 +270,7 @@ std::variant<ParsedQuantity, QuantityError> ParseQuantity(std::string_view text,
                     DimensionName(expected), r.min_text, r.max_text),
         "check the prefix (GB vs TB, MB/s vs GB/s) and the figure against its source", lead};
   }
-  return ParsedQuantity{si, number, def->dimension, std::string(unit), decimals,
-                        std::string(text)};
+  return ParsedQuantity{si, number, def->dimension, std::string(unit), decimals, std::string(text)};
 }
 
 std::string FormatNumber(double v, int digits) {

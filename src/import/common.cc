@@ -118,11 +118,6 @@ std::string_view BaseName(std::string_view path) {
   return slash == std::string_view::npos ? path : path.substr(slash + 1);
 }
 
-namespace {
-
-
-}  // namespace
-
 size_t InvalidUtf8(std::string_view text) {
   size_t i = 0;
   while (i < text.size()) {
@@ -459,16 +454,18 @@ std::string RenderModel(const ModelDraft& m) {
   if (m.params_total > 0) {
     out += fmt::format("params_total = {}\n", NumberText(m.params_total));
   } else {
-    out += "params_total = { absent = \"the imported file does not state the parameter "
-           "count\" }\n";
+    out +=
+        "params_total = { absent = \"the imported file does not state the parameter "
+        "count\" }\n";
   }
-  out += "params_active = { absent = \"the imported file does not say whether the model is a "
-         "mixture of experts\" }\n";
+  out +=
+      "params_active = { absent = \"the imported file does not say whether the model is a "
+      "mixture of experts\" }\n";
   constexpr std::string_view kGeometry =
       "{ absent = \"no tool output states the model's geometry; read it from the model's "
       "config and make this record verified\" }";
-  out += fmt::format("layers = {}\nkv_heads = {}\nhead_dim = {}\n", kGeometry, kGeometry,
-                     kGeometry);
+  out +=
+      fmt::format("layers = {}\nkv_heads = {}\nhead_dim = {}\n", kGeometry, kGeometry, kGeometry);
   out += "native_precision = { absent = \"not stated by the imported file\" }\n";
   Line(out, "source", m.source);
   LineIf(out, "notes", m.notes);
@@ -491,12 +488,6 @@ std::string RenderSource(const SourceDraft& s) {
 // ----- Corpus lookups -----
 
 namespace {
-
-std::string Lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
 
 // ", did you mean 'x'?" for the nearest of `ids`, or "".
 template <class Records>
@@ -537,11 +528,11 @@ Context::ModelMatch Context::ResolveModel(const std::vector<std::string>& names)
   for (size_t index = 0; index < names.size(); ++index) {
     const std::string& name = names[index];
     if (name.empty()) continue;
-    std::string key = Lower(name);
+    std::string key = ToLower(name);
     std::vector<std::string> ids;
     for (const Model& model : corpus_.models) {
-      bool hit = Lower(model.header.id) == key || Lower(model.name) == key;
-      for (const auto& a : model.aliases) hit = hit || Lower(a) == key;
+      bool hit = ToLower(model.header.id) == key || ToLower(model.name) == key;
+      for (const auto& a : model.aliases) hit = hit || ToLower(a) == key;
       if (hit) ids.push_back(model.header.id);
     }
     if (ids.size() == 1) {
@@ -670,11 +661,12 @@ Context::PrecisionChoice Context::ResolvePrecision(const std::string& stated) co
 
 Context::ModelChoice Context::ChooseModel(const std::vector<std::string>& names,
                                           const std::string& display, double params,
-                                          std::string_view params_how,
-                                          const std::string& source, const Diagnostic& where,
-                                          Sink& sink, size_t weak_from) const {
+                                          std::string_view params_how, const std::string& source,
+                                          const Diagnostic& where, Sink& sink, size_t weak_from,
+                                          bool allow_draft) const {
   ModelChoice c;
   ModelMatch match = ResolveModel(names);
+  c.problem = match.problem;
   const std::string& flag = options_.model;
   auto warn = [&](std::string code, std::string message, std::string hint) {
     Diagnostic d = where;
@@ -705,6 +697,8 @@ Context::ModelChoice Context::ChooseModel(const std::vector<std::string>& names,
   } else if (!flag.empty()) {
     c.id = flag;
     c.how = fmt::format("--model {} (user-stated; {})", flag, match.problem);
+  } else if (!allow_draft) {
+    return c;
   } else {
     // A model the corpus lacks: a draft record from what the file states, never a guess.
     ModelDraft m;
@@ -721,11 +715,9 @@ Context::ModelChoice Context::ChooseModel(const std::vector<std::string>& names,
         "the file states is recorded{}; the geometry and native precision are absent until "
         "someone reads them from the model's config.",
         match.problem.empty() ? "" : match.problem + ".", m.name,
-        params > 0 ? fmt::format(" (parameter count {}: {})", NumberText(params), params_how)
-                   : "");
+        params > 0 ? fmt::format(" (parameter count {}: {})", NumberText(params), params_how) : "");
     c.id = m.id;
-    c.how = fmt::format("draft model record {} written for '{}' ({})", m.id, m.name,
-                        match.problem);
+    c.how = fmt::format("draft model record {} written for '{}' ({})", m.id, m.name, match.problem);
     c.draft = std::move(m);
     return c;
   }

@@ -200,17 +200,22 @@ class Context {
   // a draft but never over a model the file names that the corpus has (a warning at `where`).
   // A stated count that disagrees with the model record by more than 5% is a warning.
   struct ModelChoice {
-    std::string id;
+    std::string id;  // "" only when no draft is allowed and nothing names a model
     std::string how;
     std::optional<ModelDraft> draft;  // set when a draft record is to be written
+    std::string problem;              // why no name matched ("" when one did)
   };
+  // This is the one place --model is weighed against the file: every importer calls it.
   // Names from `weak_from` on are generic type strings that several models share (llama.cpp
   // prints "llama 7B" for LLaMA, Llama 2, Mistral and CodeLlama alike): --model wins over a
-  // match on one of them, with a warning that says so.
+  // match on one of them, with a warning that says so. Without `allow_draft` (the file names
+  // nothing a draft could be called), an unmatched name gives an empty id and the caller
+  // reports `problem`.
   ModelChoice ChooseModel(const std::vector<std::string>& names, const std::string& display,
                           double params, std::string_view params_how, const std::string& source,
                           const Diagnostic& where, Sink& sink,
-                          size_t weak_from = static_cast<size_t>(-1)) const;
+                          size_t weak_from = static_cast<size_t>(-1),
+                          bool allow_draft = true) const;
 
   // Checks that the value text parses as a quantity of `dim`; otherwise a diagnostic.
   std::optional<std::string> Quantity(const std::string& text, Dimension dim,

@@ -122,8 +122,9 @@ ImportResult Import(std::string_view format, std::span<const ImportFile> files,
         Diagnostic d;
         d.code = "unknown-format";
         d.where.path = f.path;
-        d.message = "cannot tell the format from the content: it is the output of none of the "
-                    "tools rooflint imports";
+        d.message =
+            "cannot tell the format from the content: it is the output of none of the "
+            "tools rooflint imports";
         d.hint = fmt::format("name the format: rooflint import {} FILE", FormatChoices());
         out.diagnostics.push_back(d);
       } else if (row->each != nullptr) {
@@ -185,8 +186,9 @@ std::vector<ImportFile> ReadImportPaths(std::span<const std::string> paths,
         d.code = "cannot-read";
         d.where.path = path;
         d.message = "the folder holds no file an importer reads from a folder";
-        d.hint = "give the files by name (a folder is read for MLPerf: its "
-                 "mlperf_log_summary.txt, mlperf_log_detail.txt and *.json)";
+        d.hint =
+            "give the files by name (a folder is read for MLPerf: its "
+            "mlperf_log_summary.txt, mlperf_log_detail.txt and *.json)";
         diagnostics.push_back(d);
       }
     } else {

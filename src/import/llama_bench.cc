@@ -33,28 +33,28 @@ struct Test {
   std::string what;                     // "object 2", "row 2", "INSERT 2", "table row 2"
   std::string pointer;                  // JSON pointer prefix of the object ("" for other formats)
   const JsonValueSpan* span = nullptr;  // json: to find fields lazily
+  size_t run = 0;                       // markdown: the table (llama-bench run) it belongs to
+};
+
+// What the log lines around one markdown table state: the devices ggml found ("Device 0: AMD
+// Radeon 8060S Graphics, gfx1151 ...", "ggml_vulkan: 0 = NVIDIA GeForce RTX 3090 (NVIDIA) |
+// ..."), how many it says it found, the model file of the llama-bench command line, and the
+// "build: <commit> (<number>)" footer printed after the table.
+struct MdRun {
+  std::vector<std::string> devices;
+  std::optional<int64_t> found;
+  std::string model_file;
+  std::string footer_build;
 };
 
 struct Parsed {
   std::string format;  // json, jsonl, csv, sql, markdown
   std::vector<Test> tests;
   std::vector<JsonValueSpan> spans;  // kept alive for Test::span
-  std::string footer_build;          // markdown "build: <commit> (<number>)"
-  // What the log lines above a markdown table state: the devices ggml found ("Device 0: AMD
-  // Radeon 8060S Graphics, gfx1151 ...", "ggml_vulkan: 0 = NVIDIA GeForce RTX 3090 (NVIDIA) |
-  // ..."), how many it says it found, and the model file of the llama-bench command line.
-  std::vector<std::string> md_devices;
-  std::optional<int64_t> md_found;
-  std::string md_model_file;
+  // Markdown: one entry per table. A log holding several llama-bench runs holds several
+  // tables, each with its own device lines above it and build footer below it.
+  std::vector<MdRun> runs;
 };
-
-std::string Trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) {
-    s.remove_suffix(1);
-  }
-  return std::string(s);
-}
 
 // The message of a nlohmann parse error without its "[json.exception...] parse error at line
 // 1, column 2: " prefix (the diagnostic says where).
@@ -178,7 +178,8 @@ size_t ReadCsvRecord(std::string_view t, size_t pos, std::vector<Field>& out, si
       while (i < t.size() && t[i] != ',' && t[i] != '\n') ++i;  // junk after the quote
     } else {
       while (i < t.size() && t[i] != ',' && t[i] != '\n') f.text += t[i++];
-      f.text = Trim(f.text);
+      if (!f.text.empty() && f.text.back() == '\r') f.text.pop_back();
+      f.text = std::string(Trim(f.text));
     }
     out.push_back(std::move(f));
     f = Field();
@@ -298,11 +299,11 @@ void ParseSql(const SourceText& src, Parsed& p, Sink& sink) {
       size_t s = 0;
       while (s <= list.size()) {
         size_t comma = list.find(',', s);
-        columns.push_back(Trim(list.substr(s, comma == kNpos ? kNpos : comma - s)));
+        columns.emplace_back(Trim(list.substr(s, comma == kNpos ? kNpos : comma - s)));
         for (auto& c : columns.back()) {
-          if (c == '\n') c = ' ';
+          if (c == '\n' || c == '\r') c = ' ';
         }
-        columns.back() = Trim(columns.back());
+        columns.back() = std::string(Trim(columns.back()));
         if (comma == kNpos) break;
         s = comma + 1;
       }
@@ -335,7 +336,7 @@ void ParseSql(const SourceText& src, Parsed& p, Sink& sink) {
       } else {
         f.offset = i;
         while (i < t.size() && t[i] != ',' && t[i] != ')') f.text += t[i++];
-        f.text = Trim(f.text);
+        f.text = std::string(Trim(f.text));
         if (f.text == "NULL") f.present = false;
       }
       values.push_back(std::move(f));
@@ -379,6 +380,8 @@ void ParseSql(const SourceText& src, Parsed& p, Sink& sink) {
 
 // ----- Markdown -----
 
+// The cells of a table line, split on '|' (never on widths: a long model name overflows its
+// column and the pipes stop lining up), each trimmed, with the offset of its text.
 std::vector<std::pair<std::string, size_t>> SplitCells(std::string_view line, size_t at) {
   std::vector<std::pair<std::string, size_t>> cells;
   size_t i = line.find('|');
@@ -394,31 +397,48 @@ std::vector<std::pair<std::string, size_t>> SplitCells(std::string_view line, si
   return cells;
 }
 
-// One log line above a markdown table: ggml's device lines and the llama-bench command line.
-void ReadLogLine(std::string_view line, Parsed& p) {
+// True for a table's header row: it names the model, test and t/s columns (left-aligned
+// `| test |` before mid-2024, right-aligned `|            test |` since).
+bool IsHeaderRow(const std::vector<std::pair<std::string, size_t>>& cells) {
+  bool model = false, test = false, rate = false;
+  for (const auto& [text, at] : cells) {
+    model = model || text == "model";
+    test = test || text == "test";
+    rate = rate || text == "t/s";
+  }
+  return model && test && rate;
+}
+
+// One log line outside a markdown table: ggml's device lines and the llama-bench command
+// line, which state what the next table ran on.
+void ReadLogLine(std::string_view line, MdRun& run) {
   std::string lower = ToLower(line);
   if (size_t f = lower.find("found "); f != kNpos && lower.find(" devices", f) != kNpos) {
+    // "ggml_vulkan: Found 2 Vulkan devices:", "ggml_cuda_init: found 2 ROCm devices (...)".
     size_t start = f + 6, end = start;
     while (end < lower.size() && IsDigit(lower[end])) ++end;
-    if (end > start && end - start <= 4) p.md_found = std::stoll(std::string(lower.substr(start, end - start)));
+    if (end > start && end - start <= 4) {
+      run.found = std::stoll(std::string(lower.substr(start, end - start)));
+    }
     return;
   }
   auto add = [&](std::string_view name) {
-    std::string n = Trim(name);
-    if (!n.empty() && p.md_devices.size() < 64) p.md_devices.push_back(n);
+    std::string n(Trim(name));
+    if (!n.empty() && run.devices.size() < 64) run.devices.push_back(n);
   };
   if (line.starts_with("Device ") && line.find(": ") != kNpos) {
     // CUDA, ROCm: "Device 0: NAME, compute capability ..." / "NAME, gfx1151 (0x1151), ...".
     std::string_view rest = line.substr(line.find(": ") + 2);
     add(rest.substr(0, rest.find(", ")));
   } else if (line.starts_with("ggml_vulkan: ") && line.find(" = ") != kNpos) {
-    // Vulkan: "ggml_vulkan: 0 = AMD Radeon RX 7900 XTX (RADV NAVI31) (radv) | uma: 0 | ...".
+    // Vulkan: "ggml_vulkan: 0 = AMD Radeon RX 7900 XTX (RADV NAVI31) (radv) | uma: 0 | ...":
+    // the '|' in it does not make it a table row.
     std::string_view rest = line.substr(line.find(" = ") + 3);
     add(rest.substr(0, rest.find(" | ")));
   } else if (line.find("llama-bench") != kNpos && line.find(" -m ") != kNpos) {
     std::string_view rest = line.substr(line.find(" -m ") + 4);
     rest = rest.substr(0, rest.find(' '));
-    if (!rest.empty()) p.md_model_file = std::string(rest);
+    if (!rest.empty()) run.model_file = std::string(rest);
   }
 }
 
@@ -428,19 +448,28 @@ void ParseMarkdown(const SourceText& src, Parsed& p, Sink& sink) {
   std::vector<std::string> header;
   bool separator = false;
   size_t pos = 0;
-  size_t rows = 0;
+  size_t rows = 0;        // rows of the current table
+  size_t all_rows = 0;    // rows of every table
+  MdRun pending;          // what the log lines since the last table state
+  bool in_table = false;  // the last line was a row (or the header) of a llama-bench table
   while (pos < t.size()) {
     size_t eol = t.find('\n', pos);
     std::string_view line = t.substr(pos, eol == kNpos ? kNpos : eol - pos);
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-    std::string trimmed = Trim(line);
-    if (header.empty() && !trimmed.starts_with("|")) ReadLogLine(trimmed, p);
-    if (trimmed.starts_with("build: ")) {
-      p.footer_build = trimmed.substr(7);
-    } else if (trimmed.starts_with("|")) {
+    std::string_view trimmed = Trim(line);
+    if (trimmed.starts_with("|")) {
       auto cells = SplitCells(line, pos);
-      if (header.empty()) {
+      if (IsHeaderRow(cells)) {
+        // A table starts: a new llama-bench run, with the log lines read since the last one.
+        p.runs.push_back(std::move(pending));
+        pending = MdRun();
+        header.clear();
         for (auto& c : cells) header.push_back(c.first);
+        separator = false;
+        in_table = true;
+        rows = 0;
+      } else if (!in_table) {
+        // Another table of a report (no model, test and t/s columns): not llama-bench's.
       } else if (!separator) {
         separator = true;
       } else if (cells.size() != header.size()) {
@@ -452,9 +481,11 @@ void ParseMarkdown(const SourceText& src, Parsed& p, Sink& sink) {
         return;
       } else {
         ++rows;
+        ++all_rows;
         Test test;
         test.offset = pos;
         test.what = fmt::format("table row {}", rows);
+        test.run = p.runs.size() - 1;
         for (size_t i = 0; i < header.size(); ++i) {
           Field f;
           f.text = cells[i].first;
@@ -463,10 +494,24 @@ void ParseMarkdown(const SourceText& src, Parsed& p, Sink& sink) {
         }
         p.tests.push_back(std::move(test));
       }
+    } else {
+      in_table = false;
+      if (trimmed.starts_with("build: ")) {
+        // The footer follows its table.
+        if (!p.runs.empty() && p.runs.back().footer_build.empty()) {
+          p.runs.back().footer_build = std::string(trimmed.substr(7));
+        }
+      } else {
+        ReadLogLine(trimmed, pending);
+      }
     }
     pos = eol == kNpos ? t.size() : eol + 1;
   }
-  if (rows == 0) {
+  if (p.runs.size() > 1) {
+    for (Test& test : p.tests)
+      test.what = fmt::format("table {} {}", test.run + 1, test.what.substr(6));
+  }
+  if (all_rows == 0) {
     sink.Add(src.At(0, Severity::kError, "no-tests",
                     "no table rows: a llama-bench markdown table has a header, a separator and "
                     "one row per test",
@@ -482,12 +527,11 @@ std::string PrecisionFromModelType(std::string_view model_type) {
   size_t a = model_type.find(' ');
   size_t b = a == kNpos ? kNpos : model_type.find(' ', a + 1);
   if (b == kNpos) return "";
-  std::string ftype = Trim(model_type.substr(b + 1));
+  std::string_view ftype = Trim(model_type.substr(b + 1));
   for (std::string_view prefix : {"mostly ", "all "}) {
-    if (ftype.starts_with(prefix)) ftype = ftype.substr(prefix.size());
+    if (ftype.starts_with(prefix)) ftype.remove_prefix(prefix.size());
   }
-  std::string lower;
-  for (char c : ftype) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  std::string lower = ToLower(ftype);
   std::string base = lower.substr(0, lower.find(' '));
   std::string suffix;
   if (lower.find(" - medium") != kNpos) suffix = "_m";
@@ -507,7 +551,7 @@ struct TestKind {
   bool depth_stated = false;
 };
 
-// "pp512", "pp 512", "tg128", "pp512+tg128", "tg128 @ d4096".
+// "pp512", "pp 512", "tg128", "pp512+tg128", "tg128 @ d4096", "pp2048 @ d32768".
 std::optional<TestKind> ParseTestLabel(std::string_view label) {
   TestKind k;
   std::string s;
@@ -517,7 +561,7 @@ std::optional<TestKind> ParseTestLabel(std::string_view label) {
   size_t at = s.find("@d");
   if (at != kNpos) {
     auto d = ParseNumber(s.substr(at + 2));
-    if (!d || *d < 0 || *d != std::floor(*d)) return std::nullopt;
+    if (!d || *d < 0 || *d != std::floor(*d) || *d > 1e8) return std::nullopt;
     k.n_depth = static_cast<int64_t>(*d);
     k.depth_stated = true;
     s = s.substr(0, at);
@@ -542,30 +586,81 @@ std::optional<TestKind> ParseTestLabel(std::string_view label) {
   return k;
 }
 
-// A GGUF file name without its extension and a trailing weight format:
-// "llama-2-7b.Q4_0.gguf" -> "llama-2-7b", "gpt-oss-20b-F16.gguf" -> "gpt-oss-20b".
+// True for a GGUF quantisation label as file names carry it: a weight format rooflint knows,
+// or llama.cpp's "Q4_K_XL", "IQ3_XXS", "F16", "BF16" forms.
+bool IsQuantLabel(std::string_view tail) {
+  std::string t = ToLower(tail);
+  if (FindPrecision(t) != nullptr || t == "f16" || t == "f32" || t == "bf16") return true;
+  size_t i = t.starts_with("iq") ? 2 : t.starts_with("q") ? 1 : 0;
+  return i > 0 && i < t.size() && IsDigit(t[i]);
+}
+
+// A GGUF file name without its extension, a shard suffix and a trailing weight format:
+// "llama-2-7b.Q4_0.gguf" -> "llama-2-7b", "gpt-oss-20b-F16.gguf" -> "gpt-oss-20b",
+// "Qwen3.5-27B-UD-Q4_K_XL.gguf" -> "Qwen3.5-27B" (Unsloth's "UD" dynamic-quant tag goes too),
+// "X-00001-of-00003.gguf" -> "X".
 std::string ModelStem(std::string_view name) {
   std::string s(name);
   if (s.size() > 5 && ToLower(s.substr(s.size() - 5)) == ".gguf") s.resize(s.size() - 5);
+  if (size_t of = s.rfind("-of-"); of != std::string::npos && of >= 6 && s[of - 6] == '-' &&
+                                   std::all_of(s.begin() + of - 5, s.begin() + of, IsDigit) &&
+                                   of + 4 < s.size() &&
+                                   std::all_of(s.begin() + of + 4, s.end(), IsDigit)) {
+    s.resize(of - 6);
+  }
   size_t cut = s.find_last_of(".-");
-  if (cut != std::string::npos && cut > 0) {
-    std::string tail = ToLower(s.substr(cut + 1));
-    if (FindPrecision(tail) != nullptr || tail == "f16" || tail == "f32") s.resize(cut);
+  if (cut != std::string::npos && cut > 0 && IsQuantLabel(s.substr(cut + 1))) {
+    s.resize(cut);
+    cut = s.find_last_of(".-");
+    if (cut != std::string::npos && cut > 0 && ToLower(s.substr(cut + 1)) == "ud") s.resize(cut);
   }
   return s;
 }
+
+// What one test gives its record, built up section by section.
+struct TestDraft {
+  BenchmarkDraft b;
+  std::vector<std::string> notes;
+  TestKind kind;
+  std::string label;        // "tg128", "pp512 @ d4096"
+  std::string value_key;    // avg_ts, or the markdown's t/s
+  std::string stddev_text;  // as the file writes it ("" when not stated)
+  std::string model_type;
+  std::string build_number;
+  std::string version;  // "commit (build number)", "" when not stated
+};
 
 class TestImporter {
  public:
   TestImporter(const SourceText& src, const Parsed& parsed, const Context& ctx, Sink& sink,
                std::string source_id)
-      : src_(src), parsed_(parsed), ctx_(ctx), sink_(sink), source_id_(std::move(source_id)) {}
+      : src_(src),
+        parsed_(parsed),
+        md_(parsed.format == "markdown"),
+        ctx_(ctx),
+        sink_(sink),
+        source_id_(std::move(source_id)) {}
 
   std::optional<BenchmarkDraft> Run(const Test& test);
   // Draft model records for models the corpus lacks, with the offset of the test naming each.
   std::vector<std::pair<ModelDraft, size_t>> models;
 
  private:
+  // The sections of Run, in record order; a false return means an error was reported.
+  bool ReadKind(const Test& test, TestDraft& d);
+  bool ReadValue(const Test& test, TestDraft& d);
+  void ReadModel(const Test& test, TestDraft& d);
+  void ReadPrecision(const Test& test, TestDraft& d);
+  bool ReadWeights(const Test& test, TestDraft& d);
+  void ReadHardware(const Test& test, TestDraft& d);
+  CondValue EngineVersion(const Test& test, TestDraft& d);
+  void SetConditions(const Test& test, TestDraft& d);
+  void AddRunNotes(const Test& test, TestDraft& d);
+  void SetIdentity(const Test& test, TestDraft& d);
+
+  const MdRun* RunOf(const Test& t) const {
+    return md_ && t.run < parsed_.runs.size() ? &parsed_.runs[t.run] : nullptr;
+  }
   const Field* Get(const Test& t, std::string_view key) const {
     auto it = t.fields.find(key);
     if (it == t.fields.end() || !it->second.present) return nullptr;
@@ -599,7 +694,13 @@ class TestImporter {
     sink_.Add(DiagAt(t, key, std::move(code), std::move(message), std::move(hint)));
     failed_ = true;
   }
-  // A non-negative integer field; `fallback` when absent and not required.
+  void Warn(const Test& t, std::string_view key, std::string code, std::string message,
+            std::string hint) {
+    Diagnostic d = DiagAt(t, key, std::move(code), std::move(message), std::move(hint));
+    d.severity = Severity::kWarning;
+    sink_.Add(d);
+  }
+  // A non-negative integer field; nullopt when absent (an error when `required`).
   std::optional<int64_t> Count(const Test& t, std::string_view key, bool required) {
     const Field* f = Get(t, key);
     if (f == nullptr) {
@@ -627,6 +728,7 @@ class TestImporter {
 
   const SourceText& src_;
   const Parsed& parsed_;
+  const bool md_;
   const Context& ctx_;
   Sink& sink_;
   std::string source_id_;
@@ -635,14 +737,22 @@ class TestImporter {
 
 std::optional<BenchmarkDraft> TestImporter::Run(const Test& test) {
   failed_ = false;
-  const bool md = parsed_.format == "markdown";
-  BenchmarkDraft b;
-  std::vector<std::string> notes;
+  TestDraft d;
+  if (!ReadKind(test, d) || !ReadValue(test, d)) return std::nullopt;
+  ReadModel(test, d);
+  ReadPrecision(test, d);
+  if (!ReadWeights(test, d)) return std::nullopt;
+  ReadHardware(test, d);
+  SetConditions(test, d);
+  AddRunNotes(test, d);
+  SetIdentity(test, d);
+  if (failed_) return std::nullopt;
+  return std::move(d.b);
+}
 
-  // Lengths and the kind of test.
-  TestKind kind;
-  std::string label;
-  if (md) {
+// Lengths and the kind of test: n_prompt / n_gen / n_depth, or the markdown's test label.
+bool TestImporter::ReadKind(const Test& test, TestDraft& d) {
+  if (md_) {
     const Field* tf = Get(test, "md:test");
     std::optional<TestKind> k = tf ? ParseTestLabel(tf->text) : std::nullopt;
     if (!k) {
@@ -650,238 +760,291 @@ std::optional<BenchmarkDraft> TestImporter::Run(const Test& test) {
             tf ? fmt::format("'{}' is not a llama-bench test label", tf->text)
                : std::string("the table has no 'test' column"),
             "labels are pp<N>, tg<N> or pp<N>+tg<M>, optionally with ' @ d<depth>'");
-      return std::nullopt;
+      return false;
     }
-    kind = *k;
+    d.kind = *k;
   } else {
     auto p = Count(test, "n_prompt", true);
     auto g = Count(test, "n_gen", true);
-    auto d = Count(test, "n_depth", false);
-    if (!p || !g || failed_) return std::nullopt;
-    kind.n_prompt = *p;
-    kind.n_gen = *g;
-    kind.n_depth = d.value_or(0);
-    kind.depth_stated = d.has_value();
+    auto depth = Count(test, "n_depth", false);
+    if (!p || !g || failed_) return false;
+    d.kind.n_prompt = *p;
+    d.kind.n_gen = *g;
+    d.kind.n_depth = depth.value_or(0);
+    d.kind.depth_stated = depth.has_value();
   }
+  const TestKind& kind = d.kind;
   if (kind.n_prompt == 0 && kind.n_gen == 0) {
-    Error(test, md ? "md:test" : "n_gen", "empty-test",
+    Error(test, md_ ? "md:test" : "n_gen", "empty-test",
           "n_prompt and n_gen are both 0: the test measures nothing",
           "llama-bench tests have n_prompt > 0 (pp), n_gen > 0 (tg), or both (pg)");
-    return std::nullopt;
+    return false;
   }
   if (kind.n_gen == 0) {
-    label = fmt::format("pp{}", kind.n_prompt);
+    d.label = fmt::format("pp{}", kind.n_prompt);
   } else if (kind.n_prompt == 0) {
-    label = fmt::format("tg{}", kind.n_gen);
+    d.label = fmt::format("tg{}", kind.n_gen);
   } else {
-    label = fmt::format("pp{}+tg{}", kind.n_prompt, kind.n_gen);
+    d.label = fmt::format("pp{}+tg{}", kind.n_prompt, kind.n_gen);
   }
-  if (kind.n_depth > 0) label += fmt::format(" @ d{}", kind.n_depth);
+  if (kind.n_depth > 0) d.label += fmt::format(" @ d{}", kind.n_depth);
+  return true;
+}
 
-  // The figure: avg_ts (json, csv, sql) or "mean ± std" (markdown).
-  std::string value_key = md ? "md:t/s" : "avg_ts";
+// The figure: avg_ts (json, csv, sql) or "mean ± std" (markdown).
+bool TestImporter::ReadValue(const Test& test, TestDraft& d) {
+  d.value_key = md_ ? "md:t/s" : "avg_ts";
   std::string mean_text;
-  std::string stddev_text;
-  if (const Field* f = Get(test, value_key)) {
-    if (md) {
-      size_t pm = f->text.find("±");
-      mean_text = Trim(f->text.substr(0, pm));
-      if (pm != kNpos) stddev_text = Trim(f->text.substr(pm + 2));
-    } else {
-      mean_text = f->text;
-      stddev_text = Text(test, "stddev_ts");
-    }
-  } else {
+  const Field* f = Get(test, d.value_key);
+  if (f == nullptr) {
     sink_.Add(src_.At(test.offset, Severity::kError, "missing-field",
-                      fmt::format("{} has no '{}'", test.what, md ? "t/s" : "avg_ts"),
+                      fmt::format("{} has no '{}'", test.what, md_ ? "t/s" : "avg_ts"),
                       "the tokens-per-second figure is what is imported"));
-    return std::nullopt;
+    return false;
+  }
+  if (md_) {
+    size_t pm = f->text.find("±");
+    mean_text = std::string(Trim(std::string_view(f->text).substr(0, pm)));
+    if (pm != kNpos) d.stddev_text = std::string(Trim(std::string_view(f->text).substr(pm + 2)));
+  } else {
+    mean_text = f->text;
+    d.stddev_text = Text(test, "stddev_ts");
   }
   if (!ParseNumber(mean_text)) {
-    Error(test, value_key, "not-a-number", fmt::format("'{}' is not a number", mean_text),
+    Error(test, d.value_key, "not-a-number", fmt::format("'{}' is not a number", mean_text),
           "llama-bench writes tokens per second as a decimal number");
-    return std::nullopt;
+    return false;
   }
-  Diagnostic value_at = DiagAt(test, value_key, "", "", "");
+  Diagnostic value_at = DiagAt(test, d.value_key, "", "", "");
   auto value = ctx_.Quantity(mean_text + " tok/s", Dimension::kTokenRate, value_at,
-                             Pointer(test, value_key) + "tokens per second", sink_);
-  if (!value) return std::nullopt;
-  b.value = *value;
-  b.statistic = "mean";
+                             Pointer(test, d.value_key) + "tokens per second", sink_);
+  if (!value) return false;
+  d.b.value = *value;
+  d.b.statistic = "mean";
+  return true;
+}
 
-  // The model and its weight format.
-  std::string model_type = md ? Text(test, "md:model") : Text(test, "model_type");
-  std::string filename = md ? parsed_.md_model_file : Text(test, "model_filename");
+// The model: the GGUF file name (model_filename, or the -m of the command line above a
+// markdown table) names it best; the type string ("llama 7B Q4_0") is shared by several.
+void TestImporter::ReadModel(const Test& test, TestDraft& d) {
+  d.model_type = md_ ? Text(test, "md:model") : Text(test, "model_type");
+  const MdRun* run = RunOf(test);
+  std::string filename = md_ ? (run ? run->model_file : "") : Text(test, "model_filename");
   std::string model_key =
-      md ? "md:model" : (Get(test, "model_type") ? "model_type" : "model_filename");
+      md_ ? "md:model" : (Get(test, "model_type") ? "model_type" : "model_filename");
   // The parameter count the file states: model_n_params, or the markdown's "6.74 B".
   double params = 0;
   std::string params_how;
-  if (const Field* f = Get(test, md ? "md:params" : "model_n_params")) {
-    std::string text = Trim(f->text);
+  if (const Field* f = Get(test, md_ ? "md:params" : "model_n_params")) {
+    std::string_view text = Trim(f->text);
     double scale = 1;
-    if (md && !text.empty()) {
+    if (md_ && !text.empty()) {
       char unit = text.back();
       scale = unit == 'B' ? 1e9 : unit == 'M' ? 1e6 : unit == 'K' ? 1e3 : 1;
-      if (scale != 1) text = Trim(std::string_view(text).substr(0, text.size() - 1));
+      if (scale != 1) text = Trim(text.substr(0, text.size() - 1));
     }
     if (auto n = ParseNumber(text); n && *n > 0) {
       params = *n * scale;
-      params_how = md ? fmt::format("the table's params column '{}'", Trim(f->text))
-                      : fmt::format("model_n_params {}", f->text);
+      params_how = md_ ? fmt::format("the table's params column '{}'", Trim(f->text))
+                       : fmt::format("model_n_params {}", f->text);
     }
   }
-  // The file name names the model best ("llama-2-7b.Q4_0.gguf": its stem without the
-  // extension and the weight format); the type string ("llama 7B Q4_0") is shared by several.
   std::string stem = ModelStem(BaseName(filename));
-  std::string display = !stem.empty() ? stem : model_type;
+  // The type string without its ftype ("qwen35moe 122B.A10B Q4_K - Medium" -> "qwen35moe
+  // 122B.A10B") names a draft when no file name does: the weight format is not the model.
+  std::string type_name = d.model_type;
+  if (size_t a = type_name.find(' '); a != kNpos) {
+    if (size_t b = type_name.find(' ', a + 1); b != kNpos) type_name.resize(b);
+  }
+  std::string display = !stem.empty() ? stem : type_name;
   Context::ModelChoice model = ctx_.ChooseModel(
-      {stem, std::string(BaseName(filename)), filename, model_type}, display, params, params_how,
-      source_id_, DiagAt(test, model_key, "", "", ""), sink_, /*weak_from=*/3);
+      {stem, std::string(BaseName(filename)), filename, d.model_type, type_name}, display, params,
+      params_how, source_id_, DiagAt(test, model_key, "", "", ""), sink_, /*weak_from=*/3);
   if (model.draft) models.emplace_back(std::move(*model.draft), test.offset);
-  b.model = model.id;
-  notes.push_back(fmt::format("Model: {}.", model.how));
+  d.b.model = model.id;
+  d.notes.push_back(fmt::format("Model: {}.", model.how));
+}
 
-  std::string stated_precision = PrecisionFromModelType(model_type);
-  if (!stated_precision.empty() && !ctx_.options().precision.empty() &&
-      ctx_.options().precision != stated_precision) {
-    Diagnostic d = DiagAt(test, model_key, "conflicting-flag",
-                          fmt::format("--precision {} contradicts model_type '{}' ({}); the "
-                                      "file's is kept",
-                                      ctx_.options().precision, model_type, stated_precision),
-                          "drop --precision when the file states the weight format");
-    d.severity = Severity::kWarning;
-    sink_.Add(d);
+// The weight format: the ftype of model_type, else --precision, else absent.
+void TestImporter::ReadPrecision(const Test& test, TestDraft& d) {
+  std::string model_key =
+      md_ ? "md:model" : (Get(test, "model_type") ? "model_type" : "model_filename");
+  std::string stated = PrecisionFromModelType(d.model_type);
+  const std::string& flag = ctx_.options().precision;
+  if (!stated.empty() && !flag.empty() && flag != stated) {
+    Warn(test, model_key, "conflicting-flag",
+         fmt::format("--precision {} contradicts model_type '{}' ({}); the file's is kept", flag,
+                     d.model_type, stated),
+         "drop --precision when the file states the weight format");
   }
-  Context::PrecisionChoice precision = ctx_.ResolvePrecision(stated_precision);
-  b.precision = precision.name;
-  if (!stated_precision.empty()) {
-    notes.push_back(fmt::format("Precision {} from model_type '{}'.", b.precision, model_type));
-  } else if (!b.precision.empty()) {
-    notes.push_back(fmt::format("Precision {}: {}.", b.precision, precision.how));
+  Context::PrecisionChoice precision = ctx_.ResolvePrecision(stated);
+  d.b.precision = precision.name;
+  if (!stated.empty()) {
+    d.notes.push_back(
+        fmt::format("Precision {} from model_type '{}'.", d.b.precision, d.model_type));
+  } else if (!d.b.precision.empty()) {
+    d.notes.push_back(fmt::format("Precision {}: {}.", d.b.precision, precision.how));
   } else {
-    b.precision_absent = fmt::format(
-        "the weight format cannot be told from model_type '{}' (pass --precision)", model_type);
-    notes.push_back(fmt::format("Precision absent: {}.", b.precision_absent));
+    d.b.precision_absent = fmt::format(
+        "the weight format cannot be told from model_type '{}' (pass --precision)", d.model_type);
+    d.notes.push_back(fmt::format("Precision absent: {}.", d.b.precision_absent));
   }
+}
 
-  // Weight bytes, verbatim: model_size in bytes, or the markdown's "3.56 GiB".
-  std::string size_key = md ? "md:size" : "model_size";
-  if (const Field* f = Get(test, size_key)) {
-    std::string text = md ? f->text : f->text + " B";
-    Diagnostic at = DiagAt(test, size_key, "", "", "");
-    auto w =
-        ctx_.Quantity(text, Dimension::kBytes, at, Pointer(test, size_key) + "model size", sink_);
-    if (!w) return std::nullopt;
-    b.weights = *w;
-  }
+// Weight bytes, verbatim: model_size in bytes, or the markdown's "3.56 GiB".
+bool TestImporter::ReadWeights(const Test& test, TestDraft& d) {
+  std::string size_key = md_ ? "md:size" : "model_size";
+  const Field* f = Get(test, size_key);
+  if (f == nullptr) return true;
+  std::string text = md_ ? f->text : f->text + " B";
+  Diagnostic at = DiagAt(test, size_key, "", "", "");
+  auto w =
+      ctx_.Quantity(text, Dimension::kBytes, at, Pointer(test, size_key) + "model size", sink_);
+  if (!w) return false;
+  d.b.weights = *w;
+  return true;
+}
 
-  // Hardware: gpu_info lists every detected GPU; a CPU-only run has it empty.
-  std::string gpu = Trim(Text(test, "gpu_info"));
-  // A markdown table prints no gpu_info; the device lines above it name the devices.
+// Hardware and count: gpu_info lists every detected GPU (a CPU-only run has it empty); above a
+// markdown table, ggml's device lines name them. Devices found are not devices used: split
+// mode none runs one, and an RPC backend runs devices the log never lists.
+void TestImporter::ReadHardware(const Test& test, TestDraft& d) {
+  BenchmarkDraft& b = d.b;
+  const MdRun* run = RunOf(test);
+  std::string gpu(Trim(Text(test, "gpu_info")));
   bool from_log = false;
-  if (md && gpu.empty() && !parsed_.md_devices.empty()) {
-    for (const auto& d : parsed_.md_devices) gpu += (gpu.empty() ? "" : ", ") + d;
+  if (md_ && gpu.empty() && run != nullptr && !run->devices.empty()) {
+    for (const auto& dev : run->devices) gpu += (gpu.empty() ? "" : ", ") + dev;
     from_log = true;
   }
-  std::string cpu = Trim(Text(test, "cpu_info"));
+  std::string cpu(Trim(Text(test, "cpu_info")));
   std::string stated_hw = !gpu.empty() ? gpu : cpu;
-  std::string hw_key = from_log ? value_key : !gpu.empty() ? "gpu_info" : "cpu_info";
-  std::string unstated = md ? "llama-bench's markdown table does not print gpu_info or cpu_info"
-                            : "the file's gpu_info and cpu_info are empty";
-  Diagnostic hw_at = DiagAt(test, stated_hw.empty() ? value_key : hw_key, "", "", "");
+  std::string hw_key = from_log ? d.value_key : !gpu.empty() ? "gpu_info" : "cpu_info";
+  std::string unstated = md_ ? "llama-bench's markdown table does not print gpu_info or cpu_info"
+                             : "the file's gpu_info and cpu_info are empty";
+  Diagnostic hw_at = DiagAt(test, stated_hw.empty() ? d.value_key : hw_key, "", "", "");
   Context::Parts parts = ctx_.ResolveParts(stated_hw, unstated, hw_at, sink_);
   b.hardware = parts.hardware;
   b.accelerators = parts.ids;
   b.accelerators_absent = parts.absent;
-  for (auto& n : parts.notes) notes.push_back(n);
+  for (auto& n : parts.notes) d.notes.push_back(n);
+
   int64_t devices = 1;
   for (size_t at = gpu.find(", "); at != kNpos; at = gpu.find(", ", at + 2)) ++devices;
+  if (from_log) {
+    int64_t listed = static_cast<int64_t>(run->devices.size());
+    devices = std::max(listed, run->found.value_or(listed));
+  }
+  // The split mode: llama-bench prints the sm column only when it is not the default (layer).
+  std::string split = md_ ? Text(test, "md:sm") : Text(test, "split_mode");
+  std::string backend = md_ ? Text(test, "md:backend") : Text(test, "backends");
+  bool rpc = ToLower(backend).find("rpc") != kNpos;
+  std::string found_text =
+      from_log ? fmt::format("the device lines above the table (ggml found {} device{}: {})",
+                             devices, devices == 1 ? "" : "s", gpu)
+               : fmt::format("gpu_info lists {} device{}", devices, devices == 1 ? "" : "s");
   if (ctx_.options().count) {
     b.accelerator_count = *ctx_.options().count;
-    notes.push_back(
+    d.notes.push_back(
         fmt::format("accelerator_count {} is user-stated (--count): llama-bench does "
                     "not record how many GPUs a test used.",
                     b.accelerator_count));
+  } else if (rpc && !gpu.empty()) {
+    SetCount(b, 0,
+             fmt::format("backend '{}' also ran on RPC devices, which {} does not list: it "
+                         "names the local devices only (pass --count)",
+                         backend, from_log ? "the log" : "gpu_info"));
+    d.notes.push_back(fmt::format("accelerator_count absent: {}; {}.", b.count_absent, found_text));
+  } else if (split == "none" && !gpu.empty()) {
+    b.accelerator_count = 1;
+    d.notes.push_back(fmt::format(
+        "accelerator_count 1: split mode none runs the model on one device (main_gpu {}) of "
+        "those found; {}.",
+        Text(test, md_ ? "md:main_gpu" : "main_gpu").empty()
+            ? std::string("not printed")
+            : Text(test, md_ ? "md:main_gpu" : "main_gpu"),
+        found_text));
   } else if (from_log) {
-    int64_t listed = static_cast<int64_t>(parsed_.md_devices.size());
-    b.accelerator_count = std::max(listed, parsed_.md_found.value_or(listed));
-    notes.push_back(fmt::format(
-        "Hardware and accelerator_count {} from the device lines above the table (ggml found "
-        "{} device{}: {}){}.",
-        b.accelerator_count, b.accelerator_count, b.accelerator_count == 1 ? "" : "s", gpu,
-        b.accelerator_count > 1 ? "; llama-bench does not record which the test used, and "
-                                  "counting all of them is the generous side"
-                                : ""));
+    b.accelerator_count = devices;
+    d.notes.push_back(fmt::format(
+        "Hardware and accelerator_count {} from {}{}.", devices, found_text,
+        devices > 1 ? fmt::format("; split mode {}: llama-bench does not record which the test "
+                                  "used, and counting all of them is the generous side",
+                                  split.empty() ? "layer (the default: no sm column)" : split)
+                    : ""));
   } else if (devices > 1 && !gpu.empty()) {
     b.accelerator_count = devices;
-    notes.push_back(
+    d.notes.push_back(
         fmt::format("accelerator_count {}: gpu_info lists {} devices and llama-bench "
                     "does not record which the test used; counting all of them is the "
                     "generous side (pass --count).",
                     devices, devices));
   } else if (!gpu.empty()) {
     b.accelerator_count = 1;
-    notes.push_back("accelerator_count 1: gpu_info names one device.");
+    d.notes.push_back("accelerator_count 1: gpu_info names one device.");
   } else {
     SetCount(b, 0,
-             gpu.empty() && !cpu.empty()
-                 ? "the file names no GPU, and llama-bench does not record how many CPU sockets "
-                   "ran the test (pass --count)"
-                 : "the file names no device (pass --count)");
-    notes.push_back(fmt::format("accelerator_count absent: {}.", b.count_absent));
+             !cpu.empty() ? "the file names no GPU, and llama-bench does not record how many CPU "
+                            "sockets ran the test (pass --count)"
+                          : "the file names no device (pass --count)");
+    d.notes.push_back(fmt::format("accelerator_count absent: {}.", b.count_absent));
   }
+}
 
-  // Engine and version.
+// Engine version: build_commit (build_number), or the footer below the test's table.
+CondValue TestImporter::EngineVersion(const Test& test, TestDraft& d) {
   std::string commit = Text(test, "build_commit");
-  std::string number = Text(test, "build_number");
-  std::string version;
+  d.build_number = Text(test, "build_number");
+  const MdRun* run = RunOf(test);
   if (!commit.empty()) {
-    version = number.empty() ? commit : fmt::format("{} (build {})", commit, number);
-  } else if (md && !parsed_.footer_build.empty()) {
-    std::string fb = parsed_.footer_build;
+    d.version =
+        d.build_number.empty() ? commit : fmt::format("{} (build {})", commit, d.build_number);
+  } else if (run != nullptr && !run->footer_build.empty()) {
+    std::string_view fb = run->footer_build;
     size_t paren = fb.find(" (");
-    version = paren == kNpos ? fb
-                             : fmt::format("{} (build {})", fb.substr(0, paren),
-                                           Trim(fb.substr(paren + 2, fb.size() - paren - 3)));
-  }
-  const std::string& flag_version = ctx_.options().engine_version;
-  CondValue engine_version;
-  if (!version.empty()) {
-    engine_version = CondValue::Str(version);
-    if (!flag_version.empty() && flag_version != version && flag_version != commit) {
-      Diagnostic d = DiagAt(test, commit.empty() ? value_key : "build_commit", "conflicting-flag",
-                            fmt::format("--engine-version '{}' contradicts the file's build {}; "
-                                        "the file's is kept",
-                                        flag_version, version),
-                            "drop --engine-version when the file states the build");
-      d.severity = Severity::kWarning;
-      sink_.Add(d);
+    if (paren == kNpos) {
+      d.version = std::string(fb);
+    } else {
+      d.build_number = std::string(Trim(fb.substr(paren + 2, fb.size() - paren - 3)));
+      d.version = fmt::format("{} (build {})", fb.substr(0, paren), d.build_number);
     }
-  } else if (!flag_version.empty()) {
-    engine_version =
-        CondValue::Str(fmt::format("{} (user-stated: --engine-version)", flag_version));
-  } else {
-    engine_version = CondValue::Absent(
-        md ? "the markdown table has no 'build:' footer (older llama-bench builds print none)"
-           : "the file has no build_commit");
   }
+  const std::string& flag = ctx_.options().engine_version;
+  if (!d.version.empty()) {
+    if (!flag.empty() && flag != d.version && flag != commit) {
+      Warn(test, commit.empty() ? d.value_key : "build_commit", "conflicting-flag",
+           fmt::format("--engine-version '{}' contradicts the file's build {}; the file's is kept",
+                       flag, d.version),
+           "drop --engine-version when the file states the build");
+    }
+    return CondValue::Str(d.version);
+  }
+  if (!flag.empty()) {
+    return CondValue::Str(fmt::format("{} (user-stated: --engine-version)", flag));
+  }
+  return CondValue::Absent(
+      md_ ? "the markdown table has no 'build:' footer (older llama-bench builds print none)"
+          : "the file has no build_commit");
+}
 
+// The metric by test kind, and the conditions of one llama-bench test.
+void TestImporter::SetConditions(const Test& test, TestDraft& d) {
+  BenchmarkDraft& b = d.b;
+  const TestKind& kind = d.kind;
+  CondValue engine_version = EngineVersion(test, d);
   // Warmup: recorded only by forks that add n_gen_warmup.
   CondValue warmup = CondValue::Absent(
       "llama-bench runs a warmup pass by default but records neither it nor --no-warmup");
   if (const Field* w = Get(test, "n_gen_warmup")) {
     warmup = CondValue::Str(fmt::format("n_gen_warmup {} (stated by the file)", w->text));
   }
-
-  // Metric by test kind.
   if (kind.n_gen == 0) {
     b.metric = "prefill";
   } else if (kind.n_prompt == 0) {
     b.metric = "per-user-decode";
   } else {
     b.metric = "aggregate-total";
-    notes.push_back(
+    d.notes.push_back(
         "A pp+tg test: avg_ts counts n_prompt + n_gen tokens over the whole timed "
         "region (prefill and decode together), so it is recorded as aggregate-total "
         "at batch 1, never as decode speed.");
@@ -901,28 +1064,31 @@ std::optional<BenchmarkDraft> TestImporter::Run(const Test& test) {
   b.conditions.emplace_back("warmup", warmup);
   b.conditions.emplace_back("scenario", CondValue::Str("single-stream"));
   b.conditions.emplace_back("speculative", CondValue::Bool(false));
+}
 
-  // The spread and the run's settings, in the notes.
+// The spread and the run's settings, in the notes.
+void TestImporter::AddRunNotes(const Test& test, TestDraft& d) {
+  const TestKind& kind = d.kind;
   std::string spread;
+  std::string stddev = d.stddev_text.empty() ? "not stated" : d.stddev_text + " tok/s";
   if (const Field* s = Get(test, "samples_ts"); s && s->is_array && !s->samples.empty()) {
     std::vector<std::string> xs;
     for (double x : s->samples) xs.push_back(NumberText(x));
     spread = fmt::format("avg_ts is the mean of {} repetitions (samples_ts {}), stddev_ts {}",
-                         s->samples.size(), fmt::join(xs, ", "),
-                         stddev_text.empty() ? "not stated" : stddev_text + " tok/s");
+                         s->samples.size(), fmt::join(xs, ", "), stddev);
   } else {
     spread = fmt::format(
         "avg_ts is the mean over the repetitions ({} does not keep the "
         "per-repetition samples), stddev_ts {}",
-        parsed_.format, stddev_text.empty() ? "not stated" : stddev_text + " tok/s");
+        parsed_.format, stddev);
   }
   std::string avg_ns = Text(test, "avg_ns");
   if (!avg_ns.empty()) {
     spread += fmt::format("; avg_ns {}, stddev_ns {}", avg_ns, Text(test, "stddev_ns"));
   }
-  notes.insert(notes.begin(),
-               fmt::format("llama-bench {} ({}): {}.", label, parsed_.format, spread));
-  notes.push_back(fmt::format(
+  d.notes.insert(d.notes.begin(),
+                 fmt::format("llama-bench {} ({}): {}.", d.label, parsed_.format, spread));
+  d.notes.push_back(fmt::format(
       "n_prompt {}, n_gen {}, n_depth {}: input_tokens counts the prompt and the context "
       "prefilled before timing; batch 1 because llama-bench runs one sequence (n_batch and "
       "n_ubatch are prompt chunk sizes, not concurrent sequences).",
@@ -930,37 +1096,45 @@ std::optional<BenchmarkDraft> TestImporter::Run(const Test& test) {
       kind.depth_stated ? fmt::format("{}", kind.n_depth) : "not in this schema (0)"));
   std::vector<std::string> settings;
   for (std::string_view key :
-       {"model_filename", "model_type", "model_n_params", "backends",     "cuda",       "metal",
-        "opencl",         "gpu_blas",   "blas",           "n_gpu_layers", "split_mode", "main_gpu",
-        "tensor_split",   "flash_attn", "type_k",         "type_v",       "f16_kv",     "mul_mat_q",
-        "n_batch",        "n_ubatch",   "n_threads",      "cpu_info",     "test_time",  "md:params",
-        "md:backend",     "md:ngl"}) {
+       {"model_filename", "model_type", "model_n_params", "backends",   "cuda",
+        "metal",          "opencl",     "gpu_blas",       "blas",       "n_gpu_layers",
+        "split_mode",     "main_gpu",   "tensor_split",   "flash_attn", "type_k",
+        "type_v",         "f16_kv",     "mul_mat_q",      "n_batch",    "n_ubatch",
+        "n_threads",      "cpu_info",   "test_time",      "md:params",  "md:backend",
+        "md:ngl",         "md:sm",      "md:n_cpu_moe",   "md:n_batch", "md:n_ubatch",
+        "md:fa",          "md:mmap",    "md:fitt"}) {
     if (const Field* f = Get(test, key); f && !f->is_array) {
       std::string name(key.starts_with("md:") ? key.substr(3) : key);
       settings.push_back(fmt::format("{} {}", name, f->text));
     }
   }
-  notes.push_back(fmt::format("Settings: {}.", fmt::join(settings, "; ")));
+  d.notes.push_back(fmt::format("Settings: {}.", fmt::join(settings, "; ")));
+}
 
-  // Identity and provenance.
+// Identity and provenance: the id hashes the test's fields (and, in a file of several tables,
+// which table), never the path.
+void TestImporter::SetIdentity(const Test& test, TestDraft& d) {
+  BenchmarkDraft& b = d.b;
   std::string canonical;
   for (const auto& [k, f] : test.fields) {
     canonical += k + "=" + f.text;
     for (double x : f.samples) canonical += "," + NumberText(x);
     canonical += "\n";
   }
-  b.id = fmt::format("llama-bench-{}-{}-{}", b.model, Slug(label), ShortHash(Fnv1a(canonical)));
-  b.title = fmt::format("llama-bench {}, {}, {}", label, model_type.empty() ? b.model : model_type,
-                        b.hardware);
-  if (!version.empty()) b.title += fmt::format(" (build {})", number.empty() ? version : number);
+  if (md_ && parsed_.runs.size() > 1) canonical += fmt::format("table={}\n", test.run + 1);
+  b.id = fmt::format("llama-bench-{}-{}-{}", b.model, Slug(d.label), ShortHash(Fnv1a(canonical)));
+  b.title = fmt::format("llama-bench {}, {}, {}", d.label,
+                        d.model_type.empty() ? b.model : d.model_type, b.hardware);
+  if (!d.version.empty()) {
+    b.title += fmt::format(" (build {})", d.build_number.empty() ? d.version : d.build_number);
+  }
   b.source = source_id_;
   std::string test_time = Text(test, "test_time");
+  // The file's name is in the source record: a renamed copy gives the same record.
   b.locator =
-      fmt::format("{}, {} ({}{}), {}", BaseName(src_.path()), test.what, label,
-                  test_time.empty() ? "" : ", test_time " + test_time, md ? "t/s" : "avg_ts");
-  b.notes = fmt::format("{}", fmt::join(notes, " "));
-  if (failed_) return std::nullopt;
-  return b;
+      fmt::format("{} ({}{}), {}", test.what, d.label,
+                  test_time.empty() ? "" : ", test_time " + test_time, md_ ? "t/s" : "avg_ts");
+  b.notes = fmt::format("{}", fmt::join(d.notes, " "));
 }
 
 }  // namespace
@@ -969,7 +1143,17 @@ bool LooksLikeLlamaBench(std::string_view text) {
   std::string_view head = text.substr(0, 1 << 16);
   if (head.find("output_throughput") != kNpos) return false;
   if (head.find("avg_ts") != kNpos && head.find("n_prompt") != kNpos) return true;
-  return head.find("| model") != kNpos && head.find("t/s") != kNpos && head.find("| test") != kNpos;
+  // A markdown table's header row, whatever its alignment: `| model | ... | test | t/s |`.
+  for (size_t pos = 0; pos < head.size();) {
+    size_t eol = head.find('\n', pos);
+    std::string_view line = head.substr(pos, eol == kNpos ? kNpos : eol - pos);
+    if (Trim(line).starts_with("|") && line.find("model") != kNpos &&
+        IsHeaderRow(SplitCells(line, 0))) {
+      return true;
+    }
+    pos = eol == kNpos ? head.size() : eol + 1;
+  }
+  return false;
 }
 
 void ImportLlamaBench(const ImportFile& file, const Context& ctx, ImportResult& out) {

@@ -1,6 +1,9 @@
 // MLPerf Inference results (mlperf_log_summary.txt, the :::MLLOG lines of
 // mlperf_log_detail.txt, the systems/<system>.json description) to records: tokens/s is the
-// system's aggregate output; a Server run's TTFT and TPOT statistics (ns) are latency records.
+// system's aggregate output; a Server or Interactive run's TTFT and TPOT statistics (ns) are
+// latency records. A detail log alone gives every record its summary gives. LoadGen's other
+// files (accuracy log, trace, accuracy.txt) and JSON files that describe no system are skipped
+// with a note, never an error.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -8,6 +11,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
+#include "core/text_util.h"
 #include "import/common.h"
 #include "rooflint/precision.h"
 
@@ -17,19 +21,7 @@ namespace {
 constexpr size_t kNpos = std::string_view::npos;
 using json = nlohmann::json;
 
-std::string Trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) {
-    s.remove_suffix(1);
-  }
-  return std::string(s);
-}
-
-std::string Lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
+// ----- Reading the files -----
 
 // A value of the summary ("key : value"), with the offset of the value.
 struct SummaryValue {
@@ -41,7 +33,7 @@ struct Summary {
   const ImportFile* file = nullptr;
   std::map<std::string, SummaryValue> values;  // by lowercased key; the first one wins
   const SummaryValue* Find(std::string_view key) const {
-    auto it = values.find(Lower(key));
+    auto it = values.find(ToLower(key));
     return it == values.end() ? nullptr : &it->second;
   }
 };
@@ -54,12 +46,13 @@ Summary ParseSummary(const ImportFile& f) {
   while (pos < t.size()) {
     size_t eol = t.find('\n', pos);
     std::string_view line = t.substr(pos, eol == kNpos ? kNpos : eol - pos);
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
     size_t colon = line.find(':');
     if (colon != kNpos) {
-      std::string key = Lower(Trim(line.substr(0, colon)));
+      std::string key = ToLower(Trim(line.substr(0, colon)));
       size_t v = colon + 1;
       while (v < line.size() && line[v] == ' ') ++v;
-      std::string value = Trim(line.substr(v));
+      std::string value(Trim(line.substr(v)));
       if (!key.empty() && !s.values.count(key)) s.values[key] = {value, pos + v};
     }
     pos = eol == kNpos ? t.size() : eol + 1;
@@ -67,9 +60,11 @@ Summary ParseSummary(const ImportFile& f) {
   return s;
 }
 
-// The :::MLLOG events the importer reads, by key, with the line each stands on.
+// The :::MLLOG events the importer reads, by key, with the line each stands on and, for a
+// number, its text as LoadGen printed it (6 significant digits).
 struct DetailValue {
   json value;
+  std::string text;
   size_t offset = 0;
 };
 struct Detail {
@@ -78,24 +73,39 @@ struct Detail {
   std::vector<size_t> errors;  // offsets of events flagged is_error
 };
 
+// The result keys of a token latency statistic (LoadGen 4.1 to 6.0):
+// result_first_token_mean_latency_ns, result_first_token_99.00_percentile_latency_ns,
+// result_time_to_output_token_mean, result_time_per_output_token_50.00_percentile_ns.
+bool TokenLatencyKey(std::string_view key) {
+  return key.starts_with("result_first_token_") ||
+         key.starts_with("result_time_to_output_token_") ||
+         key.starts_with("result_time_per_output_token_");
+}
+
 bool Wanted(std::string_view key) {
-  static constexpr std::string_view kKeys[] = {"loadgen_version",
-                                               "test_datetime",
-                                               "sut_name",
-                                               "effective_scenario",
-                                               "requested_scenario",
-                                               "effective_samples_per_query",
-                                               "effective_target_qps",
-                                               "result_validity",
-                                               "result_tokens_per_second",
-                                               "result_samples_per_second",
-                                               "result_completed_tokens_per_second",
-                                               "result_completed_samples_per_second",
-                                               "effective_use_token_latencies",
-                                               "result_first_token_mean_latency_ns",
-                                               "result_time_per_output_token_mean_ns",
-                                               "result_mean_latency_ns"};
-  return std::find(std::begin(kKeys), std::end(kKeys), key) != std::end(kKeys);
+  static constexpr std::string_view kKeys[] = {
+      "loadgen_version", "test_datetime", "sut_name", "effective_scenario", "effective_test_mode",
+      "effective_samples_per_query", "effective_target_qps", "requested_server_ttft_latency",
+      "requested_server_tpot_latency", "result_validity",
+      // Offline.
+      "result_tokens_per_second", "result_samples_per_second",
+      // Server and Interactive (not the garbage
+      // result_token_throughput).
+      "result_completed_tokens_per_second", "result_completed_samples_per_sec"};
+  return TokenLatencyKey(key) ||
+         std::find(std::begin(kKeys), std::end(kKeys), key) != std::end(kKeys);
+}
+
+// The text of a number value on an :::MLLOG line ("39.5644", "3.88811e-08").
+std::string NumberTextOnLine(std::string_view line) {
+  size_t v = line.find("\"value\": ");
+  if (v == kNpos) return "";
+  size_t b = v + 9, e = b;
+  while (e < line.size() && (IsDigit(line[e]) || line[e] == '.' || line[e] == '-' ||
+                             line[e] == '+' || line[e] == 'e' || line[e] == 'E')) {
+    ++e;
+  }
+  return std::string(line.substr(b, e - b));
 }
 
 Detail ParseDetail(const ImportFile& f, const SourceText& src, Sink& sink) {
@@ -109,7 +119,8 @@ Detail ParseDetail(const ImportFile& f, const SourceText& src, Sink& sink) {
     size_t here = pos;
     pos = eol == kNpos ? t.size() : eol + 1;
     if (!line.starts_with(":::MLLOG ")) continue;
-    // Most lines are the sample-index dump: read the key without parsing the line.
+    // Most lines are the sample-index dump: read the key without parsing the line. Events not
+    // read (the RNG seeds above 2^63, loadgen_file_sha1's object) are never parsed.
     size_t k = line.find("\"key\": \"");
     if (k == kNpos) continue;
     size_t kend = line.find('"', k + 8);
@@ -137,7 +148,9 @@ Detail ParseDetail(const ImportFile& f, const SourceText& src, Sink& sink) {
                       "a :::MLLOG event is {\"key\": ..., \"value\": ..., ...}"));
       continue;
     }
-    d.values[std::string(key)] = {event["value"], here + 9};
+    DetailValue v{event["value"], "", here + 9};
+    if (v.value.is_number()) v.text = NumberTextOnLine(line);
+    d.values[std::string(key)] = std::move(v);
   }
   return d;
 }
@@ -146,10 +159,11 @@ Detail ParseDetail(const ImportFile& f, const SourceText& src, Sink& sink) {
 struct JsonFile {
   const ImportFile* file = nullptr;
   json value;
+  bool used = false;
 };
 
 std::string Scenario(std::string_view s) {
-  std::string l = Lower(s);
+  std::string l = ToLower(s);
   if (l == "offline") return "offline";
   if (l == "server") return "server";
   if (l == "singlestream" || l == "single-stream") return "single-stream";
@@ -174,16 +188,124 @@ std::optional<int64_t> JsonCount(const json& obj, const char* key) {
   return static_cast<int64_t>(*v);
 }
 
+// True when two numbers agree at the digits each was printed with: LoadGen's summary prints
+// some figures with 2 decimals ("39.56") that its detail log prints with 6 significant digits
+// ("39.5644"); they are one figure, not a disagreement.
+bool SameAtPrintedDigits(std::string_view a, std::string_view b) {
+  auto va = ParseNumber(a);
+  auto vb = ParseNumber(b);
+  if (!va || !vb) return a == b;
+  auto half_unit = [](std::string_view s) {
+    size_t e = s.find_first_of("eE");
+    int exp = 0;
+    if (e != kNpos) {
+      if (auto x = ParseNumber(s.substr(e + 1))) exp = static_cast<int>(*x);
+      s = s.substr(0, e);
+    }
+    size_t dot = s.find('.');
+    int decimals = dot == kNpos ? 0 : static_cast<int>(s.size() - dot - 1);
+    return 0.5 * std::pow(10.0, -(decimals - exp));
+  };
+  double tolerance = half_unit(a) + half_unit(b);
+  return std::fabs(*va - *vb) <= tolerance * (1 + 1e-9);
+}
+
+// The path's folders, and the '_'-pieces of its folders and file name: the names a path
+// may give the benchmark and scenario by ("closed/NVIDIA/results/<system>/llama2-70b-99.9/
+// Offline/...", or a copy kept as "v5.1_NVIDIA_<system>_llama3.1-405b_Interactive/...").
+std::vector<std::string> PathNames(std::string_view path) {
+  std::vector<std::string> out;
+  auto pieces = [&](std::string_view part) {
+    size_t p = 0;
+    while (p <= part.size()) {
+      size_t u = part.find('_', p);
+      std::string_view piece = part.substr(p, u == kNpos ? kNpos : u - p);
+      if (!piece.empty()) out.emplace_back(piece);
+      if (u == kNpos) break;
+      p = u + 1;
+    }
+  };
+  size_t start = 0;
+  while (start <= path.size()) {
+    size_t slash = path.find('/', start);
+    std::string_view part = path.substr(start, slash == kNpos ? kNpos : slash - start);
+    if (slash == kNpos) {
+      pieces(part);
+      break;
+    }
+    if (!part.empty()) {
+      out.emplace_back(part);
+      if (part.find('_') != kNpos) pieces(part);
+    }
+    start = slash + 1;
+  }
+  return out;
+}
+
+// The folders of a path ("" and "." are none).
+std::vector<std::string> Folders(std::string_view path) {
+  std::vector<std::string> out;
+  size_t start = 0;
+  while (true) {
+    size_t slash = path.find('/', start);
+    if (slash == kNpos) break;
+    std::string_view part = path.substr(start, slash - start);
+    if (!part.empty() && part != ".") out.emplace_back(part);
+    start = slash + 1;
+  }
+  return out;
+}
+
+// How well a systems or measurements JSON fits a run: it describes the runs under the folder
+// that holds its `systems/` or `measurements/` folder (<submitter>/systems/X.json and
+// <submitter>/results/X/...), or under its own folder; among several, the deepest such
+// folder, then the most of its remaining folders and its name that the run's path names.
+// nullopt: it cannot describe the run.
+std::optional<std::pair<size_t, size_t>> Fit(std::string_view json_path, std::string_view run) {
+  std::vector<std::string> folders = Folders(json_path);
+  size_t scope = folders.size();
+  for (size_t i = folders.size(); i-- > 0;) {
+    if (folders[i] == "systems" || folders[i] == "measurements") {
+      scope = i;
+      break;
+    }
+  }
+  std::vector<std::string> run_folders = Folders(run);
+  if (scope > run_folders.size() ||
+      !std::equal(folders.begin(), folders.begin() + scope, run_folders.begin())) {
+    return std::nullopt;
+  }
+  std::string_view name = BaseName(json_path);
+  if (name.ends_with(".json")) name.remove_suffix(5);
+  size_t named = std::count(run_folders.begin(), run_folders.end(), std::string(name));
+  for (size_t i = scope; i < folders.size(); ++i) {
+    named += std::count(run_folders.begin(), run_folders.end(), folders[i]);
+  }
+  return std::pair{scope, named};
+}
+
 struct LatencyLine {
   std::string metric;     // ttft, tpot
   std::string statistic;  // mean, p50, p90, p99
-  std::string label;      // as the summary writes it
-  const SummaryValue* value;
+  std::string label;      // as the file writes it
+  std::string text;       // the value, in ns
+  size_t offset = 0;
 };
 
-// The Server summary's token latencies: "Mean First Token latency (ns)", "99.00 percentile
-// time to output token (ns)" (v4.1) or "... time per output token (ns)" (later).
-std::vector<LatencyLine> TokenLatencies(const Summary& s, std::vector<std::string>& skipped) {
+// "mean", "p50", "p90", "p99" of a percentile or mean token ("50.00 percentile", "99.00");
+// "" for min and max, "skip" for a statistic the record format has no name for.
+std::string StatisticOf(std::string_view stat) {
+  if (stat.starts_with("mean")) return "mean";
+  if (stat.starts_with("min") || stat.starts_with("max")) return "";
+  if (stat.starts_with("50.00")) return "p50";
+  if (stat.starts_with("90.00")) return "p90";
+  if (stat.starts_with("99.00")) return "p99";
+  return "skip";
+}
+
+// The summary's token latencies: "Mean First Token latency (ns)", "99.00 percentile time to
+// output token (ns)" (v4.1) or "... time per output token (ns)" (later).
+std::vector<LatencyLine> SummaryLatencies(const Summary& s, std::vector<std::string>& skipped) {
   std::vector<LatencyLine> out;
   for (const auto& [key, v] : s.values) {
     std::string metric;
@@ -193,25 +315,34 @@ std::vector<LatencyLine> TokenLatencies(const Summary& s, std::vector<std::strin
       metric = "tpot";
     }
     if (metric.empty()) continue;
-    std::string stat;
-    if (key.starts_with("mean ")) {
-      stat = "mean";
-    } else if (key.starts_with("50.00 percentile")) {
-      stat = "p50";
-    } else if (key.starts_with("90.00 percentile")) {
-      stat = "p90";
-    } else if (key.starts_with("99.00 percentile")) {
-      stat = "p99";
-    } else {
-      if (!key.starts_with("min ") && !key.starts_with("max ")) skipped.push_back(key);
-      continue;
-    }
-    out.push_back({metric, stat, key, &v});
+    std::string stat = StatisticOf(key);
+    if (stat == "skip") skipped.push_back(key);
+    if (stat.empty() || stat == "skip") continue;
+    out.push_back({metric, stat, key, v.text, v.offset});
   }
-  std::sort(out.begin(), out.end(), [](const LatencyLine& a, const LatencyLine& b) {
+  return out;
+}
+
+// The detail log's token latencies, by their result_* keys.
+std::vector<LatencyLine> DetailLatencies(const Detail& d, std::vector<std::string>& skipped) {
+  std::vector<LatencyLine> out;
+  for (const auto& [key, v] : d.values) {
+    if (!TokenLatencyKey(key)) continue;
+    std::string_view k = key;
+    std::string metric = k.starts_with("result_first_token_") ? "ttft" : "tpot";
+    k.remove_prefix(k.find("token_") + 6);
+    std::string stat = StatisticOf(k);
+    if (stat == "skip") skipped.push_back(key);
+    if (stat.empty() || stat == "skip" || !v.value.is_number()) continue;
+    out.push_back({metric, stat, key, v.text.empty() ? JsonText(v.value) : v.text, v.offset});
+  }
+  return out;
+}
+
+void SortLatencies(std::vector<LatencyLine>& v) {
+  std::sort(v.begin(), v.end(), [](const LatencyLine& a, const LatencyLine& b) {
     return std::tie(a.metric, a.statistic) < std::tie(b.metric, b.statistic);
   });
-  return out;
 }
 
 // The directory part of a path ("" for a bare name).
@@ -220,29 +351,7 @@ std::string_view DirName(std::string_view path) {
   return slash == kNpos ? std::string_view() : path.substr(0, slash);
 }
 
-// Names a path may give the benchmark by: every folder and every '_'-piece of the file name
-// ("closed/NVIDIA/results/<system>/llama2-70b-99.9/Offline/...").
-std::vector<std::string> PathNames(std::string_view path) {
-  std::vector<std::string> out;
-  size_t start = 0;
-  while (start <= path.size()) {
-    size_t slash = path.find('/', start);
-    std::string part(path.substr(start, slash == kNpos ? kNpos : slash - start));
-    if (slash == kNpos) {
-      size_t p = 0;
-      while (p <= part.size()) {
-        size_t u = part.find('_', p);
-        out.push_back(part.substr(p, u == std::string::npos ? std::string::npos : u - p));
-        if (u == std::string::npos) break;
-        p = u + 1;
-      }
-      break;
-    }
-    if (!part.empty()) out.push_back(part);
-    start = slash + 1;
-  }
-  return out;
-}
+// ----- One run to records -----
 
 class RunImporter {
  public:
@@ -255,6 +364,7 @@ class RunImporter {
         ctx_(ctx),
         sink_(sink) {
     const ImportFile* f = summary ? summary->file : detail->file;
+    main_path_ = f->path;
     src_.emplace(f->path, f->text);
     if (detail) detail_src_.emplace(detail->file->path, detail->file->text);
     if (system) system_src_.emplace(system->file->path, system->file->text);
@@ -263,9 +373,28 @@ class RunImporter {
   void Run(ImportResult& out);
 
  private:
+  // The sections of Run, in record order; a false return means an error was reported.
+  bool ReadScenario();
+  bool ReadThroughput();
+  void ReadValidity();
+  bool ReadModel();
+  void ReadPrecision();
+  void ReadHardware();
+  void ReadSystemNotes();
+  void ReadEngine();
+  void SetConditions();
+  void CompareLatencies(const std::vector<LatencyLine>& summary_lines);
+  bool BuildRecords();
+  void EmitAll(ImportResult& out);
+
   Diagnostic SummaryAt(const SummaryValue* v, Severity sev, std::string code, std::string msg,
                        std::string hint) const {
     return src_->At(v ? v->offset : kNpos, sev, std::move(code), std::move(msg), std::move(hint));
+  }
+  Diagnostic DetailAt(const DetailValue* v, Severity sev, std::string code, std::string msg,
+                      std::string hint) const {
+    return detail_src_->At(v ? v->offset : kNpos, sev, std::move(code), std::move(msg),
+                           std::move(hint));
   }
   Diagnostic SystemAt(std::string_view key, Severity sev, std::string code, std::string msg,
                       std::string hint) const {
@@ -276,15 +405,48 @@ class RunImporter {
     return system_src_->At(at, sev, std::move(code), fmt::format("/{}: {}", PointerToken(key), msg),
                            std::move(hint));
   }
+  const SummaryValue* SummaryFind(std::string_view key) const {
+    return summary_ ? summary_->Find(key) : nullptr;
+  }
   const DetailValue* DetailFind(const std::string& key) const {
     if (!detail_) return nullptr;
     auto it = detail_->values.find(key);
     return it == detail_->values.end() ? nullptr : &it->second;
   }
+  std::string DetailString(const std::string& key) const {
+    const DetailValue* d = DetailFind(key);
+    return d && d->value.is_string() ? d->value.get<std::string>() : "";
+  }
+  // A number of the detail log as LoadGen printed it ("" when absent or not a number).
+  std::string DetailNumber(const std::string& key) const {
+    const DetailValue* d = DetailFind(key);
+    if (!d || !d->value.is_number()) return "";
+    return d->text.empty() ? JsonText(d->value) : d->text;
+  }
   std::string SystemString(const char* key) const {
     if (!system_) return "";
     auto it = system_->value.find(key);
-    return it != system_->value.end() && it->is_string() ? Trim(it->get<std::string>()) : "";
+    return it != system_->value.end() && it->is_string() ? std::string(Trim(it->get<std::string>()))
+                                                         : "";
+  }
+  // A figure both logs state: warns when they differ beyond the digits each prints.
+  void Compare(std::string_view what, const std::string& summary_text,
+               const DetailValue* detail_value, const std::string& detail_text) {
+    if (summary_text.empty() || detail_text.empty() || detail_value == nullptr) return;
+    if (SameAtPrintedDigits(summary_text, detail_text)) return;
+    sink_.Add(DetailAt(detail_value, Severity::kWarning, "files-disagree",
+                       fmt::format("the detail log's {} {} is not the summary's {} (compared at "
+                                   "the digits each prints); the summary's is kept",
+                                   what, detail_text, summary_text),
+                       "import the summary and detail log of one run together"));
+  }
+  // The system as titles name it: the systems JSON's name, else LoadGen's SUT name.
+  std::string TitleSystem() const {
+    return !system_name_.empty() ? system_name_ : sut_.empty() ? "MLPerf SUT" : sut_;
+  }
+  void Fail(Diagnostic d) {
+    sink_.Add(std::move(d));
+    failed_ = true;
   }
 
   const Summary* summary_;
@@ -293,361 +455,408 @@ class RunImporter {
   const JsonFile* measurements_;
   const Context& ctx_;
   Sink& sink_;
+  std::string main_path_;
   std::optional<SourceText> src_;
   std::optional<SourceText> detail_src_;
   std::optional<SourceText> system_src_;
+  bool failed_ = false;
+
+  // What the sections find.
+  std::vector<std::string> notes_;
+  std::string scenario_text_;  // as LoadGen writes it ("Server")
+  std::string scenario_;       // rooflint's name ("interactive")
+  const SummaryValue* scenario_at_ = nullptr;
+  std::string tps_text_, tps_label_;
+  const SummaryValue* tps_at_ = nullptr;
+  const DetailValue* tps_detail_ = nullptr;
+  std::string sps_text_;  // samples per second, for the mean output length
+  std::string validity_;
+  std::string status_ = "verified";
+  std::string model_;
+  std::optional<ModelDraft> draft_model_;
+  Context::PrecisionChoice precision_;
+  Context::Parts parts_;
+  int64_t count_ = 0;
+  std::string count_absent_;
+  std::string system_name_;
+  std::string sut_;
+  CondValue engine_, engine_version_;
+  std::vector<std::pair<std::string, CondValue>> conditions_;
+  std::vector<BenchmarkDraft> drafts_;
+  std::vector<Diagnostic> wheres_;
+  uint64_t run_hash_ = 0;
+  std::string source_id_;
 };
 
 void RunImporter::Run(ImportResult& out) {
-  bool failed = false;
-  auto error = [&](Diagnostic d) {
-    sink_.Add(std::move(d));
-    failed = true;
-  };
-  const std::string main_path = summary_ ? summary_->file->path : detail_->file->path;
-  std::vector<std::string> notes;
+  if (!ReadScenario() || !ReadThroughput()) return;
+  ReadValidity();
+  if (!ReadModel()) return;
+  ReadPrecision();
+  ReadHardware();
+  ReadSystemNotes();
+  ReadEngine();
+  SetConditions();
+  if (!BuildRecords() || failed_) return;
+  EmitAll(out);
+}
 
-  // Scenario, throughput and validity: the summary first, the detail log otherwise.
-  std::string scenario_text;
-  const SummaryValue* scenario_at = summary_ ? summary_->Find("Scenario") : nullptr;
-  if (scenario_at) scenario_text = scenario_at->text;
+// Scenario: the summary's, else the detail log's. LoadGen logs an Interactive run as Server;
+// the results path tells it apart.
+bool RunImporter::ReadScenario() {
+  scenario_at_ = SummaryFind("Scenario");
+  if (scenario_at_) scenario_text_ = scenario_at_->text;
   if (const DetailValue* d = DetailFind("effective_scenario"); d && d->value.is_string()) {
     std::string ds = d->value.get<std::string>();
-    if (scenario_text.empty()) {
-      scenario_text = ds;
-    } else if (Lower(ds) != Lower(scenario_text)) {
-      sink_.Add(detail_src_->At(d->offset, Severity::kWarning, "files-disagree",
-                                fmt::format("the detail log's scenario '{}' is not the "
-                                            "summary's '{}'; the summary's is kept",
-                                            ds, scenario_text),
-                                "import the summary and detail log of one run together"));
+    if (scenario_text_.empty()) {
+      scenario_text_ = ds;
+    } else if (ToLower(ds) != ToLower(scenario_text_)) {
+      sink_.Add(DetailAt(d, Severity::kWarning, "files-disagree",
+                         fmt::format("the detail log's scenario '{}' is not the summary's '{}'; "
+                                     "the summary's is kept",
+                                     ds, scenario_text_),
+                         "import the summary and detail log of one run together"));
     }
   }
-  std::string scenario = Scenario(scenario_text);
-  if (scenario.empty()) {
-    error(SummaryAt(scenario_at, Severity::kError, "unknown-scenario",
-                    scenario_text.empty()
-                        ? std::string("no 'Scenario' line")
-                        : fmt::format("scenario '{}' has no rooflint equivalent", scenario_text),
-                    "rooflint records Offline, Server, SingleStream and Interactive runs"));
-    return;
+  scenario_ = Scenario(scenario_text_);
+  if (scenario_.empty()) {
+    Fail(SummaryAt(scenario_at_, Severity::kError, "unknown-scenario",
+                   scenario_text_.empty()
+                       ? std::string("no 'Scenario' line")
+                       : fmt::format("scenario '{}' has no rooflint equivalent", scenario_text_),
+                   "rooflint records Offline, Server, SingleStream and Interactive runs"));
+    return false;
   }
-  if (const SummaryValue* mode = summary_ ? summary_->Find("Mode") : nullptr;
-      mode && mode->text != "PerformanceOnly") {
-    error(SummaryAt(mode, Severity::kError, "not-a-performance-run",
-                    fmt::format("mode '{}' is not a performance run", mode->text),
-                    "import performance/run_1/mlperf_log_summary.txt, not the accuracy run"));
-    return;
-  }
-  std::string tps_text;
-  std::string tps_label;
-  const SummaryValue* tps_at = nullptr;
-  for (const char* label : {"Tokens per second", "Completed tokens per second"}) {
-    if (summary_ && (tps_at = summary_->Find(label))) {
-      tps_text = tps_at->text;
-      tps_label = label;
+  if (scenario_ == "server") {
+    for (const std::string& name : PathNames(DirName(main_path_))) {
+      if (ToLower(name) != "interactive") continue;
+      scenario_ = "interactive";
+      std::string ttft = SummaryFind("ttft_latency (ns)")
+                             ? SummaryFind("ttft_latency (ns)")->text
+                             : DetailNumber("requested_server_ttft_latency");
+      std::string tpot = SummaryFind("tpot_latency (ns)")
+                             ? SummaryFind("tpot_latency (ns)")->text
+                             : DetailNumber("requested_server_tpot_latency");
+      notes_.push_back(fmt::format(
+          "Scenario interactive: LoadGen logs the Interactive scenario as '{}'; the results "
+          "path names it ('{}'), and the run's latency constraints are TTFT {} ns, TPOT {} ns.",
+          scenario_text_, name, ttft.empty() ? "not stated" : ttft,
+          tpot.empty() ? "not stated" : tpot));
       break;
     }
   }
-  const DetailValue* dtps = DetailFind("result_tokens_per_second");
-  if (!dtps) dtps = DetailFind("result_completed_tokens_per_second");
-  if (tps_text.empty() && dtps && dtps->value.is_number()) {
-    tps_text = JsonText(dtps->value);
-    tps_label = "result_tokens_per_second";
-  } else if (!tps_text.empty() && dtps && dtps->value.is_number()) {
-    auto a = ParseNumber(tps_text);
-    double b = dtps->value.get<double>();
-    if (a && std::fabs(*a - b) > 1e-6 * std::max(std::fabs(*a), std::fabs(b))) {
-      sink_.Add(detail_src_->At(dtps->offset, Severity::kWarning, "files-disagree",
-                                fmt::format("the detail log's tokens per second {} is not the "
-                                            "summary's {}; the summary's is kept",
-                                            JsonText(dtps->value), tps_text),
-                                "import the summary and detail log of one run together"));
+  return true;
+}
+
+// Throughput: the summary's tokens per second, else the detail log's result_*; both are
+// compared at the digits each prints.
+bool RunImporter::ReadThroughput() {
+  for (const char* label : {"Tokens per second", "Completed tokens per second"}) {
+    if ((tps_at_ = SummaryFind(label))) {
+      tps_text_ = tps_at_->text;
+      tps_label_ = label;
+      break;
     }
   }
-  if (tps_text.empty()) {
-    error(SummaryAt(nullptr, Severity::kError, "no-tokens-per-second",
-                    "no 'Tokens per second' (Offline) or 'Completed tokens per second' "
-                    "(Server) line",
-                    "only LLM benchmarks report tokens per second; rooflint imports those"));
-    return;
+  std::string detail_key = "result_tokens_per_second";
+  if (!DetailFind(detail_key)) detail_key = "result_completed_tokens_per_second";
+  tps_detail_ = DetailFind(detail_key);
+  std::string detail_tps = DetailNumber(detail_key);
+  if (tps_text_.empty() && !detail_tps.empty()) {
+    tps_text_ = detail_tps;
+    tps_label_ = detail_key;
+  } else {
+    Compare("tokens per second", tps_text_, tps_detail_, detail_tps);
   }
-  if (!ParseNumber(tps_text)) {
-    error(SummaryAt(tps_at, Severity::kError, "not-a-number",
-                    fmt::format("{}: '{}' is not a number", tps_label, tps_text),
-                    "LoadGen writes a decimal number"));
-    return;
+  if (tps_text_.empty()) {
+    Fail(SummaryAt(nullptr, Severity::kError, "no-tokens-per-second",
+                   "no 'Tokens per second' (Offline) or 'Completed tokens per second' (Server) "
+                   "line, and no result_tokens_per_second or result_completed_tokens_per_second "
+                   "event",
+                   "only LLM benchmarks report tokens per second; rooflint imports those"));
+    return false;
   }
-  std::string validity;
-  const SummaryValue* valid_at = summary_ ? summary_->Find("Result is") : nullptr;
-  if (valid_at) validity = valid_at->text;
-  if (const DetailValue* d = DetailFind("result_validity"); d && d->value.is_string()) {
-    if (validity.empty()) validity = d->value.get<std::string>();
+  if (!ParseNumber(tps_text_)) {
+    Fail(SummaryAt(tps_at_, Severity::kError, "not-a-number",
+                   fmt::format("{}: '{}' is not a number", tps_label_, tps_text_),
+                   "LoadGen writes a decimal number"));
+    return false;
   }
-  std::string status = "verified";
-  if (validity == "INVALID") {
-    status = "draft";
+  // Samples per second, for the mean output length only.
+  const SummaryValue* sps = SummaryFind("Samples per second");
+  if (!sps) sps = SummaryFind("Completed samples per second");
+  std::string detail_sps_key = "result_samples_per_second";
+  if (!DetailFind(detail_sps_key)) detail_sps_key = "result_completed_samples_per_sec";
+  std::string detail_sps = DetailNumber(detail_sps_key);
+  if (sps) Compare("samples per second", sps->text, DetailFind(detail_sps_key), detail_sps);
+  sps_text_ = sps ? sps->text : detail_sps;
+  return true;
+}
+
+// Validity: INVALID imports as a draft with a warning.
+void RunImporter::ReadValidity() {
+  const SummaryValue* valid_at = SummaryFind("Result is");
+  if (valid_at) validity_ = valid_at->text;
+  if (validity_.empty()) validity_ = DetailString("result_validity");
+  if (validity_ == "INVALID") {
+    status_ = "draft";
     Diagnostic d = valid_at ? SummaryAt(valid_at, Severity::kWarning, "invalid-result", "", "")
-                            : detail_src_->At(DetailFind("result_validity")->offset,
-                                              Severity::kWarning, "invalid-result", "", "");
+                            : DetailAt(DetailFind("result_validity"), Severity::kWarning,
+                                       "invalid-result", "", "");
     d.message = "the result is INVALID: it is imported with status draft";
     d.hint =
         "an INVALID run broke a LoadGen rule (duration, query count, latency bound); its "
         "figures are not a result";
     sink_.Add(d);
-    notes.push_back("LoadGen marked this result INVALID.");
-  } else if (validity != "VALID") {
-    notes.push_back("The logs state no result validity.");
+    notes_.push_back("LoadGen marked this result INVALID.");
+  } else if (validity_ != "VALID") {
+    notes_.push_back("The logs state no result validity.");
   }
+}
 
-  // Model: --model, else the benchmark name in the path, else the SUT name.
-  std::vector<std::string> names = PathNames(main_path);
-  std::string sut;
-  if (summary_ && summary_->Find("SUT name")) sut = summary_->Find("SUT name")->text;
-  if (sut.empty()) {
-    if (const DetailValue* d = DetailFind("sut_name"); d && d->value.is_string()) {
-      sut = d->value.get<std::string>();
-    }
+// Model: a folder or '_'-piece of the results path, or the SUT name, resolved by the shared
+// context (which weighs --model against them); else a draft named after the benchmark folder
+// (the one above the scenario's: results/<system>/<benchmark>/<Scenario>/performance/run_1/).
+bool RunImporter::ReadModel() {
+  std::vector<std::string> names = PathNames(main_path_);
+  std::string benchmark;
+  for (size_t i = 1; i < names.size(); ++i) {
+    std::string lower = ToLower(names[i]);
+    if (lower == ToLower(scenario_text_) || lower == scenario_) benchmark = names[i - 1];
   }
-  if (!sut.empty()) {
-    names.push_back(sut);
-    size_t cut = Lower(sut).find("-" + Lower(scenario_text));
-    if (cut != kNpos) names.push_back(sut.substr(0, cut));
+  sut_ = SummaryFind("SUT name") ? SummaryFind("SUT name")->text : "";
+  if (sut_.empty()) sut_ = DetailString("sut_name");
+  if (!sut_.empty()) {
+    names.push_back(sut_);
+    size_t cut = ToLower(sut_).find("-" + ToLower(scenario_text_));
+    if (cut != kNpos) names.push_back(sut_.substr(0, cut));
   }
-  Context::ModelMatch model;
-  if (!ctx_.options().model.empty()) {
-    model.id = ctx_.options().model;
-    model.how = fmt::format(
-        "--model {} (user-stated; MLPerf logs name the benchmark only in "
-        "the results path)",
-        model.id);
-  } else {
-    model = ctx_.ResolveModel(names);
-    if (!model.id.empty()) {
-      model.how += " (from the results path or the SUT name; MLPerf logs state no model)";
-    }
+  Context::ModelChoice choice =
+      ctx_.ChooseModel(names, benchmark, 0, "", ctx_.options().source,
+                       src_->At(kNpos, Severity::kWarning, "", "", ""), sink_,
+                       static_cast<size_t>(-1), /*allow_draft=*/!benchmark.empty());
+  if (choice.id.empty()) {
+    Fail(SummaryAt(SummaryFind("SUT name"), Severity::kError, "unknown-model",
+                   fmt::format("cannot tell the benchmark's model: {}", choice.problem),
+                   "pass --model ID; MLPerf names the benchmark (llama2-70b-99.9) only in the "
+                   "results path"));
+    return false;
   }
-  std::optional<ModelDraft> draft_model;
-  if (model.id.empty()) {
-    // The benchmark is the folder above the scenario's in a results path
-    // (results/<system>/<benchmark>/<Scenario>/performance/run_1/): a model the corpus lacks
-    // gets a draft record under that name, so it never blocks the import.
-    std::vector<std::string> parts_of_path = PathNames(main_path);
-    std::string benchmark;
-    for (size_t i = 1; i < parts_of_path.size(); ++i) {
-      if (Lower(parts_of_path[i]) == Lower(scenario_text)) benchmark = parts_of_path[i - 1];
-    }
-    if (!benchmark.empty()) {
-      Context::ModelChoice choice = ctx_.ChooseModel(
-          {benchmark}, benchmark, 0, "", ctx_.options().source.empty() ? "" : ctx_.options().source,
-          src_->At(kNpos, Severity::kWarning, "", "", ""), sink_);
-      model.id = choice.id;
-      model.how = choice.how;
-      draft_model = std::move(choice.draft);
-    }
-  }
-  if (model.id.empty()) {
-    error(SummaryAt(summary_ ? summary_->Find("SUT name") : nullptr, Severity::kError,
-                    "unknown-model",
-                    fmt::format("cannot tell the benchmark's model: {}", model.problem),
-                    "pass --model ID; MLPerf names the benchmark (llama2-70b-99.9) only in the "
-                    "results path"));
-    return;
-  }
-  notes.push_back(fmt::format("Model: {}.", model.how));
+  model_ = choice.id;
+  draft_model_ = std::move(choice.draft);
+  bool from_file =
+      !draft_model_ && (ctx_.options().model.empty() || model_ != ctx_.options().model);
+  notes_.push_back(fmt::format(
+      "Model: {}{}.", choice.how,
+      from_file ? " (from the results path or the SUT name; MLPerf logs state no model)" : ""));
+  return true;
+}
 
-  // Precision: the measurements JSON's weight_data_types, else --precision, else assumed.
-  std::string stated_precision;
+// Precision: the measurements JSON's weight_data_types, else --precision, else absent.
+void RunImporter::ReadPrecision() {
+  std::string stated;
   if (measurements_) {
     auto it = measurements_->value.find("weight_data_types");
     if (it != measurements_->value.end() && it->is_string()) {
       // "fp8-E4M3" is fp8, "UINT4" int4: the width is what the roofs read.
-      std::string p = Lower(Trim(it->get<std::string>()));
+      std::string p = ToLower(Trim(it->get<std::string>()));
       if (size_t dash = p.find('-'); dash != std::string::npos && !FindPrecision(p)) {
         p.resize(dash);
       }
       if (p.starts_with("uint") && FindPrecision(p.substr(1))) p = p.substr(1);
-      if (FindPrecision(p)) stated_precision = p;
+      if (FindPrecision(p)) stated = p;
     }
   }
-  Context::PrecisionChoice precision = ctx_.ResolvePrecision(stated_precision);
-  notes.push_back(
-      precision.name.empty()
-          ? fmt::format("Precision absent: {}.", precision.how)
-          : fmt::format("Precision {}: {}.", precision.name,
-                        stated_precision.empty() ? precision.how
-                                                 : "weight_data_types of the measurements JSON"));
-  if (precision.name.empty()) {
-    precision.how =
+  precision_ = ctx_.ResolvePrecision(stated);
+  notes_.push_back(precision_.name.empty()
+                       ? fmt::format("Precision absent: {}.", precision_.how)
+                       : fmt::format("Precision {}: {}.", precision_.name,
+                                     stated.empty()
+                                         ? precision_.how
+                                         : "weight_data_types of the measurements JSON"));
+  if (precision_.name.empty()) {
+    precision_.how =
         "the MLPerf logs do not state the weight format (the measurements JSON's "
         "weight_data_types does; pass --precision if you know it)";
   }
+}
 
-  // Hardware from the systems JSON.
+// Hardware and count from the systems JSON; a CPU-only system's hardware is its host
+// processors, never "N/A" x 1.
+void RunImporter::ReadHardware() {
   std::string accel_name = SystemString("accelerator_model_name");
   std::string unstated = system_ ? "the systems JSON's accelerator_model_name is empty"
                                  : "no systems JSON was given (it is "
                                    "<division>/<submitter>/systems/<system>.json)";
   Diagnostic hw_at = system_ ? SystemAt("accelerator_model_name", Severity::kWarning, "", "", "")
                              : src_->At(kNpos, Severity::kWarning, "", "", "");
-  // A CPU-only system (no accelerators per node, or an accelerator name of "N/A") is a CPU
-  // system: its host processors are the hardware, never "N/A" x 1.
   bool cpu_only = false;
   if (system_) {
     auto it = system_->value.find("accelerators_per_node");
-    bool zero = it != system_->value.end() &&
-                ((it->is_number() && it->get<double>() == 0) ||
-                 (it->is_string() && Trim(it->get<std::string>()) == "0"));
-    std::string lower = Lower(Trim(accel_name));
+    bool zero =
+        it != system_->value.end() && ((it->is_number() && it->get<double>() == 0) ||
+                                       (it->is_string() && Trim(it->get<std::string>()) == "0"));
+    std::string lower = ToLower(Trim(accel_name));
     cpu_only = zero || lower == "n/a" || lower == "none";
   }
-  Context::Parts parts;
   if (cpu_only) {
     std::string cpu = SystemString("host_processor_model_name");
     std::string per = SystemString("host_processors_per_node");
-    parts.hardware = cpu.empty() ? "CPU-only system (host processor not named)"
-                                 : (per.empty() ? cpu : fmt::format("{}x {}", per, cpu));
-    parts.absent = {"no-record",
-                    fmt::format("a CPU-only system (accelerators_per_node 0, "
-                                "accelerator_model_name '{}'): no accelerator runs it",
-                                accel_name)};
-    notes.push_back(fmt::format("CPU-only system: the hardware is its host processors ({}).",
-                                parts.hardware));
+    parts_.hardware = cpu.empty() ? "CPU-only system (host processor not named)"
+                                  : (per.empty() ? cpu : fmt::format("{}x {}", per, cpu));
+    parts_.absent = {"no-record",
+                     fmt::format("a CPU-only system (accelerators_per_node 0, "
+                                 "accelerator_model_name '{}'): no accelerator runs it",
+                                 accel_name)};
+    notes_.push_back(
+        fmt::format("CPU-only system: the hardware is its host processors ({}).", parts_.hardware));
   } else {
-    parts = ctx_.ResolveParts(accel_name, unstated, hw_at, sink_);
+    parts_ = ctx_.ResolveParts(accel_name, unstated, hw_at, sink_);
   }
-  for (auto& n : parts.notes) notes.push_back(n);
-  int64_t count = 0;
-  std::string count_absent;
+  for (auto& n : parts_.notes) notes_.push_back(n);
   std::optional<int64_t> per_node =
       system_ ? JsonCount(system_->value, "accelerators_per_node") : std::nullopt;
   std::optional<int64_t> nodes =
       system_ ? JsonCount(system_->value, "number_of_nodes") : std::nullopt;
-  if (cpu_only && !ctx_.options().count) {
-    count_absent =
+  const std::optional<int64_t>& flag = ctx_.options().count;
+  if (cpu_only && !flag) {
+    count_absent_ =
         "a CPU-only system: it has no accelerators, and a CPU roof needs a CPU record with its "
         "own count";
-    notes.push_back(fmt::format("accelerator_count absent: {}.", count_absent));
-  } else if (per_node && !nodes && !ctx_.options().count) {
-    count_absent = fmt::format(
+    notes_.push_back(fmt::format("accelerator_count absent: {}.", count_absent_));
+  } else if (per_node && !nodes && !flag) {
+    count_absent_ = fmt::format(
         "the systems JSON states accelerators_per_node {} but not number_of_nodes (pass "
         "--count)",
         *per_node);
-    notes.push_back(fmt::format("accelerator_count absent: {}.", count_absent));
+    notes_.push_back(fmt::format("accelerator_count absent: {}.", count_absent_));
   } else if (per_node && nodes) {
-    count = *per_node * *nodes;
-    notes.push_back(
-        fmt::format("accelerator_count {} = accelerators_per_node {} x "
-                    "number_of_nodes {}.",
-                    count, *per_node, *nodes));
-    if (ctx_.options().count && *ctx_.options().count != count) {
+    count_ = *per_node * *nodes;
+    notes_.push_back(
+        fmt::format("accelerator_count {} = accelerators_per_node {} x number_of_nodes {}.", count_,
+                    *per_node, *nodes));
+    if (flag && *flag != count_) {
       sink_.Add(SystemAt("accelerators_per_node", Severity::kWarning, "conflicting-flag",
                          fmt::format("--count {} contradicts the system's {} accelerators; the "
                                      "file's is kept",
-                                     *ctx_.options().count, count),
+                                     *flag, count_),
                          "drop --count when the systems JSON is imported"));
     }
-  } else if (ctx_.options().count) {
-    count = *ctx_.options().count;
-    notes.push_back(fmt::format("accelerator_count {} is user-stated (--count).", count));
+  } else if (flag) {
+    count_ = *flag;
+    notes_.push_back(fmt::format("accelerator_count {} is user-stated (--count).", count_));
   } else {
-    count_absent = "no accelerators_per_node was given (pass --count or the systems JSON)";
-    notes.push_back(fmt::format("accelerator_count absent: {}.", count_absent));
+    count_absent_ = "no accelerators_per_node was given (pass --count or the systems JSON)";
+    notes_.push_back(fmt::format("accelerator_count absent: {}.", count_absent_));
   }
-  std::string system_name = SystemString("system_name");
-  if (!system_name.empty()) notes.push_back(fmt::format("System: {}.", system_name));
+}
 
-  // Engine and version: the systems JSON's free text, and LoadGen's version.
+// The system's name and its availability status, in the notes.
+void RunImporter::ReadSystemNotes() {
+  system_name_ = SystemString("system_name");
+  if (!system_name_.empty()) notes_.push_back(fmt::format("System: {}.", system_name_));
+  std::string status = SystemString("status");
+  if (!status.empty()) {
+    notes_.push_back(fmt::format(
+        "System status '{}' (the systems JSON's availability category{}).", status,
+        ToLower(status) == "preview"
+            ? ": a Preview system was not yet generally available when the result was submitted"
+            : ""));
+  }
+}
+
+// Engine and version: the systems JSON's framework and other_software_stack (free text, or
+// an object of name: version), and LoadGen's version.
+void RunImporter::ReadEngine() {
   std::string framework = SystemString("framework");
   std::string stack = SystemString("other_software_stack");
-  std::string loadgen;
-  if (const DetailValue* d = DetailFind("loadgen_version"); d && d->value.is_string()) {
-    loadgen = d->value.get<std::string>();
+  if (system_) {
+    auto it = system_->value.find("other_software_stack");
+    if (it != system_->value.end() && it->is_object()) {
+      std::vector<std::string> items;
+      for (const auto& [k, v] : it->items()) {
+        items.push_back(fmt::format("{} {}", k, std::string(Trim(JsonText(v)))));
+      }
+      stack = fmt::format("{}", fmt::join(items, ", "));
+    }
   }
+  std::string loadgen = DetailString("loadgen_version");
   std::vector<std::string> version_parts;
   if (!stack.empty()) version_parts.push_back(stack + " (other_software_stack)");
   if (!loadgen.empty()) version_parts.push_back("LoadGen " + loadgen);
-  CondValue engine = framework.empty()
-                         ? CondValue::Absent(system_ ? "the systems JSON's framework is empty"
-                                                     : "no systems JSON was given")
-                         : CondValue::Str(framework);
-  CondValue engine_version;
-  const std::string& flag_version = ctx_.options().engine_version;
+  engine_ = framework.empty() ? CondValue::Absent(system_ ? "the systems JSON's framework is empty"
+                                                          : "no systems JSON was given")
+                              : CondValue::Str(framework);
+  const std::string& flag = ctx_.options().engine_version;
   if (!version_parts.empty()) {
-    engine_version = CondValue::Str(fmt::format("{}", fmt::join(version_parts, "; ")));
-    if (!flag_version.empty() && engine_version.text.find(flag_version) == std::string::npos) {
-      sink_.Add(
+    engine_version_ = CondValue::Str(fmt::format("{}", fmt::join(version_parts, "; ")));
+    if (!flag.empty() && engine_version_.text.find(flag) == std::string::npos) {
+      Diagnostic d =
           system_ ? SystemAt("other_software_stack", Severity::kWarning, "conflicting-flag", "", "")
-                  : src_->At(kNpos, Severity::kWarning, "conflicting-flag", "", ""));
-      sink_.out.back().message +=
-          fmt::format("--engine-version '{}' contradicts the file's '{}'; the file's is kept",
-                      flag_version, engine_version.text);
-      sink_.out.back().hint = "drop --engine-version when the files state the software stack";
+                  : src_->At(kNpos, Severity::kWarning, "conflicting-flag", "", "");
+      d.message +=
+          fmt::format("--engine-version '{}' contradicts the file's '{}'; the file's is kept", flag,
+                      engine_version_.text);
+      d.hint = "drop --engine-version when the files state the software stack";
+      sink_.Add(d);
     }
-  } else if (!flag_version.empty()) {
-    engine_version =
-        CondValue::Str(fmt::format("{} (user-stated: --engine-version)", flag_version));
+  } else if (!flag.empty()) {
+    engine_version_ = CondValue::Str(fmt::format("{} (user-stated: --engine-version)", flag));
   } else {
-    engine_version = CondValue::Absent("no systems JSON or detail log states the software");
+    engine_version_ = CondValue::Absent("no systems JSON or detail log states the software");
   }
+}
 
-  // The load: Offline is one query; Server a Poisson arrival process.
-  std::string spq;
-  if (summary_ && summary_->Find("samples_per_query")) {
-    spq = summary_->Find("samples_per_query")->text;
-  } else if (const DetailValue* d = DetailFind("effective_samples_per_query")) {
-    spq = JsonText(d->value);
-  }
-  std::string qps;
-  if (summary_ && summary_->Find("target_qps")) qps = summary_->Find("target_qps")->text;
+// The load: Offline is one query; Server and Interactive a Poisson arrival process.
+void RunImporter::SetConditions() {
+  std::string spq = SummaryFind("samples_per_query") ? SummaryFind("samples_per_query")->text
+                                                     : DetailNumber("effective_samples_per_query");
+  std::string qps = SummaryFind("target_qps") ? SummaryFind("target_qps")->text
+                                              : DetailNumber("effective_target_qps");
   CondValue batch;
-  if (scenario == "offline") {
+  if (scenario_ == "offline") {
     batch = CondValue::Absent(fmt::format(
         "MLPerf Offline issues one query of {} samples; the SUT batches them as it likes and "
         "logs no batch size",
         spq.empty() ? "all the" : spq));
-    notes.push_back(
+    notes_.push_back(
         "Offline: the latency lines are those of one query holding every sample, "
         "not per-request latencies; they are not imported.");
-  } else if (scenario == "single-stream") {
+  } else if (scenario_ == "single-stream") {
     batch = CondValue::Int(1);
-    notes.push_back(
+    notes_.push_back(
         "SingleStream: LoadGen issues the next one-sample query when the last "
         "completes, so one sequence is in flight.");
   } else {
     batch = CondValue::Absent(fmt::format(
         "MLPerf {}: Poisson arrivals at target_qps {}; the achieved concurrency is not logged",
-        scenario_text, qps.empty() ? "(not stated)" : qps));
+        scenario_ == "interactive" ? "Interactive (LoadGen scenario " + scenario_text_ + ")"
+                                   : scenario_text_,
+        qps.empty() ? "(not stated)" : qps));
   }
   std::string mean_out = "not derivable";
-  if (summary_) {
-    const SummaryValue* sps = summary_->Find("Samples per second");
-    if (!sps) sps = summary_->Find("Completed samples per second");
-    auto a = ParseNumber(tps_text);
-    auto b = sps ? ParseNumber(sps->text) : std::nullopt;
-    if (a && b && *b > 0) {
-      mean_out = fmt::format("tokens/s / samples/s = {} / {} = {:.1f} output tokens per sample",
-                             tps_text, sps->text, *a / *b);
-    }
+  auto a = ParseNumber(tps_text_);
+  auto b = ParseNumber(sps_text_);
+  if (a && b && *b > 0) {
+    mean_out = fmt::format("tokens/s / samples/s = {} / {} = {:.1f} output tokens per sample",
+                           tps_text_, sps_text_, *a / *b);
   }
-  std::string benchmark_name = names.empty() ? "the benchmark" : model.id;
-  std::vector<std::pair<std::string, CondValue>> conditions;
-  conditions.emplace_back("batch", batch);
-  conditions.emplace_back(
+  conditions_.emplace_back("batch", batch);
+  conditions_.emplace_back(
       "input_tokens",
       CondValue::Absent(fmt::format("dataset-defined ({}); per-sample lengths are not in the "
                                     "logs",
-                                    benchmark_name)));
-  conditions.emplace_back(
+                                    model_)));
+  conditions_.emplace_back(
       "output_tokens",
       CondValue::Absent(fmt::format("dataset-defined; the logs give only the mean: {}", mean_out)));
-  conditions.emplace_back("engine", engine);
-  conditions.emplace_back("engine_version", engine_version);
-  conditions.emplace_back(
+  conditions_.emplace_back("engine", engine_);
+  conditions_.emplace_back("engine_version", engine_version_);
+  conditions_.emplace_back(
       "warmup", CondValue::Absent("done by the SUT outside LoadGen; not recorded in the MLPerf "
                                   "logs"));
-  conditions.emplace_back("scenario", CondValue::Str(scenario));
-  conditions.emplace_back(
+  conditions_.emplace_back("scenario", CondValue::Str(scenario_));
+  conditions_.emplace_back(
       "speculative", CondValue::Absent("not stated in the MLPerf logs or the system description"));
   if (detail_) {
     for (size_t at : detail_->errors) {
@@ -656,107 +865,134 @@ void RunImporter::Run(ImportResult& out) {
                                 "read the event; the result may not stand"));
     }
   }
+}
 
-  // Identity and provenance.
-  uint64_t run_hash = Fnv1a(summary_ ? summary_->file->text : detail_->file->text);
-  std::string source_id = ctx_.options().source.empty()
-                              ? fmt::format("mlperf-run-{}", ShortHash(run_hash))
-                              : ctx_.options().source;
-  std::string set = fmt::format("mlperf-{}-{}-{}", model.id, scenario, ShortHash(run_hash));
-  std::string title_system = system_name.empty() ? (sut.empty() ? "MLPerf SUT" : sut) : system_name;
-  std::vector<BenchmarkDraft> drafts;
-  std::vector<Diagnostic> wheres;
+// A summary latency that the detail log also states must agree with it.
+void RunImporter::CompareLatencies(const std::vector<LatencyLine>& summary_lines) {
+  if (!detail_) return;
+  std::vector<std::string> unused;
+  for (const LatencyLine& d : DetailLatencies(*detail_, unused)) {
+    for (const LatencyLine& s : summary_lines) {
+      if (s.metric == d.metric && s.statistic == d.statistic) {
+        Compare(fmt::format("{} {}", d.statistic, d.metric == "ttft" ? "TTFT" : "TPOT"), s.text,
+                DetailFind(d.label), d.text);
+      }
+    }
+  }
+}
+
+// The records: aggregate output, then (not Offline) the TTFT and TPOT statistics, from the
+// summary or, without one, the detail log.
+bool RunImporter::BuildRecords() {
+  run_hash_ = Fnv1a(summary_ ? summary_->file->text : detail_->file->text);
+  source_id_ = ctx_.options().source.empty() ? fmt::format("mlperf-run-{}", ShortHash(run_hash_))
+                                             : ctx_.options().source;
+  std::string set = fmt::format("mlperf-{}-{}-{}", model_, scenario_, ShortHash(run_hash_));
+  std::string title_system = TitleSystem();
+  std::string scenario_title = scenario_ == "interactive" ? "Interactive" : scenario_text_;
   auto base = [&](std::string metric, std::string statistic, std::string value, std::string label) {
-    BenchmarkDraft b = RunDraft(model.id, precision, parts, count, source_id, set);
-    if (count <= 0) SetCount(b, 0, count_absent);
-    b.status = status;
+    BenchmarkDraft b = RunDraft(model_, precision_, parts_, count_, source_id_, set);
+    if (count_ <= 0) SetCount(b, 0, count_absent_);
+    b.status = status_;
     b.metric = std::move(metric);
     b.statistic = std::move(statistic);
     b.value = std::move(value);
-    b.conditions = conditions;
-    b.locator = fmt::format("{}, '{}'", BaseName(main_path), label);
-    b.id = fmt::format("mlperf-{}-{}-{}{}-{}", model.id, scenario, b.metric,
+    b.conditions = conditions_;
+    b.locator = fmt::format("{}, '{}'", BaseName(main_path_), label);
+    b.id = fmt::format("mlperf-{}-{}-{}{}-{}", model_, scenario_, b.metric,
                        b.statistic.empty() ? "" : "-" + b.statistic,
-                       ShortHash(Fnv1a(label, run_hash)));
+                       ShortHash(Fnv1a(label, run_hash_)));
     return b;
   };
-  {
-    auto v = ctx_.Quantity(tps_text + " tok/s", Dimension::kTokenRate,
-                           SummaryAt(tps_at, Severity::kError, "", "", ""), tps_label, sink_);
-    if (!v) return;
-    BenchmarkDraft b =
-        base("aggregate-output", "", *v,
-             fmt::format("{}: {}", tps_label == "result_tokens_per_second" ? tps_label : tps_label,
-                         tps_text));
-    b.title = fmt::format("MLPerf {} {}, {}, tokens/s", model.id, scenario_text, title_system);
-    std::vector<std::string> n = notes;
-    n.insert(n.begin(), fmt::format("Aggregate output tokens/s over the whole system ({} "
-                                    "accelerators); result {}.",
-                                    count, validity.empty() ? "validity not stated" : validity));
-    b.notes = fmt::format("{}", fmt::join(n, " "));
-    drafts.push_back(std::move(b));
-    wheres.push_back(SummaryAt(tps_at, Severity::kError, "", "", ""));
+  Diagnostic tps_where = tps_at_ ? SummaryAt(tps_at_, Severity::kError, "", "", "")
+                                 : DetailAt(tps_detail_, Severity::kError, "", "", "");
+  auto v = ctx_.Quantity(tps_text_ + " tok/s", Dimension::kTokenRate, tps_where, tps_label_, sink_);
+  if (!v) return false;
+  BenchmarkDraft agg =
+      base("aggregate-output", "", *v, fmt::format("{}: {}", tps_label_, tps_text_));
+  agg.title = fmt::format("MLPerf {} {}, {}, tokens/s", model_, scenario_title, title_system);
+  std::vector<std::string> n = notes_;
+  n.insert(n.begin(), fmt::format("Aggregate output tokens/s over the whole system ({} "
+                                  "accelerators); result {}.",
+                                  count_, validity_.empty() ? "validity not stated" : validity_));
+  agg.notes = fmt::format("{}", fmt::join(n, " "));
+  drafts_.push_back(std::move(agg));
+  wheres_.push_back(tps_where);
+  if (scenario_ == "offline") return true;
+
+  std::vector<std::string> skipped;
+  std::vector<LatencyLine> lines;
+  bool from_summary = summary_ != nullptr;
+  if (summary_) {
+    lines = SummaryLatencies(*summary_, skipped);
+    CompareLatencies(lines);
   }
-  if (summary_ && scenario != "offline") {
-    std::vector<std::string> skipped;
-    for (const LatencyLine& l : TokenLatencies(*summary_, skipped)) {
-      Diagnostic at = SummaryAt(l.value, Severity::kError, "", "", "");
-      auto v = ctx_.Quantity(l.value->text + " ns", Dimension::kTime, at, l.label, sink_);
-      if (!v) {
-        failed = true;
-        continue;
-      }
-      BenchmarkDraft b = base(l.metric, l.statistic, *v, l.label);
-      b.locator = fmt::format("{}, '{}'", BaseName(main_path), l.label);
-      b.title = fmt::format("MLPerf {} {}, {}, {} {}", model.id, scenario_text, title_system,
-                            l.statistic, l.metric == "ttft" ? "TTFT" : "TPOT");
-      std::vector<std::string> n = notes;
-      n.insert(n.begin(),
-               fmt::format("{} per request, as LoadGen measured it (ns).",
-                           l.metric == "ttft" ? "Time to first token" : "Time per output token"));
-      b.notes = fmt::format("{}", fmt::join(n, " "));
-      drafts.push_back(std::move(b));
-      wheres.push_back(at);
+  if (lines.empty() && detail_) {
+    skipped.clear();
+    lines = DetailLatencies(*detail_, skipped);
+    from_summary = false;
+  }
+  SortLatencies(lines);
+  bool ok = true;
+  for (const LatencyLine& l : lines) {
+    Diagnostic at = from_summary ? src_->At(l.offset, Severity::kError, "", "", "")
+                                 : detail_src_->At(l.offset, Severity::kError, "", "", "");
+    auto q = ctx_.Quantity(l.text + " ns", Dimension::kTime, at, l.label, sink_);
+    if (!q) {
+      ok = false;
+      continue;
     }
-    if (!skipped.empty()) {
-      drafts.front().notes += fmt::format(
-          " Not imported: {} (the record format's statistic "
-          "is mean, median, p50, p90, p99 or peak).",
-          fmt::join(skipped, ", "));
-    }
+    BenchmarkDraft b = base(l.metric, l.statistic, *q, l.label);
+    b.title = fmt::format("MLPerf {} {}, {}, {} {}", model_, scenario_title, title_system,
+                          l.statistic, l.metric == "ttft" ? "TTFT" : "TPOT");
+    std::vector<std::string> ln = notes_;
+    ln.insert(ln.begin(),
+              fmt::format("{} per request, as LoadGen measured it (ns).",
+                          l.metric == "ttft" ? "Time to first token" : "Time per output token"));
+    b.notes = fmt::format("{}", fmt::join(ln, " "));
+    drafts_.push_back(std::move(b));
+    wheres_.push_back(at);
   }
-  if (failed) return;
-  for (size_t i = 0; i < drafts.size(); ++i) EmitBenchmark(drafts[i], main_path, wheres[i], out);
-  if (draft_model && !drafts.empty()) {
-    draft_model->source = source_id;
-    EmitModel(*draft_model, main_path, wheres[0], out);
+  if (!skipped.empty()) {
+    std::sort(skipped.begin(), skipped.end());
+    drafts_.front().notes += fmt::format(
+        " Not imported: {} (the record format's statistic "
+        "is mean, median, p50, p90, p99 or peak).",
+        fmt::join(skipped, ", "));
   }
-  if (ctx_.options().source.empty()) {
-    SourceDraft s;
-    s.id = source_id;
-    s.title =
-        fmt::format("MLPerf Inference result, {} {}, {}", model.id, scenario_text, title_system);
-    s.publisher = SystemString("submitter").empty()
-                      ? "not stated: an MLPerf run imported from local files"
-                      : SystemString("submitter");
-    s.url = "https://github.com/mlcommons/inference";
-    std::string date;
-    if (const DetailValue* d = DetailFind("test_datetime"); d && d->value.is_string()) {
-      date = d->value.get<std::string>().substr(0, 10);
-    }
-    s.date = date.size() == 10 ? date : Today();
-    s.kind = "mlperf";
-    std::vector<std::string> files = {std::string(BaseName(main_path))};
-    if (detail_ && summary_) files.push_back(std::string(BaseName(detail_->file->path)));
-    if (system_) files.push_back(std::string(BaseName(system_->file->path)));
-    s.notes = fmt::format(
-        "Imported by rooflint from {} (summary content hash {}). The url is LoadGen, the "
-        "harness that wrote the logs: local files have no address; a published result's "
-        "address is the round's inference_results repository.{}",
-        fmt::join(files, ", "), ShortHash(run_hash),
-        date.size() == 10 ? "" : " The date is the import date: no detail log gave test_datetime.");
-    EmitSource(s, main_path, src_->At(0, Severity::kError, "", "", ""), out);
+  return ok;
+}
+
+void RunImporter::EmitAll(ImportResult& out) {
+  for (size_t i = 0; i < drafts_.size(); ++i)
+    EmitBenchmark(drafts_[i], main_path_, wheres_[i], out);
+  if (draft_model_ && !drafts_.empty()) {
+    draft_model_->source = source_id_;
+    EmitModel(*draft_model_, main_path_, wheres_[0], out);
   }
+  if (!ctx_.options().source.empty()) return;
+  std::string title_system = TitleSystem();
+  SourceDraft s;
+  s.id = source_id_;
+  s.title = fmt::format("MLPerf Inference result, {} {}, {}", model_,
+                        scenario_ == "interactive" ? "Interactive" : scenario_text_, title_system);
+  s.publisher = SystemString("submitter").empty()
+                    ? "not stated: an MLPerf run imported from local files"
+                    : SystemString("submitter");
+  s.url = "https://github.com/mlcommons/inference";
+  std::string date = DetailString("test_datetime").substr(0, 10);
+  s.date = date.size() == 10 ? date : Today();
+  s.kind = "mlperf";
+  std::vector<std::string> files = {std::string(BaseName(main_path_))};
+  if (detail_ && summary_) files.push_back(std::string(BaseName(detail_->file->path)));
+  if (system_) files.push_back(std::string(BaseName(system_->file->path)));
+  s.notes = fmt::format(
+      "Imported by rooflint from {} (summary content hash {}). The url is LoadGen, the "
+      "harness that wrote the logs: local files have no address; a published result's "
+      "address is the round's inference_results repository.{}",
+      fmt::join(files, ", "), ShortHash(run_hash_),
+      date.size() == 10 ? "" : " The date is the import date: no detail log gave test_datetime.");
+  EmitSource(s, main_path_, src_->At(0, Severity::kError, "", "", ""), out);
 }
 
 }  // namespace
@@ -765,112 +1001,221 @@ bool LooksLikeMlperf(std::string_view text) {
   std::string_view head = text.substr(0, 1 << 16);
   return head.find("MLPerf Results Summary") != kNpos || head.starts_with(":::MLLOG") ||
          head.find("\n:::MLLOG") != kNpos || head.find("\"accelerator_model_name\"") != kNpos ||
-         head.find("\"weight_data_types\"") != kNpos;
+         head.find("\"weight_data_types\"") != kNpos ||
+         // A summary without results (an accuracy run's) still ends with LoadGen's footer.
+         head.find("No errors encountered during test.") != kNpos ||
+         // LoadGen's accuracy log: [{ "seq_id" : 0, "qsl_idx" : 4002, "data" : "..." }, ...]
+         (head.find("\"seq_id\"") != kNpos && head.find("\"qsl_idx\"") != kNpos);
 }
 
 bool MlperfFolderFile(std::string_view name) {
+  // LoadGen's accuracy log and trace hold no performance figure (and may be empty, or cut by
+  // the submission tooling): a folder's are not read.
+  if (name.ends_with("mlperf_log_accuracy.json") || name.ends_with("mlperf_log_trace.json")) {
+    return false;
+  }
   return name.ends_with("mlperf_log_summary.txt") || name.ends_with("mlperf_log_detail.txt") ||
          name.ends_with(".json");
 }
 
-void ImportMlperf(std::span<const ImportFile> files, const Context& ctx, ImportResult& out) {
-  std::vector<Diagnostic> diags;
-  Sink sink{diags};
+namespace {
+
+// The files of one import, sorted by what they are.
+struct MlperfFiles {
   std::vector<Summary> summaries;
   std::vector<Detail> details;
   std::vector<JsonFile> systems;
   std::vector<JsonFile> measurements;
-  summaries.reserve(files.size());
-  details.reserve(files.size());
+};
+
+void Skip(const SourceText& src, Sink& sink, std::string why) {
+  sink.Add(src.At(kNpos, Severity::kNote, "not-read", std::move(why),
+                  "only summaries, detail logs, systems and measurements JSON files are read"));
+}
+
+// Sorts one file into `files`; what carries no performance figure is skipped with a note.
+void Classify(const ImportFile& f, const SourceText& src, MlperfFiles& files, Sink& sink) {
+  std::string_view name = BaseName(f.path);
+  if (size_t bad = InvalidUtf8(f.text); bad != kNpos) {
+    sink.Add(src.At(bad, Severity::kError, "bad-utf8", "the file is not valid UTF-8 here",
+                    "MLPerf logs and system descriptions are UTF-8"));
+    return;
+  }
+  if (name == "mlperf_log_accuracy.json" || name == "mlperf_log_trace.json" ||
+      name == "accuracy.txt") {
+    Skip(src, sink,
+         fmt::format("{} holds no performance figure: not read",
+                     name == "accuracy.txt" ? "the accuracy checker's score (accuracy.txt)"
+                     : name == "mlperf_log_trace.json" ? "LoadGen's trace"
+                                                       : "LoadGen's accuracy log"));
+    return;
+  }
+  std::string_view head = std::string_view(f.text).substr(0, 1 << 16);
+  if (head.find("MLPerf Results Summary") != kNpos) {
+    Summary s = ParseSummary(f);
+    if (const SummaryValue* mode = s.Find("Mode"); mode && mode->text != "PerformanceOnly") {
+      sink.Add(src.At(mode->offset, Severity::kNote, "not-read",
+                      fmt::format("mode '{}' is not a performance run: not read", mode->text),
+                      "the figures are in performance/run_1/mlperf_log_summary.txt"));
+      return;
+    }
+    files.summaries.push_back(std::move(s));
+  } else if (head.starts_with(":::MLLOG") || head.find("\n:::MLLOG") != kNpos) {
+    Detail d = ParseDetail(f, src, sink);
+    auto mode = d.values.find("effective_test_mode");
+    if (mode != d.values.end() && mode->second.value.is_string() &&
+        mode->second.value.get<std::string>() != "PerformanceOnly") {
+      sink.Add(src.At(mode->second.offset, Severity::kNote, "not-read",
+                      fmt::format("test mode '{}' is not a performance run: not read",
+                                  mode->second.value.get<std::string>()),
+                      "the figures are in performance/run_1/mlperf_log_detail.txt"));
+      return;
+    }
+    files.details.push_back(std::move(d));
+  } else if (name == "mlperf_log_summary.txt" || name == "mlperf_log_detail.txt") {
+    Skip(src, sink, "a LoadGen log with no results (an accuracy run's, or a cut one): not read");
+  } else if (size_t first = head.find_first_not_of(" \t\r\n");
+             first != kNpos && head[first] == '{') {
+    JsonFile j;
+    j.file = &f;
+    bool describes = head.find("\"accelerator_model_name\"") != kNpos ||
+                     head.find("\"weight_data_types\"") != kNpos;
+    try {
+      j.value = json::parse(f.text);
+    } catch (const json::parse_error& e) {
+      std::string msg = e.what();
+      size_t colon = msg.find(": ");
+      Diagnostic d = src.At(std::min<size_t>(e.byte > 0 ? e.byte - 1 : 0, f.text.size()),
+                            describes ? Severity::kError : Severity::kNote,
+                            describes ? "bad-json" : "not-read",
+                            fmt::format("not valid JSON: {}{}",
+                                        colon == std::string::npos ? msg : msg.substr(colon + 2),
+                                        describes ? "" : "; not a systems JSON: not read"),
+                            "use the systems JSON of the submission as it was published");
+      sink.Add(d);
+      return;
+    }
+    if (j.value.is_object() && j.value.contains("accelerator_model_name")) {
+      files.systems.push_back(std::move(j));
+    } else if (j.value.is_object() && j.value.contains("weight_data_types")) {
+      files.measurements.push_back(std::move(j));
+    } else {
+      // metadata.json and harness outputs (results.json, ...) state nothing the records take.
+      Skip(src, sink,
+           "a JSON file that is neither a system description (accelerator_model_name) nor a "
+           "measurements file (weight_data_types): not read");
+    }
+  } else {
+    Skip(src, sink, "not an MLPerf summary, detail log or system description: not read");
+  }
+}
+
+// The systems or measurements JSON that describes the run at `run_path`: the only one given,
+// or among several the one that fits it best (see Fit); nullptr when none does; an error when
+// two fit equally well.
+const JsonFile* ChooseJson(std::vector<JsonFile>& list, std::string_view run_path,
+                           std::string_view what, Sink& sink, bool& ambiguous) {
+  if (list.size() == 1) {  // one description given: it describes every run given
+    list[0].used = true;
+    return &list[0];
+  }
+  JsonFile* best = nullptr;
+  std::pair<size_t, size_t> best_fit;
+  bool tie = false;
+  for (JsonFile& j : list) {
+    auto fit = Fit(j.file->path, run_path);
+    if (!fit) continue;
+    if (best == nullptr || *fit > best_fit) {
+      best = &j;
+      best_fit = *fit;
+      tie = false;
+    } else if (*fit == best_fit) {
+      tie = true;
+    }
+  }
+  if (tie) {
+    SourceText src(best->file->path, best->file->text);
+    sink.Add(src.At(kNpos, Severity::kError, "ambiguous-files",
+                    fmt::format("several {} files could describe the run in '{}'; rooflint "
+                                "cannot tell which",
+                                what, DirName(run_path)),
+                    "import one system's results at a time, or keep the submission's layout "
+                    "(<submitter>/systems/<system>.json beside <submitter>/results/<system>/)"));
+    ambiguous = true;
+    return nullptr;
+  }
+  if (best != nullptr) best->used = true;
+  return best;
+}
+
+}  // namespace
+
+void ImportMlperf(std::span<const ImportFile> files, const Context& ctx, ImportResult& out) {
+  std::vector<Diagnostic> diags;
+  Sink sink{diags};
+  MlperfFiles sorted;
+  sorted.summaries.reserve(files.size());
+  sorted.details.reserve(files.size());
   std::vector<SourceText> texts;
   texts.reserve(files.size());
   for (const ImportFile& f : files) {
     texts.emplace_back(f.path, f.text);
-    const SourceText& src = texts.back();
-    if (size_t bad = InvalidUtf8(f.text); bad != kNpos) {
-      sink.Add(src.At(bad, Severity::kError, "bad-utf8", "the file is not valid UTF-8 here",
-                      "MLPerf logs and system descriptions are UTF-8"));
-      continue;
-    }
-    std::string_view head = std::string_view(f.text).substr(0, 1 << 16);
-    if (head.find("MLPerf Results Summary") != kNpos) {
-      summaries.push_back(ParseSummary(f));
-    } else if (head.starts_with(":::MLLOG") || head.find("\n:::MLLOG") != kNpos) {
-      details.push_back(ParseDetail(f, src, sink));
-    } else if (head.find_first_not_of(" \t\r\n") != kNpos &&
-               head[head.find_first_not_of(" \t\r\n")] == '{') {
-      JsonFile j;
-      j.file = &f;
-      try {
-        j.value = json::parse(f.text);
-      } catch (const json::parse_error& e) {
-        std::string msg = e.what();
-        size_t colon = msg.find(": ");
-        sink.Add(src.At(std::min<size_t>(e.byte > 0 ? e.byte - 1 : 0, f.text.size()),
-                        Severity::kError, "bad-json",
-                        fmt::format("not valid JSON: {}",
-                                    colon == std::string::npos ? msg : msg.substr(colon + 2)),
-                        "use the systems JSON of the submission as it was published"));
-        continue;
-      }
-      if (j.value.is_object() && j.value.contains("accelerator_model_name")) {
-        systems.push_back(std::move(j));
-      } else if (j.value.is_object() && j.value.contains("weight_data_types")) {
-        measurements.push_back(std::move(j));
-      } else {
-        sink.Add(src.At(0, Severity::kError, "unknown-file",
-                        "a JSON file that is neither a system description "
-                        "(accelerator_model_name) nor a measurements file (weight_data_types)",
-                        "give the MLPerf results folder, or its summary, detail log and "
-                        "systems JSON"));
-      }
-    } else {
-      sink.Add(src.At(kNpos, Severity::kError, "unknown-file",
-                      "not an MLPerf summary, detail log or system description",
-                      "give the MLPerf results folder, or its mlperf_log_summary.txt, "
-                      "mlperf_log_detail.txt and systems/<system>.json"));
-    }
+    Classify(f, texts.back(), sorted, sink);
   }
-  for (auto* list : {&systems, &measurements}) {
-    if (list->size() > 1) {
-      SourceText src((*list)[1].file->path, (*list)[1].file->text);
-      sink.Add(
-          src.At(kNpos, Severity::kError, "ambiguous-files",
-                 fmt::format("{} {} files were given; rooflint cannot tell which belongs "
-                             "to the run",
-                             list->size(), list == &systems ? "systems JSON" : "measurements JSON"),
-                 "import one system's results at a time"));
-    }
-  }
-  if (summaries.empty() && details.empty() && diags.empty()) {
+  auto has_error = [&] {
+    return std::any_of(diags.begin(), diags.end(),
+                       [](const Diagnostic& d) { return d.severity == Severity::kError; });
+  };
+  if (sorted.summaries.empty() && sorted.details.empty() && !has_error()) {
     std::string_view path = files.empty() ? std::string_view() : std::string_view(files[0].path);
     std::string_view text = files.empty() ? std::string_view() : std::string_view(files[0].text);
     SourceText src(path, text);
     sink.Add(src.At(kNpos, Severity::kError, "no-results",
-                    "no mlperf_log_summary.txt or mlperf_log_detail.txt among the files",
-                    "the throughput is in the summary (or the detail log's "
-                    "result_tokens_per_second)"));
+                    "no mlperf_log_summary.txt or mlperf_log_detail.txt with results among the "
+                    "files",
+                    "the throughput is in performance/run_1/mlperf_log_summary.txt (or the "
+                    "detail log's result_* events)"));
   }
-  bool failed = std::any_of(diags.begin(), diags.end(),
-                            [](const Diagnostic& d) { return d.severity == Severity::kError; });
-  if (!failed) {
-    const JsonFile* system = systems.empty() ? nullptr : &systems[0];
-    const JsonFile* meas = measurements.empty() ? nullptr : &measurements[0];
-    // A summary and a detail log in one folder are one run.
-    std::vector<bool> used(details.size(), false);
-    for (const Summary& s : summaries) {
-      const Detail* detail = nullptr;
-      for (size_t i = 0; i < details.size(); ++i) {
-        if (!used[i] && DirName(details[i].file->path) == DirName(s.file->path)) {
-          detail = &details[i];
-          used[i] = true;
-          break;
-        }
+  // A summary and a detail log in one folder are one run; each run takes the systems and
+  // measurements JSON that describe it.
+  struct Run {
+    const Summary* summary;
+    const Detail* detail;
+  };
+  std::vector<Run> runs;
+  std::vector<bool> used(sorted.details.size(), false);
+  for (const Summary& s : sorted.summaries) {
+    const Detail* detail = nullptr;
+    for (size_t i = 0; i < sorted.details.size(); ++i) {
+      if (!used[i] && DirName(sorted.details[i].file->path) == DirName(s.file->path)) {
+        detail = &sorted.details[i];
+        used[i] = true;
+        break;
       }
-      RunImporter(&s, detail, system, meas, ctx, sink).Run(out);
     }
-    for (size_t i = 0; i < details.size(); ++i) {
-      if (!used[i]) RunImporter(nullptr, &details[i], system, meas, ctx, sink).Run(out);
+    runs.push_back({&s, detail});
+  }
+  for (size_t i = 0; i < sorted.details.size(); ++i) {
+    if (!used[i]) runs.push_back({nullptr, &sorted.details[i]});
+  }
+  if (!has_error()) {
+    for (const Run& run : runs) {
+      std::string_view path = run.summary ? run.summary->file->path : run.detail->file->path;
+      bool ambiguous = false;
+      const JsonFile* system = ChooseJson(sorted.systems, path, "systems JSON", sink, ambiguous);
+      const JsonFile* meas =
+          ChooseJson(sorted.measurements, path, "measurements JSON", sink, ambiguous);
+      if (ambiguous) continue;
+      RunImporter(run.summary, run.detail, system, meas, ctx, sink).Run(out);
+    }
+    for (const auto* list : {&sorted.systems, &sorted.measurements}) {
+      for (const JsonFile& j : *list) {
+        if (j.used) continue;
+        SourceText src(j.file->path, j.file->text);
+        sink.Add(src.At(kNpos, Severity::kNote, "not-used",
+                        "no run given lies under this description's folder: not used",
+                        "a systems JSON describes the runs of <submitter>/results/<system>/"));
+      }
     }
   }
   for (auto& d : diags) out.diagnostics.push_back(std::move(d));

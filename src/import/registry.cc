@@ -10,10 +10,22 @@ namespace rooflint::import {
 bool LooksLikeMlperf(std::string_view text);
 bool MlperfFolderFile(std::string_view file_name);
 void ImportMlperf(std::span<const ImportFile> files, const Context& ctx, ImportResult& out);
+bool LooksLikeSglangServing(std::string_view text);
+void ImportSglangServing(const ImportFile& file, const Context& ctx, ImportResult& out);
+bool LooksLikeVllmThroughput(std::string_view text);
+void ImportVllmThroughput(const ImportFile& file, const Context& ctx, ImportResult& out);
+bool LooksLikeLlmperf(std::string_view text);
+void ImportLlmperf(const ImportFile& file, const Context& ctx, ImportResult& out);
 bool LooksLikeVllmServe(std::string_view text);
 void ImportVllmServe(const ImportFile& file, const Context& ctx, ImportResult& out);
 bool LooksLikeLlamaBench(std::string_view text);
 void ImportLlamaBench(const ImportFile& file, const Context& ctx, ImportResult& out);
+bool LooksLikeTrtllmBench(std::string_view text);
+void ImportTrtllmBench(const ImportFile& file, const Context& ctx, ImportResult& out);
+bool LooksLikeAiperf(std::string_view text);
+void ImportAiperf(const ImportFile& file, const Context& ctx, ImportResult& out);
+bool LooksLikeGenaiPerf(std::string_view text);
+void ImportGenaiPerf(const ImportFile& file, const Context& ctx, ImportResult& out);
 
 namespace {
 
@@ -21,11 +33,53 @@ namespace {
 // all), then the JSON results, then llama-bench, whose markdown and CSV forms are the loosest.
 constexpr Importer kImporters[] = {
     {{"mlperf", "MLPerf Inference LoadGen summary and detail logs, systems JSON (or a folder)"},
-     LooksLikeMlperf, MlperfFolderFile, nullptr, ImportMlperf},
+     LooksLikeMlperf,
+     MlperfFolderFile,
+     nullptr,
+     ImportMlperf},
+    // AIPerf and GenAI-Perf: a summary JSON with input_config (and the CSV and per-request
+    // forms, recognised to be refused with a hint).
+    {{"aiperf", "NVIDIA AIPerf profile_export_aiperf.json (the CSV and .jsonl are refused)"},
+     LooksLikeAiperf,
+     nullptr,
+     ImportAiperf,
+     nullptr},
+    {{"genai-perf", "NVIDIA GenAI-Perf profile_export_genai_perf.json (the CSV is refused)"},
+     LooksLikeGenaiPerf,
+     nullptr,
+     ImportGenaiPerf,
+     nullptr},
+    // SGLang's lines hold "output_throughput" too: before vllm-serve.
+    {{"sglang-serving", "SGLang bench_serving --output-file JSONL (one run per line)"},
+     LooksLikeSglangServing,
+     nullptr,
+     ImportSglangServing,
+     nullptr},
+    {{"vllm-throughput", "vLLM `bench throughput` / benchmark_throughput.py --output-json"},
+     LooksLikeVllmThroughput,
+     nullptr,
+     ImportVllmThroughput,
+     nullptr},
+    {{"llmperf", "ray-project LLMPerf token_benchmark_ray.py *_summary.json"},
+     LooksLikeLlmperf,
+     nullptr,
+     ImportLlmperf,
+     nullptr},
     {{"vllm-serve", "vLLM `bench serve` / benchmark_serving.py --save-result JSON"},
-     LooksLikeVllmServe, nullptr, ImportVllmServe, nullptr},
+     LooksLikeVllmServe,
+     nullptr,
+     ImportVllmServe,
+     nullptr},
+    {{"trtllm-bench", "TensorRT-LLM trtllm-bench throughput / latency report (console log)"},
+     LooksLikeTrtllmBench,
+     nullptr,
+     ImportTrtllmBench,
+     nullptr},
     {{"llama-bench", "llama.cpp llama-bench -o json, jsonl, csv, sql or md"},
-     LooksLikeLlamaBench, nullptr, ImportLlamaBench, nullptr},
+     LooksLikeLlamaBench,
+     nullptr,
+     ImportLlamaBench,
+     nullptr},
 };
 
 }  // namespace

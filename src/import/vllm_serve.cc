@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <regex>
 #include <set>
@@ -98,6 +99,16 @@ class RunImporter {
   std::optional<ModelDraft> draft_model;
 
  private:
+  // The sections of Run, in record order; a false return means an error was reported.
+  bool ReadMeasurements();
+  void ReadModel();
+  void ReadHardware();
+  bool ReadLoad();
+  void ReadLengths();
+  void AddRunNotes(std::string& date);
+  void SetConditions();
+  std::vector<BenchmarkDraft> BuildRecords();
+
   size_t Where(std::string_view key) const {
     size_t at = FindJsonKey(src_.text(), span_, key);
     return at == kNpos ? span_.begin : at;
@@ -152,8 +163,8 @@ class RunImporter {
     auto draft_tokens = number("spec_decode_draft_tokens");
     auto length = number("spec_decode_acceptance_length");
     const json* per_position = Get("spec_decode_per_position_acceptance_rates");
-    bool any = drafts || draft_tokens || length ||
-               (per_position != nullptr && per_position->is_array());
+    bool any =
+        drafts || draft_tokens || length || (per_position != nullptr && per_position->is_array());
     if (!any) return CondValue::Absent("the server configuration is not recorded");
     // k, the tokens drafted per step: the per-position list has one rate per draft position;
     // else total drafted / drafting steps, rounded up (a larger k only loosens a bound).
@@ -175,10 +186,10 @@ class RunImporter {
       table += fmt::format(", acceptance_length = {}", NumberText(*length));
     }
     table += " }";
-    notes.push_back(fmt::format(
-        "Speculative decoding ran: the file holds spec_decode_* metrics{}{}.",
-        k ? fmt::format("; k = {} draft tokens per step ({})", *k, k_how) : "",
-        length ? fmt::format("; mean acceptance length {}", NumberText(*length)) : ""));
+    notes.push_back(
+        fmt::format("Speculative decoding ran: the file holds spec_decode_* metrics{}{}.",
+                    k ? fmt::format("; k = {} draft tokens per step ({})", *k, k_how) : "",
+                    length ? fmt::format("; mean acceptance length {}", NumberText(*length)) : ""));
     return CondValue::Inline(table);
   }
 
@@ -189,67 +200,100 @@ class RunImporter {
   const Context& ctx_;
   Sink& sink_;
   bool failed_ = false;
+
+  // What the sections find.
+  std::string source_id_;
+  std::optional<double> throughput_, completed_, total_in_, total_out_, duration_;
+  int64_t n_done_ = 0;
+  std::string model_text_;  // model_id as the file writes it
+  std::string model_;       // the corpus id (or a draft's)
+  Context::PrecisionChoice precision_;
+  Context::Parts parts_;
+  int64_t count_ = 0;
+  std::vector<std::string> metadata_;  // --metadata key=value pairs
+  std::string rate_text_ = "not stated";
+  std::string rate_slug_ = "rate-unknown";
+  CondValue concurrency_;
+  int64_t input_tokens_ = 0, output_tokens_ = 0;
+  std::vector<std::string> notes_;
+  std::vector<std::pair<std::string, CondValue>> conditions_;
 };
 
 std::vector<BenchmarkDraft> RunImporter::Run(const std::string& source_id, std::string& date) {
-  std::vector<BenchmarkDraft> out;
-  std::vector<std::string> notes;
+  source_id_ = source_id;
+  if (!ReadMeasurements()) return {};
+  ReadModel();
+  ReadHardware();
+  if (!ReadLoad()) return {};
+  ReadLengths();
+  AddRunNotes(date);
+  SetConditions();
+  std::vector<BenchmarkDraft> out = BuildRecords();
+  if (failed_) return {};
+  return out;
+}
 
-  // Required measurements.
-  auto throughput = Number("output_throughput", true);
-  auto completed = Number("completed", true);
-  auto total_in = Number("total_input_tokens", true);
-  auto total_out = Number("total_output_tokens", true);
-  auto duration = Number("duration", false);
+// Required measurements: output_throughput, completed and the token totals.
+bool RunImporter::ReadMeasurements() {
+  throughput_ = Number("output_throughput", true);
+  completed_ = Number("completed", true);
+  total_in_ = Number("total_input_tokens", true);
+  total_out_ = Number("total_output_tokens", true);
+  duration_ = Number("duration", false);
   const json* model_id = Get("model_id");
   if (model_id == nullptr || !model_id->is_string()) {
     Error("model_id", "missing-field", "no model_id string", "vLLM writes --model as model_id");
   }
-  if (failed_) return out;
-  if (*completed > 1e12) {
+  if (failed_) return false;
+  model_text_ = model_id->get<std::string>();
+  if (*completed_ > 1e12) {
     Error("completed", "out-of-range",
           fmt::format("{} completed requests is not a count a benchmark run has",
                       Get("completed")->dump()),
           "completed is the number of requests that finished, a whole number");
-    return out;
+    return false;
   }
-  if (*completed < 1 || *completed != std::floor(*completed)) {
+  if (*completed_ < 1 || *completed_ != std::floor(*completed_)) {
     Error("completed", "no-requests",
           fmt::format("{} completed requests: nothing was measured", Get("completed")->dump()),
           "a run with no completed request has no throughput or latency to import");
-    return out;
+    return false;
   }
-  for (auto [key, v] :
-       {std::pair{"total_input_tokens", *total_in}, std::pair{"total_output_tokens", *total_out}}) {
+  for (auto [key, v] : {std::pair{"total_input_tokens", *total_in_},
+                        std::pair{"total_output_tokens", *total_out_}}) {
     if (v < 0 || v != std::floor(v)) {
       Error(key, "out-of-range", fmt::format("{} is not a token count", NumberText(v)),
             "token totals are whole numbers >= 0");
     }
   }
-  if (failed_) return out;
+  n_done_ = static_cast<int64_t>(*completed_);
+  return !failed_;
+}
 
-  // Model and precision.
-  std::string model_text = model_id->get<std::string>();
+// Model (the shared context weighs --model against model_id) and precision (never stated).
+void RunImporter::ReadModel() {
   Context::ModelChoice model =
-      ctx_.ChooseModel({model_text, std::string(BaseName(model_text))}, model_text, 0, "",
-                       source_id, At("model_id", Severity::kWarning, "", "", ""), sink_);
+      ctx_.ChooseModel({model_text_, std::string(BaseName(model_text_))}, model_text_, 0, "",
+                       source_id_, At("model_id", Severity::kWarning, "", "", ""), sink_);
   draft_model = model.draft;
-  notes.push_back(fmt::format("Model: {}.", model.how));
-  Context::PrecisionChoice precision = ctx_.ResolvePrecision("");
-  notes.push_back(precision.name.empty()
-                      ? fmt::format("Precision absent: {}.", precision.how)
-                      : fmt::format("Precision {}: {}.", precision.name, precision.how));
+  model_ = model.id;
+  notes_.push_back(fmt::format("Model: {}.", model.how));
+  precision_ = ctx_.ResolvePrecision("");
+  notes_.push_back(precision_.name.empty()
+                       ? fmt::format("Precision absent: {}.", precision_.how)
+                       : fmt::format("Precision {}: {}.", precision_.name, precision_.how));
+}
 
-  // Hardware and count: never in the file.
+// Hardware and count: never in the file (a --metadata gpu= is a user assertion, quoted).
+void RunImporter::ReadHardware() {
   std::string metadata_gpu;
-  std::vector<std::string> metadata;
   for (auto& [key, v] : run_.items()) {
     if (KnownKeys().count(key) || ParseLatencyKey(key) || key.starts_with("spec_decode_") ||
         key.starts_with("probe_")) {
       continue;
     }
     if (v.is_string()) {
-      metadata.push_back(fmt::format("{}={}", key, v.get<std::string>()));
+      metadata_.push_back(fmt::format("{}={}", key, v.get<std::string>()));
       if (key == "gpu") metadata_gpu = v.get<std::string>();
     }
   }
@@ -258,106 +302,109 @@ std::vector<BenchmarkDraft> RunImporter::Run(const std::string& source_id, std::
     unstated +=
         fmt::format(" (--metadata gpu={} is a user assertion in the file, not used)", metadata_gpu);
   }
-  Context::Parts parts =
-      ctx_.ResolveParts("", unstated, At("model_id", Severity::kNote, "", "", ""), sink_);
-  for (auto& n : parts.notes) notes.push_back(n);
-  int64_t count = 0;
+  parts_ = ctx_.ResolveParts("", unstated, At("model_id", Severity::kNote, "", "", ""), sink_);
+  for (auto& n : parts_.notes) notes_.push_back(n);
   if (ctx_.options().count) {
-    count = *ctx_.options().count;
-    notes.push_back(fmt::format("accelerator_count {} is user-stated (--count).", count));
-  } else {
-    const std::string& hw = ctx_.options().hardware;
-    size_t x = hw.find_first_of("xX");
-    auto n = x == std::string::npos ? std::nullopt : ParseNumber(hw.substr(0, x));
-    if (n && *n >= 1 && *n == std::floor(*n) && *n <= 1e6) {
-      count = static_cast<int64_t>(*n);
-      notes.push_back(
-          fmt::format("accelerator_count {} from the user-stated --hardware '{}'.", count, hw));
-    } else {
-      notes.push_back(
-          "accelerator_count absent: the file states no accelerator count (pass --count).");
-    }
+    count_ = *ctx_.options().count;
+    notes_.push_back(fmt::format("accelerator_count {} is user-stated (--count).", count_));
+    return;
   }
+  const std::string& hw = ctx_.options().hardware;
+  size_t x = hw.find_first_of("xX");
+  auto n = x == std::string::npos ? std::nullopt : ParseNumber(hw.substr(0, x));
+  if (n && *n >= 1 && *n == std::floor(*n) && *n <= 1e6) {
+    count_ = static_cast<int64_t>(*n);
+    notes_.push_back(
+        fmt::format("accelerator_count {} from the user-stated --hardware '{}'.", count_, hw));
+  } else {
+    notes_.push_back(
+        "accelerator_count absent: the file states no accelerator count (pass --count).");
+  }
+}
 
-  // Load: the concurrency cap, or the arrival rate that drove the load.
+// The load: the concurrency cap (max_concurrency), else the peak in flight the client
+// measured (max_concurrent_requests), else absent with the arrival rate that drove the load.
+bool RunImporter::ReadLoad() {
   const json* rate = Get("request_rate");
-  std::string rate_text = "not stated";
-  std::string rate_slug = "rate-unknown";
   if (rate != nullptr && rate->is_string() && rate->get<std::string>() == "inf") {
-    rate_text = "'inf' (every request sent at t=0: a burst)";
-    rate_slug = "burst";
+    rate_text_ = "'inf' (every request sent at t=0: a burst)";
+    rate_slug_ = "burst";
   } else if (rate != nullptr && rate->is_number()) {
     double r = rate->get<double>();
     if (!(r > 0)) {
       Error("request_rate", "out-of-range", fmt::format("{} is not a request rate", rate->dump()),
             "request_rate is a positive number of requests per second, or \"inf\"");
-      return out;
+      return false;
     }
-    rate_text = fmt::format("{} req/s", NumberText(r));
-    rate_slug = fmt::format("{}qps", Slug(NumberText(r)));
+    rate_text_ = fmt::format("{} req/s", NumberText(r));
+    rate_slug_ = fmt::format("{}qps", Slug(NumberText(r)));
   } else if (rate != nullptr) {
     Error("request_rate", "not-a-number",
           fmt::format("{} is neither a number nor \"inf\"", rate->dump()),
           "request_rate is a number of requests per second, or \"inf\"");
-    return out;
+    return false;
   }
   std::string burstiness;
   if (const json* bu = Get("burstiness"); bu && bu->is_number()) {
     burstiness = fmt::format(", burstiness {}{}", NumberText(bu->get<double>()),
                              bu->get<double>() == 1.0 ? " (Poisson)" : " (gamma arrivals)");
   }
-  CondValue concurrency;
   const json* cap = Get("max_concurrency");
+  const json* peak = Get("max_concurrent_requests");
+  bool peak_ok = peak != nullptr && peak->is_number() && peak->get<double>() >= 1 &&
+                 peak->get<double>() <= 1e9 &&
+                 peak->get<double>() == std::floor(peak->get<double>());
   if (cap != nullptr && cap->is_number_integer() && cap->get<int64_t>() >= 1) {
-    concurrency = CondValue::Int(cap->get<int64_t>());
-    notes.push_back(
+    concurrency_ = CondValue::Int(cap->get<int64_t>());
+    notes_.push_back(
         fmt::format("max_concurrency {} caps the requests in flight; request_rate "
                     "{}{}.",
-                    cap->get<int64_t>(), rate_text, burstiness));
+                    cap->get<int64_t>(), rate_text_, burstiness));
+    if (peak != nullptr && peak->is_number()) {
+      notes_.push_back(
+          fmt::format("max_concurrent_requests {}: the peak in flight measured.", peak->dump()));
+    }
   } else if (cap != nullptr && !cap->is_null()) {
     Error("max_concurrency", "out-of-range",
           fmt::format("{} is not a concurrency cap", cap->dump()),
           "max_concurrency is an integer >= 1, or null");
-    return out;
-  } else if (const json* peak = Get("max_concurrent_requests");
-             peak != nullptr && peak->is_number_integer() && peak->get<int64_t>() >= 1) {
+    return false;
+  } else if (peak_ok) {
     // The peak in flight the client measured bounds the sequences in any one step, so it
     // may loosen a bound as a concurrency does (never tighten one as a batch would).
-    concurrency = CondValue::Int(peak->get<int64_t>());
-    notes.push_back(fmt::format(
+    int64_t p = static_cast<int64_t>(peak->get<double>());
+    concurrency_ = CondValue::Int(p);
+    notes_.push_back(fmt::format(
         "concurrency {} is max_concurrent_requests, the peak in flight the client measured "
         "(no cap was set: open-loop arrivals at request_rate {}{}).",
-        peak->get<int64_t>(), rate_text, burstiness));
+        p, rate_text_, burstiness));
   } else {
-    concurrency = CondValue::Absent(fmt::format(
+    concurrency_ = CondValue::Absent(fmt::format(
         "max_concurrency is null: open-loop arrivals at request_rate {}{}; the achieved "
         "concurrency is not reported",
-        rate_text, burstiness));
+        rate_text_, burstiness));
   }
-  if (const json* peak = Get("max_concurrent_requests");
-      peak != nullptr && peak->is_number() && cap != nullptr && cap->is_number_integer()) {
-    notes.push_back(fmt::format("max_concurrent_requests {}: the peak in flight measured.",
-                                peak->dump()));
-  }
+  return true;
+}
 
-  // Measured lengths: totals / completed.
-  double mean_in = *total_in / *completed;
-  double mean_out = *total_out / *completed;
-  int64_t n_done = static_cast<int64_t>(*completed);
+// Measured lengths: totals / completed; --metadata lengths that disagree are reported.
+void RunImporter::ReadLengths() {
+  double mean_in = *total_in_ / *completed_;
+  double mean_out = *total_out_ / *completed_;
   auto length = [&](double total, double mean, const char* name) {
     if (mean == std::floor(mean)) {
-      notes.push_back(fmt::format("{}: {} total / {} completed = {} per request (measured).", name,
-                                  NumberText(total), n_done, NumberText(mean)));
+      notes_.push_back(fmt::format("{}: {} total / {} completed = {} per request (measured).", name,
+                                   NumberText(total), n_done_, NumberText(mean)));
     } else {
-      notes.push_back(
+      notes_.push_back(
           fmt::format("{}: {} total / {} completed = {:.2f} per request (measured "
                       "mean, rounded down: the generous side for the roofs).",
-                      name, NumberText(total), n_done, mean));
+                      name, NumberText(total), n_done_, mean));
     }
     return static_cast<int64_t>(std::floor(mean));
   };
-  int64_t input_tokens = length(*total_in, mean_in, "input_tokens");
-  int64_t output_tokens = length(*total_out, mean_out, "output_tokens");
+  input_tokens_ = length(*total_in_, mean_in, "input_tokens");
+  output_tokens_ = length(*total_out_, mean_out, "output_tokens");
   for (auto [key, mean] :
        {std::pair{"input_len", mean_in}, std::pair{"output_len", mean_out},
         std::pair{"random_input_len", mean_in}, std::pair{"random_output_len", mean_out}}) {
@@ -376,34 +423,36 @@ std::vector<BenchmarkDraft> RunImporter::Run(const std::string& source_id, std::
                        ? "--metadata values are what the user asked for; requests that stop at "
                          "EOS (ignore_eos false) generate fewer tokens"
                        : "--metadata values are what the user asked for, not what ran"));
-      notes.push_back(
+      notes_.push_back(
           fmt::format("--metadata {}={} disagrees with the measured {:.2f}.", key, said, mean));
     }
   }
+}
 
-  // Requests that did not complete.
+// Failed and planned requests, goodput, the user's --metadata, and the run's date.
+void RunImporter::AddRunNotes(std::string& date) {
   const json* failed = Get("failed");
   if (failed != nullptr && failed->is_number() && failed->get<double>() > 0) {
-    notes.push_back(fmt::format("{} requests failed; the figures are over the {} completed.",
-                                failed->dump(), n_done));
+    notes_.push_back(fmt::format("{} requests failed; the figures are over the {} completed.",
+                                 failed->dump(), n_done_));
   }
   const json* planned = Get("num_prompts");
   if (failed == nullptr && planned != nullptr && planned->is_number() &&
-      planned->get<double>() > *completed) {
-    notes.push_back(
+      planned->get<double>() > *completed_) {
+    notes_.push_back(
         fmt::format("{} of {} planned requests completed (this version writes no "
                     "'failed').",
-                    n_done, planned->dump()));
+                    n_done_, planned->dump()));
   }
   if (const json* goodput = Get("request_goodput:")) {
-    notes.push_back(
+    notes_.push_back(
         fmt::format("request_goodput (spelled 'request_goodput:' by this vLLM "
                     "version): {}.",
                     goodput->dump()));
   }
-  if (!metadata.empty()) {
-    notes.push_back(fmt::format("--metadata (user-asserted, not used as conditions): {}.",
-                                fmt::join(metadata, ", ")));
+  if (!metadata_.empty()) {
+    notes_.push_back(fmt::format("--metadata (user-asserted, not used as conditions): {}.",
+                                 fmt::join(metadata_, ", ")));
   }
   if (const json* d = Get("date"); d && d->is_string()) {
     std::string s = d->get<std::string>();
@@ -411,108 +460,132 @@ std::vector<BenchmarkDraft> RunImporter::Run(const std::string& source_id, std::
       date = fmt::format("{}-{}-{}", s.substr(0, 4), s.substr(4, 2), s.substr(6, 2));
     }
   }
+}
+
+// Conditions shared by every record of the run.
+void RunImporter::SetConditions() {
   std::string backend = "not stated";
   if (const json* bk = Get("backend"); bk && bk->is_string()) backend = bk->get<std::string>();
-
-  // Conditions shared by every record of the run.
-  std::vector<std::pair<std::string, CondValue>> conditions;
-  conditions.emplace_back("concurrency", concurrency);
-  conditions.emplace_back("input_tokens", CondValue::Int(input_tokens));
-  conditions.emplace_back("output_tokens",
-                          output_tokens >= 1
-                              ? CondValue::Int(output_tokens)
-                              : CondValue::Absent("fewer than one output token per request"));
-  conditions.emplace_back(
+  conditions_.emplace_back("concurrency", concurrency_);
+  conditions_.emplace_back("input_tokens", CondValue::Int(input_tokens_));
+  conditions_.emplace_back("output_tokens",
+                           output_tokens_ >= 1
+                               ? CondValue::Int(output_tokens_)
+                               : CondValue::Absent("fewer than one output token per request"));
+  conditions_.emplace_back(
       "engine", CondValue::Absent(fmt::format("the file's backend '{}' is the client's request "
                                               "protocol; the serving engine is not recorded",
                                               backend)));
   const std::string& flag_version = ctx_.options().engine_version;
-  conditions.emplace_back(
+  conditions_.emplace_back(
       "engine_version",
       flag_version.empty()
           ? CondValue::Absent("vLLM bench serve records no server engine or version")
           : CondValue::Str(fmt::format("{} (user-stated: --engine-version)", flag_version)));
-  conditions.emplace_back(
+  conditions_.emplace_back(
       "warmup", CondValue::Absent("vLLM bench serve records no warmup (older versions send one "
                                   "connectivity-check request; --num-warmups is not written)"));
-  conditions.emplace_back("scenario",
-                          CondValue::Absent(fmt::format("an online serving run (vLLM bench serve, "
-                                                        "request_rate {}), not an MLPerf scenario",
-                                                        rate_text)));
-  conditions.emplace_back("speculative", SpeculativeCondition(notes));
+  conditions_.emplace_back("scenario",
+                           CondValue::Absent(fmt::format("an online serving run (vLLM bench "
+                                                         "serve, request_rate {}), not an MLPerf "
+                                                         "scenario",
+                                                         rate_text_)));
+  conditions_.emplace_back("speculative", SpeculativeCondition(notes_));
+}
 
+// The records: aggregate output (mean over the run, and its one-second peak when the file
+// states it), then one record per latency statistic, in ms as the file states them.
+std::vector<BenchmarkDraft> RunImporter::BuildRecords() {
+  std::vector<BenchmarkDraft> out;
   // Identity: the run's content, without the per-request arrays.
   uint64_t run_hash = Fnv1a(run_.dump());
-  std::string model_slug = model.id;
-  std::string set = fmt::format("vllm-serve-{}-{}-{}", model_slug, rate_slug, ShortHash(run_hash));
+  std::string set = fmt::format("vllm-serve-{}-{}-{}", model_, rate_slug_, ShortHash(run_hash));
   std::string run_where = what_;
   if (const json* d = Get("date"); d && d->is_string()) {
     run_where += fmt::format(", date {}", d->get<std::string>());
   }
-
   auto base = [&](std::string metric, std::string statistic, std::string value_text,
                   std::string key) {
-    BenchmarkDraft b = RunDraft(model.id, precision, parts, count, source_id, set);
+    BenchmarkDraft b = RunDraft(model_, precision_, parts_, count_, source_id_, set);
     b.status = "verified";
     b.metric = std::move(metric);
     b.statistic = std::move(statistic);
     b.value = std::move(value_text);
-    b.locator = fmt::format("{}, {} (request_rate {}), {}", BaseName(src_.path()), run_where,
-                            rate_text, key);
-    b.conditions = conditions;
-    b.id = fmt::format("vllm-serve-{}-{}-{}{}-{}", model_slug, rate_slug, b.metric,
+    // The file's name is in the source record: a renamed copy gives the same record.
+    b.locator = fmt::format("{} (request_rate {}), {}", run_where, rate_text_, key);
+    b.conditions = conditions_;
+    b.id = fmt::format("vllm-serve-{}-{}-{}{}-{}", model_, rate_slug_, b.metric,
                        b.statistic.empty() ? "" : "-" + Slug(b.statistic),
                        ShortHash(Fnv1a(key, run_hash)));
     return b;
   };
+  auto with_notes = [&](std::string first) {
+    std::vector<std::string> n = notes_;
+    n.insert(n.begin(), std::move(first));
+    return fmt::format("{}", fmt::join(n, " "));
+  };
 
   // Aggregate output throughput.
-  {
-    auto v = ctx_.Quantity(NumberText(*throughput) + " tok/s", Dimension::kTokenRate,
-                           At("output_throughput", Severity::kError, "", "", ""),
-                           Pointer("output_throughput") + ": output throughput", sink_);
-    if (!v) {
+  auto v = ctx_.Quantity(NumberText(*throughput_) + " tok/s", Dimension::kTokenRate,
+                         At("output_throughput", Severity::kError, "", "", ""),
+                         Pointer("output_throughput") + ": output throughput", sink_);
+  if (!v) {
+    failed_ = true;
+    return {};
+  }
+  BenchmarkDraft agg = base("aggregate-output", "mean", *v, "output_throughput");
+  agg.title = fmt::format("vLLM bench serve output throughput, {}, request_rate {}", model_text_,
+                          rate_text_);
+  agg.notes = with_notes(fmt::format(
+      "Aggregate output tokens/s over every request of the run: {} output tokens{}.",
+      NumberText(*total_out_), duration_ ? fmt::format(" / {} s", NumberText(*duration_)) : ""));
+  out.push_back(std::move(agg));
+
+  // Its peak: max_output_tokens_per_s is the most output tokens any one-second window of the
+  // run saw, over every request (vLLM's calculate_metrics buckets each token's arrival time,
+  // start + TTFT + the inter-token gaps, into whole seconds and takes the largest bucket).
+  if (auto peak = Number("max_output_tokens_per_s", false); peak && *peak > 0) {
+    auto q = ctx_.Quantity(NumberText(*peak) + " tok/s", Dimension::kTokenRate,
+                           At("max_output_tokens_per_s", Severity::kError, "", "", ""),
+                           Pointer("max_output_tokens_per_s") + ": peak output throughput", sink_);
+    if (!q) {
       failed_ = true;
-      return {};
+    } else {
+      BenchmarkDraft b = base("aggregate-output", "peak", *q, "max_output_tokens_per_s");
+      b.title = fmt::format("vLLM bench serve peak output throughput (1 s), {}, request_rate {}",
+                            model_text_, rate_text_);
+      b.notes = with_notes(
+          "Peak aggregate output tokens/s: max_output_tokens_per_s, the largest count of output "
+          "tokens, over all requests, that arrived within one whole second of the run (each "
+          "streamed chunk counts as one token, so a chunk of several tokens is undercounted).");
+      out.push_back(std::move(b));
     }
-    BenchmarkDraft b = base("aggregate-output", "mean", *v, "output_throughput");
-    b.title = fmt::format("vLLM bench serve output throughput, {}, request_rate {}", model_text,
-                          rate_text);
-    std::vector<std::string> n = notes;
-    n.insert(n.begin(),
-             fmt::format("Aggregate output tokens/s over every request of the run: {} output "
-                         "tokens{}.",
-                         NumberText(*total_out),
-                         duration ? fmt::format(" / {} s", NumberText(*duration)) : ""));
-    b.notes = fmt::format("{}", fmt::join(n, " "));
-    out.push_back(std::move(b));
   }
 
-  // Latency statistics, in ms as the file states them.
+  // Latency statistics.
   std::vector<std::string> skipped;
   std::map<std::string, std::string> spread;  // metric -> std
-  for (auto& [key, v] : run_.items()) {
+  for (auto& [key, value] : run_.items()) {
     auto lk = ParseLatencyKey(key);
-    if (!lk || v.is_null()) continue;
-    if (lk->statistic == "std") {
-      if (v.is_number()) spread[lk->metric] = NumberText(v.get<double>());
+    if (lk && !value.is_null() && lk->statistic == "std" && value.is_number()) {
+      spread[lk->metric] = NumberText(value.get<double>());
     }
   }
-  for (auto& [key, v] : run_.items()) {
+  for (auto& [key, value] : run_.items()) {
     auto lk = ParseLatencyKey(key);
-    if (!lk || v.is_null() || lk->statistic == "std") continue;
+    if (!lk || value.is_null() || lk->statistic == "std") continue;
     static const std::set<std::string, std::less<>> kStats = {"mean", "median", "p50", "p90",
                                                               "p99"};
     if (!kStats.count(lk->statistic)) {
       skipped.push_back(key);
       continue;
     }
-    if (!v.is_number()) {
-      Error(key, "not-a-number", fmt::format("{} is not a number", v.dump()),
+    if (!value.is_number()) {
+      Error(key, "not-a-number", fmt::format("{} is not a number", value.dump()),
             "vLLM writes latency statistics as numbers of milliseconds");
       continue;
     }
-    auto q = ctx_.Quantity(NumberText(v.get<double>()) + " ms", Dimension::kTime,
+    auto q = ctx_.Quantity(NumberText(value.get<double>()) + " ms", Dimension::kTime,
                            At(key, Severity::kError, "", "", ""),
                            Pointer(key) + ": " + std::string(LatencyName(lk->metric)), sink_);
     if (!q) {
@@ -521,8 +594,7 @@ std::vector<BenchmarkDraft> RunImporter::Run(const std::string& source_id, std::
     }
     BenchmarkDraft b = base(std::string(MetricFor(lk->metric)), lk->statistic, *q, key);
     b.title = fmt::format("vLLM bench serve {} {}, {}, request_rate {}", lk->statistic,
-                          LatencyName(lk->metric), model_text, rate_text);
-    std::vector<std::string> n = notes;
+                          LatencyName(lk->metric), model_text_, rate_text_);
     std::string what =
         lk->metric == "tpot"   ? "per request (latency - TTFT) / (output tokens - 1), then the "
                                  "statistic across requests"
@@ -530,12 +602,9 @@ std::vector<BenchmarkDraft> RunImporter::Run(const std::string& source_id, std::
                                  "one token)"
         : lk->metric == "ttft" ? "client-side, including queueing"
                                : "end-to-end request latency";
-    n.insert(n.begin(),
-             fmt::format(
-                 "{} {} over {} completed requests: {}{}.", lk->statistic, LatencyName(lk->metric),
-                 n_done, what,
-                 spread.count(lk->metric) ? fmt::format(" (std {} ms)", spread[lk->metric]) : ""));
-    b.notes = fmt::format("{}", fmt::join(n, " "));
+    b.notes = with_notes(fmt::format(
+        "{} {} over {} completed requests: {}{}.", lk->statistic, LatencyName(lk->metric), n_done_,
+        what, spread.count(lk->metric) ? fmt::format(" (std {} ms)", spread[lk->metric]) : ""));
     out.push_back(std::move(b));
   }
   if (!skipped.empty()) {
@@ -544,7 +613,6 @@ std::vector<BenchmarkDraft> RunImporter::Run(const std::string& source_id, std::
         "median, p50, p90, p99 or peak).",
         fmt::join(skipped, ", "));
   }
-  if (failed_) return {};
   return out;
 }
 

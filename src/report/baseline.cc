@@ -76,7 +76,8 @@ bool ReadBaseline(const std::string& path, Baseline& out, std::string& error) {
 
 void ApplyBaseline(const Baseline& baseline, std::vector<Finding>& findings) {
   for (Finding& f : findings) {
-    if (baseline.keys.count({f.record, f.instrument, std::string(CodeName(f.code))}) > 0) f.baselined = true;
+    if (baseline.keys.count({f.record, f.instrument, std::string(CodeName(f.code))}) > 0)
+      f.baselined = true;
   }
 }
 

@@ -41,10 +41,17 @@ std::string Walk(std::string_view s, F ascii) {
 // One ASCII character of XML text: the three markup characters escaped.
 void AppendXmlText(char c, std::string& out) {
   switch (c) {
-    case '&': out += "&amp;"; break;
-    case '<': out += "&lt;"; break;
-    case '>': out += "&gt;"; break;
-    default: out += c;
+    case '&':
+      out += "&amp;";
+      break;
+    case '<':
+      out += "&lt;";
+      break;
+    case '>':
+      out += "&gt;";
+      break;
+    default:
+      out += c;
   }
 }
 
@@ -64,7 +71,9 @@ std::string EscapeTerminal(std::string_view s) {
       out += kReplacement;
       ++i;
     } else if (n == 1 && (c < 0x20 || c == 0x7f) && c != '\t') {
-      out += c == '\n' ? std::string("\\n") : c == '\r' ? std::string("\\r") : fmt::format("\\x{:02x}", c);
+      out += c == '\n'   ? std::string("\\n")
+             : c == '\r' ? std::string("\\r")
+                         : fmt::format("\\x{:02x}", c);
       ++i;
     } else if (n == 2 && c == 0xc2 && static_cast<uint8_t>(s[i + 1]) < 0xa0) {
       out += fmt::format("\\u{:04x}", static_cast<uint8_t>(s[i + 1]));  // U+0080..U+009F
@@ -85,12 +94,23 @@ std::string EscapeXmlAttr(std::string_view s) {
   // An attribute also needs its quotes escaped, and whitespace kept as written.
   return Walk(s, [](char c, std::string& out) {
     switch (c) {
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&#39;"; break;
-      case '\t': out += "&#9;"; break;
-      case '\n': out += "&#10;"; break;
-      case '\r': out += "&#13;"; break;
-      default: AppendXmlText(c, out);
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&#39;";
+        break;
+      case '\t':
+        out += "&#9;";
+        break;
+      case '\n':
+        out += "&#10;";
+        break;
+      case '\r':
+        out += "&#13;";
+        break;
+      default:
+        AppendXmlText(c, out);
     }
   });
 }

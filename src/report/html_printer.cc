@@ -83,9 +83,7 @@ std::string H(std::string_view s) { return EscapeXmlText(s); }
 std::string A(std::string_view s) { return EscapeXmlAttr(s); }
 std::string RecordAnchor(std::string_view id) { return "rec-" + AnchorId(id); }
 
-bool Computed(const InstrumentResult* r) {
-  return r != nullptr && r->Computed() && r->bound > 0;
-}
+bool Computed(const InstrumentResult* r) { return r != nullptr && r->Computed() && r->bound > 0; }
 
 // B for a point: the stated batch, else the concurrency that caps it; 0 when unknown.
 int64_t BatchOf(const Benchmark& b) {
@@ -176,7 +174,8 @@ std::vector<ChartGroup> BuildCharts(const Report& report,
     if (g.chart.compute_roof <= 0) {
       ask();
       for (const auto& [metric, r] : what_if.roofs) {
-        if (metric == Metric::kAggregateOutput && r.instrument == ids::kComputeRoof && r.bound > 0) {
+        if (metric == Metric::kAggregateOutput && r.instrument == ids::kComputeRoof &&
+            r.bound > 0) {
           g.chart.compute_roof = r.bound;
         }
       }
@@ -190,9 +189,9 @@ std::vector<ChartGroup> BuildCharts(const Report& report,
       if (r > 0 && (g.chart.kv_ratio <= 0 || r < g.chart.kv_ratio)) {
         g.chart.kv_ratio = r;
         const Condition& in = b.conditions.input_tokens;
-        g.chart.kv_context =
-            in.integer ? fmt::format("{} input tokens ({})", *in.integer, b.header.id)
-                       : b.header.id;
+        g.chart.kv_context = in.integer
+                                 ? fmt::format("{} input tokens ({})", *in.integer, b.header.id)
+                                 : b.header.id;
       }
     }
     bool exceeds = false;

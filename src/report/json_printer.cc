@@ -11,8 +11,10 @@ using nlohmann::json;
 
 json ConditionJson(const Condition& c) {
   switch (c.state) {
-    case Condition::State::kMissing: return nullptr;
-    case Condition::State::kAbsent: return json{{"absent", c.absent_reason}};
+    case Condition::State::kMissing:
+      return nullptr;
+    case Condition::State::kAbsent:
+      return json{{"absent", c.absent_reason}};
     case Condition::State::kStated:
       if (c.integer) return *c.integer;
       if (c.boolean) return *c.boolean;
@@ -47,33 +49,34 @@ json RecordJson(const RecordAudit& a) {
   for (const auto& r : a.roofs) roofs.push_back(RoofJson(r));
   json checks = json::array();
   for (const auto& r : a.checks) checks.push_back(RoofJson(r));
-  json j{{"id", b.header.id},
-         {"path", b.header.path},
-         {"status", StatusName(b.header.status)},
-         {"metric", MetricName(b.metric)},
-         {"value", {{"number", b.value.number}, {"unit", b.value.unit}, {"text", b.value.text}}},
-         {"model", b.model},
-         {"precision", b.precision.empty() ? json{{"absent", b.precision_absent}}
-                                            : json(b.precision)},
-         {"hardware", b.hardware},
-         {"accelerator_count", b.accelerator_count > 0
-                                   ? json(b.accelerator_count)
-                                   : json{{"absent", b.accelerator_count_absent}}},
-         {"conditions",
-          {{"batch", ConditionJson(c.batch)},
-           {"concurrency", ConditionJson(c.concurrency)},
-           {"input_tokens", ConditionJson(c.input_tokens)},
-           {"output_tokens", ConditionJson(c.output_tokens)},
-           {"engine", ConditionJson(c.engine)},
-           {"engine_version", ConditionJson(c.engine_version)},
-           {"warmup", ConditionJson(c.warmup)},
-           {"scenario", ConditionJson(c.scenario)},
-           {"speculative", ConditionJson(c.speculative)},
-           {"prefix_cache", ConditionJson(c.prefix_cache)}}},
-         {"roofs", roofs},
-         {"checks", checks}};
-  if (const InstrumentResult* r = a.Binding()) j["binding"] = r->instrument;
-  else j["binding"] = nullptr;
+  json j{
+      {"id", b.header.id},
+      {"path", b.header.path},
+      {"status", StatusName(b.header.status)},
+      {"metric", MetricName(b.metric)},
+      {"value", {{"number", b.value.number}, {"unit", b.value.unit}, {"text", b.value.text}}},
+      {"model", b.model},
+      {"precision", b.precision.empty() ? json{{"absent", b.precision_absent}} : json(b.precision)},
+      {"hardware", b.hardware},
+      {"accelerator_count", b.accelerator_count > 0 ? json(b.accelerator_count)
+                                                    : json{{"absent", b.accelerator_count_absent}}},
+      {"conditions",
+       {{"batch", ConditionJson(c.batch)},
+        {"concurrency", ConditionJson(c.concurrency)},
+        {"input_tokens", ConditionJson(c.input_tokens)},
+        {"output_tokens", ConditionJson(c.output_tokens)},
+        {"engine", ConditionJson(c.engine)},
+        {"engine_version", ConditionJson(c.engine_version)},
+        {"warmup", ConditionJson(c.warmup)},
+        {"scenario", ConditionJson(c.scenario)},
+        {"speculative", ConditionJson(c.speculative)},
+        {"prefix_cache", ConditionJson(c.prefix_cache)}}},
+      {"roofs", roofs},
+      {"checks", checks}};
+  if (const InstrumentResult* r = a.Binding())
+    j["binding"] = r->instrument;
+  else
+    j["binding"] = nullptr;
   return j;
 }
 
@@ -86,57 +89,70 @@ void PrintJson(const Report& report, std::ostream& out) {
     out << "  \"" << key << "\": [";
     bool first = true;
     elements([&](const json& e) {
-      out << (first ? "\n    " : ",\n    ") << e.dump(-1, ' ', false, json::error_handler_t::replace);
+      out << (first ? "\n    " : ",\n    ")
+          << e.dump(-1, ' ', false, json::error_handler_t::replace);
       first = false;
     });
     out << (first ? "]" : "\n  ]") << (last ? "\n" : ",\n");
   };
   out << "{\n  \"tool\": \"rooflint\",\n";
-  array("records", [&](auto&& emit) {
-    for (const auto& a : report.sweep.records) emit(RecordJson(a));
-  }, false);
-  array("findings", [&](auto&& emit) {
-    for (const auto& d : report.corpus->diagnostics) {
-      emit(json{{"record", nullptr},
-                {"instrument", "loader"},
-                {"severity", SeverityName(d.severity)},
-                {"code", d.code},
-                {"message", d.message},
-                {"hint", d.hint},
-                {"path", d.where.path},
-                {"line", d.where.line},
-                {"column", d.where.column},
-                {"deprecated", false}});
-    }
-    for (const auto& f : report.sweep.findings) {
-      emit(json{{"record", f.record},
-                {"instrument", f.instrument},
-                {"severity", SeverityName(f.severity)},
-                {"code", CodeName(f.code)},
-                {"message", f.message},
-                {"arithmetic", f.arithmetic},
-                {"hint", f.hint},
-                {"path", f.where.path},
-                {"line", f.where.line},
-                {"column", f.where.column},
-                {"deprecated", f.deprecated},
-                {"waived", f.waived},
-                {"waiver_reason", f.waiver_reason},
-                {"baselined", f.baselined}});
-    }
-  }, false);
-  array("parts", [&](auto&& emit) {
-    for (const auto& p : report.sweep.parts) {
-      json checks = json::array();
-      for (const auto& r : p.checks) checks.push_back(RoofJson(r));
-      emit(json{{"id", p.part->header.id}, {"path", p.part->header.path}, {"checks", checks}});
-    }
-  }, false);
-  array("rejected", [&](auto&& emit) {
-    for (const auto& f : report.corpus->files) {
-      if (f.rejected) emit(json{{"kind", KindName(f.kind)}, {"id", f.id}, {"path", f.path}});
-    }
-  }, false);
+  array(
+      "records",
+      [&](auto&& emit) {
+        for (const auto& a : report.sweep.records) emit(RecordJson(a));
+      },
+      false);
+  array(
+      "findings",
+      [&](auto&& emit) {
+        for (const auto& d : report.corpus->diagnostics) {
+          emit(json{{"record", nullptr},
+                    {"instrument", "loader"},
+                    {"severity", SeverityName(d.severity)},
+                    {"code", d.code},
+                    {"message", d.message},
+                    {"hint", d.hint},
+                    {"path", d.where.path},
+                    {"line", d.where.line},
+                    {"column", d.where.column},
+                    {"deprecated", false}});
+        }
+        for (const auto& f : report.sweep.findings) {
+          emit(json{{"record", f.record},
+                    {"instrument", f.instrument},
+                    {"severity", SeverityName(f.severity)},
+                    {"code", CodeName(f.code)},
+                    {"message", f.message},
+                    {"arithmetic", f.arithmetic},
+                    {"hint", f.hint},
+                    {"path", f.where.path},
+                    {"line", f.where.line},
+                    {"column", f.where.column},
+                    {"deprecated", f.deprecated},
+                    {"waived", f.waived},
+                    {"waiver_reason", f.waiver_reason},
+                    {"baselined", f.baselined}});
+        }
+      },
+      false);
+  array(
+      "parts",
+      [&](auto&& emit) {
+        for (const auto& p : report.sweep.parts) {
+          json checks = json::array();
+          for (const auto& r : p.checks) checks.push_back(RoofJson(r));
+          emit(json{{"id", p.part->header.id}, {"path", p.part->header.path}, {"checks", checks}});
+        }
+      },
+      false);
+  array(
+      "rejected",
+      [&](auto&& emit) {
+        for (const auto& f : report.corpus->files) {
+          if (f.rejected) emit(json{{"kind", KindName(f.kind)}, {"id", f.id}, {"path", f.path}});
+        }
+      },
+      false);
   const ReportSummary& s = report.summary;
   json summary{{"records", s.records},
                {"benchmarks", s.benchmarks},
@@ -152,8 +168,10 @@ void PrintJson(const Report& report, std::ostream& out) {
   json calibration{{"records", s.calibration_records},
                    {"failures", s.calibration_failures},
                    {"trusted", s.calibration_failures == 0}};
-  out << "  \"calibration\": " << calibration.dump(-1, ' ', false, json::error_handler_t::replace) << ",\n";
-  out << "  \"summary\": " << summary.dump(-1, ' ', false, json::error_handler_t::replace) << "\n}\n";
+  out << "  \"calibration\": " << calibration.dump(-1, ' ', false, json::error_handler_t::replace)
+      << ",\n";
+  out << "  \"summary\": " << summary.dump(-1, ' ', false, json::error_handler_t::replace)
+      << "\n}\n";
 }
 
 }  // namespace rooflint

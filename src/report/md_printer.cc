@@ -38,8 +38,9 @@ void PrintTable(const std::vector<const RecordAudit*>& records, std::ostream& ou
 }
 
 void PrintFinding(const Finding& f, std::ostream& out) {
-  out << fmt::format("- **{}** {} on {} ({}:{}): {}\n", SeverityName(f.severity), Code(CodeName(f.code)),
-                     Code(f.record), Md(f.where.path), f.where.line, Md(f.message));
+  out << fmt::format("- **{}** {} on {} ({}:{}): {}\n", SeverityName(f.severity),
+                     Code(CodeName(f.code)), Code(f.record), Md(f.where.path), f.where.line,
+                     Md(f.message));
   if (!f.arithmetic.empty()) out << "  - arithmetic: " << Code(f.arithmetic) << "\n";
   if (!f.hint.empty()) out << "  - hint: " << Md(f.hint) << "\n";
   if (f.waived) out << "  - waived: " << Md(f.waiver_reason) << "\n";

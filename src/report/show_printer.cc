@@ -12,9 +12,12 @@ namespace {
 
 std::string ConditionText(const Condition& c) {
   switch (c.state) {
-    case Condition::State::kStated: return EscapeTerminal(c.text);
-    case Condition::State::kAbsent: return fmt::format("absent ({})", EscapeTerminal(c.absent_reason));
-    case Condition::State::kMissing: return "MISSING (neither stated nor marked absent)";
+    case Condition::State::kStated:
+      return EscapeTerminal(c.text);
+    case Condition::State::kAbsent:
+      return fmt::format("absent ({})", EscapeTerminal(c.absent_reason));
+    case Condition::State::kMissing:
+      return "MISSING (neither stated nor marked absent)";
   }
   return "";
 }
@@ -70,10 +73,10 @@ bool PrintRecord(const Report& report, std::string_view id, std::ostream& out) {
 
   const auto T = EscapeTerminal;
   out << fmt::format("{}  ({})\n{}\n", T(b.header.id), T(b.header.path), T(b.title));
-  out << fmt::format("  {} {} = {}{}{}\n", StatusName(b.header.status), MetricName(b.metric),
-                     T(b.value.text), b.statistic.empty() ? "" : fmt::format(" ({})", T(b.statistic)),
-                     b.derived_from.empty() ? "" : fmt::format(", derived from {}",
-                                                                T(b.derived_from)));
+  out << fmt::format(
+      "  {} {} = {}{}{}\n", StatusName(b.header.status), MetricName(b.metric), T(b.value.text),
+      b.statistic.empty() ? "" : fmt::format(" ({})", T(b.statistic)),
+      b.derived_from.empty() ? "" : fmt::format(", derived from {}", T(b.derived_from)));
   out << fmt::format(
       "  model {}, precision {}{}, hardware '{}' x{}\n", T(b.model),
       b.precision.empty() ? fmt::format("absent ({})", T(b.precision_absent)) : T(b.precision),
@@ -88,11 +91,16 @@ bool PrintRecord(const Report& report, std::string_view id, std::ostream& out) {
   const Conditions& c = b.conditions;
   out << "\nConditions\n";
   const std::pair<std::string_view, const Condition*> rows[] = {
-      {"batch", &c.batch},       {"concurrency", &c.concurrency},
-      {"input_tokens", &c.input_tokens}, {"output_tokens", &c.output_tokens},
-      {"engine", &c.engine},     {"engine_version", &c.engine_version},
-      {"warmup", &c.warmup},     {"scenario", &c.scenario},
-      {"speculative", &c.speculative}, {"prefix_cache", &c.prefix_cache}};
+      {"batch", &c.batch},
+      {"concurrency", &c.concurrency},
+      {"input_tokens", &c.input_tokens},
+      {"output_tokens", &c.output_tokens},
+      {"engine", &c.engine},
+      {"engine_version", &c.engine_version},
+      {"warmup", &c.warmup},
+      {"scenario", &c.scenario},
+      {"speculative", &c.speculative},
+      {"prefix_cache", &c.prefix_cache}};
   for (const auto& [name, cond] : rows) {
     if ((name == "concurrency" || name == "prefix_cache") &&
         cond->state == Condition::State::kMissing) {
@@ -126,12 +134,11 @@ bool PrintRecord(const Report& report, std::string_view id, std::ostream& out) {
 
   out << "\nPoints at\n";
   if (const Model* m = corpus.FindModel(b.model)) {
-    out << fmt::format(
-        "  model {}: {} params{}, native {} ({}){}\n", T(m->header.id),
-        m->params_total > 0 ? FormatSi(m->params_total) : "unknown",
-        m->IsMoe() ? fmt::format(", {} active", FormatSi(*m->params_active)) : "",
-        m->native_precision.empty() ? "unknown" : T(m->native_precision), T(m->header.path),
-        m->header.status == Status::kDraft ? " [draft]" : "");
+    out << fmt::format("  model {}: {} params{}, native {} ({}){}\n", T(m->header.id),
+                       m->params_total > 0 ? FormatSi(m->params_total) : "unknown",
+                       m->IsMoe() ? fmt::format(", {} active", FormatSi(*m->params_active)) : "",
+                       m->native_precision.empty() ? "unknown" : T(m->native_precision),
+                       T(m->header.path), m->header.status == Status::kDraft ? " [draft]" : "");
   }
   std::vector<std::string> parts = b.accelerators;
   if (parts.empty()) {
@@ -144,7 +151,8 @@ bool PrintRecord(const Report& report, std::string_view id, std::ostream& out) {
   for (const auto& pid : parts) {
     if (const Accelerator* a = corpus.FindAccelerator(pid)) {
       std::vector<std::string> peaks;
-      for (const auto& [p, f] : a->peak_dense) peaks.push_back(fmt::format("{} {}", p, FormatSi(f.si())));
+      for (const auto& [p, f] : a->peak_dense)
+        peaks.push_back(fmt::format("{} {}", p, FormatSi(f.si())));
       out << fmt::format("  accelerator {}{}: {}, {}, peaks {} ({})\n", T(a->header.id),
                          b.accelerators.empty() ? " (matched from the hardware text)" : "",
                          T(a->name), T(a->bandwidth_text),
@@ -176,8 +184,7 @@ bool PrintRecord(const Report& report, std::string_view id, std::ostream& out) {
   std::vector<const Gotcha*> gotchas;
   for (const Gotcha& g : corpus.gotchas) {
     bool match = std::any_of(g.concepts.begin(), g.concepts.end(), [&](const std::string& k) {
-      return k != "roofline" &&
-             std::find(concepts.begin(), concepts.end(), k) != concepts.end();
+      return k != "roofline" && std::find(concepts.begin(), concepts.end(), k) != concepts.end();
     });
     if (match) gotchas.push_back(&g);
   }

@@ -141,7 +141,8 @@ std::string RooflineSvg(const RooflineChart& c) {
       points += fmt::format("{}{:.1f},{:.1f}", i ? " " : "", X(batch), Y(v));
     }
     s += fmt::format(
-        "<polyline class=\"roof kv-roof\" fill=\"none\" points=\"{}\"><title>KV-aware aggregate roof B x n x "
+        "<polyline class=\"roof kv-roof\" fill=\"none\" points=\"{}\"><title>KV-aware aggregate "
+        "roof B x n x "
         "BW / (W + B x KV) at {}: tends to {} tok/s</title></polyline>\n",
         points, EscapeXmlText(c.kv_context), FormatNumber(c.memory_roof / c.kv_ratio));
   }

@@ -33,7 +33,7 @@ struct RooflineChart {
   // B x memory_roof / (1 + B x kv_ratio), a curve that bends below the memory roof's line and
   // tends to memory_roof / kv_ratio. 0 when no record of the chart has a KV-aware roof.
   double kv_ratio = 0;
-  std::string kv_context;   // "4000 input tokens, 4-bit KV", for the curve's title
+  std::string kv_context;  // "4000 input tokens, 4-bit KV", for the curve's title
   std::vector<RooflinePoint> points;
 };
 

@@ -76,10 +76,14 @@ Row MakeRow(const RecordAudit& a) {
 std::string Paint(const std::string& s, Verdict v, bool color) {
   if (!color) return s;
   switch (v) {
-    case Verdict::kWithin: return fmt::format("\033[32m{}\033[0m", s);
-    case Verdict::kExceeds: return fmt::format("\033[1;31m{}\033[0m", s);
-    case Verdict::kNotComputable: return fmt::format("\033[33m{}\033[0m", s);
-    default: return s;
+    case Verdict::kWithin:
+      return fmt::format("\033[32m{}\033[0m", s);
+    case Verdict::kExceeds:
+      return fmt::format("\033[1;31m{}\033[0m", s);
+    case Verdict::kNotComputable:
+      return fmt::format("\033[33m{}\033[0m", s);
+    default:
+      return s;
   }
   return s;
 }
@@ -149,9 +153,9 @@ void PrintTable(const std::vector<Row>& rows, const TextOptions& opt, std::ostre
     } else {
       out << fmt::format("{:<{}}  ", Truncate(r.id, w[0]), w[0]);
     }
-    out << fmt::format("{:<{}}  {:>{}}  {:>{}}  {:>{}}  {:<{}}  {:>{}}  {:>{}}  ", r.metric,
-                       w[1], r.batch, w[2], r.absent, w[3], r.value, w[4], r.instrument, w[5],
-                       r.roof, w[6], r.percent, w[7]);
+    out << fmt::format("{:<{}}  {:>{}}  {:>{}}  {:>{}}  {:<{}}  {:>{}}  {:>{}}  ", r.metric, w[1],
+                       r.batch, w[2], r.absent, w[3], r.value, w[4], r.instrument, w[5], r.roof,
+                       w[6], r.percent, w[7]);
     out << (header ? r.verdict : Paint(r.verdict, r.v, opt.color)) << "\n";
   };
   line(head, true);
@@ -187,7 +191,8 @@ void PrintFinding(const Finding& f, std::ostream& out) {
 void PrintCalibration(const Report& report, std::ostream& out) {
   const ReportSummary& s = report.summary;
   if (s.calibration_records == 0) {
-    out << "Calibration: no calibration records in this corpus: the instruments are unvalidated\n\n";
+    out << "Calibration: no calibration records in this corpus: the instruments are "
+           "unvalidated\n\n";
     return;
   }
   if (s.calibration_failures == 0) {
@@ -212,8 +217,7 @@ void PrintCalibration(const Report& report, std::ostream& out) {
 void PrintText(const Report& report, const TextOptions& options, std::ostream& out) {
   std::vector<Row> live, deprecated;
   for (const auto& a : report.sweep.records) {
-    (a.benchmark->header.status == Status::kDeprecated ? deprecated : live)
-        .push_back(MakeRow(a));
+    (a.benchmark->header.status == Status::kDeprecated ? deprecated : live).push_back(MakeRow(a));
   }
   PrintCalibration(report, out);
   out << fmt::format("Benchmarks ({})\n", live.size());
@@ -254,13 +258,14 @@ void PrintText(const Report& report, const TextOptions& options, std::ostream& o
   }
   const ReportSummary& s = report.summary;
   out << "\n";
-  PrintWrapped(fmt::format(
-      "rooflint: {} records, {} benchmarks swept ({} deprecated), {} rejected; {} input "
-      "errors; {} errors, {} warnings, {} notes; {} waived, {} in the baseline, {} on "
-      "deprecated records{}",
-      s.records, s.benchmarks, s.deprecated, s.rejected, s.invalid_input, s.errors, s.warnings,
-      s.notes, s.waived, s.baselined, s.deprecated_findings,
-      s.calibration_failures > 0 ? "; CALIBRATION FAILED: findings not to be trusted" : ""),
+  PrintWrapped(
+      fmt::format(
+          "rooflint: {} records, {} benchmarks swept ({} deprecated), {} rejected; {} input "
+          "errors; {} errors, {} warnings, {} notes; {} waived, {} in the baseline, {} on "
+          "deprecated records{}",
+          s.records, s.benchmarks, s.deprecated, s.rejected, s.invalid_input, s.errors, s.warnings,
+          s.notes, s.waived, s.baselined, s.deprecated_findings,
+          s.calibration_failures > 0 ? "; CALIBRATION FAILED: findings not to be trusted" : ""),
       "", "  ", out);
 }
 

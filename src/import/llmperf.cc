@@ -1,0 +1,433 @@
+// ray-project LLMPerf `token_benchmark_ray.py` summaries (`<model>_<in>_<out>_summary.json`, one
+// flat JSON object) to records: results_mean_output_throughput_token_per_s is aggregate output
+// over the run; the TTFT and end-to-end latency statistics (seconds) are per-request latency
+// records. LLMPerf's "inter token latency" is each request's end-to-end time divided by its
+// output tokens (TTFT included), which is neither ITL nor TPOT, and its per-request "output
+// throughput" counted streamed chunks before 2024-04: neither is imported. Token counts come
+// from the client's tokenizer (a hard-coded Llama-2 tokenizer in ray-project/llmperf).
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <ctime>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <regex>
+#include <set>
+
+#include "import/common.h"
+#include "import/json_results.h"
+
+namespace rooflint::import {
+namespace {
+
+constexpr size_t kNpos = std::string_view::npos;
+constexpr std::string_view kTool = "LLMPerf";
+using json = nlohmann::json;
+
+struct StatKey {
+  std::string metric;     // ttft_s, end_to_end_latency_s, ...
+  std::string statistic;  // mean, p50, min, max, stddev
+};
+
+std::optional<StatKey> ParseStatKey(const std::string& key) {
+  static const std::regex kRe(
+      "^results_(ttft_s|end_to_end_latency_s|inter_token_latency_s|request_output_throughput_"
+      "token_per_s|number_input_tokens|number_output_tokens)_(?:quantiles_(p[0-9]+)|(mean|min|"
+      "max|stddev))$");
+  std::smatch m;
+  if (!std::regex_match(key, m, kRe)) return std::nullopt;
+  return StatKey{m[1].str(), m[2].matched ? m[2].str() : m[3].str()};
+}
+
+// Keys token_benchmark_ray.py writes itself; any other top-level key is the user's --metadata.
+bool KnownKey(const std::string& key) {
+  static const std::set<std::string, std::less<>> kKeys = {"version",
+                                                           "name",
+                                                           "model",
+                                                           "mean_input_tokens",
+                                                           "stddev_input_tokens",
+                                                           "mean_output_tokens",
+                                                           "stddev_output_tokens",
+                                                           "num_concurrent_requests",
+                                                           "timestamp"};
+  return kKeys.count(key) || key.starts_with("results_") ||
+         key.starts_with("additional_sampling_params");
+}
+
+// A number that token_benchmark_ray.py may write as a string ("550": pandas min/max through
+// json.dump(default=str)).
+std::optional<double> Numeric(const json& v) {
+  if (v.is_number()) {
+    double d = v.get<double>();
+    return std::isfinite(d) ? std::optional<double>(d) : std::nullopt;
+  }
+  if (v.is_string()) return ParseNumber(v.get<std::string>());
+  return std::nullopt;
+}
+
+std::string UtcDate(int64_t unix_seconds) {
+  std::time_t t = static_cast<std::time_t>(unix_seconds);
+  std::tm tm{};
+  if (gmtime_r(&t, &tm) == nullptr) return "";
+  return fmt::format("{:04}-{:02}-{:02}", tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday);
+}
+
+}  // namespace
+
+bool LooksLikeLlmperf(std::string_view text) {
+  std::string_view head = text.substr(0, 1 << 16);
+  size_t first = head.find_first_not_of(" \t\r\n");
+  if (first == kNpos || head[first] != '{') return false;
+  return head.find("\"results_mean_output_throughput_token_per_s\"") != kNpos ||
+         (head.find("\"num_concurrent_requests\"") != kNpos &&
+          head.find("\"results_ttft_s_mean\"") != kNpos);
+}
+
+void ImportLlmperf(const ImportFile& file, const Context& ctx, ImportResult& out) {
+  SourceText src(file.path, file.text);
+  std::vector<Diagnostic> diags;
+  Sink sink{diags};
+  auto finish = [&] {
+    for (auto& d : diags) out.diagnostics.push_back(std::move(d));
+  };
+  // pandas writes NaN for a statistic with no sample; json.dump passes it through.
+  std::string text = QuoteNonFinite(file.text);
+  JsonSplit split = SplitJson(text);
+  if (split.values.empty()) {
+    sink.Add(src.At(kNpos, Severity::kError, "no-runs",
+                    "no JSON object: an LLMPerf summary is one object",
+                    "import the *_summary.json file token_benchmark_ray.py writes"));
+    return finish();
+  }
+  if (split.values.size() > 1 || split.top_array) {
+    sink.Add(src.At(split.values[1 % split.values.size()].begin, Severity::kError, "not-a-run",
+                    "more than one JSON value: an LLMPerf summary is one object (the "
+                    "*_individual_responses.json list is not a summary)",
+                    "import the *_summary.json file"));
+    return finish();
+  }
+  const JsonValueSpan& span = split.values[0];
+  auto parsed = ParseRunSpan(src, text, span, "the summary", kTool, false, sink);
+  if (!parsed) return finish();
+  const json& run = *parsed;
+
+  auto where = [&](std::string_view key) {
+    size_t at = FindJsonKey(file.text, span, key);
+    return at == kNpos ? span.begin : at;
+  };
+  auto at = [&](std::string_view key, Severity severity, std::string code, std::string message,
+                std::string hint) {
+    return src.At(where(key), severity, std::move(code),
+                  fmt::format("/{}: {}", PointerToken(key), message), std::move(hint));
+  };
+  auto get = [&](std::string_view key) -> const json* {
+    auto it = run.find(key);
+    return it == run.end() ? nullptr : &*it;
+  };
+  auto missing = [&](std::string_view key) {
+    sink.Add(src.At(span.begin, Severity::kError, "missing-field",
+                    fmt::format("the summary has no '{}'", key),
+                    "is this an LLMPerf *_summary.json file?"));
+  };
+  auto number = [&](std::string_view key, bool required) -> std::optional<double> {
+    const json* v = get(key);
+    if (v == nullptr || v->is_null()) {
+      if (required) missing(key);
+      return std::nullopt;
+    }
+    auto d = Numeric(*v);
+    if (!d) {
+      sink.Add(at(key, Severity::kError, "not-a-number",
+                  fmt::format("{} is not a number", RawJsonValue(file.text, where(key))),
+                  "LLMPerf writes this field as a number"));
+    }
+    return d;
+  };
+
+  auto throughput = number("results_mean_output_throughput_token_per_s", true);
+  auto completed = number("results_num_completed_requests", true);
+  auto concurrent = number("num_concurrent_requests", true);
+  const json* model_v = get("model");
+  if (model_v == nullptr || !model_v->is_string() || model_v->get<std::string>().empty()) {
+    if (model_v == nullptr) {
+      missing("model");
+    } else {
+      sink.Add(at("model", Severity::kError, "missing-field", "the model is not a name",
+                  "LLMPerf writes --model as a string"));
+    }
+  }
+  if (!diags.empty()) return finish();
+  if (*completed < 1 || *completed != std::floor(*completed) || *completed > 1e12) {
+    sink.Add(at("results_num_completed_requests", Severity::kError, "no-requests",
+                fmt::format("{} completed requests: nothing was measured",
+                            RawJsonValue(file.text, where("results_num_completed_requests"))),
+                "a run with no completed request has no throughput or latency to import"));
+    return finish();
+  }
+  if (*concurrent < 1 || *concurrent != std::floor(*concurrent) || *concurrent > 1e8) {
+    sink.Add(at("num_concurrent_requests", Severity::kError, "out-of-range",
+                fmt::format("{} is not a number of concurrent requests",
+                            RawJsonValue(file.text, where("num_concurrent_requests"))),
+                "num_concurrent_requests is an integer >= 1"));
+    return finish();
+  }
+  int64_t n_done = static_cast<int64_t>(*completed);
+  int64_t clients = static_cast<int64_t>(*concurrent);
+
+  std::vector<std::string> notes;
+  std::string file_hash = ShortHash(Fnv1a(file.text));
+  std::string source_id = ctx.options().source.empty() ? fmt::format("llmperf-run-{}", file_hash)
+                                                       : ctx.options().source;
+
+  // Model and precision.
+  std::string model_text = model_v->get<std::string>();
+  std::string bare = model_text.starts_with("huggingface/") ? model_text.substr(12) : model_text;
+  Context::ModelChoice model =
+      ctx.ChooseModel({bare, std::string(BaseName(bare))}, model_text, 0, "", source_id,
+                      at("model", Severity::kWarning, "", "", ""), sink);
+  notes.push_back(fmt::format("Model: {}.", model.how));
+  Context::PrecisionChoice precision = ctx.ResolvePrecision("");
+  notes.push_back(precision.name.empty()
+                      ? fmt::format("Precision absent: {}.", precision.how)
+                      : fmt::format("Precision {}: {}.", precision.name, precision.how));
+
+  // User metadata (framework, api, ...): quoted, never used as conditions.
+  std::vector<std::string> metadata;
+  for (auto& [key, v] : run.items()) {
+    if (KnownKey(key)) continue;
+    metadata.push_back(fmt::format("{}={}", key, v.is_string() ? v.get<std::string>() : v.dump()));
+  }
+  std::string unstated = "LLMPerf records no hardware";
+  if (!metadata.empty()) {
+    unstated += fmt::format(" (user --metadata: {}; not used)", fmt::join(metadata, ", "));
+  }
+  Context::Parts parts =
+      ctx.ResolveParts("", unstated, at("model", Severity::kNote, "", "", ""), sink);
+  for (auto& n : parts.notes) notes.push_back(n);
+  int64_t count = CountFromFlags(ctx, notes);
+
+  // Lengths: the measured means, never the requested ones.
+  auto measured = [&](const char* key, const char* requested, const char* name) -> CondValue {
+    const json* v = get(key);
+    std::optional<double> mean = v != nullptr ? Numeric(*v) : std::nullopt;
+    std::optional<double> asked;
+    if (const json* r = get(requested)) asked = Numeric(*r);
+    if (!mean) {
+      return CondValue::Absent(fmt::format(
+          "the summary has no measured {}{}", key,
+          asked ? fmt::format(" ({} {} is what was requested)", requested, NumberText(*asked))
+                : ""));
+    }
+    if (*mean < (std::string_view(name) == "output_tokens" ? 1 : 0) || *mean > 1e9) {
+      return CondValue::Absent(
+          fmt::format("{} {} is not a per-request token count", key, NumberText(*mean)));
+    }
+    notes.push_back(fmt::format(
+        "{}: {} {}{}{}.", name, key,
+        *mean == std::floor(*mean) ? NumberText(*mean) : fmt::format("{:.2f}", *mean),
+        *mean == std::floor(*mean) ? "" : " (rounded down: the generous side for the roofs)",
+        asked ? fmt::format("; {} {} was requested", requested, NumberText(*asked)) : ""));
+    return CondValue::Int(static_cast<int64_t>(std::floor(*mean)));
+  };
+  CondValue input_tokens =
+      measured("results_number_input_tokens_mean", "mean_input_tokens", "input_tokens");
+  CondValue output_tokens =
+      measured("results_number_output_tokens_mean", "mean_output_tokens", "output_tokens");
+  notes.push_back(
+      "LLMPerf counts tokens with its own client tokenizer, not the model's "
+      "(ray-project/llmperf's token_benchmark_ray.py loads hf-internal-testing/llama-tokenizer "
+      "whatever the model): for a model with another tokenizer every token figure, the "
+      "throughput included, is in Llama-2 tokens.");
+
+  // Failed requests.
+  auto errors = number("results_number_errors", false);
+  auto started = number("results_num_requests_started", false);
+  if (errors && *errors > 0) {
+    std::string freq;
+    if (const json* f = get("results_error_code_frequency"); f && f->is_string()) {
+      freq = fmt::format(" (error codes {})", f->get<std::string>());
+    }
+    std::string of = started ? fmt::format(" of {} started", NumberText(*started)) : "";
+    sink.Add(at("results_number_errors", Severity::kWarning, "failed-requests",
+                fmt::format("{} requests{} failed{}: the figures are over the {} that completed",
+                            NumberText(*errors), of, freq, n_done),
+                "a run where requests fail measures the failures too; check the endpoint"));
+    notes.push_back(fmt::format("{} requests{} failed{}; the figures are over the {} completed.",
+                                NumberText(*errors), of, freq, n_done));
+  }
+  if (!metadata.empty()) {
+    notes.push_back(fmt::format("--metadata (user-asserted, not used as conditions): {}.",
+                                fmt::join(metadata, ", ")));
+  }
+  if (const json* v = get("version"); v && v->is_string()) {
+    notes.push_back(
+        fmt::format("version '{}' is LLMPerf's results-schema tag, not a tool or "
+                    "engine version.",
+                    v->get<std::string>()));
+  }
+
+  std::vector<std::pair<std::string, CondValue>> conditions;
+  conditions.emplace_back("concurrency", CondValue::Int(clients));
+  conditions.emplace_back("input_tokens", input_tokens);
+  conditions.emplace_back("output_tokens", output_tokens);
+  conditions.emplace_back(
+      "engine", CondValue::Absent("LLMPerf calls an API endpoint (a hosted service or any "
+                                  "OpenAI-compatible server) and records no engine"));
+  const std::string& flag_version = ctx.options().engine_version;
+  conditions.emplace_back(
+      "engine_version",
+      flag_version.empty()
+          ? CondValue::Absent("LLMPerf records no engine or version")
+          : CondValue::Str(fmt::format("{} (user-stated: --engine-version)", flag_version)));
+  conditions.emplace_back("warmup", CondValue::Absent("LLMPerf records none"));
+  conditions.emplace_back(
+      "scenario",
+      CondValue::Absent(fmt::format("an online closed-loop run ({} concurrent clients, each "
+                                    "sending its next request when the last one ends), not an "
+                                    "MLPerf scenario",
+                                    clients)));
+  conditions.emplace_back("speculative",
+                          CondValue::Absent("the server configuration is not recorded"));
+  conditions.emplace_back("prefix_cache",
+                          CondValue::Absent("the server configuration is not recorded"));
+
+  // Identity: the summary's content.
+  uint64_t run_hash = Fnv1a(run.dump());
+  std::string set = fmt::format("llmperf-{}-c{}-{}", model.id, clients, ShortHash(run_hash));
+  std::string date;
+  if (auto ts = number("timestamp", false); ts && *ts > 0 && *ts < 1e11) {
+    date = UtcDate(static_cast<int64_t>(*ts));
+  }
+  std::vector<BenchmarkDraft> drafts;
+  auto base = [&](std::string metric, std::string statistic, std::string value,
+                  const std::string& key) {
+    BenchmarkDraft b = RunDraft(model.id, precision, parts, count, source_id, set);
+    b.metric = std::move(metric);
+    b.statistic = std::move(statistic);
+    b.value = std::move(value);
+    b.locator = key;
+    b.conditions = conditions;
+    b.id = fmt::format("llmperf-{}-c{}-{}-{}-{}", model.id, clients, b.metric, Slug(b.statistic),
+                       ShortHash(Fnv1a(key, run_hash)));
+    return b;
+  };
+
+  {
+    const std::string key = "results_mean_output_throughput_token_per_s";
+    auto v = ctx.Quantity(NumberText(*throughput) + " tok/s", Dimension::kTokenRate,
+                          at(key, Severity::kError, "", "", ""), "/" + key + ": output throughput",
+                          sink);
+    if (v) {
+      BenchmarkDraft b = base("aggregate-output", "mean", *v, key);
+      b.title =
+          fmt::format("LLMPerf output throughput, {}, {} concurrent requests", model_text, clients);
+      std::vector<std::string> n = notes;
+      n.insert(n.begin(),
+               fmt::format("Aggregate output tokens/s: the output tokens of the {} completed "
+                           "requests / the run's wall time (token_benchmark_ray.py "
+                           "metrics_summary).",
+                           n_done));
+      b.notes = fmt::format("{}", fmt::join(n, " "));
+      drafts.push_back(std::move(b));
+    }
+  }
+
+  // Latency statistics, in seconds as written.
+  std::map<std::string, std::string> spread;
+  std::optional<double> ttft_mean;
+  for (auto& [key, v] : run.items()) {
+    auto sk = ParseStatKey(key);
+    if (!sk) continue;
+    if (sk->statistic == "stddev") {
+      if (auto d = Numeric(v)) spread[sk->metric] = NumberText(*d);
+    }
+    if (sk->metric == "ttft_s" && sk->statistic == "mean") ttft_mean = Numeric(v);
+  }
+  bool streamed = ttft_mean && *ttft_mean > 0;
+  std::vector<std::string> skipped;
+  for (auto& [key, v] : run.items()) {
+    auto sk = ParseStatKey(key);
+    if (!sk || (sk->metric != "ttft_s" && sk->metric != "end_to_end_latency_s")) continue;
+    if (sk->statistic == "stddev") continue;
+    if (sk->statistic != "mean" && sk->statistic != "p50" && sk->statistic != "p90" &&
+        sk->statistic != "p99") {
+      skipped.push_back(key);
+      continue;
+    }
+    if (sk->metric == "ttft_s" && !streamed) continue;
+    auto d = Numeric(v);
+    if (!d) {
+      sink.Add(at(key, Severity::kError, "not-a-number",
+                  fmt::format("{} is not a number", RawJsonValue(file.text, where(key))),
+                  "LLMPerf writes latency statistics as numbers of seconds"));
+      continue;
+    }
+    bool ttft = sk->metric == "ttft_s";
+    auto q =
+        ctx.Quantity(NumberText(*d) + " s", Dimension::kTime, at(key, Severity::kError, "", "", ""),
+                     "/" + key + (ttft ? ": TTFT" : ": end-to-end latency"), sink);
+    if (!q) continue;
+    BenchmarkDraft b = base(ttft ? "ttft" : "e2e-latency", sk->statistic, *q, key);
+    b.title = fmt::format("LLMPerf {} {}, {}, {} concurrent requests", sk->statistic,
+                          ttft ? "TTFT" : "end-to-end latency", model_text, clients);
+    std::vector<std::string> n = notes;
+    n.insert(
+        n.begin(),
+        fmt::format(
+            "{} {} over the {} completed requests, client-side{}.", sk->statistic,
+            ttft ? "time to first token" : "end-to-end request latency", n_done,
+            spread.count(sk->metric) ? fmt::format(" (stddev {} s)", spread[sk->metric]) : ""));
+    b.notes = fmt::format("{}", fmt::join(n, " "));
+    drafts.push_back(std::move(b));
+  }
+  bool failed = std::any_of(diags.begin(), diags.end(),
+                            [](const Diagnostic& d) { return d.severity == Severity::kError; });
+  if (failed || drafts.empty()) return finish();
+  std::string& first = drafts.front().notes;
+  if (!streamed) {
+    first +=
+        " TTFT not imported: results_ttft_s_mean is not positive, so the client did not "
+        "stream (LLMPerf's non-streaming clients write a TTFT of -1).";
+  }
+  first +=
+      " Not imported: results_inter_token_latency_s_* (each request's end-to-end time / "
+      "its output tokens, TTFT included: neither ITL nor TPOT) and "
+      "results_request_output_throughput_token_per_s_* (streamed chunks per second before "
+      "ray-project/llmperf afd137a, output tokens / end-to-end time after; the file does "
+      "not say which).";
+  if (!skipped.empty()) {
+    first += fmt::format(
+        " Not imported: {} (the record format's statistic is mean, median, p50, p90, p99 or "
+        "peak).",
+        fmt::join(skipped, ", "));
+  }
+  for (const auto& b : drafts) {
+    EmitBenchmark(b, file.path, src.At(span.begin, Severity::kError, "", "", ""), out);
+  }
+  if (model.draft) {
+    EmitModel(*model.draft, file.path, src.At(where("model"), Severity::kError, "", "", ""), out);
+  }
+  if (ctx.options().source.empty()) {
+    SourceDraft s;
+    s.id = source_id;
+    std::string name;
+    if (const json* nm = get("name"); nm && nm->is_string()) name = nm->get<std::string>();
+    s.title = fmt::format("LLMPerf summary{} (content hash {})",
+                          name.empty() ? "" : " '" + name + "'", file_hash);
+    s.publisher = "not stated: an LLMPerf run imported from a local file";
+    s.url = "https://github.com/ray-project/llmperf/blob/main/token_benchmark_ray.py";
+    s.date = date.empty() ? Today() : date;
+    s.kind = "dataset";
+    s.notes = fmt::format(
+        "Imported by rooflint ({} bytes, content hash {}). The url is the tool that "
+        "wrote the file, not the file: a local run has no address.{}",
+        file.text.size(), file_hash,
+        date.empty() ? " The date is the import date: the file states no timestamp."
+                     : " The date is the file's timestamp (UTC).");
+    EmitSource(s, file.path, src.At(0, Severity::kError, "", "", ""), out);
+  }
+  finish();
+}
+
+}  // namespace rooflint::import

@@ -1,0 +1,758 @@
+// SGLang `python -m sglang.bench_serving --output-file X.jsonl` results (one JSON object per
+// run, appended as a line) to records: output_throughput is aggregate output over the run; the
+// TTFT/TPOT/ITL/E2E statistics are per-request latency records, imported only when the file
+// shows that the run streamed. Lengths come from the measured totals, never from the
+// random_*_len arguments. Since late 2025 a line carries `server_info` (the server's own
+// arguments, from SGLang's /get_server_info): the model, engine version, TP/PP and the radix
+// cache and speculative settings are read there; older lines name no model at all.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <regex>
+#include <set>
+
+#include "core/text_util.h"
+#include "import/common.h"
+#include "import/json_results.h"
+
+namespace rooflint::import {
+namespace {
+
+constexpr size_t kNpos = std::string_view::npos;
+constexpr std::string_view kTool = "SGLang bench_serving";
+using json = nlohmann::json;
+
+struct StatKey {
+  std::string metric;     // ttft, tpot, itl, e2e_latency
+  std::string statistic;  // mean, median, std, p99, ...
+};
+
+std::optional<StatKey> ParseStatKey(const std::string& key) {
+  static const std::regex kRe(
+      "^(mean|median|std|p[0-9]+(?:\\.[0-9]+)?)_(ttft|tpot|itl|e2e_latency)_ms$");
+  std::smatch m;
+  if (!std::regex_match(key, m, kRe)) return std::nullopt;
+  return StatKey{m[2].str(), m[1].str()};
+}
+
+std::string_view MetricFor(std::string_view m) {
+  if (m == "ttft") return "ttft";
+  if (m == "tpot") return "tpot";
+  if (m == "itl") return "itl";
+  return "e2e-latency";
+}
+
+std::string_view LatencyName(std::string_view m) {
+  if (m == "ttft") return "TTFT";
+  if (m == "tpot") return "TPOT";
+  if (m == "itl") return "ITL";
+  return "E2E latency";
+}
+
+// SGLang's --quantization names that fix the weight width, in rooflint's precision names.
+std::string PrecisionOfQuantization(std::string_view q) {
+  if (q == "fp8" || q == "w8a8_fp8") return "fp8";
+  if (q == "w8a8_int8") return "int8";
+  if (q == "mxfp4") return "mxfp4";
+  return "";
+}
+
+// The server argument dicts of `server_info`: the one dict of a single server, or every
+// entry of the `prefill` and `decode` lists of a prefill/decode-disaggregated deployment.
+struct Servers {
+  bool present = false;
+  bool disaggregated = false;
+  std::vector<const json*> args;
+  std::vector<std::string> roles;  // "prefill", "decode", or "" for a single server
+};
+
+Servers ReadServers(const json& run) {
+  Servers s;
+  auto it = run.find("server_info");
+  if (it == run.end() || !it->is_object()) return s;
+  const json& si = *it;
+  bool lists = false;
+  for (const char* role : {"prefill", "decode"}) {
+    auto r = si.find(role);
+    if (r == si.end() || !r->is_array()) continue;
+    lists = true;
+    for (const json& e : *r) {
+      if (e.is_object()) {
+        s.args.push_back(&e);
+        s.roles.emplace_back(role);
+      }
+    }
+  }
+  if (lists) {
+    s.disaggregated = true;
+  } else {
+    s.args.push_back(&si);
+    s.roles.emplace_back("");
+  }
+  s.present = !s.args.empty();
+  return s;
+}
+
+class RunImporter {
+ public:
+  RunImporter(const SourceText& src, const JsonValueSpan& span, const json& run, std::string what,
+              const Context& ctx, Sink& sink)
+      : src_(src), span_(span), run_(run), what_(std::move(what)), ctx_(ctx), sink_(sink) {}
+
+  std::vector<BenchmarkDraft> Run(const std::string& source_id);
+  std::optional<ModelDraft> draft_model;
+
+ private:
+  size_t Where(std::string_view key) const {
+    size_t at = FindJsonKey(src_.text(), span_, key);
+    return at == kNpos ? span_.begin : at;
+  }
+  std::string Pointer(std::string_view key) const {
+    return fmt::format("{}/{}", span_.pointer_prefix, PointerToken(key));
+  }
+  Diagnostic At(std::string_view key, Severity severity, std::string code, std::string message,
+                std::string hint) const {
+    return src_.At(Where(key), severity, std::move(code),
+                   fmt::format("{}: {}", Pointer(key), message), std::move(hint));
+  }
+  void Error(std::string_view key, std::string code, std::string message, std::string hint) {
+    sink_.Add(At(key, Severity::kError, std::move(code), std::move(message), std::move(hint)));
+    failed_ = true;
+  }
+  const json* Get(std::string_view key) const {
+    auto it = run_.find(key);
+    return it == run_.end() ? nullptr : &*it;
+  }
+  std::string Raw(std::string_view key) const { return RawJsonValue(src_.text(), Where(key)); }
+  // A finite number field: nullopt when missing or null (an error when `required`), an error
+  // when it is something else.
+  std::optional<double> Number(std::string_view key, bool required) {
+    const json* v = Get(key);
+    if (v == nullptr || v->is_null()) {
+      if (required) {
+        sink_.Add(src_.At(span_.begin, Severity::kError, "missing-field",
+                          fmt::format("{} has no '{}'", what_, key),
+                          "is this an SGLang bench_serving --output-file line?"));
+        failed_ = true;
+      }
+      return std::nullopt;
+    }
+    if (!v->is_number() || !std::isfinite(v->get<double>())) {
+      Error(key, "not-a-number", fmt::format("{} is not a number", Raw(key)),
+            "SGLang writes this field as a finite number");
+      return std::nullopt;
+    }
+    return v->get<double>();
+  }
+  // A string every server dict states the same way; "" when none states it. Different
+  // values are joined with their roles ("0.5.5.post3 (prefill), 0.5.6 (decode)").
+  std::string ServerString(const Servers& s, const char* key) const {
+    std::vector<std::string> values;
+    std::vector<std::string> labelled;
+    for (size_t i = 0; i < s.args.size(); ++i) {
+      auto it = s.args[i]->find(key);
+      if (it == s.args[i]->end() || !it->is_string() || it->get<std::string>().empty()) continue;
+      std::string v = it->get<std::string>();
+      if (std::find(values.begin(), values.end(), v) == values.end()) values.push_back(v);
+      labelled.push_back(s.roles[i].empty() ? v : fmt::format("{} ({})", v, s.roles[i]));
+    }
+    if (values.empty()) return "";
+    if (values.size() == 1) return values[0];
+    return fmt::format("{}", fmt::join(labelled, ", "));
+  }
+
+  const SourceText& src_;
+  const JsonValueSpan& span_;
+  const json& run_;
+  std::string what_;
+  const Context& ctx_;
+  Sink& sink_;
+  bool failed_ = false;
+};
+
+std::vector<BenchmarkDraft> RunImporter::Run(const std::string& source_id) {
+  std::vector<BenchmarkDraft> out;
+  std::vector<std::string> notes;
+
+  // Required measurements.
+  auto throughput = Number("output_throughput", true);
+  auto completed = Number("completed", true);
+  auto total_in = Number("total_input_tokens", true);
+  auto total_out = Number("total_output_tokens", true);
+  auto retokenized = Number("total_output_tokens_retokenized", false);
+  auto duration = Number("duration", false);
+  if (failed_) return out;
+  if (*completed > 1e12) {
+    Error("completed", "out-of-range",
+          fmt::format("{} completed requests is not a count a benchmark run has", Raw("completed")),
+          "completed is the number of requests that finished, a whole number");
+    return out;
+  }
+  if (*completed < 1 || *completed != std::floor(*completed)) {
+    Error("completed", "no-requests",
+          fmt::format("{} completed requests: nothing was measured", Raw("completed")),
+          "a run with no completed request has no throughput or latency to import");
+    return out;
+  }
+  for (auto [key, v] :
+       {std::pair{"total_input_tokens", *total_in}, std::pair{"total_output_tokens", *total_out},
+        std::pair{"total_output_tokens_retokenized", retokenized.value_or(0)}}) {
+    if (v < 0 || v != std::floor(v) || v > 1e15) {
+      Error(key, "out-of-range", fmt::format("{} is not a token count", Raw(key)),
+            "token totals are whole numbers >= 0");
+    }
+  }
+  if (failed_) return out;
+  int64_t n_done = static_cast<int64_t>(*completed);
+
+  // What the server said about itself (newer versions only).
+  Servers servers = ReadServers(run_);
+  if (const json* si = Get("server_info"); si != nullptr && !servers.present && !si->is_null()) {
+    notes.push_back("server_info is not a dict of server arguments: not read.");
+  }
+
+  // Model: server_info's model_path, else --model; older lines name none.
+  std::string model_text = ServerString(servers, "model_path");
+  if (model_text.find(", ") != std::string::npos) {
+    Error("server_info", "unknown-model",
+          fmt::format("the servers name different models ({})", model_text),
+          "pass --model ID to say which model the run measured");
+    return out;
+  }
+  Context::ModelChoice model;
+  if (!model_text.empty()) {
+    std::vector<std::string> names = {model_text, std::string(BaseName(model_text))};
+    std::string served = ServerString(servers, "served_model_name");
+    if (!served.empty() && served.find(", ") == std::string::npos && served != model_text) {
+      names.push_back(served);
+    }
+    model = ctx_.ChooseModel(names, model_text, 0, "", source_id,
+                             At("server_info", Severity::kWarning, "", "", ""), sink_);
+    draft_model = model.draft;
+  } else if (!ctx_.options().model.empty()) {
+    model.id = ctx_.options().model;
+    model.how =
+        fmt::format("--model {} (user-stated: the line names no model)", ctx_.options().model);
+    model_text = ctx_.options().model;
+  } else {
+    sink_.Add(src_.At(span_.begin, Severity::kError, "unknown-model",
+                      fmt::format("{} names no model: bench_serving writes none before "
+                                  "server_info (SGLang 2025)",
+                                  what_),
+                      "pass --model ID with the model the server ran"));
+    failed_ = true;
+    return out;
+  }
+  notes.push_back(fmt::format("Model: {}.", model.how));
+
+  // Precision: a --quantization that fixes the width, else the flag, else absent.
+  std::string quantization = ServerString(servers, "quantization");
+  std::string dtype = ServerString(servers, "dtype");
+  std::string kv_dtype = ServerString(servers, "kv_cache_dtype");
+  Context::PrecisionChoice precision = ctx_.ResolvePrecision(
+      quantization.find(", ") == std::string::npos ? PrecisionOfQuantization(quantization)
+                                                   : std::string());
+  if (!precision.name.empty() && precision.how == "stated by the file") {
+    precision.how = fmt::format("server_info quantization '{}'", quantization);
+  }
+  notes.push_back(precision.name.empty()
+                      ? fmt::format("Precision absent: {}.", precision.how)
+                      : fmt::format("Precision {}: {}.", precision.name, precision.how));
+  if (servers.present) {
+    notes.push_back(fmt::format(
+        "server_info: dtype '{}', quantization {}, kv_cache_dtype '{}' (dtype 'auto' takes the "
+        "checkpoint's own type, which the file does not state).",
+        dtype.empty() ? "not stated" : dtype,
+        quantization.empty() ? "none" : fmt::format("'{}'", quantization),
+        kv_dtype.empty() ? "not stated" : kv_dtype));
+  }
+
+  // Hardware: never in the file.
+  Context::Parts parts = ctx_.ResolveParts(
+      "", "SGLang bench_serving records no hardware (server_info has no device name)",
+      src_.At(span_.begin, Severity::kNote, "", "", ""), sink_);
+  for (auto& n : parts.notes) notes.push_back(n);
+
+  // Count: TP x PP of a single server, when no data-parallel replicas multiply it.
+  int64_t count = 0;
+  std::string count_why = "the file states no accelerator count (pass --count)";
+  if (servers.present && !servers.disaggregated) {
+    const json& a = *servers.args[0];
+    auto int_arg = [&](const char* key) -> std::optional<int64_t> {
+      auto it = a.find(key);
+      if (it == a.end() || !it->is_number_integer()) return std::nullopt;
+      int64_t v = it->get<int64_t>();
+      return v >= 1 && v <= 1000000 ? std::optional<int64_t>(v) : std::nullopt;
+    };
+    auto tp = int_arg("tp_size");
+    auto pp = int_arg("pp_size");
+    auto dp = int_arg("dp_size");
+    auto dp_attention = a.find("enable_dp_attention");
+    bool dp_inside_tp =
+        dp_attention != a.end() && dp_attention->is_boolean() && dp_attention->get<bool>();
+    if (tp && (!dp || *dp == 1 || dp_inside_tp)) {
+      count = *tp * pp.value_or(1);
+      std::string how = fmt::format("server_info tp_size {} x pp_size {}{}", *tp, pp.value_or(1),
+                                    dp && *dp > 1 ? fmt::format(" (dp_size {} runs inside the "
+                                                                "TP group: enable_dp_attention)",
+                                                                *dp)
+                                                  : "");
+      notes.push_back(fmt::format("accelerator_count {} from {}.", count, how));
+      if (ctx_.options().count && *ctx_.options().count != count) {
+        sink_.Add(At("server_info", Severity::kWarning, "conflicting-flag",
+                     fmt::format("--count {} contradicts the file's {} = {}; the file's is kept",
+                                 *ctx_.options().count, how, count),
+                     "drop --count when the file states the parallelism"));
+      }
+    } else if (tp) {
+      count_why = fmt::format(
+          "server_info has dp_size {} without enable_dp_attention: how many GPUs each replica "
+          "holds is not stated",
+          *dp);
+    }
+  } else if (servers.disaggregated) {
+    count_why =
+        "a prefill/decode-disaggregated run: server_info lists the servers that answered, not "
+        "every GPU of the deployment";
+  }
+  if (count == 0) {
+    count = CountFromFlags(ctx_, notes);
+    if (servers.disaggregated)
+      notes.push_back(fmt::format("The count is not taken from the file: {}.", count_why));
+  }
+
+  // Load: the arrival rate and the concurrency cap.
+  const json* rate = Get("request_rate");
+  std::string rate_text = "not stated";
+  std::string rate_slug = "rate-unknown";
+  if (rate != nullptr && rate->is_string() && rate->get<std::string>() == kJsonInfinity) {
+    rate_text = "Infinity (every request sent at t=0)";
+    rate_slug = "burst";
+  } else if (rate != nullptr && rate->is_number()) {
+    double r = rate->get<double>();
+    if (!(r > 0) || !std::isfinite(r)) {
+      Error("request_rate", "out-of-range",
+            fmt::format("{} is not a request rate", Raw("request_rate")),
+            "request_rate is a positive number of requests per second, or Infinity");
+      return out;
+    }
+    rate_text = fmt::format("{} req/s (Poisson arrivals)", NumberText(r));
+    rate_slug = fmt::format("{}qps", Slug(NumberText(r)));
+  } else if (rate != nullptr && !rate->is_null()) {
+    Error("request_rate", "not-a-number",
+          fmt::format("{} is neither a number nor Infinity", Raw("request_rate")),
+          "request_rate is a number of requests per second, or Infinity");
+    return out;
+  }
+  CondValue concurrency;
+  const json* cap = Get("max_concurrency");
+  std::string achieved;
+  if (const json* c = Get("concurrency"); c != nullptr && c->is_number()) {
+    achieved = fmt::format(
+        "the achieved mean in flight (sum of request latencies / duration) "
+        "was {}",
+        NumberText(c->get<double>()));
+  }
+  if (cap != nullptr && cap->is_number_integer() && cap->get<int64_t>() >= 1 &&
+      cap->get<int64_t>() <= 100000000) {
+    concurrency = CondValue::Int(cap->get<int64_t>());
+    rate_slug += fmt::format("-c{}", cap->get<int64_t>());
+    notes.push_back(
+        fmt::format("max_concurrency {} caps the requests in flight (request_rate "
+                    "{}){}.",
+                    cap->get<int64_t>(), rate_text, achieved.empty() ? "" : "; " + achieved));
+  } else if (cap != nullptr && !cap->is_null()) {
+    Error("max_concurrency", "out-of-range",
+          fmt::format("{} is not a concurrency cap", Raw("max_concurrency")),
+          "max_concurrency is an integer >= 1, or null");
+    return out;
+  } else {
+    concurrency = CondValue::Absent(fmt::format(
+        "max_concurrency is null: open-loop arrivals at request_rate {}; the server's batch is "
+        "not recorded{}",
+        rate_text, achieved.empty() ? "" : " (" + achieved + ")"));
+  }
+
+  // Measured lengths: totals / completed. The output count is the smaller of the server's
+  // (older versions: the requested lengths) and the client's re-tokenized count.
+  double out_total = retokenized ? std::min(*total_out, *retokenized) : *total_out;
+  double mean_in = *total_in / *completed;
+  double mean_out = out_total / *completed;
+  auto per_request = [&](double total, double mean, const char* name, const char* from) {
+    if (mean == std::floor(mean)) {
+      notes.push_back(fmt::format("{}: {} {} / {} completed = {} per request (measured).", name,
+                                  from, NumberText(total), n_done, NumberText(mean)));
+    } else {
+      notes.push_back(fmt::format(
+          "{}: {} {} / {} completed = {:.2f} per request (measured mean, rounded down: the "
+          "generous side for the roofs).",
+          name, from, NumberText(total), n_done, mean));
+    }
+    return static_cast<int64_t>(std::floor(mean));
+  };
+  int64_t input_tokens = per_request(*total_in, mean_in, "input_tokens", "total_input_tokens");
+  int64_t output_tokens =
+      per_request(out_total, mean_out, "output_tokens",
+                  retokenized && *retokenized < *total_out ? "total_output_tokens_retokenized"
+                                                           : "total_output_tokens");
+  if (retokenized && *retokenized != *total_out) {
+    notes.push_back(fmt::format(
+        "total_output_tokens {} (the server's count; older versions write the requested "
+        "lengths) vs total_output_tokens_retokenized {} (the client re-tokenizes the text); "
+        "output_throughput counts the first.",
+        NumberText(*total_out), NumberText(*retokenized)));
+  }
+  std::string dataset = "not stated";
+  if (const json* d = Get("dataset_name"); d && d->is_string()) dataset = d->get<std::string>();
+  {
+    std::vector<std::string> asked;
+    for (const char* key :
+         {"random_input_len", "random_output_len", "random_range_ratio", "sharegpt_output_len"}) {
+      const json* v = Get(key);
+      if (v != nullptr && v->is_number()) asked.push_back(fmt::format("{} {}", key, v->dump()));
+    }
+    notes.push_back(fmt::format(
+        "dataset_name '{}'{}{}: arguments, not measurements (SGLang samples random lengths in "
+        "[L x range_ratio, L], and writes random_*_len even for other datasets); the lengths "
+        "above are measured.",
+        dataset, asked.empty() ? "" : ", ", fmt::join(asked, ", ")));
+  }
+
+  // Engine: the server that answered /get_server_info is SGLang; the backend is the client's
+  // request protocol.
+  std::string backend = "not stated";
+  if (const json* bk = Get("backend"); bk && bk->is_string()) backend = bk->get<std::string>();
+  std::string version = ServerString(servers, "version");
+  const std::string& flag_version = ctx_.options().engine_version;
+  CondValue engine = servers.present
+                         ? CondValue::Str("sglang")
+                         : CondValue::Absent(fmt::format(
+                               "the line has no server_info; its backend '{}' is the client's "
+                               "request protocol, not the serving engine",
+                               backend));
+  CondValue engine_version;
+  if (!version.empty()) {
+    engine_version = CondValue::Str(version);
+    if (!flag_version.empty() && flag_version != version) {
+      sink_.Add(At("server_info", Severity::kWarning, "conflicting-flag",
+                   fmt::format("--engine-version '{}' contradicts server_info version '{}'; the "
+                               "file's is kept",
+                               flag_version, version),
+                   "drop --engine-version when the file states the version"));
+    }
+  } else if (!flag_version.empty()) {
+    engine_version =
+        CondValue::Str(fmt::format("{} (user-stated: --engine-version)", flag_version));
+  } else {
+    engine_version = CondValue::Absent(
+        "bench_serving records the server's version only in "
+        "server_info, which this line does not have");
+  }
+
+  // Speculative decoding: the servers' speculative_algorithm, and accept_length.
+  CondValue speculative;
+  {
+    std::string algorithm = ServerString(servers, "speculative_algorithm");
+    bool all_state = servers.present;
+    for (const json* a : servers.args) {
+      auto it = a->find("speculative_algorithm");
+      if (it == a->end() || !(it->is_null() || it->is_string())) all_state = false;
+    }
+    const json* accept = Get("accept_length");
+    std::optional<double> length;
+    if (accept != nullptr && accept->is_number() && std::isfinite(accept->get<double>()) &&
+        accept->get<double>() >= 1 && accept->get<double>() <= 1000) {
+      length = accept->get<double>();
+    }
+    if (!algorithm.empty() || length) {
+      std::string table = fmt::format(
+          "{{ method = {}",
+          TomlString(algorithm.empty() ? std::string("not recorded (SGLang accept_length)")
+                                       : ToLower(algorithm)));
+      if (length) table += fmt::format(", acceptance_length = {}", NumberText(*length));
+      table += " }";
+      speculative = CondValue::Inline(table);
+      notes.push_back(
+          fmt::format("Speculative decoding: {}{}.",
+                      algorithm.empty() ? "the algorithm is not recorded"
+                                        : "server_info speculative_algorithm " + algorithm,
+                      length ? fmt::format(", mean accept length {}", NumberText(*length)) : ""));
+    } else if (all_state) {
+      speculative = CondValue::Bool(false);
+      notes.push_back("speculative = false: server_info speculative_algorithm is null.");
+    } else {
+      speculative = CondValue::Absent("the server configuration is not recorded (no server_info)");
+    }
+  }
+
+  // Prefix cache: SGLang's radix cache, from disable_radix_cache.
+  CondValue prefix_cache = CondValue::Absent(
+      "the server configuration is not recorded (no server_info); SGLang's radix cache is on by "
+      "default and bench_serving flushes it only in CI or with --flush-cache");
+  if (servers.present) {
+    bool any_on = false;
+    bool all_known = true;
+    for (const json* a : servers.args) {
+      auto it = a->find("disable_radix_cache");
+      if (it == a->end() || !it->is_boolean()) {
+        all_known = false;
+      } else if (!it->get<bool>()) {
+        any_on = true;
+      }
+    }
+    if (any_on) {
+      prefix_cache = CondValue::Bool(true);
+      notes.push_back(
+          "prefix_cache = true: a server ran with its radix cache on "
+          "(disable_radix_cache false); the share of cached tokens is not recorded.");
+    } else if (all_known) {
+      prefix_cache = CondValue::Bool(false);
+      notes.push_back("prefix_cache = false: every server ran with disable_radix_cache true.");
+    }
+  }
+
+  std::string tag;
+  if (const json* t = Get("tag"); t && t->is_string()) tag = t->get<std::string>();
+
+  std::vector<std::pair<std::string, CondValue>> conditions;
+  conditions.emplace_back("concurrency", concurrency);
+  conditions.emplace_back("input_tokens", CondValue::Int(input_tokens));
+  conditions.emplace_back("output_tokens",
+                          output_tokens >= 1
+                              ? CondValue::Int(output_tokens)
+                              : CondValue::Absent("fewer than one output token per request"));
+  conditions.emplace_back("engine", engine);
+  conditions.emplace_back("engine_version", engine_version);
+  conditions.emplace_back(
+      "warmup", CondValue::Absent("bench_serving sends --warmup-requests (default 1, at most 32 "
+                                  "output tokens) before timing and does not write how many"));
+  conditions.emplace_back(
+      "scenario", CondValue::Absent(fmt::format("an online serving run (SGLang bench_serving, "
+                                                "request_rate {}), not an MLPerf scenario",
+                                                rate_text)));
+  conditions.emplace_back("speculative", speculative);
+  conditions.emplace_back("prefix_cache", prefix_cache);
+
+  // Identity: the run's content, without per-request arrays.
+  uint64_t run_hash = Fnv1a(run_.dump());
+  std::string set =
+      fmt::format("sglang-serving-{}-{}-{}", model.id, rate_slug, ShortHash(run_hash));
+  std::string run_where = tag.empty() ? what_ : fmt::format("{} (tag '{}')", what_, tag);
+  std::string title_load =
+      fmt::format("request_rate {}{}", rate_text,
+                  concurrency.kind == CondValue::Kind::kInt
+                      ? fmt::format(", max_concurrency {}", concurrency.integer)
+                      : "");
+
+  auto base = [&](std::string metric, std::string statistic, std::string value_text,
+                  const std::string& key) {
+    BenchmarkDraft b = RunDraft(model.id, precision, parts, count, source_id, set);
+    if (count == 0) SetCount(b, 0, count_why);
+    b.metric = std::move(metric);
+    b.statistic = std::move(statistic);
+    b.value = std::move(value_text);
+    b.locator = fmt::format("{}, {}", run_where, key);
+    b.conditions = conditions;
+    b.id = fmt::format("sglang-serving-{}-{}-{}{}-{}", model.id, rate_slug, b.metric,
+                       b.statistic.empty() ? "" : "-" + Slug(b.statistic),
+                       ShortHash(Fnv1a(key, run_hash)));
+    return b;
+  };
+
+  // Aggregate output throughput.
+  {
+    auto v = ctx_.Quantity(NumberText(*throughput) + " tok/s", Dimension::kTokenRate,
+                           At("output_throughput", Severity::kError, "", "", ""),
+                           Pointer("output_throughput") + ": output throughput", sink_);
+    if (!v) {
+      failed_ = true;
+      return {};
+    }
+    BenchmarkDraft b = base("aggregate-output", "mean", *v, "output_throughput");
+    b.title = fmt::format("SGLang bench_serving output throughput, {}, {}", model_text, title_load);
+    std::vector<std::string> n = notes;
+    n.insert(n.begin(),
+             fmt::format("Aggregate output tokens/s over every request of the run: "
+                         "total_output_tokens {}{}.",
+                         NumberText(*total_out),
+                         duration ? fmt::format(" / duration {} s", NumberText(*duration)) : ""));
+    b.notes = fmt::format("{}", fmt::join(n, " "));
+    out.push_back(std::move(b));
+  }
+
+  // Latency statistics. TTFT, TPOT and ITL mean something only when the run streamed: a
+  // non-streaming request has no ITL (bench_serving then writes 0) and its TTFT is its latency.
+  bool any_itl = false;
+  bool streamed = false;
+  std::map<std::string, std::string> spread;
+  for (auto& [key, v] : run_.items()) {
+    auto sk = ParseStatKey(key);
+    if (!sk || !v.is_number()) continue;
+    if (sk->metric == "itl") {
+      any_itl = true;
+      if (v.get<double>() > 0) streamed = true;
+    }
+    if (sk->statistic == "std") spread[sk->metric] = NumberText(v.get<double>());
+  }
+  std::vector<std::string> skipped;
+  std::vector<std::string> zero;
+  for (auto& [key, v] : run_.items()) {
+    auto sk = ParseStatKey(key);
+    if (!sk || v.is_null() || sk->statistic == "std") continue;
+    static const std::set<std::string, std::less<>> kStats = {"mean", "median", "p50", "p90",
+                                                              "p99"};
+    if (!kStats.count(sk->statistic)) {
+      skipped.push_back(key);
+      continue;
+    }
+    if (!v.is_number() || !std::isfinite(v.get<double>())) {
+      Error(key, "not-a-number", fmt::format("{} is not a number", Raw(key)),
+            "SGLang writes latency statistics as numbers of milliseconds");
+      continue;
+    }
+    if (sk->metric != "e2e_latency" && !streamed) continue;
+    if (v.get<double>() <= 0) {
+      zero.push_back(key);
+      continue;
+    }
+    auto q = ctx_.Quantity(NumberText(v.get<double>()) + " ms", Dimension::kTime,
+                           At(key, Severity::kError, "", "", ""),
+                           Pointer(key) + ": " + std::string(LatencyName(sk->metric)), sink_);
+    if (!q) {
+      failed_ = true;
+      continue;
+    }
+    BenchmarkDraft b = base(std::string(MetricFor(sk->metric)), sk->statistic, *q, key);
+    b.title = fmt::format("SGLang bench_serving {} {}, {}, {}", sk->statistic,
+                          LatencyName(sk->metric), model_text, title_load);
+    std::string meaning =
+        sk->metric == "tpot"   ? "per request (latency - TTFT) / (output tokens - 1), then the "
+                                 "statistic across requests"
+        : sk->metric == "itl"  ? "pooled gaps between streamed chunks (a chunk may hold more "
+                                 "than one token)"
+        : sk->metric == "ttft" ? "client-side, including queueing"
+                               : "end-to-end request latency, client-side";
+    std::vector<std::string> n = notes;
+    n.insert(n.begin(),
+             fmt::format(
+                 "{} {} over {} completed requests: {}{}.", sk->statistic, LatencyName(sk->metric),
+                 n_done, meaning,
+                 spread.count(sk->metric) ? fmt::format(" (std {} ms)", spread[sk->metric]) : ""));
+    b.notes = fmt::format("{}", fmt::join(n, " "));
+    out.push_back(std::move(b));
+  }
+  if (failed_) return {};
+  if (!streamed) {
+    out.front().notes +=
+        any_itl ? " TTFT, TPOT and ITL not imported: every ITL statistic is 0, so the run did "
+                  "not stream (--disable-stream, or a backend that does not stream) and its "
+                  "TTFT is the whole request latency."
+                : " TTFT, TPOT and ITL not imported: the line has no ITL statistic to show that "
+                  "the run streamed.";
+  }
+  if (!zero.empty()) {
+    out.front().notes += fmt::format(
+        " Not imported: {} (0 ms: bench_serving writes 0 for a statistic with no sample).",
+        fmt::join(zero, ", "));
+  }
+  if (!skipped.empty()) {
+    out.front().notes += fmt::format(
+        " Not imported: {} (the record format's statistic is mean, median, p50, p90, p99 or "
+        "peak).",
+        fmt::join(skipped, ", "));
+  }
+  return out;
+}
+
+}  // namespace
+
+bool LooksLikeSglangServing(std::string_view text) {
+  std::string_view head = text.substr(0, 1 << 17);
+  size_t first = head.find_first_not_of(" \t\r\n");
+  if (first == kNpos || head[first] != '{') return false;
+  // Keys only bench_serving writes: vLLM's serving benchmark spells the end-to-end latency
+  // "e2el" and has no retokenized count; the offline throughput files have neither.
+  bool sglang_keys = head.find("\"total_output_tokens_retokenized\"") != kNpos ||
+                     head.find("_e2e_latency_ms\"") != kNpos;
+  return sglang_keys && head.find("\"output_throughput\"") != kNpos &&
+         head.find("\"completed\"") != kNpos;
+}
+
+void ImportSglangServing(const ImportFile& file, const Context& ctx, ImportResult& out) {
+  SourceText src(file.path, file.text);
+  std::vector<Diagnostic> diags;
+  Sink sink{diags};
+  auto finish = [&] {
+    for (auto& d : diags) out.diagnostics.push_back(std::move(d));
+  };
+  // bench_serving writes float("inf") as the bare token Infinity, which is not JSON.
+  std::string text = QuoteNonFinite(file.text);
+  JsonSplit split = SplitJson(text);
+  if (split.values.empty()) {
+    sink.Add(src.At(kNpos, Severity::kError, "no-runs",
+                    "no JSON object: an SGLang bench_serving --output-file holds one per run",
+                    "import the .jsonl file bench_serving --output-file writes; the console "
+                    "summary is not importable"));
+    return finish();
+  }
+  std::vector<BenchmarkDraft> drafts;
+  std::vector<size_t> offsets;
+  std::vector<std::pair<ModelDraft, size_t>> models;
+  std::set<uint64_t> seen;
+  std::string file_hash = ShortHash(Fnv1a(file.text));
+  std::string source_id = ctx.options().source.empty()
+                              ? fmt::format("sglang-serving-run-{}", file_hash)
+                              : ctx.options().source;
+  size_t index = 0;
+  for (const JsonValueSpan& span : split.values) {
+    ++index;
+    std::string what = split.top_array ? fmt::format("run {}", index)
+                                       : fmt::format("line {}", src.LineColumn(span.begin).first);
+    auto run = ParseRunSpan(src, text, span, what, kTool, true, sink);
+    if (!run) continue;
+    if (!seen.insert(Fnv1a(run->dump())).second) {
+      sink.Add(src.At(span.begin, Severity::kNote, "duplicate-run",
+                      fmt::format("{} repeats an earlier line of the file byte for byte; it is "
+                                  "imported once",
+                                  what),
+                      "bench_serving appends: the same file was written twice"));
+      continue;
+    }
+    RunImporter importer(src, span, *run, what, ctx, sink);
+    for (auto& b : importer.Run(source_id)) {
+      drafts.push_back(std::move(b));
+      offsets.push_back(span.begin);
+    }
+    if (importer.draft_model) models.emplace_back(std::move(*importer.draft_model), span.begin);
+  }
+  bool failed = std::any_of(diags.begin(), diags.end(),
+                            [](const Diagnostic& d) { return d.severity == Severity::kError; });
+  if (failed) return finish();
+  for (size_t i = 0; i < drafts.size(); ++i) {
+    EmitBenchmark(drafts[i], file.path, src.At(offsets[i], Severity::kError, "", "", ""), out);
+  }
+  for (const auto& [m, offset] : models) {
+    EmitModel(m, file.path, src.At(offset, Severity::kError, "", "", ""), out);
+  }
+  if (ctx.options().source.empty()) {
+    SourceDraft s;
+    s.id = source_id;
+    s.title = fmt::format("SGLang bench_serving result (content hash {})", file_hash);
+    s.publisher = "not stated: an SGLang bench_serving run imported from a local file";
+    s.url = "https://github.com/sgl-project/sglang/blob/main/python/sglang/bench_serving.py";
+    s.date = Today();
+    s.kind = "dataset";
+    s.notes = fmt::format(
+        "Imported by rooflint ({} bytes, content hash {}, {} run(s)). The url is the "
+        "tool that wrote the file, not the file: a local run has no address. The date is the "
+        "import date: bench_serving writes none.",
+        file.text.size(), file_hash, split.values.size());
+    EmitSource(s, file.path, src.At(0, Severity::kError, "", "", ""), out);
+  }
+  finish();
+}
+
+}  // namespace rooflint::import

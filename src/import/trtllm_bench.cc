@@ -1,0 +1,846 @@
+// TensorRT-LLM `trtllm-bench throughput` / `latency` reports, as printed on the console (the
+// `=====`-framed sections, inside the MPI and engine logging a captured stdout holds) to
+// records. Every figure is read by its label, never by position: the labels changed meaning
+// between versions ("Token Throughput" of 0.16 is output tokens only; newer reports print
+// "Total Output Throughput" for it and "Total Token Throughput" for input + output). The engine
+// settings the report states (TP x PP, max runtime batch size, quantization, KV cache dtype)
+// become the accelerator count, the concurrency cap, the precision and the kv_precision.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include "import/common.h"
+#include "rooflint/corpus.h"
+
+namespace rooflint::import {
+namespace {
+
+constexpr size_t kNpos = std::string_view::npos;
+
+// One "Label: value" line of a report section.
+struct Field {
+  std::string value;    // verbatim, trimmed
+  size_t offset = 0;    // of the value
+  size_t line = 0;      // offset of the line
+  std::string section;  // the section it stands in
+};
+
+struct Section {
+  std::string name;                                   // "PERFORMANCE OVERVIEW" (trimmed)
+  size_t offset = 0;                                  // of the "= NAME" line
+  std::vector<std::pair<std::string, size_t>> lines;  // content lines and their offsets
+};
+
+// One printed report: its sections in order, and every labelled value outside the dataset
+// table, first occurrence kept.
+struct Report {
+  size_t begin = 0;
+  size_t end = 0;
+  std::vector<Section> sections;
+  std::map<std::string, Field, std::less<>> fields;
+
+  const Section* Find(std::string_view name) const {
+    for (const Section& s : sections) {
+      if (s.name == name) return &s;
+    }
+    return nullptr;
+  }
+  const Field* Get(std::initializer_list<std::string_view> labels) const {
+    for (std::string_view l : labels) {
+      auto it = fields.find(l);
+      if (it != fields.end()) return &it->second;
+    }
+    return nullptr;
+  }
+};
+
+bool AllEquals(std::string_view line) {
+  while (!line.empty() && (line.back() == ' ' || line.back() == '\t' || line.back() == '\r')) {
+    line.remove_suffix(1);
+  }
+  return line.size() >= 10 && line.find_first_not_of('=') == kNpos;
+}
+
+std::string_view Trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
+    s.remove_suffix(1);
+  return s;
+}
+
+struct Line {
+  std::string_view text;  // without the line break
+  size_t offset;
+};
+
+std::vector<Line> Lines(std::string_view t) {
+  std::vector<Line> out;
+  size_t pos = 0;
+  while (pos < t.size()) {
+    size_t nl = t.find('\n', pos);
+    size_t end = nl == kNpos ? t.size() : nl;
+    out.push_back({t.substr(pos, end - pos), pos});
+    if (nl == kNpos) break;
+    pos = nl + 1;
+  }
+  return out;
+}
+
+// The reports of a file: a section banner is a line of '=', a line "= NAME" and a line of '=';
+// a section's content runs to the next line of '='. A section name seen again starts a new
+// report (a script that ran the tool several times into one log).
+std::vector<Report> SplitReports(std::string_view text) {
+  std::vector<Report> reports;
+  std::vector<Line> lines = Lines(text);
+  Section* open = nullptr;
+  for (size_t i = 0; i < lines.size(); ++i) {
+    std::string_view l = lines[i].text;
+    if (AllEquals(l)) {
+      open = nullptr;
+      if (i + 2 < lines.size() && lines[i + 1].text.starts_with("= ") &&
+          AllEquals(lines[i + 2].text)) {
+        std::string name(Trim(lines[i + 1].text.substr(2)));
+        if (reports.empty() || reports.back().Find(name) != nullptr) {
+          reports.emplace_back();
+          reports.back().begin = lines[i].offset;
+        }
+        Report& r = reports.back();
+        r.sections.push_back({name, lines[i + 1].offset, {}});
+        open = &r.sections.back();
+        r.end = lines[i + 2].offset + lines[i + 2].text.size();
+        i += 2;
+      } else if (!reports.empty()) {
+        reports.back().end = lines[i].offset + l.size();
+      }
+      continue;
+    }
+    if (open == nullptr) continue;
+    Report& r = reports.back();
+    r.end = lines[i].offset + l.size();
+    open->lines.emplace_back(std::string(l), lines[i].offset);
+    if (open->name == "DATASET DETAILS" || l.starts_with("--")) continue;
+    size_t colon = l.find(':');
+    if (colon == kNpos) continue;
+    std::string_view label = Trim(l.substr(0, colon));
+    std::string_view rest = l.substr(colon + 1);
+    std::string_view value = Trim(rest);
+    if (label.empty() || value.empty()) continue;
+    // The offset of the value: past the separator's whitespace.
+    size_t value_at = lines[i].offset + colon + 1 + rest.find_first_not_of(" \t");
+    r.fields.emplace(std::string(label),
+                     Field{std::string(value), value_at, lines[i].offset, open->name});
+  }
+  return reports;
+}
+
+// TensorRT-LLM QuantAlgo names (tensorrt_llm/quantization/mode.py) to the weight format.
+std::string WeightFormat(std::string_view quant, std::string_view dtype, std::string& how) {
+  auto is = [&](std::initializer_list<std::string_view> names) {
+    return std::find(names.begin(), names.end(), quant) != names.end();
+  };
+  if (quant == "None" || quant == "NO_QUANT") {
+    std::string d;
+    if (dtype == "bfloat16") d = "bf16";
+    if (dtype == "float16") d = "fp16";
+    if (dtype == "float32") d = "fp32";
+    if (!d.empty()) {
+      how = fmt::format(
+          "Quantization {} and Dtype {}: unquantized weights are held in the model "
+          "dtype",
+          quant, dtype);
+    }
+    return d;
+  }
+  how = fmt::format("Quantization {}", quant);
+  if (is({"FP8", "FP8_PER_CHANNEL_PER_TOKEN", "FP8_BLOCK_SCALES"})) return "fp8";
+  if (is({"NVFP4", "W4A8_NVFP4_FP8"})) return "nvfp4";
+  if (is({"W4A16_MXFP4", "W4A8_MXFP4_FP8", "W4A8_MXFP4_MXFP8"})) return "mxfp4";
+  if (is({"W4A16", "W4A16_AWQ", "W4A16_GPTQ", "W4A8_AWQ"}) || quant.starts_with("W4A8_QSERVE")) {
+    return "int4";
+  }
+  if (is({"W8A16", "W8A16_GPTQ"}) || quant.starts_with("W8A8_SQ")) return "int8";
+  return "";
+}
+
+std::string KvFormat(std::string_view kv) {
+  if (kv == "FP8") return "fp8";
+  if (kv == "INT8") return "int8";
+  if (kv == "NVFP4") return "nvfp4";
+  return "";
+}
+
+// The date of the last logger timestamp ("[07/11/2025-10:46:06]", month/day/year as
+// tensorrt_llm/logger.py writes it) before `end`, as YYYY-MM-DD.
+std::string LogDate(std::string_view text, size_t end) {
+  std::string_view head = text.substr(0, end);
+  size_t at = head.rfind("] [TRT-LLM]");
+  while (at != kNpos && at >= 20) {
+    std::string_view s = head.substr(at - 20, 20);
+    if (s[0] == '[' && s[3] == '/' && s[6] == '/' && s[11] == '-') {
+      bool digits = true;
+      for (size_t i : {1u, 2u, 4u, 5u, 7u, 8u, 9u, 10u})
+        digits = digits && std::isdigit(static_cast<unsigned char>(s[i]));
+      if (digits) {
+        return fmt::format("{}-{}-{}", s.substr(7, 4), s.substr(1, 2), s.substr(4, 2));
+      }
+    }
+    if (at == 0) break;
+    at = head.rfind("] [TRT-LLM]", at - 1);
+  }
+  return "";
+}
+
+// What a figure of the report is, by label.
+struct Figure {
+  std::vector<std::string_view> labels;
+  std::string metric;
+  std::string statistic;
+  std::string unit;  // "tok/s", "req/s", "ms"
+  std::string what;  // the first sentence of its notes
+};
+
+const std::vector<Figure>& Figures() {
+  static const auto* const kFigures = new std::vector<Figure>{
+      {{"Token Throughput (tokens/sec)"},
+       "aggregate-output",
+       "mean",
+       "tok/s",
+       "Aggregate output tokens/s of the whole run: total output tokens (the first token "
+       "included) / Total Latency, first request start to last response. The 0.16-era label "
+       "'Token Throughput' counts output tokens only"},
+      {{"Total Output Throughput (tokens/sec)"},
+       "aggregate-output",
+       "mean",
+       "tok/s",
+       "Aggregate output tokens/s of the whole run: total output tokens (the first token "
+       "included) / Total Latency, first request start to last response"},
+      {{"Total Token Throughput (tokens/sec)"},
+       "aggregate-total",
+       "mean",
+       "tok/s",
+       "Aggregate input + output tokens/s of the whole run: (total input + total output "
+       "tokens) / Total Latency"},
+      {{"Request Throughput (req/sec)"},
+       "requests",
+       "mean",
+       "req/s",
+       "Requests completed per second: requests / Total Latency"},
+      {{"Per User Output Speed (tps/user)"},
+       "per-user-decode",
+       "mean",
+       "tok/s",
+       "Per-user generation speed, the mean over requests of (output tokens - 1) / (latency - "
+       "TTFT): the time to the first token excluded (printed by streaming runs only)"},
+      {{"Per User Output Throughput [w/ ctx] (tps/user)",
+        "Per User Output Throughput (tokens/sec/user)"},
+       "per-user-decode",
+       "mean",
+       "tok/s",
+       "Per-user output tokens/s WITH the context phase: the mean over requests of each "
+       "request's output tokens / its whole latency, so the prefill and queueing time is "
+       "inside; it is below the decode speed"},
+      {{"Average request latency (ms)"},
+       "e2e-latency",
+       "mean",
+       "ms",
+       "Mean end-to-end request latency, submission to last token"},
+      {{"[Latency] P50"}, "e2e-latency", "p50", "ms", "Median end-to-end request latency"},
+      {{"[Latency] P90"}, "e2e-latency", "p90", "ms", "p90 end-to-end request latency"},
+      {{"[Latency] P99"}, "e2e-latency", "p99", "ms", "p99 end-to-end request latency"},
+      {{"Average time-to-first-token [TTFT] (ms)", "Average time-to-first-token (ms)"},
+       "ttft",
+       "mean",
+       "ms",
+       "Mean time to first token over requests (streaming run)"},
+      {{"[TTFT] P50"}, "ttft", "p50", "ms", "Median time to first token (streaming run)"},
+      {{"[TTFT] P90"}, "ttft", "p90", "ms", "p90 time to first token (streaming run)"},
+      {{"[TTFT] P99"}, "ttft", "p99", "ms", "p99 time to first token (streaming run)"},
+      {{"Average time-per-output-token [TPOT] (ms)", "Average inter-token latency (ms)"},
+       "tpot",
+       "mean",
+       "ms",
+       "Mean over requests of (last token time - first token time) / (output tokens - 1) "
+       "(streaming run)"},
+      {{"[TPOT] P50"}, "tpot", "p50", "ms", "Median per-request TPOT (streaming run)"},
+      {{"[TPOT] P90"}, "tpot", "p90", "ms", "p90 per-request TPOT (streaming run)"},
+      {{"[TPOT] P99"}, "tpot", "p99", "ms", "p99 per-request TPOT (streaming run)"},
+      {{"[GTPS] P50"},
+       "per-user-decode",
+       "p50",
+       "tok/s",
+       "Median per-request generation speed, TTFT excluded (streaming run)"},
+      {{"[GTPS] P90"},
+       "per-user-decode",
+       "p90",
+       "tok/s",
+       "p90 per-request generation speed, TTFT excluded (streaming run)"},
+      {{"[GTPS] P99"},
+       "per-user-decode",
+       "p99",
+       "tok/s",
+       "p99 per-request generation speed, TTFT excluded (streaming run)"},
+  };
+  return *kFigures;
+}
+
+// A benchmark rendered with a kv_precision line. BenchmarkDraft (common.h) has no
+// kv_precision: the line is added to the rendered TOML, then the record is re-parsed as
+// EmitBenchmark does.
+void EmitWithKv(const BenchmarkDraft& b, const std::string& kv, const std::string& from,
+                const Diagnostic& where, ImportResult& out) {
+  if (kv.empty()) return EmitBenchmark(b, from, where, out);
+  std::string toml = RenderBenchmark(b);
+  size_t at = toml.find("\nhardware = ");
+  if (at != std::string::npos)
+    toml.insert(at + 1, fmt::format("kv_precision = {}\n", TomlString(kv)));
+  ParseResult r = ParseRecord(RecordKind::kBenchmark, toml, fmt::format("{}.toml", b.id), b.id);
+  if (!r.ok() || !r.diagnostics.empty()) {
+    Diagnostic d = where;
+    d.severity = Severity::kError;
+    d.code = "internal";
+    d.message = fmt::format("the benchmark record built from this entry does not re-parse: {}",
+                            r.diagnostics.empty() ? "rejected" : r.diagnostics[0].message);
+    d.hint = "this is a bug in rooflint's importer: please report it with the file";
+    out.diagnostics.push_back(d);
+    return;
+  }
+  out.records.push_back({RecordKind::kBenchmark, b.id, std::move(toml), std::move(r.record), from});
+}
+
+struct Built {
+  std::vector<BenchmarkDraft> drafts;
+  std::string kv;
+  std::optional<ModelDraft> model;
+  std::string date;
+};
+
+class ReportImporter {
+ public:
+  ReportImporter(const SourceText& src, const Report& report, int index, const Context& ctx,
+                 Sink& sink)
+      : src_(src), r_(report), index_(index), ctx_(ctx), sink_(sink) {}
+
+  bool Run(const std::string& source_id, Built& out);
+
+ private:
+  void Error(size_t at, std::string code, std::string message, std::string hint) {
+    sink_.Add(src_.At(at, Severity::kError, std::move(code), std::move(message), std::move(hint)));
+    failed_ = true;
+  }
+  // A number field; nullopt (and an error) when its text is not a number.
+  std::optional<double> Number(const Field* f, std::string_view label) {
+    if (f == nullptr) return std::nullopt;
+    auto v = ParseNumber(f->value);
+    if (!v) {
+      Error(f->offset, "not-a-number", fmt::format("{}: '{}' is not a number", label, f->value),
+            "trtllm-bench prints this figure as a number");
+    }
+    return v;
+  }
+  // A positive integer field (TP Size, Max Runtime Batch Size); "None" is nullopt, silently.
+  std::optional<int64_t> Count(const Field* f, std::string_view label) {
+    if (f == nullptr || f->value == "None") return std::nullopt;
+    auto v = Number(f, label);
+    if (!v) return std::nullopt;
+    if (*v < 1 || *v > 1e5 || *v != std::floor(*v)) {
+      Error(f->offset, "out-of-range", fmt::format("{}: {} is not a count >= 1", label, f->value),
+            "trtllm-bench prints sizes and caps as whole numbers");
+      return std::nullopt;
+    }
+    return static_cast<int64_t>(*v);
+  }
+
+  const SourceText& src_;
+  const Report& r_;
+  int index_;
+  const Context& ctx_;
+  Sink& sink_;
+  bool failed_ = false;
+};
+
+bool ReportImporter::Run(const std::string& source_id, Built& out) {
+  std::vector<std::string> notes;
+  const Section* perf = r_.Find("PERFORMANCE OVERVIEW");
+  std::string what =
+      index_ > 0 ? fmt::format("report {} (line {})", index_ + 1, src_.LineColumn(r_.begin).first)
+                 : fmt::format("the report (line {})", src_.LineColumn(r_.begin).first);
+  if (perf == nullptr) {
+    const Section& last = r_.sections.back();
+    Error(last.offset, "truncated",
+          fmt::format("{} has no PERFORMANCE OVERVIEW section: it stops after {}", what, last.name),
+          "the run stopped or the log was cut while the report was printed; re-run it");
+    return false;
+  }
+  const Field* out_tput =
+      r_.Get({"Total Output Throughput (tokens/sec)", "Token Throughput (tokens/sec)"});
+  if (out_tput == nullptr) {
+    Error(perf->offset, "missing-field",
+          fmt::format("{}: PERFORMANCE OVERVIEW has no 'Total Output Throughput (tokens/sec)' "
+                      "(or 0.16's 'Token Throughput (tokens/sec)')",
+                      what),
+          "the log may be cut inside the report; re-run it");
+    return false;
+  }
+
+  // Model.
+  const Field* model_field = r_.Get({"Model"});
+  if (model_field == nullptr && ctx_.options().model.empty()) {
+    Error(r_.begin, "missing-field",
+          fmt::format("{} names no model: its header section (ENGINE DETAILS or the backend "
+                      "section) is not in the file",
+                      what),
+          "pass --model with the corpus id of the model the run used");
+    return false;
+  }
+  std::string model_text = model_field ? model_field->value : std::string();
+  Context::ModelChoice model = ctx_.ChooseModel(
+      model_field ? std::vector<std::string>{model_text, std::string(BaseName(model_text))}
+                  : std::vector<std::string>{},
+      model_text, 0, "", source_id,
+      src_.At(model_field ? model_field->offset : r_.begin, Severity::kWarning, "", "", ""), sink_);
+  out.model = model.draft;
+  notes.push_back(fmt::format("Model: {}.", model.how));
+
+  // Backend and version.
+  std::string backend = "not stated (the header section is not in the file)";
+  for (const Section& s : r_.sections) {
+    if (s.name == "ENGINE DETAILS") backend = "TensorRT engine (ENGINE DETAILS)";
+    std::string upper;
+    for (char c : s.name) upper += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    if (upper.ends_with(" BACKEND")) backend = s.name;
+  }
+  notes.push_back(fmt::format("Backend: {}.", backend));
+  const Field* version = r_.Get({"TensorRT-LLM Version", "TensorRT LLM Version"});
+
+  // Weight format and KV cache.
+  const Field* quant = r_.Get({"Quantization"});
+  const Field* dtype = r_.Get({"Dtype"});
+  std::string stated_precision;
+  if (quant != nullptr) {
+    std::string how;
+    stated_precision = WeightFormat(quant->value, dtype ? dtype->value : "", how);
+    if (!stated_precision.empty()) {
+      notes.push_back(fmt::format("Precision {}: {}.", stated_precision, how));
+    } else {
+      notes.push_back(fmt::format("Quantization '{}'{} is not read as a weight format.",
+                                  quant->value,
+                                  dtype ? fmt::format(" (Dtype {})", dtype->value) : ""));
+    }
+  }
+  Context::PrecisionChoice precision = ctx_.ResolvePrecision(stated_precision);
+  if (stated_precision.empty()) {
+    if (quant != nullptr && precision.name.empty()) {
+      precision.how = fmt::format(
+          "the report's Quantization '{}' is not a weight format "
+          "rooflint reads (pass --precision if you know it)",
+          quant->value);
+    } else if (quant == nullptr && precision.name.empty()) {
+      precision.how =
+          "the report states no Quantization (its header section is not in the "
+          "file; pass --precision if you know it)";
+    }
+    notes.push_back(precision.name.empty()
+                        ? fmt::format("Precision absent: {}.", precision.how)
+                        : fmt::format("Precision {}: {}.", precision.name, precision.how));
+  } else if (!ctx_.options().precision.empty() && ctx_.options().precision != stated_precision) {
+    sink_.Add(src_.At(quant->offset, Severity::kWarning, "conflicting-flag",
+                      fmt::format("--precision {} contradicts the report's Quantization {} ({}); "
+                                  "the file's is kept",
+                                  ctx_.options().precision, quant->value, stated_precision),
+                      "drop --precision when the report states the quantization"));
+  }
+  if (const Field* kv = r_.Get({"KV Cache Dtype"})) {
+    out.kv = KvFormat(kv->value);
+    notes.push_back(out.kv.empty()
+                        ? fmt::format("KV Cache Dtype '{}': the KV cache is not quantized and "
+                                      "its element format is not printed; kv_precision is left "
+                                      "unstated (the KV bounds take the smallest element).",
+                                      kv->value)
+                        : fmt::format("kv_precision {}: KV Cache Dtype {}.", out.kv, kv->value));
+  }
+
+  // Parallelism: the figures are summed over TP x PP GPUs.
+  auto tp = Count(r_.Get({"TP Size"}), "TP Size");
+  auto pp = Count(r_.Get({"PP Size"}), "PP Size");
+  const Field* ep = r_.Get({"EP Size"});
+  if (failed_) return false;
+  int64_t count = 0;
+  std::string count_why = "the report states no TP Size and PP Size (pass --count)";
+  if (tp && pp && *tp * *pp > 100000) {
+    Error(r_.Get({"PP Size"})->offset, "out-of-range",
+          fmt::format("TP Size {} x PP Size {} is not a GPU count a run has", *tp, *pp),
+          "trtllm-bench prints the parallel sizes of the run");
+    return false;
+  }
+  if (tp && pp) {
+    count = *tp * *pp;
+    notes.push_back(
+        fmt::format("accelerator_count {} = TP Size {} x PP Size {}{}: the GPUs the "
+                    "aggregate figures are summed over.",
+                    count, *tp, *pp,
+                    ep ? fmt::format(" (EP Size {}: expert parallelism splits the "
+                                     "TP ranks, it adds no GPU)",
+                                     ep->value)
+                       : ""));
+    if (ctx_.options().count && *ctx_.options().count != count) {
+      const Field* f = r_.Get({"TP Size"});
+      sink_.Add(src_.At(f->offset, Severity::kWarning, "conflicting-flag",
+                        fmt::format("--count {} contradicts the report's TP Size x PP Size = {}; "
+                                    "the file's is kept",
+                                    *ctx_.options().count, count),
+                        "drop --count when the report states the parallelism"));
+    }
+    // Newer reports print the per-GPU output rate: total / world size.
+    const Field* per_gpu = r_.Get(
+        {"Per GPU Output Throughput (tps/gpu)", "Per GPU Output Throughput (tokens/sec/gpu)"});
+    auto total = ParseNumber(out_tput->value);
+    auto share = per_gpu ? ParseNumber(per_gpu->value) : std::nullopt;
+    if (total && share && *share > 0) {
+      double world = *total / *share;
+      if (std::fabs(world - static_cast<double>(count)) > 0.01 * static_cast<double>(count)) {
+        sink_.Add(src_.At(per_gpu->offset, Severity::kWarning, "count-disagrees",
+                          fmt::format("{} / {} = {:.2f} GPUs, but TP Size x PP Size = {}; the "
+                                      "accelerator count is written absent",
+                                      out_tput->value, per_gpu->value, world, count),
+                          "the per-GPU figure divides by the world size; pass --count if you "
+                          "know it"));
+        count_why = fmt::format(
+            "the report disagrees with itself: TP x PP = {} but total / "
+            "per-GPU output = {:.2f}",
+            count, world);
+        count = 0;
+      } else {
+        notes.push_back(fmt::format("Per GPU Output Throughput {} = {} / {} GPUs (checked).",
+                                    per_gpu->value, out_tput->value, count));
+      }
+    }
+  } else if (ctx_.options().count) {
+    count = *ctx_.options().count;
+    notes.push_back(fmt::format("accelerator_count {} is user-stated (--count).", count));
+  }
+
+  // Hardware: only newer reports print the GPU (MACHINE DETAILS).
+  std::string gpu;
+  std::string unstated =
+      "this trtllm-bench report prints no GPU name (newer versions print a "
+      "MACHINE DETAILS section)";
+  size_t gpu_at = r_.begin;
+  if (const Section* m = r_.Find("MACHINE DETAILS")) {
+    for (const auto& [l, at] : m->lines) {
+      std::string_view t = Trim(l);
+      if (t.empty()) continue;
+      if (t.starts_with("No GPU info")) {
+        unstated = fmt::format("the report's MACHINE DETAILS says '{}'", t);
+      } else {
+        size_t mem = t.find(", memory ");
+        gpu = std::string(t.substr(0, mem));
+        gpu_at = at;
+      }
+      break;
+    }
+  }
+  Context::Parts parts =
+      ctx_.ResolveParts(gpu, unstated, src_.At(gpu_at, Severity::kNote, "", "", ""), sink_);
+  for (auto& n : parts.notes) notes.push_back(n);
+
+  // Load: the engine's cap on sequences per step, and the mean in flight.
+  auto cap = Count(r_.Get({"Max Runtime Batch Size"}), "Max Runtime Batch Size");
+  auto max_tokens = Count(r_.Get({"Max Runtime Tokens"}), "Max Runtime Tokens");
+  const Field* in_flight = r_.Get({"Number of concurrent requests"});
+  const Field* issue = r_.Get({"Issue Rate (req/sec)"});
+  if (failed_) return false;
+  std::string load;
+  if (in_flight)
+    load += fmt::format("a mean of {} requests in flight (a mean, neither a cap nor a peak)",
+                        in_flight->value);
+  if (issue) {
+    load += fmt::format("{}Issue Rate {} req/s", load.empty() ? "" : ", ", issue->value);
+    auto rate = ParseNumber(issue->value);
+    if (rate && *rate >= 1e9) load += " (every request issued at once)";
+  }
+  // The cap bounds the sequences of a step, but it is not a client concurrency: the sibling-set
+  // check reads a stated concurrency as the batch (aggregate = per-user x B), so only a cap of
+  // 1, which fixes the batch, is written.
+  std::pair<std::string, CondValue> load_cond;
+  if (cap && *cap == 1) {
+    load_cond = {"batch", CondValue::Int(1)};
+    notes.push_back(
+        "batch 1: Max Runtime Batch Size 1 lets the engine run one sequence per "
+        "step (trtllm-bench latency sets it so).");
+  } else {
+    std::string why = cap ? fmt::format(
+                                "the report states no client concurrency; Max Runtime "
+                                "Batch Size {} is the engine's cap on sequences per "
+                                "step (a limit, not the batch that ran)",
+                                *cap)
+                          : std::string(
+                                "the report states no client concurrency and no Max "
+                                "Runtime Batch Size");
+    if (!load.empty()) why += fmt::format("; {}", load);
+    load_cond = {"concurrency", CondValue::Absent(why)};
+  }
+  if (max_tokens) notes.push_back(fmt::format("Max Runtime Tokens {} (a cap).", *max_tokens));
+
+  // Lengths: measured means (total tokens / requests).
+  const Field* n_req = r_.Get({"Number of requests"});
+  auto isl = Number(r_.Get({"Average Input Length (tokens)"}), "Average Input Length (tokens)");
+  auto osl = Number(r_.Get({"Average Output Length (tokens)"}), "Average Output Length (tokens)");
+  if (failed_) return false;
+  auto length = [&](std::optional<double> mean, const char* name) -> CondValue {
+    if (!mean)
+      return CondValue::Absent(fmt::format("the report states no average {} length", name));
+    if (*mean < 0 || *mean > 1e9) {
+      return CondValue::Absent(fmt::format("the report's average {} length {} is out of range",
+                                           name, NumberText(*mean)));
+    }
+    int64_t v = static_cast<int64_t>(std::floor(*mean));
+    if (*mean != std::floor(*mean)) {
+      notes.push_back(
+          fmt::format("{} tokens: the measured mean is {} per request, rounded "
+                      "down (the generous side for the roofs).",
+                      name, NumberText(*mean)));
+    }
+    if (v < 1 && std::string_view(name) == "output") {
+      return CondValue::Absent("fewer than one output token per request");
+    }
+    return CondValue::Int(v);
+  };
+  CondValue in_cond = length(isl, "input");
+  CondValue out_cond = length(osl, "output");
+
+  // Run facts for notes.
+  std::vector<std::string> run;
+  if (n_req) run.push_back(fmt::format("{} requests", n_req->value));
+  if (const Field* f = r_.Get({"Total Latency (ms)"})) {
+    run.push_back(fmt::format("Total Latency {} ms", f->value));
+  }
+  if (const Field* f = r_.Get({"Scheduling Policy"})) {
+    run.push_back(fmt::format("Scheduling Policy {}", f->value));
+  }
+  if (const Field* f = r_.Get({"KV Memory Percentage"})) {
+    run.push_back(fmt::format("KV Memory Percentage {}", f->value));
+  }
+  if (const Field* f = r_.Get({"Max Sequence Length"})) {
+    run.push_back(fmt::format("Max Sequence Length {}", f->value));
+  }
+  if (!run.empty()) notes.push_back(fmt::format("Run: {}.", fmt::join(run, ", ")));
+
+  // Which subcommand: the logger line before the report, when the log holds it.
+  std::string_view head = src_.text().substr(0, r_.begin);
+  std::string command = "trtllm-bench";
+  size_t t = head.rfind("Preparing to run throughput benchmark");
+  size_t l = head.rfind("Preparing to run latency benchmark");
+  if (t != kNpos && (l == kNpos || t > l)) command = "trtllm-bench throughput";
+  if (l != kNpos && (t == kNpos || l > t)) command = "trtllm-bench latency";
+  out.date = LogDate(src_.text(), r_.begin);
+
+  // Speculative decoding: newer reports print a DECODING STATISTICS (MODE) section.
+  CondValue speculative = CondValue::Absent(
+      "the report prints no speculative-decoding section; versions before its DECODING "
+      "STATISTICS section print none either, so this is not a 'false'");
+  for (const Section& s : r_.sections) {
+    if (s.name.starts_with("DECODING STATISTICS")) {
+      size_t open = s.name.find('(');
+      size_t close = s.name.rfind(')');
+      std::string mode = open != kNpos && close != kNpos && close > open
+                             ? s.name.substr(open + 1, close - open - 1)
+                             : "";
+      if (Trim(mode).empty()) mode = "not printed";
+      speculative = CondValue::Inline(fmt::format("{{ method = {} }}", TomlString(mode)));
+      notes.push_back(fmt::format("Speculative decoding ran: {}.", s.name));
+    }
+  }
+
+  std::vector<std::pair<std::string, CondValue>> conditions;
+  conditions.push_back(load_cond);
+  conditions.emplace_back("input_tokens", in_cond);
+  conditions.emplace_back("output_tokens", out_cond);
+  conditions.emplace_back("engine", CondValue::Str("TensorRT-LLM"));
+  const std::string& flag_version = ctx_.options().engine_version;
+  if (version != nullptr) {
+    conditions.emplace_back("engine_version", CondValue::Str(version->value));
+    if (!flag_version.empty() && flag_version != version->value) {
+      sink_.Add(src_.At(version->offset, Severity::kWarning, "conflicting-flag",
+                        fmt::format("--engine-version '{}' contradicts the report's version "
+                                    "'{}'; the file's is kept",
+                                    flag_version, version->value),
+                        "drop --engine-version when the report states it"));
+    }
+  } else {
+    conditions.emplace_back(
+        "engine_version",
+        flag_version.empty()
+            ? CondValue::Absent("the report's header section (with the TensorRT-LLM version) "
+                                "is not in the file")
+            : CondValue::Str(fmt::format("{} (user-stated: --engine-version)", flag_version)));
+  }
+  conditions.emplace_back("warmup",
+                          CondValue::Absent("trtllm-bench does not print its --warmup setting "
+                                            "in the report"));
+  conditions.emplace_back(
+      "scenario", CondValue::Absent(fmt::format(
+                      "a {} run (in-process, no server), not an MLPerf scenario{}", command,
+                      issue ? fmt::format("; Issue Rate {} req/s", issue->value) : std::string())));
+  conditions.emplace_back("speculative", speculative);
+
+  // Identity: the report's text.
+  uint64_t report_hash = Fnv1a(src_.text().substr(r_.begin, r_.end - r_.begin));
+  std::string set = fmt::format("trtllm-bench-{}-{}", model.id, ShortHash(report_hash));
+  std::string shape =
+      tp && pp ? fmt::format("TP{} x PP{}", *tp, *pp) : std::string("parallelism not stated");
+  bool has_speed = r_.Get({"Per User Output Speed (tps/user)"}) != nullptr;
+  if (has_speed) {
+    if (const Field* f = r_.Get({"Per User Output Throughput [w/ ctx] (tps/user)",
+                                 "Per User Output Throughput (tokens/sec/user)"})) {
+      notes.push_back(fmt::format(
+          "Per User Output Throughput {} tok/s is not imported: it includes the time to the "
+          "first token; Per User Output Speed is the decode figure.",
+          f->value));
+    }
+  }
+  // The per-user figures are means of per-request ratios, never aggregate / B: they stand in
+  // a set of their own, so the sibling-set identity aggregate = per-user x B is not applied.
+  std::string per_user_set = set + "-per-user";
+  for (const Figure& fig : Figures()) {
+    const Field* f = nullptr;
+    std::string_view label;
+    for (std::string_view lab : fig.labels) {
+      auto it = r_.fields.find(lab);
+      if (it != r_.fields.end()) {
+        f = &it->second;
+        label = lab;
+        break;
+      }
+    }
+    if (f == nullptr) continue;
+    // With the generation-only speed printed, the [w/ ctx] figure stays in the notes.
+    if (has_speed && label.starts_with("Per User Output Throughput")) continue;
+    auto v = Number(f, label);
+    if (!v) continue;
+    Dimension dim = fig.unit == "ms"      ? Dimension::kTime
+                    : fig.unit == "req/s" ? Dimension::kRequestRate
+                                          : Dimension::kTokenRate;
+    auto q =
+        ctx_.Quantity(fmt::format("{} {}", f->value, fig.unit), dim,
+                      src_.At(f->offset, Severity::kError, "", "", ""), std::string(label), sink_);
+    if (!q) {
+      failed_ = true;
+      continue;
+    }
+    BenchmarkDraft b = RunDraft(model.id, precision, parts, count, source_id,
+                                fig.metric == "per-user-decode" ? per_user_set : set);
+    if (count == 0) SetCount(b, 0, count_why);
+    b.metric = fig.metric;
+    b.statistic = fig.statistic;
+    b.value = *q;
+    // The file's name is in the source record: a renamed copy gives the same record.
+    b.locator =
+        fmt::format("line {}: '{}' ({})", src_.LineColumn(f->line).first, label, f->section);
+    b.conditions = conditions;
+    b.id = fmt::format("trtllm-bench-{}-{}-{}-{}", model.id, fig.metric, Slug(fig.statistic),
+                       ShortHash(Fnv1a(label, report_hash)));
+    b.title = fmt::format("{} {}, {}, {}", command, label,
+                          model_text.empty() ? model.id : model_text, shape);
+    std::vector<std::string> n = notes;
+    n.insert(n.begin(), fig.what + ".");
+    b.notes = fmt::format("{}", fmt::join(n, " "));
+    out.drafts.push_back(std::move(b));
+  }
+  return !failed_;
+}
+
+}  // namespace
+
+bool LooksLikeTrtllmBench(std::string_view text) {
+  if (text.find("= PERFORMANCE OVERVIEW") != kNpos &&
+      (text.find("Throughput (tokens/sec):") != kNpos ||
+       text.find("= WORLD + RUNTIME INFORMATION") != kNpos)) {
+    return true;
+  }
+  // A run that printed no report (it failed or was cut): the benchmark's own log lines.
+  std::string_view head = text.substr(0, 1 << 16);
+  return head.find("[TRT-LLM] [I] Preparing to run throughput benchmark") != kNpos ||
+         head.find("[TRT-LLM] [I] Preparing to run latency benchmark") != kNpos ||
+         text.find("= WORLD + RUNTIME INFORMATION") != kNpos;
+}
+
+void ImportTrtllmBench(const ImportFile& file, const Context& ctx, ImportResult& out) {
+  SourceText src(file.path, file.text);
+  std::vector<Diagnostic> diags;
+  Sink sink{diags};
+  auto finish = [&] {
+    for (auto& d : diags) out.diagnostics.push_back(std::move(d));
+  };
+  if (size_t bad = InvalidUtf8(file.text); bad != kNpos) {
+    sink.Add(src.At(bad, Severity::kError, "bad-utf8", "the file is not valid UTF-8 here",
+                    "trtllm-bench prints UTF-8 text; is this the console log?"));
+    return finish();
+  }
+  std::vector<Report> reports = SplitReports(file.text);
+  if (reports.empty()) {
+    // Point at the last line the run printed.
+    std::string_view t = file.text;
+    size_t end = t.find_last_not_of(" \t\r\n");
+    size_t at = end == kNpos ? kNpos : t.rfind('\n', end);
+    at = end == kNpos ? kNpos : (at == kNpos ? 0 : at + 1);
+    sink.Add(src.At(at, Severity::kError, "no-runs",
+                    "no trtllm-bench report: the log ends here without the '= PERFORMANCE "
+                    "OVERVIEW' section (the run failed or was stopped before it reported)",
+                    "import the log of a run that finished; its report is the "
+                    "=====-framed block printed at the end"));
+    return finish();
+  }
+  std::string file_hash = ShortHash(Fnv1a(file.text));
+  std::string source_id = ctx.options().source.empty()
+                              ? fmt::format("trtllm-bench-run-{}", file_hash)
+                              : ctx.options().source;
+  std::vector<std::pair<BenchmarkDraft, size_t>> drafts;
+  std::vector<std::string> kvs;
+  std::vector<std::pair<ModelDraft, size_t>> models;
+  std::string date;
+  for (size_t i = 0; i < reports.size(); ++i) {
+    Built built;
+    ReportImporter importer(src, reports[i], static_cast<int>(reports.size() > 1 ? i : 0), ctx,
+                            sink);
+    if (!importer.Run(source_id, built)) continue;
+    for (auto& b : built.drafts) {
+      drafts.emplace_back(std::move(b), reports[i].begin);
+      kvs.push_back(built.kv);
+    }
+    if (built.model) models.emplace_back(std::move(*built.model), reports[i].begin);
+    if (date.empty()) date = built.date;
+  }
+  bool failed = std::any_of(diags.begin(), diags.end(),
+                            [](const Diagnostic& d) { return d.severity == Severity::kError; });
+  if (failed) return finish();
+  for (size_t i = 0; i < drafts.size(); ++i) {
+    EmitWithKv(drafts[i].first, kvs[i], file.path,
+               src.At(drafts[i].second, Severity::kError, "", "", ""), out);
+  }
+  for (const auto& [m, offset] : models) {
+    EmitModel(m, file.path, src.At(offset, Severity::kError, "", "", ""), out);
+  }
+  if (ctx.options().source.empty()) {
+    SourceDraft s;
+    s.id = source_id;
+    s.title = fmt::format("trtllm-bench report, {}", BaseName(file.path));
+    s.publisher = "not stated: a TensorRT-LLM trtllm-bench run imported from a local file";
+    s.url =
+        "https://github.com/NVIDIA/TensorRT-LLM/blob/main/tensorrt_llm/bench/dataclasses/"
+        "reporting.py";
+    s.date = date.empty() ? Today() : date;
+    s.kind = "dataset";
+    s.notes = fmt::format(
+        "Imported by rooflint from '{}' ({} bytes, content hash {}, {} report(s)). The url is "
+        "the tool that wrote the file, not the file: a local run has no address.{}",
+        BaseName(file.path), file.text.size(), file_hash, reports.size(),
+        date.empty() ? " The date is the import date: the file states none."
+                     : " The date is the logger's timestamp before the report.");
+    EmitSource(s, file.path, src.At(0, Severity::kError, "", "", ""), out);
+  }
+  finish();
+}
+
+}  // namespace rooflint::import

@@ -1,0 +1,264 @@
+// vLLM `vllm bench throughput` / benchmarks/benchmark_throughput.py --output-json results to
+// records. The file holds five numbers of one offline run: every request handed to the engine
+// at once, so the batch is the scheduler's (max_num_seqs, max_num_batched_tokens), which the
+// file does not record. tokens_per_second counts prompt AND output tokens
+// (total_num_tokens / elapsed_time): an aggregate-total record, never aggregate-output. No
+// model, hardware, engine version or length split is written; the model must come from
+// --model.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <nlohmann/json.hpp>
+#include <set>
+
+#include "import/common.h"
+#include "import/json_results.h"
+
+namespace rooflint::import {
+namespace {
+
+constexpr size_t kNpos = std::string_view::npos;
+constexpr std::string_view kTool = "vLLM bench throughput";
+using json = nlohmann::json;
+
+const std::set<std::string, std::less<>>& KnownKeys() {
+  static const auto* const kKeys =
+      new std::set<std::string, std::less<>>{"elapsed_time", "num_requests", "total_num_tokens",
+                                             "requests_per_second", "tokens_per_second"};
+  return *kKeys;
+}
+
+}  // namespace
+
+bool LooksLikeVllmThroughput(std::string_view text) {
+  std::string_view head = text.substr(0, 1 << 16);
+  size_t first = head.find_first_not_of(" \t\r\n");
+  if (first == kNpos || head[first] != '{') return false;
+  return head.find("\"elapsed_time\"") != kNpos && head.find("\"total_num_tokens\"") != kNpos &&
+         head.find("\"tokens_per_second\"") != kNpos;
+}
+
+void ImportVllmThroughput(const ImportFile& file, const Context& ctx, ImportResult& out) {
+  SourceText src(file.path, file.text);
+  std::vector<Diagnostic> diags;
+  Sink sink{diags};
+  auto finish = [&] {
+    for (auto& d : diags) out.diagnostics.push_back(std::move(d));
+  };
+  std::string text = QuoteNonFinite(file.text);
+  JsonSplit split = SplitJson(text);
+  if (split.values.empty()) {
+    sink.Add(src.At(kNpos, Severity::kError, "no-runs",
+                    "no JSON object: a vLLM bench throughput --output-json file holds one",
+                    "import the file --output-json writes; the console line is not importable"));
+    return finish();
+  }
+  if (split.values.size() > 1 || split.top_array) {
+    sink.Add(src.At(split.values[1 % split.values.size()].begin, Severity::kError, "not-a-run",
+                    "more than one JSON value: vLLM bench throughput writes one object per file",
+                    "import each --output-json file on its own"));
+    return finish();
+  }
+  const JsonValueSpan& span = split.values[0];
+  auto parsed = ParseRunSpan(src, text, span, "the result", kTool, false, sink);
+  if (!parsed) return finish();
+  const json& run = *parsed;
+
+  auto where = [&](std::string_view key) {
+    size_t at = FindJsonKey(file.text, span, key);
+    return at == kNpos ? span.begin : at;
+  };
+  auto at = [&](std::string_view key, Severity severity, std::string code, std::string message,
+                std::string hint) {
+    return src.At(where(key), severity, std::move(code),
+                  fmt::format("/{}: {}", PointerToken(key), message), std::move(hint));
+  };
+  auto number = [&](std::string_view key) -> std::optional<double> {
+    auto it = run.find(key);
+    if (it == run.end() || it->is_null()) {
+      sink.Add(src.At(span.begin, Severity::kError, "missing-field",
+                      fmt::format("the result has no '{}'", key),
+                      "is this a vLLM bench throughput --output-json file?"));
+      return std::nullopt;
+    }
+    if (!it->is_number() || !std::isfinite(it->get<double>()) || it->get<double>() <= 0) {
+      sink.Add(at(key, Severity::kError, it->is_number() ? "out-of-range" : "not-a-number",
+                  fmt::format("{} is not a positive number", RawJsonValue(file.text, where(key))),
+                  "vLLM writes this field as a positive number"));
+      return std::nullopt;
+    }
+    return it->get<double>();
+  };
+  auto elapsed = number("elapsed_time");
+  auto requests = number("num_requests");
+  auto tokens = number("total_num_tokens");
+  auto rps = number("requests_per_second");
+  auto tps = number("tokens_per_second");
+  if (!elapsed || !requests || !tokens || !rps || !tps) return finish();
+  for (auto [key, v] :
+       {std::pair{"num_requests", *requests}, std::pair{"total_num_tokens", *tokens}}) {
+    if (v != std::floor(v) || v > 1e15) {
+      sink.Add(at(key, Severity::kError, "out-of-range",
+                  fmt::format("{} is not a count", RawJsonValue(file.text, where(key))),
+                  "a whole number of requests or tokens"));
+    }
+  }
+  if (!diags.empty()) return finish();
+
+  std::vector<std::string> notes;
+  // The two rates are totals / elapsed_time in throughput.py; a file where they are not was
+  // edited or written by another tool.
+  for (auto [key, rate, total] : {std::tuple{"requests_per_second", *rps, *requests},
+                                  std::tuple{"tokens_per_second", *tps, *tokens}}) {
+    double expect = total / *elapsed;
+    if (std::fabs(rate - expect) > 1e-6 * expect + 1e-9) {
+      sink.Add(at(key, Severity::kWarning, "inconsistent-figures",
+                  fmt::format("{} is not {} / elapsed_time {} = {}", NumberText(rate),
+                              std::string_view(key) == "requests_per_second" ? "num_requests"
+                                                                             : "total_num_tokens",
+                              NumberText(*elapsed), NumberText(expect)),
+                  "vLLM computes both rates from the totals; the file may have been edited"));
+      notes.push_back(
+          fmt::format("{} disagrees with its total / elapsed_time ({}).", key, NumberText(expect)));
+    }
+  }
+  std::vector<std::string> extra;
+  for (auto& [key, v] : run.items()) {
+    if (!KnownKeys().count(key)) extra.push_back(key);
+  }
+  if (!extra.empty()) {
+    notes.push_back(fmt::format("Keys vLLM does not write, not read: {}.", fmt::join(extra, ", ")));
+  }
+
+  std::string file_hash = ShortHash(Fnv1a(file.text));
+  std::string source_id = ctx.options().source.empty()
+                              ? fmt::format("vllm-throughput-run-{}", file_hash)
+                              : ctx.options().source;
+
+  // Model: the file names none.
+  if (ctx.options().model.empty()) {
+    sink.Add(src.At(span.begin, Severity::kError, "unknown-model",
+                    "the result names no model: vLLM bench throughput writes only elapsed_time, "
+                    "num_requests, total_num_tokens and the two rates",
+                    "pass --model ID with the model the run loaded (its --model argument)"));
+    return finish();
+  }
+  const std::string& model = ctx.options().model;
+  notes.push_back(fmt::format("Model: --model {} (user-stated: the file names no model).", model));
+  Context::PrecisionChoice precision = ctx.ResolvePrecision("");
+  notes.push_back(precision.name.empty()
+                      ? fmt::format("Precision absent: {}.", precision.how)
+                      : fmt::format("Precision {}: {}.", precision.name, precision.how));
+  Context::Parts parts = ctx.ResolveParts("", "vLLM bench throughput records no hardware",
+                                          src.At(span.begin, Severity::kNote, "", "", ""), sink);
+  for (auto& n : parts.notes) notes.push_back(n);
+  int64_t count = CountFromFlags(ctx, notes);
+
+  const std::string& flag_version = ctx.options().engine_version;
+  std::vector<std::pair<std::string, CondValue>> conditions;
+  conditions.emplace_back(
+      "batch", CondValue::Absent(fmt::format(
+                   "an offline run: all {} requests are handed to the engine at once and its "
+                   "scheduler (max_num_seqs, max_num_batched_tokens, not recorded) sets the batch",
+                   NumberText(*requests))));
+  conditions.emplace_back(
+      "input_tokens",
+      CondValue::Absent(fmt::format("the file gives only total_num_tokens {} (prompt + output) "
+                                    "over {} requests, not the split",
+                                    NumberText(*tokens), NumberText(*requests))));
+  conditions.emplace_back(
+      "output_tokens", CondValue::Absent("not recorded (--output-len, when given, is in no file)"));
+  conditions.emplace_back(
+      "engine", CondValue::Absent("the benchmark runs vLLM unless --backend hf or mii, and the "
+                                  "file does not record the backend"));
+  conditions.emplace_back(
+      "engine_version",
+      flag_version.empty()
+          ? CondValue::Absent("vLLM bench throughput records no version")
+          : CondValue::Str(fmt::format("{} (user-stated: --engine-version)", flag_version)));
+  conditions.emplace_back("warmup", CondValue::Absent("vLLM bench throughput records none"));
+  conditions.emplace_back("scenario", CondValue::Str("offline"));
+  conditions.emplace_back("speculative",
+                          CondValue::Absent("the engine configuration is not recorded"));
+  conditions.emplace_back("prefix_cache",
+                          CondValue::Absent("the engine configuration is not recorded"));
+
+  uint64_t run_hash = Fnv1a(run.dump());
+  std::string set = fmt::format("vllm-throughput-{}-{}", model, ShortHash(run_hash));
+  std::string shared = fmt::format(
+      "Offline run (vLLM bench throughput): {} requests in elapsed_time {} s, total_num_tokens "
+      "{}.",
+      NumberText(*requests), NumberText(*elapsed), NumberText(*tokens));
+  auto base = [&](std::string metric, std::string value, const std::string& key) {
+    BenchmarkDraft b = RunDraft(model, precision, parts, count, source_id, set);
+    b.metric = std::move(metric);
+    b.statistic = "mean";
+    b.value = std::move(value);
+    b.locator = key;
+    b.conditions = conditions;
+    b.id =
+        fmt::format("vllm-throughput-{}-{}-{}", model, b.metric, ShortHash(Fnv1a(key, run_hash)));
+    return b;
+  };
+  std::vector<BenchmarkDraft> drafts;
+  {
+    auto v = ctx.Quantity(NumberText(*tps) + " tok/s", Dimension::kTokenRate,
+                          at("tokens_per_second", Severity::kError, "", "", ""),
+                          "/tokens_per_second: token throughput", sink);
+    if (v) {
+      BenchmarkDraft b = base("aggregate-total", *v, "tokens_per_second");
+      b.title = fmt::format("vLLM bench throughput, prompt + output tokens/s, {}, {} requests",
+                            model, NumberText(*requests));
+      std::vector<std::string> n = notes;
+      n.insert(n.begin(), shared);
+      n.insert(n.begin(),
+               "Aggregate prompt + output tokens/s: tokens_per_second = total_num_tokens / "
+               "elapsed_time, and total_num_tokens counts every prompt token and every output "
+               "token (some versions count each request's requested output length; requests "
+               "ignore EOS, so they run to it). The output-only rate is printed on the console, "
+               "not written.");
+      b.notes = fmt::format("{}", fmt::join(n, " "));
+      drafts.push_back(std::move(b));
+    }
+  }
+  {
+    auto v = ctx.Quantity(NumberText(*rps) + " req/s", Dimension::kRequestRate,
+                          at("requests_per_second", Severity::kError, "", "", ""),
+                          "/requests_per_second: request throughput", sink);
+    if (v) {
+      BenchmarkDraft b = base("requests", *v, "requests_per_second");
+      b.title = fmt::format("vLLM bench throughput, requests/s, {}, {} requests", model,
+                            NumberText(*requests));
+      std::vector<std::string> n = notes;
+      n.insert(n.begin(), shared);
+      n.insert(n.begin(), "Completed requests per second: num_requests / elapsed_time.");
+      b.notes = fmt::format("{}", fmt::join(n, " "));
+      drafts.push_back(std::move(b));
+    }
+  }
+  bool failed = std::any_of(diags.begin(), diags.end(),
+                            [](const Diagnostic& d) { return d.severity == Severity::kError; });
+  if (failed) return finish();
+  for (const auto& b : drafts) {
+    EmitBenchmark(b, file.path, src.At(span.begin, Severity::kError, "", "", ""), out);
+  }
+  if (ctx.options().source.empty()) {
+    SourceDraft s;
+    s.id = source_id;
+    s.title = fmt::format("vLLM bench throughput result (content hash {})", file_hash);
+    s.publisher = "not stated: a vLLM bench throughput run imported from a local file";
+    s.url = "https://github.com/vllm-project/vllm/blob/main/vllm/benchmarks/throughput.py";
+    s.date = Today();
+    s.kind = "dataset";
+    s.notes = fmt::format(
+        "Imported by rooflint ({} bytes, content hash {}). The url is the tool that "
+        "wrote the file, not the file: a local run has no address. The date is the import date: "
+        "the file states none.",
+        file.text.size(), file_hash);
+    EmitSource(s, file.path, src.At(0, Severity::kError, "", "", ""), out);
+  }
+  finish();
+}
+
+}  // namespace rooflint::import

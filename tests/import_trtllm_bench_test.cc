@@ -1,0 +1,353 @@
+// trtllm-bench importer, against the real console logs and report excerpts in
+// tests/import-samples/trtllm-bench/ (SOURCES.md says where each came from). Every expected
+// figure below was read off the sample by hand.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <set>
+
+#include "import_test_util.h"
+
+namespace rooflint::testing {
+namespace {
+
+const char kTool[] = "trtllm-bench";
+const char k128[] =
+    "shaamil101_v0.16.0_llama3.1-70b-fp8_tp8_isl128_osl128_n30000_throughput_stdout.txt";
+const char k8192[] =
+    "shaamil101_v0.16.0_llama3.1-70b-fp8_tp8_isl8192_osl1024_n400_throughput_stdout.txt";
+const char kBlog[] = "nvidia-blog_v0.21.0rc0_llama3.1-8b_pytorch_streaming_c-unstated.EXCERPT.txt";
+const char kDocs[] = "trtllm-docs_perf-benchmarking_multimodal_qwen2-vl-2b_pytorch.EXCERPT.txt";
+const char kNegative[] = "NEGATIVE_shaamil101_v0.16.0_isl16384_osl16384_n50_no_report.txt";
+
+// "metric statistic" -> value text, for every benchmark of an import.
+std::map<std::string, std::string> Values(const ImportResult& r) {
+  std::map<std::string, std::string> out;
+  for (const Benchmark* b : Benchmarks(r)) {
+    std::string key = std::string(MetricName(b->metric)) + " " + b->statistic;
+    EXPECT_EQ(out.count(key), 0u) << key;
+    out[key] = b->value.text;
+  }
+  return out;
+}
+
+TEST(ImportTrtllmBench, DetectsEveryReportAndTheFailedRunFromContent) {
+  for (const char* f : {k128, k8192, kBlog, kDocs, kNegative}) {
+    ImportFile file = Sample(kTool, f);
+    file.path = "no-extension";
+    EXPECT_EQ(DetectFormat(std::vector<ImportFile>{file}), "trtllm-bench") << f;
+  }
+}
+
+TEST(ImportTrtllmBench, V016ThroughputLogIsOutputTokensOverTotalLatency) {
+  ImportResult r = ImportFiles({Sample(kTool, k128)});
+  ASSERT_FALSE(r.HasErrors()) << RenderAll(r.diagnostics);
+  // 0.16 prints 'Token Throughput' (30000 x 128 / 266.8557 s) and 'Request Throughput', and,
+  // without --streaming, no latency figure.
+  EXPECT_EQ(Values(r),
+            (std::map<std::string, std::string>{{"aggregate-output mean", "14389.7989 tok/s"},
+                                                {"requests mean", "112.4203 req/s"}}));
+  auto bs = Benchmarks(r);
+  ASSERT_EQ(bs.size(), 2u);
+  const Benchmark& agg = *bs[0];
+  EXPECT_EQ(FieldsOf(agg),
+            (std::vector<std::string>{
+                "status = verified", "metric = aggregate-output", "statistic = mean",
+                "value = 14389.7989 tok/s", "model = llama-3.1-70b", "precision = fp8",
+                "weights = -", "hardware = not stated by the file", "accelerators = ",
+                "accelerators_absent = not-stated: this trtllm-bench report prints no GPU name "
+                "(newer versions print a MACHINE DETAILS section); pass --hardware or "
+                "--accelerator",
+                "accelerator_count = 8"}));
+  EXPECT_EQ(agg.kv_precision, "fp8");
+  EXPECT_EQ(ConditionsOf(agg),
+            (std::vector<std::string>{
+                "concurrency = absent: the report states no client concurrency; Max Runtime "
+                "Batch Size 2048 is the engine's cap on sequences per step (a limit, not the "
+                "batch that ran); Issue Rate 2.9766E+13 req/s (every request issued at once)",
+                "input_tokens = 128", "output_tokens = 128", "engine = TensorRT-LLM",
+                "engine_version = 0.16.0",
+                "warmup = absent: trtllm-bench does not print its --warmup setting in the report",
+                "scenario = absent: a trtllm-bench throughput run (in-process, no server), not "
+                "an MLPerf scenario; Issue Rate 2.9766E+13 req/s",
+                "speculative = absent: the report prints no speculative-decoding section; "
+                "versions before its DECODING STATISTICS section print none either, so this is "
+                "not a 'false'"}));
+  EXPECT_EQ(agg.locator, "line 426: 'Token Throughput (tokens/sec)' (PERFORMANCE OVERVIEW)");
+  for (const char* part :
+       {"accelerator_count 8 = TP Size 8 x PP Size 1", "Precision fp8: Quantization FP8.",
+        "kv_precision fp8: KV Cache Dtype FP8.", "Max Runtime Tokens 8192 (a cap).",
+        "Run: 30000 requests, Total Latency 266855.7100 ms, Scheduling Policy Guaranteed No "
+        "Evict, KV Memory Percentage 90.00%, Max Sequence Length 25000."}) {
+    EXPECT_NE(agg.notes.find(part), std::string::npos) << part << "\n" << agg.notes;
+  }
+  // The source is dated by the logger's timestamp (month/day/year) before the report.
+  ASSERT_EQ(r.records.back().kind, RecordKind::kSource);
+  EXPECT_EQ(std::get<Source>(r.records.back().record).date, "2025-07-11");
+  ExpectRoundTrip(r);
+}
+
+TEST(ImportTrtllmBench, V016LongContextRun) {
+  ImportResult r = ImportFiles({Sample(kTool, k8192)});
+  ASSERT_FALSE(r.HasErrors()) << RenderAll(r.diagnostics);
+  EXPECT_EQ(Values(r),
+            (std::map<std::string, std::string>{{"aggregate-output mean", "2379.9472 tok/s"},
+                                                {"requests mean", "2.3242 req/s"}}));
+  const Benchmark& agg = *Benchmarks(r)[0];
+  EXPECT_EQ(Show(agg.conditions.input_tokens), "8192");
+  EXPECT_EQ(Show(agg.conditions.output_tokens), "1024");
+  EXPECT_EQ(Show(agg.conditions.concurrency),
+            "absent: the report states no client concurrency; Max Runtime Batch Size 2048 is the "
+            "engine's cap on sequences per step (a limit, not the batch that ran); Issue Rate "
+            "3.7453E+14 req/s (every request issued at once)");
+  EXPECT_EQ(agg.accelerator_count, 8);
+  EXPECT_NE(agg.notes.find("Total Latency 172104.6606 ms"), std::string::npos) << agg.notes;
+  // The two runs are different reports: different ids and sets.
+  ImportResult other = ImportFiles({Sample(kTool, k128)});
+  EXPECT_NE(agg.header.id, Benchmarks(other)[0]->header.id);
+  EXPECT_NE(agg.set, Benchmarks(other)[0]->set);
+}
+
+TEST(ImportTrtllmBench, StreamingReportGivesPerUserAndLatencyRecords) {
+  ImportResult r = ImportFiles({Sample(kTool, kBlog)});
+  ASSERT_FALSE(r.HasErrors()) << RenderAll(r.diagnostics);
+  EXPECT_EQ(Values(r),
+            (std::map<std::string, std::string>{{"aggregate-output mean", "11076.7700 tok/s"},
+                                                {"aggregate-total mean", "22153.5399 tok/s"},
+                                                {"requests mean", "86.5373 req/s"},
+                                                {"per-user-decode mean", "137.1475 tok/s"},
+                                                {"per-user-decode p50", "131.4444 tok/s"},
+                                                {"per-user-decode p90", "150.4112 tok/s"},
+                                                {"per-user-decode p99", "150.4894 tok/s"},
+                                                {"e2e-latency mean", "1093.2284 ms"},
+                                                {"e2e-latency p50", "1091.7905 ms"},
+                                                {"e2e-latency p90", "1130.7200 ms"},
+                                                {"e2e-latency p99", "1137.6817 ms"},
+                                                {"ttft mean", "162.6706 ms"},
+                                                {"ttft p50", "159.7857 ms"},
+                                                {"ttft p90", "220.0530 ms"},
+                                                {"ttft p99", "232.4339 ms"},
+                                                {"tpot mean", "7.3272 ms"},
+                                                {"tpot p50", "7.6079 ms"},
+                                                {"tpot p90", "8.1246 ms"},
+                                                {"tpot p99", "8.1306 ms"}}));
+  const Benchmark* speed = nullptr;
+  for (const Benchmark* b : Benchmarks(r)) {
+    if (b->metric == Metric::kPerUserDecode && b->statistic == "mean") speed = b;
+  }
+  ASSERT_NE(speed, nullptr);
+  EXPECT_EQ(FieldsOf(*speed),
+            (std::vector<std::string>{
+                "status = verified", "metric = per-user-decode", "statistic = mean",
+                "value = 137.1475 tok/s", "model = llama-3.1-8b", "precision = bf16", "weights = -",
+                "hardware = not stated by the file", "accelerators = ",
+                "accelerators_absent = not-stated: this trtllm-bench report prints no GPU name "
+                "(newer versions print a MACHINE DETAILS section); pass --hardware or "
+                "--accelerator",
+                "accelerator_count = 1"}));
+  // KV Cache Dtype None: not quantized, element format not printed.
+  EXPECT_EQ(speed->kv_precision, "");
+  EXPECT_EQ(ConditionsOf(*speed)[0],
+            "concurrency = absent: the report states no client concurrency; Max Runtime Batch "
+            "Size 3840 is the engine's cap on sequences per step (a limit, not the batch that "
+            "ran); a mean of 94.6050 requests in flight (a mean, neither a cap nor a peak), Issue "
+            "Rate 1.0526E+15 req/s (every request issued at once)");
+  // Per-user figures stand in their own set: they are per-request means, not aggregate / B.
+  EXPECT_EQ(speed->set, Benchmarks(r)[0]->set + "-per-user");
+  EXPECT_EQ(Show(speed->conditions.engine_version), "0.21.0rc0");
+  EXPECT_EQ(Show(speed->conditions.scenario),
+            "absent: a trtllm-bench run (in-process, no server), not an MLPerf scenario; Issue "
+            "Rate 1.0526E+15 req/s");
+  for (const char* part :
+       {"Precision bf16: Quantization None and Dtype bfloat16: unquantized weights are held in "
+        "the model dtype.",
+        "Backend: PYTORCH BACKEND.",
+        "Per GPU Output Throughput 11076.7700 = 11076.7700 / 1 GPUs (checked).",
+        "Per User Output Throughput 117.1544 tok/s is not imported: it includes the time to "
+        "the first token; Per User Output Speed is the decode figure."}) {
+    EXPECT_NE(speed->notes.find(part), std::string::npos) << part << "\n" << speed->notes;
+  }
+  // The excerpt holds no logger timestamp: the source date is the import date.
+  EXPECT_NE(std::get<Source>(r.records.back().record).notes.find("the file states none"),
+            std::string::npos);
+  ExpectRoundTrip(r);
+}
+
+TEST(ImportTrtllmBench, ExcerptWithoutItsHeaderNeedsTheModel) {
+  ImportResult r = ImportFiles({Sample(kTool, kDocs)});
+  EXPECT_TRUE(Benchmarks(r).empty());
+  ASSERT_EQ(r.diagnostics.size(), 1u) << RenderAll(r.diagnostics);
+  EXPECT_EQ(r.diagnostics[0].code, "missing-field");
+  EXPECT_EQ(r.diagnostics[0].where.line, 1);
+  EXPECT_EQ(r.diagnostics[0].where.column, 1);
+  EXPECT_EQ(r.diagnostics[0].message,
+            "the report (line 1) names no model: its header section (ENGINE DETAILS or the "
+            "backend section) is not in the file");
+  EXPECT_EQ(r.diagnostics[0].hint, "pass --model with the corpus id of the model the run used");
+  // The figures, with the model supplied by the user (the excerpt cuts the line naming
+  // Qwen2-VL-2B; any corpus model serves to read the layout).
+  ImportOptions o;
+  o.model = "qwen2.5-7b";
+  r = ImportFiles({Sample(kTool, kDocs)}, o);
+  ASSERT_FALSE(r.HasErrors()) << RenderAll(r.diagnostics);
+  EXPECT_EQ(Values(r),
+            (std::map<std::string, std::string>{{"aggregate-output mean", "185.8351 tok/s"},
+                                                {"aggregate-total mean", "780.1607 tok/s"},
+                                                {"requests mean", "1.4439 req/s"},
+                                                {"per-user-decode mean", "38.1959 tok/s"},
+                                                {"e2e-latency mean", "3671.8441 ms"},
+                                                {"e2e-latency p50", "3936.3022 ms"},
+                                                {"e2e-latency p90", "5514.4701 ms"},
+                                                {"e2e-latency p99", "5514.4701 ms"}}));
+  const Benchmark& agg = *Benchmarks(r)[0];
+  EXPECT_EQ(ConditionsOf(agg),
+            (std::vector<std::string>{
+                "concurrency = absent: the report states no client concurrency; Max Runtime "
+                "Batch Size 4 is the engine's cap on sequences per step (a limit, not the batch "
+                "that ran); a mean of 5.3019 requests in flight (a mean, neither a cap nor a "
+                "peak), Issue Rate 1.4117E+17 req/s (every request issued at once)",
+                "input_tokens = 411", "output_tokens = 128", "engine = TensorRT-LLM",
+                "engine_version = absent: the report's header section (with the TensorRT-LLM "
+                "version) is not in the file",
+                "warmup = absent: trtllm-bench does not print its --warmup setting in the report",
+                "scenario = absent: a trtllm-bench run (in-process, no server), not an MLPerf "
+                "scenario; Issue Rate 1.4117E+17 req/s",
+                "speculative = absent: the report prints no speculative-decoding section; "
+                "versions before its DECODING STATISTICS section print none either, so this is "
+                "not a 'false'"}));
+  EXPECT_EQ(agg.precision_absent,
+            "the report states no Quantization (its header section is not in the file; pass "
+            "--precision if you know it)");
+  EXPECT_EQ(agg.accelerator_count, 1);
+  EXPECT_NE(agg.notes.find("input tokens: the measured mean is 411.6 per request, rounded down"),
+            std::string::npos)
+      << agg.notes;
+}
+
+TEST(ImportTrtllmBench, ARunThatPrintedNoReportIsRefusedWhereTheLogStops) {
+  ImportResult r = ImportFiles({Sample(kTool, kNegative)});
+  EXPECT_TRUE(r.records.empty());
+  EXPECT_EQ(RenderAll(r.diagnostics),
+            std::string(kNegative) +
+                ":2:1: error[no-runs]: no trtllm-bench report: the log ends here without the '= "
+                "PERFORMANCE OVERVIEW' section (the run failed or was stopped before it "
+                "reported)\n"
+                "  2 | [07/11/2025-11:40:45] [TRT-LLM] [I] Preparing to run throughput "
+                "benchmark...\n"
+                "    | ^\n"
+                "  hint: import the log of a run that finished; its report is the =====-framed "
+                "block printed at the end\n");
+}
+
+TEST(ImportTrtllmBench, BrokenReportsAreRefusedAtTheirLine) {
+  ImportFile full = Sample(kTool, k128);
+  // Cut inside the report, before PERFORMANCE OVERVIEW.
+  ImportFile cut = full;
+  cut.text = full.text.substr(0, full.text.find("= PERFORMANCE OVERVIEW") - 60);
+  ImportResult r = ImportFiles({cut});
+  EXPECT_TRUE(r.records.empty());
+  ASSERT_EQ(r.diagnostics.size(), 1u) << RenderAll(r.diagnostics);
+  EXPECT_EQ(r.diagnostics[0].code, "truncated");
+  EXPECT_EQ(r.diagnostics[0].where.line, 410);
+  EXPECT_EQ(r.diagnostics[0].message,
+            "the report (line 398) has no PERFORMANCE OVERVIEW section: it stops after WORLD + "
+            "RUNTIME INFORMATION");
+  // Cut right after the PERFORMANCE OVERVIEW banner.
+  cut.text = full.text.substr(0, full.text.find("Number of requests:\t\t30000"));
+  r = ImportFiles({cut});
+  ASSERT_EQ(r.diagnostics.size(), 1u) << RenderAll(r.diagnostics);
+  EXPECT_EQ(r.diagnostics[0].code, "missing-field");
+  EXPECT_EQ(r.diagnostics[0].where.line, 421);
+  // A corrupted figure, pointed at its column.
+  ImportFile bad = full;
+  bad.text.replace(bad.text.find("14389.7989"), 10, "14389.79x9");
+  r = ImportFiles({bad});
+  EXPECT_TRUE(r.records.empty());
+  ASSERT_EQ(r.diagnostics.size(), 1u) << RenderAll(r.diagnostics);
+  EXPECT_EQ(r.diagnostics[0].code, "not-a-number");
+  EXPECT_EQ(r.diagnostics[0].where.line, 426);
+  EXPECT_EQ(r.diagnostics[0].where.column, 32);
+  EXPECT_EQ(r.diagnostics[0].message,
+            "Token Throughput (tokens/sec): '14389.79x9' is not a number");
+  // A TP size that is not a count.
+  bad = full;
+  bad.text.replace(bad.text.find("TP Size:\t\t8"), 11, "TP Size:\t\t0");
+  r = ImportFiles({bad});
+  ASSERT_EQ(r.diagnostics.size(), 1u) << RenderAll(r.diagnostics);
+  EXPECT_EQ(r.diagnostics[0].code, "out-of-range");
+  EXPECT_EQ(r.diagnostics[0].where.line, 412);
+  EXPECT_EQ(r.diagnostics[0].where.column, 11);
+}
+
+TEST(ImportTrtllmBench, TwoReportsInOneLogAreTwoRuns) {
+  ImportFile a = Sample(kTool, k128);
+  ImportFile b = Sample(kTool, k8192);
+  ImportFile both{"two-runs.log", a.text + b.text};
+  ImportResult r = ImportFiles({both});
+  ASSERT_FALSE(r.HasErrors()) << RenderAll(r.diagnostics);
+  auto bs = Benchmarks(r);
+  ASSERT_EQ(bs.size(), 4u);
+  EXPECT_EQ(bs[0]->value.text, "14389.7989 tok/s");
+  EXPECT_EQ(bs[2]->value.text, "2379.9472 tok/s");
+  EXPECT_NE(bs[0]->set, bs[2]->set);
+}
+
+TEST(ImportTrtllmBench, FlagsThatContradictTheReportAreWarnedAndTheFileWins) {
+  ImportOptions o;
+  o.count = 4;
+  o.precision = "bf16";
+  o.hardware = "8x NVIDIA H100 80GB HBM3";
+  ImportResult r = ImportFiles({Sample(kTool, k128)}, o);
+  ASSERT_FALSE(r.HasErrors()) << RenderAll(r.diagnostics);
+  std::string all = RenderAll(r.diagnostics);
+  EXPECT_NE(all.find(":412:11: warning[conflicting-flag]: --count 4 contradicts the report's TP "
+                     "Size x PP Size = 8; the file's is kept"),
+            std::string::npos)
+      << all;
+  EXPECT_NE(all.find(":406:16: warning[conflicting-flag]: --precision bf16 contradicts the "
+                     "report's Quantization FP8 (fp8); the file's is kept"),
+            std::string::npos)
+      << all;
+  const Benchmark& agg = *Benchmarks(r)[0];
+  EXPECT_EQ(agg.accelerator_count, 8);
+  EXPECT_EQ(agg.precision, "fp8");
+  EXPECT_EQ(agg.hardware, "8x NVIDIA H100 80GB HBM3 (user-stated: --hardware)");
+}
+
+TEST(ImportTrtllmBench, ImportedRecordsSweepWithTheBundledCorpus) {
+  Corpus c = Bundled();
+  std::vector<std::string> ids;
+  ImportOptions docs;
+  docs.model = "qwen2.5-7b";
+  ImportOptions h100;
+  h100.hardware = "8x NVIDIA H100 80GB HBM3";
+  for (const auto& [name, options] : std::vector<std::pair<std::string, ImportOptions>>{
+           {k128, h100}, {k8192, {}}, {kBlog, {}}, {kDocs, docs}}) {
+    ImportResult r = ImportFiles({Sample(kTool, name)}, options);
+    ASSERT_FALSE(r.HasErrors()) << name << "\n" << RenderAll(r.diagnostics);
+    for (const auto& rec : r.records) {
+      if (const auto* b = std::get_if<Benchmark>(&rec.record)) {
+        c.benchmarks.push_back(*b);
+        ids.push_back(b->header.id);
+      }
+      if (const auto* s = std::get_if<Source>(&rec.record)) c.sources.push_back(*s);
+      if (const auto* m = std::get_if<Model>(&rec.record)) c.models.push_back(*m);
+    }
+  }
+  c.Index();
+  EXPECT_FALSE(c.HasInvalidInput()) << RenderAll(c.diagnostics);
+  SweepResult s = Sweep(c);
+  std::set<std::string> mine(ids.begin(), ids.end());
+  size_t audited = 0;
+  for (const auto& a : s.records) audited += mine.count(a.benchmark->header.id);
+  EXPECT_EQ(audited, mine.size());
+  for (const Finding& f : s.findings) {
+    if (mine.count(f.record)) {
+      EXPECT_NE(f.severity, Severity::kError)
+          << f.record << " " << f.instrument << ": " << f.message;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace rooflint::testing
