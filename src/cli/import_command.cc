@@ -16,6 +16,7 @@
 #include <sstream>
 
 #include "cli/command.h"
+#include "cli/progress.h"
 #include "core/file_io.h"
 #include "rooflint/audit.h"
 #include "rooflint/corpus.h"
@@ -76,15 +77,25 @@ ExitCode RunImport(const ImportCliOptions& opt) {
     for (const auto& r : roots) known = known || fs::equivalent(r, opt.write, ec);
     if (!known && fs::is_directory(opt.write, ec)) roots.push_back(opt.write);
   }
+  // A long import (a results folder, a 25 MB per-request file) shows what it is doing on a
+  // terminal, as the sweep does; the line is erased before anything else is printed.
+  Progress progress(StderrIsTerminal());
+  progress.Phase("loading the corpus");
   Corpus corpus = LoadCorpus(roots);
+
+  std::vector<Diagnostic> read_errors;
+  progress.Phase("reading the files to import");
+  std::vector<ImportFile> files = ReadImportPaths(opt.files, read_errors);
+  size_t bytes = 0;
+  for (const ImportFile& f : files) bytes += f.text.size();
+  progress.Phase(fmt::format("importing {} file{} ({} bytes)", files.size(),
+                             files.size() == 1 ? "" : "s", bytes));
+  ImportResult result = Import(opt.format, files, options, corpus);
+  progress.Stop();
   if (corpus.HasInvalidInput()) {
     std::cerr << "rooflint import: note: the corpus has invalid records; `rooflint sweep` "
                  "lists them\n";
   }
-
-  std::vector<Diagnostic> read_errors;
-  std::vector<ImportFile> files = ReadImportPaths(opt.files, read_errors);
-  ImportResult result = Import(opt.format, files, options, corpus);
   for (auto& d : read_errors) result.diagnostics.insert(result.diagnostics.begin(), d);
   for (const Diagnostic& d : result.diagnostics) std::cerr << Render(d);
   bool errors = result.HasErrors();
@@ -117,7 +128,10 @@ ExitCode RunImport(const ImportCliOptions& opt) {
     }
   }
   audited.Index();
+  Progress audit_progress(StderrIsTerminal());
+  audit_progress.Phase(fmt::format("auditing {} imported records", result.records.size()));
   SweepResult sweep = Sweep(audited);
+  audit_progress.Stop();
   bool findings = false;
   for (const ImportedRecord& r : result.records) {
     std::cout << fmt::format("# {}/{}.toml\n{}", KindFolder(r.kind), r.id, r.toml);
