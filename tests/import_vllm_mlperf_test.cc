@@ -553,3 +553,38 @@ TEST(ImportMlperf, TheWholeSamplesFolderImportsEachRunWithItsOwnSystem) {
 
 }  // namespace
 }  // namespace rooflint::testing
+
+namespace rooflint::testing {
+namespace {
+
+// Hostile systems JSON counts (issue 12): the real v4.1 DGX H100 systems JSON with its
+// accelerators_per_node replaced. None may become a count of 1 (a false 342% exceeds) or an
+// unlocated internal error.
+TEST(ImportMlperfHostile, UnreadableOrContradictoryCountsAreLocatedAndLeaveTheCountAbsent) {
+  ImportFile summary =
+      Sample("mlperf", "v4.1_NVIDIA_DGX-H100x8_llama2-70b-99.9_Offline_mlperf_log_summary.txt");
+  ImportFile system = Sample("mlperf", "v4.1_NVIDIA_systems_DGX-H100_H100-SXM-80GBx8_TRT.json");
+  size_t at = system.text.find("\"accelerators_per_node\": 8");
+  ASSERT_NE(at, std::string::npos);
+  struct Case {
+    std::string value, code;
+  };
+  for (const Case& c : {Case{"\"8 GPUs\"", "unreadable-count"}, Case{"8.5", "unreadable-count"},
+                        Case{"0", "contradictory-count"}, Case{"1e400", "out-of-range"}}) {
+    ImportFile s = system;
+    s.text.replace(at, std::string("\"accelerators_per_node\": 8").size(),
+                   "\"accelerators_per_node\": " + c.value);
+    ImportResult r = ImportFiles({summary, s}, {}, "mlperf");
+    std::string all = RenderAll(r.diagnostics);
+    EXPECT_NE(all.find(":10:30: "), std::string::npos) << c.value << "\n" << all;
+    EXPECT_NE(all.find("[" + c.code + "]"), std::string::npos) << c.value << "\n" << all;
+    EXPECT_EQ(all.find("internal"), std::string::npos) << all;
+    for (const ImportedRecord& rec : r.records) {
+      if (rec.kind != RecordKind::kBenchmark) continue;
+      EXPECT_EQ(std::get<Benchmark>(rec.record).accelerator_count, 0) << c.value;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace rooflint::testing

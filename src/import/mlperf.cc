@@ -697,7 +697,17 @@ void RunImporter::ReadHardware() {
         it != system_->value.end() && ((it->is_number() && it->get<double>() == 0) ||
                                        (it->is_string() && Trim(it->get<std::string>()) == "0"));
     std::string lower = ToLower(Trim(accel_name));
-    cpu_only = zero || lower == "n/a" || lower == "none";
+    bool no_name = lower.empty() || lower == "n/a" || lower == "none";
+    // A CPU-only system names no accelerator. Zero beside a named accelerator contradicts
+    // itself: the part is kept, the count is left absent (below), and the file is told.
+    cpu_only = no_name;
+    if (zero && !no_name) {
+      sink_.Add(SystemAt("accelerators_per_node", Severity::kWarning, "contradictory-count",
+                         fmt::format("accelerators_per_node is 0 but accelerator_model_name "
+                                     "names '{}': the count is left absent",
+                                     accel_name),
+                         "pass --count with the number of accelerators the run used"));
+    }
   }
   if (cpu_only) {
     std::string cpu = SystemString("host_processor_model_name");
@@ -745,6 +755,20 @@ void RunImporter::ReadHardware() {
   } else if (flag) {
     count_ = *flag;
     notes_.push_back(fmt::format("accelerator_count {} is user-stated (--count).", count_));
+  } else if (system_ && system_->value.contains("accelerators_per_node")) {
+    std::string given = JsonText(system_->value["accelerators_per_node"]);
+    count_absent_ = fmt::format(
+        "the systems JSON's accelerators_per_node ({}) is not a whole number of accelerators "
+        "from 1 up (pass --count)",
+        given);
+    notes_.push_back(fmt::format("accelerator_count absent: {}.", count_absent_));
+    if (given != "0" && given != "\"0\"") {
+      sink_.Add(SystemAt("accelerators_per_node", Severity::kWarning, "unreadable-count",
+                         fmt::format("accelerators_per_node '{}' is not a whole number of "
+                                     "accelerators: the count is left absent, never 1",
+                                     given),
+                         "write the count as an integer, or pass --count"));
+    }
   } else {
     count_absent_ = "no accelerators_per_node was given (pass --count or the systems JSON)";
     notes_.push_back(fmt::format("accelerator_count absent: {}.", count_absent_));
@@ -1082,6 +1106,17 @@ void Classify(const ImportFile& f, const SourceText& src, MlperfFiles& files, Si
                      head.find("\"weight_data_types\"") != kNpos;
     try {
       j.value = json::parse(f.text);
+    } catch (const json::out_of_range& e) {
+      // A number beyond double's range ("1e400"): located at the number when it can be found.
+      std::string msg = e.what();
+      size_t q = msg.find('\''), q2 = q == std::string::npos ? q : msg.find('\'', q + 1);
+      size_t at = q2 == std::string::npos ? kNpos : f.text.find(msg.substr(q + 1, q2 - q - 1));
+      sink.Add(src.At(
+          at, describes ? Severity::kError : Severity::kNote,
+          describes ? "out-of-range" : "not-read",
+          fmt::format("a number out of range{}", describes ? "" : "; not a systems JSON: not read"),
+          "use the systems JSON of the submission as it was published"));
+      return;
     } catch (const json::parse_error& e) {
       std::string msg = e.what();
       size_t colon = msg.find(": ");
