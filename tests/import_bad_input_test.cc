@@ -213,6 +213,22 @@ TEST(ImportBadInput, AnUnknownFormatNameIsADiagnosticNotACrash) {
   EXPECT_FALSE(IsImportFormat("MLPerf"));
 }
 
+TEST(ImportBadInput, ANumberBeyondDoubleRangeIsALocatedErrorInEveryJsonFormat) {
+  // The real vLLM result with `completed` edited to 1e400: once an unlocated internal error.
+  ImportFile f = Sample("vllm", "bench_serve_llmd_l40s_llama3.2-3b_3rates.jsonl");
+  f.text = f.text.substr(0, f.text.find('\n') + 1);
+  size_t at = f.text.find("\"completed\": ");
+  ASSERT_NE(at, std::string::npos);
+  size_t value = at + std::string("\"completed\": ").size();
+  f.text.replace(value, f.text.find(',', value) - value, "1e400");
+  ImportResult r = ImportFiles({f}, {}, "vllm-serve");
+  ASSERT_EQ(r.diagnostics.size(), 1u) << RenderAll(r.diagnostics);
+  EXPECT_EQ(r.diagnostics[0].code, "out-of-range");
+  EXPECT_EQ(r.diagnostics[0].where.line, 1);
+  EXPECT_EQ(static_cast<size_t>(r.diagnostics[0].where.column), value + 1);
+  EXPECT_TRUE(r.records.empty());
+}
+
 // Inputs the import fuzzer once crashed on: each must import or be rejected, never crash.
 TEST(ImportBadInput, FuzzRegressionsReplayWithoutCrashing) {
   namespace fs = std::filesystem;

@@ -1201,6 +1201,12 @@ void ImportSummary(Tool tool, const ImportFile& file, const Context& ctx, Import
     try {
       run = json::parse(file.text.begin() + static_cast<std::ptrdiff_t>(span.begin),
                         file.text.begin() + static_cast<std::ptrdiff_t>(span.end));
+    } catch (const json::out_of_range& e) {
+      sink.Add(
+          src.At(OutOfRangeOffset(file.text, span.begin, span.end, e.what()), Severity::kError,
+                 "out-of-range", fmt::format("{}: a number beyond the range of a double", what),
+                 fmt::format("{} writes numbers in range; an edited file may not", text.name)));
+      continue;
     } catch (const json::parse_error& e) {
       size_t at = span.begin + (e.byte > 0 ? e.byte - 1 : 0);
       std::string msg = e.what();

@@ -310,6 +310,16 @@ size_t FindJsonKey(std::string_view t, const JsonValueSpan& span, std::string_vi
   return std::string_view::npos;
 }
 
+size_t OutOfRangeOffset(std::string_view text, size_t begin, size_t end, std::string_view error) {
+  size_t q = error.find('\'');
+  size_t q2 = q == std::string_view::npos ? q : error.find('\'', q + 1);
+  if (q2 == std::string_view::npos || q2 == q + 1) return begin;
+  std::string_view number = error.substr(q + 1, q2 - q - 1);
+  end = std::min(end, text.size());
+  size_t at = begin < end ? text.substr(begin, end - begin).find(number) : std::string_view::npos;
+  return at == std::string_view::npos ? begin : begin + at;
+}
+
 std::string PointerToken(std::string_view key) {
   std::string out;
   for (char c : key) {

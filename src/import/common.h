@@ -82,6 +82,10 @@ JsonSplit SplitJson(std::string_view text);
 // The offset of the value of `key` in the object spanning `span` (its direct members only),
 // or npos. Used to point diagnostics at a field.
 size_t FindJsonKey(std::string_view text, const JsonValueSpan& span, std::string_view key);
+// Where the number a JSON library's range error quotes ("number overflow parsing '1e400'")
+// stands in text[begin, end), or `begin` when it cannot be found: a number beyond double's
+// range is pointed at, never an unlocated internal error.
+size_t OutOfRangeOffset(std::string_view text, size_t begin, size_t end, std::string_view error);
 // Escapes a key for a JSON pointer ("~" -> "~0", "/" -> "~1").
 std::string PointerToken(std::string_view key);
 

@@ -87,6 +87,8 @@ std::optional<json> ParseRunSpan(const SourceText& src, std::string_view text,
     if (const auto* pe = dynamic_cast<const json::parse_error*>(&e);
         pe != nullptr && pe->byte > 0) {
       at = span.begin + pe->byte - 1;
+    } else if (dynamic_cast<const json::out_of_range*>(&e) != nullptr) {
+      at = OutOfRangeOffset(text, span.begin, span.end, e.what());
     }
     std::string msg = e.what();
     size_t colon = msg.find(": ");

@@ -677,6 +677,12 @@ void ImportVllmServe(const ImportFile& file, const Context& ctx, ImportResult& o
     json run;
     try {
       run = json::parse(file.text.begin() + span.begin, file.text.begin() + span.end, keep);
+    } catch (const json::out_of_range& e) {
+      sink.Add(src.At(OutOfRangeOffset(file.text, span.begin, span.end, e.what()), Severity::kError,
+                      "out-of-range",
+                      fmt::format("{}: a number beyond the range of a double", what),
+                      "vLLM writes finite numbers in range; an edited file may not"));
+      continue;
     } catch (const json::parse_error& e) {
       size_t at = span.begin + (e.byte > 0 ? e.byte - 1 : 0);
       std::string msg = e.what();
