@@ -229,6 +229,21 @@ TEST(ImportBadInput, ANumberBeyondDoubleRangeIsALocatedErrorInEveryJsonFormat) {
   EXPECT_TRUE(r.records.empty());
 }
 
+TEST(ImportBadInput, ATestTimeThatIsNoDateDatesNothingAndIsNoInternalError) {
+  // The real b5163 JSON with test_time edited: once a source record that did not re-parse.
+  ImportFile f = Sample("llama-bench", "b5163_rtx4080_qwen2.5-7b.json");
+  size_t at = f.text.find("\"test_time\": \"");
+  ASSERT_NE(at, std::string::npos);
+  size_t value = at + std::string("\"test_time\": \"").size();
+  f.text.replace(value, f.text.find('"', value) - value, "sometime in April");
+  ImportResult r = ImportFiles({f}, {}, "llama-bench");
+  EXPECT_FALSE(r.HasErrors()) << RenderAll(r.diagnostics);
+  ASSERT_FALSE(r.diagnostics.empty());
+  EXPECT_EQ(r.diagnostics[0].code, "not-a-date");
+  EXPECT_GT(r.diagnostics[0].where.line, 0);
+  EXPECT_FALSE(r.records.empty());
+}
+
 // Inputs the import fuzzer once crashed on: each must import or be rejected, never crash.
 TEST(ImportBadInput, FuzzRegressionsReplayWithoutCrashing) {
   namespace fs = std::filesystem;

@@ -1218,12 +1218,30 @@ void ImportLlamaBench(const ImportFile& file, const Context& ctx, ImportResult& 
   if (source_id.empty()) {
     source_id = run_id;
     std::string date;
+    // llama-bench writes test_time as ISO 8601 ("2025-04-24T11:58:51Z"): the date is its first
+    // ten characters when they are a calendar date; anything else dates nothing.
+    auto is_date = [](std::string_view d) {
+      if (d.size() != 10 || d[4] != '-' || d[7] != '-') return false;
+      for (size_t i : {0, 1, 2, 3, 5, 6, 8, 9}) {
+        if (!IsDigit(d[i])) return false;
+      }
+      int month = (d[5] - '0') * 10 + (d[6] - '0'), day = (d[8] - '0') * 10 + (d[9] - '0');
+      return month >= 1 && month <= 12 && day >= 1 && day <= 31;
+    };
     for (const Test& test : parsed.tests) {
       auto it = test.fields.find("test_time");
-      if (it != test.fields.end() && it->second.text.size() >= 10) {
-        date = it->second.text.substr(0, 10);
+      if (it == test.fields.end() || it->second.text.empty()) continue;
+      std::string_view head = std::string_view(it->second.text).substr(0, 10);
+      if (is_date(head)) {
+        date = std::string(head);
         break;
       }
+      sink.Add(src.At(it->second.offset != kNpos ? it->second.offset : test.offset,
+                      Severity::kWarning, "not-a-date",
+                      fmt::format("test_time '{}' is not a date: it dates nothing",
+                                  it->second.text.substr(0, 40)),
+                      "llama-bench writes an ISO 8601 time (2025-04-24T11:58:51Z)"));
+      break;
     }
     source.id = source_id;
     source.title = fmt::format("llama-bench {} output, {}", parsed.format, BaseName(file.path));
