@@ -130,6 +130,11 @@ TEST(ImportAiperf, Run1EveryFigureFromTheRecordsWrapper) {
 TEST(ImportAiperf, FlatLayoutWithTelemetryNamesTheGpuButNotTheCount) {
   ImportResult r = ImportFiles({Sample("aiperf", kFixture)});
   EXPECT_FALSE(r.HasErrors()) << RenderAll(r.diagnostics);
+  // Newer AIPerf names the arrival mode `arrival_pattern` (older: request_rate_mode).
+  ASSERT_FALSE(r.records.empty());
+  EXPECT_NE(
+      std::get<Benchmark>(r.records[0].record).notes.find("arrival_pattern concurrency_burst."),
+      std::string::npos);
   EXPECT_EQ(Figures(r), (std::vector<std::string>{
                             "verified aggregate-output mean 50.08213863971112 tok/s",
                             "verified requests mean 0.2504302580624667 req/s",

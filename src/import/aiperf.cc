@@ -746,8 +746,12 @@ std::vector<Emitted> RunImporter::Run(const std::string& source_id) {
                  "options set on the command line; the default is not recorded)"
                : "input_config states no concurrency or request rate");
   }
+  // The arrival mode: `request_rate_mode` in older AIPerf, `arrival_pattern` in newer.
   if (auto [mode, mp] = Config({"loadgen/request_rate_mode"}); mode && mode->is_string()) {
     notes.push_back(fmt::format("request_rate_mode {}.", mode->get<std::string>()));
+  } else if (auto [pattern, pp] = Config({"loadgen/arrival_pattern"});
+             pattern && pattern->is_string()) {
+    notes.push_back(fmt::format("arrival_pattern {}.", pattern->get<std::string>()));
   }
   for (const char* key : {"request_count", "loadgen/request_count", "measurement_interval",
                           "perf_analyzer/measurement/num"}) {
