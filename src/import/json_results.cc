@@ -9,7 +9,6 @@
 namespace rooflint::import {
 namespace {
 
-constexpr size_t kNpos = std::string_view::npos;
 using json = nlohmann::json;
 
 bool IsWordChar(char c) {
