@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "import/common.h"
 #include "import_test_util.h"
 
 namespace rooflint::testing {
@@ -259,6 +260,28 @@ TEST(ImportBadInput, FuzzRegressionsReplayWithoutCrashing) {
     ++inputs;
   }
   EXPECT_GE(inputs, 1u);
+}
+
+}  // namespace
+}  // namespace rooflint::testing
+
+namespace rooflint::testing {
+namespace {
+
+TEST(LatencyKeyTest, ReadsBothToolsSpellingsByOneScanAndBoundsTheKey) {
+  auto k = import::ParseLatencyKey("p99.9_e2el_ms");
+  ASSERT_TRUE(k);
+  EXPECT_EQ(k->metric, "e2el");
+  EXPECT_EQ(k->statistic, "p99.9");
+  k = import::ParseLatencyKey("median_e2e_latency_ms");
+  ASSERT_TRUE(k);
+  EXPECT_EQ(k->metric, "e2e_latency");
+  EXPECT_EQ(import::LatencyMetric(k->metric), "e2e-latency");
+  EXPECT_FALSE(import::ParseLatencyKey("mean_ttft_s"));
+  EXPECT_FALSE(import::ParseLatencyKey("p_ttft_ms"));
+  EXPECT_FALSE(import::ParseLatencyKey("_ms"));
+  // A 200,000-byte key that looks like one: no match and no deep recursion.
+  EXPECT_FALSE(import::ParseLatencyKey("p" + std::string(200000, '9') + "_ttft_ms"));
 }
 
 }  // namespace

@@ -310,6 +310,41 @@ size_t FindJsonKey(std::string_view t, const JsonValueSpan& span, std::string_vi
   return std::string_view::npos;
 }
 
+std::optional<LatencyKey> ParseLatencyKey(std::string_view key) {
+  if (key.size() > 64 || !key.ends_with("_ms")) return std::nullopt;
+  size_t cut = key.find('_');
+  std::string_view stat = key.substr(0, cut);
+  std::string_view metric = key.substr(cut + 1, key.size() - cut - 1 - 3);
+  bool stat_ok = stat == "mean" || stat == "median" || stat == "std";
+  if (!stat_ok && stat.size() >= 2 && stat[0] == 'p' && IsDigit(stat[1])) {
+    size_t i = 1;
+    while (i < stat.size() && IsDigit(stat[i])) ++i;
+    if (i < stat.size() && stat[i] == '.' && i + 1 < stat.size()) {
+      ++i;
+      while (i < stat.size() && IsDigit(stat[i])) ++i;
+    }
+    stat_ok = i == stat.size();
+  }
+  bool metric_ok = metric == "ttft" || metric == "tpot" || metric == "itl" || metric == "e2el" ||
+                   metric == "e2e_latency";
+  if (cut == std::string_view::npos || !stat_ok || !metric_ok) return std::nullopt;
+  return LatencyKey{std::string(metric), std::string(stat)};
+}
+
+std::string_view LatencyMetric(std::string_view m) {
+  if (m == "ttft") return "ttft";
+  if (m == "tpot") return "tpot";
+  if (m == "itl") return "itl";
+  return "e2e-latency";
+}
+
+std::string_view LatencyName(std::string_view m) {
+  if (m == "ttft") return "TTFT";
+  if (m == "tpot") return "TPOT";
+  if (m == "itl") return "ITL";
+  return "E2E latency";
+}
+
 size_t OutOfRangeOffset(std::string_view text, size_t begin, size_t end, std::string_view error) {
   size_t q = error.find('\'');
   size_t q2 = q == std::string_view::npos ? q : error.find('\'', q + 1);

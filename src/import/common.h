@@ -86,6 +86,19 @@ size_t FindJsonKey(std::string_view text, const JsonValueSpan& span, std::string
 // stands in text[begin, end), or `begin` when it cannot be found: a number beyond double's
 // range is pointed at, never an unlocated internal error.
 size_t OutOfRangeOffset(std::string_view text, size_t begin, size_t end, std::string_view error);
+// A latency statistic key as vLLM's and SGLang's serving benchmarks write it ("mean_ttft_ms",
+// "p99.9_tpot_ms", "median_e2el_ms", "p99_e2e_latency_ms"): the metric as written (ttft, tpot,
+// itl, e2el, e2e_latency) and the statistic (mean, median, std, pNN). Read by one forward scan
+// (no backtracking regex on a key a file chose); nullopt for any other key.
+struct LatencyKey {
+  std::string metric;
+  std::string statistic;
+};
+std::optional<LatencyKey> ParseLatencyKey(std::string_view key);
+// The rooflint metric of a latency key's metric ("ttft", "tpot", "itl", else "e2e-latency"),
+// and its name in prose ("TTFT", ..., "E2E latency").
+std::string_view LatencyMetric(std::string_view metric);
+std::string_view LatencyName(std::string_view metric);
 // Escapes a key for a JSON pointer ("~" -> "~0", "/" -> "~1").
 std::string PointerToken(std::string_view key);
 

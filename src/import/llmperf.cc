@@ -35,6 +35,9 @@ std::optional<StatKey> ParseStatKey(const std::string& key) {
       "^results_(ttft_s|end_to_end_latency_s|inter_token_latency_s|request_output_throughput_"
       "token_per_s|number_input_tokens|number_output_tokens)_(?:quantiles_(p[0-9]+)|(mean|min|"
       "max|stddev))$");
+  // The longest key it names is 64 bytes; a longer one (a file may hold a key of any length)
+  // never reaches the backtracking matcher, whose recursion grows with the input.
+  if (key.size() > 80) return std::nullopt;
   std::smatch m;
   if (!std::regex_match(key, m, kRe)) return std::nullopt;
   return StatKey{m[1].str(), m[2].matched ? m[2].str() : m[3].str()};

@@ -11,7 +11,6 @@
 #include <cmath>
 #include <map>
 #include <nlohmann/json.hpp>
-#include <regex>
 #include <set>
 
 #include "core/text_util.h"
@@ -24,33 +23,6 @@ namespace {
 constexpr size_t kNpos = std::string_view::npos;
 constexpr std::string_view kTool = "SGLang bench_serving";
 using json = nlohmann::json;
-
-struct StatKey {
-  std::string metric;     // ttft, tpot, itl, e2e_latency
-  std::string statistic;  // mean, median, std, p99, ...
-};
-
-std::optional<StatKey> ParseStatKey(const std::string& key) {
-  static const std::regex kRe(
-      "^(mean|median|std|p[0-9]+(?:\\.[0-9]+)?)_(ttft|tpot|itl|e2e_latency)_ms$");
-  std::smatch m;
-  if (!std::regex_match(key, m, kRe)) return std::nullopt;
-  return StatKey{m[2].str(), m[1].str()};
-}
-
-std::string_view MetricFor(std::string_view m) {
-  if (m == "ttft") return "ttft";
-  if (m == "tpot") return "tpot";
-  if (m == "itl") return "itl";
-  return "e2e-latency";
-}
-
-std::string_view LatencyName(std::string_view m) {
-  if (m == "ttft") return "TTFT";
-  if (m == "tpot") return "TPOT";
-  if (m == "itl") return "ITL";
-  return "E2E latency";
-}
 
 // SGLang's --quantization names that fix the weight width, in rooflint's precision names.
 std::string PrecisionOfQuantization(std::string_view q) {
@@ -589,7 +561,7 @@ std::vector<BenchmarkDraft> RunImporter::Run(const std::string& source_id) {
   bool streamed = false;
   std::map<std::string, std::string> spread;
   for (auto& [key, v] : run_.items()) {
-    auto sk = ParseStatKey(key);
+    auto sk = ParseLatencyKey(key);
     if (!sk || !v.is_number()) continue;
     if (sk->metric == "itl") {
       any_itl = true;
@@ -600,7 +572,7 @@ std::vector<BenchmarkDraft> RunImporter::Run(const std::string& source_id) {
   std::vector<std::string> skipped;
   std::vector<std::string> zero;
   for (auto& [key, v] : run_.items()) {
-    auto sk = ParseStatKey(key);
+    auto sk = ParseLatencyKey(key);
     if (!sk || v.is_null() || sk->statistic == "std") continue;
     static const std::set<std::string, std::less<>> kStats = {"mean", "median", "p50", "p90",
                                                               "p99"};
@@ -625,7 +597,7 @@ std::vector<BenchmarkDraft> RunImporter::Run(const std::string& source_id) {
       failed_ = true;
       continue;
     }
-    BenchmarkDraft b = base(std::string(MetricFor(sk->metric)), sk->statistic, *q, key);
+    BenchmarkDraft b = base(std::string(LatencyMetric(sk->metric)), sk->statistic, *q, key);
     b.title = fmt::format("SGLang bench_serving {} {}, {}, {}", sk->statistic,
                           LatencyName(sk->metric), model_text, title_load);
     std::string meaning =

@@ -8,7 +8,6 @@
 #include <cmath>
 #include <map>
 #include <nlohmann/json.hpp>
-#include <regex>
 #include <set>
 
 #include "import/common.h"
@@ -59,32 +58,6 @@ const std::set<std::string, std::less<>>& KnownKeys() {
                                                                           "queue_times",
                                                                           "rps_change_events"};
   return *kKeys;
-}
-
-struct LatencyKey {
-  std::string metric;     // ttft, tpot, itl, e2el
-  std::string statistic;  // mean, median, std, p99, p99.9, ...
-};
-
-std::optional<LatencyKey> ParseLatencyKey(const std::string& key) {
-  static const std::regex kRe("^(mean|median|std|p[0-9]+(?:\\.[0-9]+)?)_(ttft|tpot|itl|e2el)_ms$");
-  std::smatch m;
-  if (!std::regex_match(key, m, kRe)) return std::nullopt;
-  return LatencyKey{m[2].str(), m[1].str()};
-}
-
-std::string_view MetricFor(std::string_view m) {
-  if (m == "ttft") return "ttft";
-  if (m == "tpot") return "tpot";
-  if (m == "itl") return "itl";
-  return "e2e-latency";
-}
-
-std::string_view LatencyName(std::string_view m) {
-  if (m == "ttft") return "TTFT";
-  if (m == "tpot") return "TPOT";
-  if (m == "itl") return "ITL";
-  return "E2E latency";
 }
 
 class RunImporter {
@@ -592,7 +565,7 @@ std::vector<BenchmarkDraft> RunImporter::BuildRecords() {
       failed_ = true;
       continue;
     }
-    BenchmarkDraft b = base(std::string(MetricFor(lk->metric)), lk->statistic, *q, key);
+    BenchmarkDraft b = base(std::string(LatencyMetric(lk->metric)), lk->statistic, *q, key);
     b.title = fmt::format("vLLM bench serve {} {}, {}, request_rate {}", lk->statistic,
                           LatencyName(lk->metric), model_text_, rate_text_);
     std::string what =
