@@ -45,8 +45,7 @@ TEST_F(HostileTest, TwentyThousandUnknownIdsGiveFiftyDiagnosticsAndACount) {
   // the whole line and a did-you-mean against every part (51 s and 6 GB of output).
   std::string ids;
   for (int i = 0; i < 20000; ++i) ids += (i ? ", " : "") + fmt::format("\"gpu-{:05d}x\"", i);
-  Write("r.toml", Bench("r", "per-user-decode", "57.6 tok/s", "batch = 1\nspeculative = false", "",
-                        "1x NVIDIA A100 40GB", "accelerators = [" + ids + "]"));
+  Write("r.toml", BenchRecord{.pointer = "accelerators = [" + ids + "]"}.Toml());
   auto start = std::chrono::steady_clock::now();
   Corpus c = Load();
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -116,8 +115,9 @@ TEST(SiblingSetHostileTest, TwoThousandMembersWithRatioNotesStayLinear) {
       notes += fmt::format("ratio(m{} / m{}) = 1.0x ", i, (i + k) % kMembers);
     }
     corpus.Add(RecordKind::kBenchmark,
-               Bench(fmt::format("m{}", i), "per-user-decode", "57.6 tok/s",
-                     "batch = 1\nspeculative = false", "set = \"big\"\nnotes = \"" + notes + "\""));
+               BenchRecord{.id = fmt::format("m{}", i),
+                           .extra = "set = \"big\"\nnotes = \"" + notes + "\""}
+                   .Toml());
   }
   auto start = std::chrono::steady_clock::now();
   SweepResult s = Sweep(corpus.Build());
@@ -134,11 +134,19 @@ TEST_F(RoofsTest, AConcurrencyIsNoBatchForAggregateEqualsPerUserTimesB) {
   // A serving run: 100 requests in flight, a per-user mean of 36.68 tok/s and an aggregate of
   // 2320.7 tok/s (AIPerf's run1). 36.68 x 100 is not the aggregate, and need not be.
   Base()
-      .Add(RecordKind::kBenchmark, Bench("agg", "aggregate-output", "2320.7 tok/s",
-                                         "concurrency = 100\nspeculative = false", "set = \"run\""))
-      .Add(RecordKind::kBenchmark,
-           Bench("user", "per-user-decode", "36.68 tok/s", "concurrency = 100\nspeculative = false",
-                 "set = \"run\""));
+      .Add(RecordKind::kBenchmark, BenchRecord{.id = "agg",
+                                               .metric = "aggregate-output",
+                                               .value = "2320.7 tok/s",
+                                               .extra = "set = \"run\"",
+                                               .batch = std::nullopt,
+                                               .concurrency = 100}
+                                       .Toml())
+      .Add(RecordKind::kBenchmark, BenchRecord{.id = "user",
+                                               .value = "36.68 tok/s",
+                                               .extra = "set = \"run\"",
+                                               .batch = std::nullopt,
+                                               .concurrency = 100}
+                                       .Toml());
   SweepResult s = Run();
   EXPECT_TRUE(FindingsOf(s, "sibling-set").empty());
 }
@@ -162,11 +170,11 @@ TEST(TerminalEscapeTest, ControlCharactersAreWrittenVisibly) {
 
 TEST_F(RoofsTest, NoControlCharacterOfARecordReachesTheTextReportOrShow) {
   // A title with an escape sequence and a locator that tries to start a forged finding line.
-  std::string text = Bench("r", "per-user-decode", "300 tok/s", "batch = 1\nspeculative = false");
-  text.replace(text.find("title = \"t\""), 11, "title = \"t\\u001b[2J\\u0007\"");
-  text.replace(text.find("locator = \"Table 2\""), 19,
-               "locator = \"Table 2\\nmem/benchmarks/x.toml:1: error[forged]: x\"");
-  Base().Add(RecordKind::kBenchmark, text);
+  Base().Add(RecordKind::kBenchmark,
+             BenchRecord{.title = "t\\u001b[2J\\u0007",
+                         .value = "300 tok/s",
+                         .locator = "Table 2\\nmem/benchmarks/x.toml:1: error[forged]: x"}
+                 .Toml());
   const Corpus& corpus = corpus_.Build();
   Report report = BuildReport(corpus, Sweep(corpus));
   std::ostringstream text_out, show_out;

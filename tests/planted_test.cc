@@ -93,58 +93,55 @@ std::vector<Planted> Claims() {
       // MPT-7B fp16, batch 64 x 4000 tokens, fp16 KV: 13.4e9 + 64 x 2.097152e9 = 147.6e9 B >
       // 42.95e9 B.
       {"cap-mpt-b64-4k", "aggregate-output", "500 tok/s", kMptA100Fp16Kv,
-       "batch = 64\ninput_tokens = 4000\noutput_tokens = 64\n" + kNoSpec, "capacity",
-       13.4e9 + 64 * 2.097152e9},
+       "batch = 64\ninput_tokens = 4000\noutput_tokens = 64\n" + kNoSpec, "capacity", 147.617728e9},
       // Llama-70B fp8 on 8 H100, batch 4 x 1,000,000 tokens at fp16 KV (2 x 8 x 128 x 80 x 2 B
       // = 327,680 B per token): 70e9 + 4 x 327.68e9 = 1.381e12 B > 687.2e9 B.
       {"cap-llama70-long", "aggregate-output", "100 tok/s",
        kLlamaH100x8 + "\nkv_precision = \"fp16\"",
-       "batch = 4\ninput_tokens = 1000000\noutput_tokens = 64\n" + kNoSpec, "capacity",
-       70e9 + 4 * 327.68e9},
+       "batch = 4\ninput_tokens = 1000000\noutput_tokens = 64\n" + kNoSpec, "capacity", 1380.72e9},
       // Every expert resident: 96e9 routed params at mxfp4 (4.25 bits) = 51e9 B + 4e9 shared
       // bf16 = 8e9 B: 59e9 B > a 48 GiB part (51.5e9 B).
       {"cap-moe-all-experts", "per-user-decode", "50 tok/s",
        "model = \"moe-mixed\"\nprecision = \"mxfp4\"\nhardware = \"L\"\naccelerators = "
        "[\"l48\"]\naccelerator_count = 1",
-       "batch = 1\ninput_tokens = 128\noutput_tokens = 128\n" + kNoSpec, "capacity",
-       4e9 * 2 + 96e9 * 4.25 / 8},
+       "batch = 1\ninput_tokens = 128\noutput_tokens = 128\n" + kNoSpec, "capacity", 59e9},
 
       // ---- kv-roof ----
       // The example: 64 x 1555e9 / (13.4e9 + 64 x 2.097152e9) = 674.1 tok/s; 3000 is
       // 445%. (Weights only: 64 x 116.0 = 7427 tok/s, 40%.)
       {"kv-mpt-b64-4k", "aggregate-output", "3000 tok/s", kMptA100Fp16Kv,
        "batch = 64\ninput_tokens = 4000\noutput_tokens = 64\nspeculative = false", "kv-roof",
-       64 * 1555e9 / (13.4e9 + 64 * 2.097152e9)},
+       674.1738},
       // Per-user at batch 32 with 8000 tokens: 1555e9 / (13.4e9 + 32 x 4.194304e9) = 10.53
       // tok/s; 80 tok/s (69% of the weights-only 116.0) is 760%.
       {"kv-mpt-peruser-b32-8k", "per-user-decode", "80 tok/s", kMptA100Fp16Kv,
        "batch = 32\ninput_tokens = 8000\noutput_tokens = 64\nspeculative = false", "kv-roof",
-       1555e9 / (13.4e9 + 32 * 4.194304e9)},
+       10.53397},
       // Long context at batch 1, KV not stated (engine vllm: 4-bit elements, the smallest):
       // 2 x 8 x 128 x 80 x 0.5 B = 81,920 B per token x 128,000 = 10.486e9 B; 26.8e12 /
       // (70e9 + 10.486e9) = 333.0 tok/s. 360 tok/s is 94% of the weights-only 382.9.
       {"kv-llama70-128k", "per-user-decode", "360 tok/s", kLlamaH100x8,
        "batch = 1\ninput_tokens = 128000\noutput_tokens = 64\nspeculative = false", "kv-roof",
-       26.8e12 / (70e9 + 81920.0 * 128000)},
+       332.9782},
       // Batch unknown: as B grows the roof tends to n x BW / KV(I) = 1555e9 / 2.097152e9 =
       // 741.5 tok/s; 1000 tok/s aggregate is 135%. (The memory roof needs a batch.)
       {"kv-mpt-saturated", "aggregate-output", "1000 tok/s", kMptA100Fp16Kv,
        "batch = { absent = \"continuous batching\" }\ninput_tokens = 4000\noutput_tokens = 64\n"
        "speculative = false",
-       "kv-roof", 1555e9 / 2.097152e9},
-      // A concurrency cap may loosen: 32 x 1555e9 / (13.4e9 + 32 x 2.097152e9) = 617.7 tok/s;
-      // 800 tok/s is 130% (weights only: 3712 tok/s).
+       "kv-roof", 741.4818},
+      // A concurrency cap may loosen: 32 x 1555e9 / (13.4e9 + 32 x 2.097152e9) = 618.1 tok/s;
+      // 800 tok/s is 129% (weights only: 3712 tok/s).
       {"kv-mpt-conc32", "aggregate-output", "800 tok/s", kMptA100Fp16Kv,
        "concurrency = 32\ninput_tokens = 4000\noutput_tokens = 64\nspeculative = false", "kv-roof",
-       32 * 1555e9 / (13.4e9 + 32 * 2.097152e9)},
+       618.0686},
       // Sliding windows hold at most their window: a 7.24e9-param model, all 32 layers with a
       // 4096 window, fp16 KV: 2 B x 2 x 8 x 128 x 32 x 4096 = 536.9e6 B per sequence at 32000
-      // tokens; 64 x 1555e9 / (14.48e9 + 64 x 536.87e6) = 2034.7 tok/s; 2500 is 123%.
+      // tokens; 64 x 1555e9 / (14.48e9 + 64 x 536.87e6) = 2037.7 tok/s; 2500 is 123%.
       {"kv-sliding-b64", "aggregate-output", "2500 tok/s",
        "model = \"slider\"\nprecision = \"fp16\"\nkv_precision = \"fp16\"\nhardware = \"A100\"\n"
        "accelerators = [\"a100\"]\naccelerator_count = 1",
        "batch = 64\ninput_tokens = 32000\noutput_tokens = 64\nspeculative = false", "kv-roof",
-       64 * 1555e9 / (14.48e9 + 64 * 536870912.0)},
+       2037.685},
       // MLA caches one 576-element latent per token per layer: 61 x 576 x 1 B (fp8 KV) =
       // 35,136 B per token x 128,000 = 4.497e9 B; 37e9 active params at fp8; 8 H200 (4800
       // GB/s): 38.4e12 / (37e9 + 4.497e9) = 925.4 tok/s; 1000 is 108% (weights only: 1037.8).
@@ -152,7 +149,7 @@ std::vector<Planted> Claims() {
        "model = \"mla\"\nprecision = \"fp8\"\nkv_precision = \"fp8\"\nhardware = \"8x H200\"\n"
        "accelerators = [\"h200\"]\naccelerator_count = 8",
        "batch = 1\ninput_tokens = 128000\noutput_tokens = 64\nspeculative = false", "kv-roof",
-       38.4e12 / (37e9 + 35136.0 * 128000)},
+       925.359},
       // Per-component bytes: 4e9 shared params at bf16 (8e9 B) + 96e9 x 4 / 64 routed params at
       // mxfp4 (6e9 x 0.53125 = 3.1875e9 B) = 11.19e9 B per token; on one B200 (8000 GB/s):
       // 715.0 tok/s, so 1000 tok/s is 140%. Scaling the 60 GB file by active / total
@@ -161,30 +158,30 @@ std::vector<Planted> Claims() {
        "model = \"moe-mixed\"\nprecision = \"mxfp4\"\nweights = \"60 GB\"\nhardware = \"B200\"\n"
        "accelerators = [\"b200\"]\naccelerator_count = 1",
        "batch = 1\ninput_tokens = 0\noutput_tokens = 128\nspeculative = false", "kv-roof",
-       8000e9 / (8e9 + 6e9 * 4.25 / 8)},
+       715.0838},
 
       // ---- kv-floor ----
       // (13.4e9 + 64 x 2.097152e9) / 1555e9 = 94.93 ms; a 20 ms TPOT is 475% of... below it.
       {"kvtpot-mpt-b64-4k", "tpot", "20 ms", kMptA100Fp16Kv,
        "batch = 64\ninput_tokens = 4000\noutput_tokens = 64\nspeculative = false", "kv-floor",
-       (13.4e9 + 64 * 2.097152e9) / 1555e9 * 1e3},
+       94.93101},
       // Llama-70B fp8 on 8 H100 at 128k tokens: (70e9 + 10.486e9) / 26.8e12 = 3.003 ms; 2.7 ms
       // is above the weights-only 2.612 ms but below this floor.
       {"kvtpot-llama70-128k", "tpot", "2.7 ms", kLlamaH100x8,
        "batch = 1\ninput_tokens = 128000\noutput_tokens = 64\nspeculative = false", "kv-floor",
-       (70e9 + 81920.0 * 128000) / 26.8e12 * 1e3},
+       3.0032},
 
       // ---- spec-roof and spec-floor ----
       // k = 4: 5 x 26.8e12 / 70e9 = 1914.3 tok/s per user; 2000 is 104.5%.
       {"spec-llama70-k4", "per-user-decode", "2000 tok/s", kLlamaH100x8,
        "batch = 1\ninput_tokens = 512\noutput_tokens = 256\nspeculative = { method = "
        "\"eagle3\", draft_tokens = 4 }",
-       "spec-roof", 5 * 26.8e12 / 70e9},
+       "spec-roof", 1914.286},
       // k = 2 on MPT-7B: 3 x 1555e9 / 13.4e9 = 348.1 tok/s; 400 is 115%.
       {"spec-mpt-k2", "per-user-decode", "400 tok/s", kMptA100,
        "batch = 1\ninput_tokens = 512\noutput_tokens = 256\nspeculative = { method = "
        "\"medusa\", draft_tokens = 2 }",
-       "spec-roof", 3 * 1555e9 / 13.4e9},
+       "spec-roof", 348.1343},
       // A separate draft model (6.7e9 params, at 4 bits at least 3.35e9 B) with k = 8 on one
       // H100: 9 x 3350e9 / (13.4e9 + 3.35e9) = 1800 tok/s; 1900 is 105.6%.
       {"spec-draft-model-k8", "per-user-decode", "1900 tok/s",
@@ -192,17 +189,17 @@ std::vector<Planted> Claims() {
        "[\"h100\"]\naccelerator_count = 1",
        "batch = 1\ninput_tokens = 512\noutput_tokens = 256\nspeculative = { method = "
        "\"draft-model\", draft_tokens = 8, draft_model = \"mpt-7b\" }",
-       "spec-roof", 9 * 3350e9 / (13.4e9 + 3.35e9)},
+       "spec-roof", 1800.0},
       // Aggregate at batch 8 with k = 3: 8 x 4 x 1555e9 / 13.4e9 = 3713.4 tok/s; 4000 is 108%.
       {"spec-mpt-b8-k3", "aggregate-output", "4000 tok/s", kMptA100,
        "batch = 8\ninput_tokens = 512\noutput_tokens = 256\nspeculative = { method = "
        "\"eagle\", draft_tokens = 3 }",
-       "spec-roof", 8 * 4 * 1555e9 / 13.4e9},
+       "spec-roof", 3713.433},
       // TPOT with k = 4: 70e9 / 26.8e12 / 5 = 0.5224 ms; 0.4 ms is below it.
       {"specfloor-llama70-k4", "tpot", "0.4 ms", kLlamaH100x8,
        "batch = 1\ninput_tokens = 512\noutput_tokens = 256\nspeculative = { method = "
        "\"eagle3\", draft_tokens = 4 }",
-       "spec-floor", 70e9 / 26.8e12 / 5 * 1e3},
+       "spec-floor", 0.5223881},
   };
 }
 

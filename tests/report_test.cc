@@ -10,11 +10,15 @@
 #include <random>
 #include <sstream>
 
+#include "fixtures.h"
 #include "test_corpus.h"
 
 namespace rooflint {
 namespace {
 
+using testing::Absent;
+using testing::BenchRecord;
+using testing::PointTo;
 using testing::TestCorpus;
 
 constexpr char kSource[] = R"(
@@ -52,16 +56,17 @@ native_precision = "fp16"
 source = "s"
 )";
 
-std::string Bench(const std::string& id, const std::string& metric, const std::string& value,
-                  const std::string& batch) {
-  return "id = \"" + id + "\"\ntitle = \"t\"\nstatus = \"verified\"\nmetric = \"" + metric +
-         "\"\nvalue = \"" + value +
-         "\"\nmodel = \"m\"\nprecision = \"fp16\"\nweights = \"14 GB\"\nhardware = \"Test "
-         "GPU\"\naccelerators = [\"gpu\"]\naccelerator_count = 1\nsource = \"s\"\nlocator = "
-         "\"l\"\n[conditions]\n" +
-         batch +
-         "\ninput_tokens = 512\noutput_tokens = 64\nengine = \"e\"\nengine_version = \"1\"\n"
-         "warmup = true\nscenario = \"offline\"\nspeculative = false\n";
+// A benchmark of model m on the one test GPU with every condition stated; a test names the
+// id, metric, value and batch.
+std::string OnTestGpu(BenchRecord b) {
+  b.model = "m";
+  b.hardware = "Test GPU";
+  b.pointer = PointTo({"gpu"});
+  b.source = "s";
+  b.locator = "l";
+  b.engine_version = "1";
+  b.warmup = true;
+  return b.Toml();
 }
 
 class ReportTest : public ::testing::Test {
@@ -70,10 +75,12 @@ class ReportTest : public ::testing::Test {
     corpus_.Add(RecordKind::kSource, kSource)
         .Add(RecordKind::kAccelerator, kPart)
         .Add(RecordKind::kModel, kModel)
-        .Add(RecordKind::kBenchmark, Bench("bs1", "per-user-decode", "57.6 tok/s", "batch = 1"))
-        .Add(RecordKind::kBenchmark, Bench("agg", "aggregate-output", "2000 tok/s",
-                                           "batch = { absent = \"not published\" }"))
-        .Add(RecordKind::kBenchmark, Bench("over", "per-user-decode", "150 tok/s", "batch = 1"));
+        .Add(RecordKind::kBenchmark, OnTestGpu({.id = "bs1"}))
+        .Add(RecordKind::kBenchmark, OnTestGpu({.id = "agg",
+                                                .metric = "aggregate-output",
+                                                .value = "2000 tok/s",
+                                                .batch = Absent("not published")}))
+        .Add(RecordKind::kBenchmark, OnTestGpu({.id = "over", .value = "150 tok/s"}));
     const Corpus& c = corpus_.Build();
     return BuildReport(c, Sweep(c));
   }

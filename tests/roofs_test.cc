@@ -12,16 +12,19 @@
 namespace rooflint {
 namespace {
 
+using testing::Absent;
 using testing::AuditOf;
-using testing::Bench;
+using testing::BenchRecord;
+using testing::NoPointer;
+using testing::PointTo;
+using testing::Raw;
 using testing::RoofFindings;
 using testing::RoofOf;
 using testing::RoofsTest;
 using testing::TestCorpus;
 
 TEST_F(RoofsTest, BatchOnePerUserIsFiftyOnePointNinePercentOfRoof) {
-  Base().Add(RecordKind::kBenchmark,
-             Bench("bs1", "per-user-decode", "57.6 tok/s", "batch = 1\nspeculative = false"));
+  Base().Add(RecordKind::kBenchmark, BenchRecord{.id = "bs1"}.Toml());
   SweepResult s = Run();
   const InstrumentResult* mem = RoofOf(AuditOf(s, "bs1"), "memory-roof");
   ASSERT_NE(mem, nullptr);
@@ -35,7 +38,7 @@ TEST_F(RoofsTest, BatchOnePerUserIsFiftyOnePointNinePercentOfRoof) {
 
 TEST_F(RoofsTest, PerUserAtBatchSixtyFourStillUsesTheBatchOneRoof) {
   Base().Add(RecordKind::kBenchmark,
-             Bench("bs64u", "per-user-decode", "12.5 tok/s", "batch = 64\nspeculative = false"));
+             BenchRecord{.id = "bs64u", .value = "12.5 tok/s", .batch = 64}.Toml());
   SweepResult s = Run();
   const InstrumentResult* mem = RoofOf(AuditOf(s, "bs64u"), "memory-roof");
   ASSERT_NE(mem, nullptr);
@@ -44,12 +47,14 @@ TEST_F(RoofsTest, PerUserAtBatchSixtyFourStillUsesTheBatchOneRoof) {
   // The compute roof shares one step among 64 sequences.
   const InstrumentResult* comp = RoofOf(AuditOf(s, "bs64u"), "compute-roof");
   ASSERT_NE(comp, nullptr);
-  EXPECT_NEAR(comp->bound, 312e12 / (2 * 6.7e9 * 64), 0.01);
+  EXPECT_NEAR(comp->bound, 363.806, 0.01);  // 312e12 / (2 x 6.7e9 x 64) = 363.806
 }
 
 TEST_F(RoofsTest, AggregateAtBatchSixtyFourIsNeverComparedWithTheBatchOneRoof) {
-  Base().Add(RecordKind::kBenchmark,
-             Bench("bs64a", "aggregate-output", "800 tok/s", "batch = 64\nspeculative = false"));
+  Base().Add(
+      RecordKind::kBenchmark,
+      BenchRecord{.id = "bs64a", .metric = "aggregate-output", .value = "800 tok/s", .batch = 64}
+          .Toml());
   SweepResult s = Run();
   const RecordAudit& a = AuditOf(s, "bs64a");
   for (const auto& r : a.roofs) {
@@ -64,15 +69,17 @@ TEST_F(RoofsTest, AggregateAtBatchSixtyFourIsNeverComparedWithTheBatchOneRoof) {
   const InstrumentResult* comp = RoofOf(a, "compute-roof");
   ASSERT_NE(comp, nullptr);
   EXPECT_EQ(comp->verdict, Verdict::kWithin);
-  EXPECT_NEAR(comp->bound, 312e12 / (2 * 6.7e9), 0.1);
+  EXPECT_NEAR(comp->bound, 23283.58, 0.1);  // 312e12 / (2 x 6.7e9) = 23283.58
   EXPECT_NEAR(comp->percent, 3.44, 0.01);
   EXPECT_TRUE(s.findings.empty());
 }
 
 TEST_F(RoofsTest, AggregateWithUnknownBatchGetsOnlyTheComputeRoofAndSaysWhy) {
-  Base().Add(RecordKind::kBenchmark,
-             Bench("agg", "aggregate-output", "2000 tok/s",
-                   "batch = { absent = \"Offline issues one query\" }\nspeculative = false"));
+  Base().Add(RecordKind::kBenchmark, BenchRecord{.id = "agg",
+                                                 .metric = "aggregate-output",
+                                                 .value = "2000 tok/s",
+                                                 .batch = Absent("Offline issues one query")}
+                                         .Toml());
   SweepResult s = Run();
   const RecordAudit& a = AuditOf(s, "agg");
   const InstrumentResult* mem = RoofOf(a, "memory-roof");
@@ -86,11 +93,11 @@ TEST_F(RoofsTest, AggregateWithUnknownBatchGetsOnlyTheComputeRoofAndSaysWhy) {
   ASSERT_NE(comp, nullptr);
   EXPECT_EQ(comp->verdict, Verdict::kWithin);
   // The KV-aware roof has a batch-free form too: as B grows, B x n x BW / (W + B x KV(512))
-  // tends to n x BW / KV(512) = 1555e9 / (512 x 131,072 B) = 23,170.5 tok/s (4-bit KV, the
+  // tends to n x BW / KV(512) = 1555e9 / (512 x 131,072 B) = 23,171.3 tok/s (4-bit KV, the
   // least), just under the compute roof's 23,283.6: it binds.
   const InstrumentResult* kv = RoofOf(a, "kv-roof");
   ASSERT_NE(kv, nullptr);
-  EXPECT_NEAR(kv->bound, 1555e9 / (512 * 131072.0), 1e-6);
+  EXPECT_NEAR(kv->bound, 23171.305656433, 1e-6);  // 1555e9 / 67,108,864 B
   ASSERT_NE(a.Binding(), nullptr);
   EXPECT_EQ(a.Binding()->instrument, "kv-roof");
 }
@@ -98,21 +105,22 @@ TEST_F(RoofsTest, AggregateWithUnknownBatchGetsOnlyTheComputeRoofAndSaysWhy) {
 TEST_F(RoofsTest, MoeUsesActiveWeightsNotTotal) {
   // q8_0 weights: 8.5 bits. Total-weight roof: 400e9 / (30e9 x 1.0625) = 12.5 tok/s; the
   // active-weight roof is ten times that. 38 tok/s is three times the total-weight roof.
-  Base().Add(
-      RecordKind::kBenchmark,
-      "id = \"moe\"\ntitle = \"t\"\nstatus = \"verified\"\nmetric = \"per-user-decode\"\n"
-      "value = \"38 tok/s\"\nmodel = \"moe-30b-a3b\"\nprecision = \"q8_0\"\n"
-      "hardware = \"Test SoC 400\"\naccelerators = [\"soc-no-peak\"]\naccelerator_count = 1\n"
-      "source = \"test-source\"\nlocator = \"l\"\n[conditions]\nbatch = 1\n"
-      "speculative = false\n");
+  Base().Add(RecordKind::kBenchmark, BenchRecord{.id = "moe",
+                                                 .value = "38 tok/s",
+                                                 .model = "moe-30b-a3b",
+                                                 .precision = "q8_0",
+                                                 .weights = std::nullopt,
+                                                 .hardware = "Test SoC 400",
+                                                 .pointer = PointTo({"soc-no-peak"})}
+                                         .Toml());
   SweepResult s = Run();
   const InstrumentResult* mem = RoofOf(AuditOf(s, "moe"), "memory-roof");
   ASSERT_NE(mem, nullptr);
   EXPECT_EQ(mem->verdict, Verdict::kWithin);
-  double total_roof = 400e9 / (30e9 * 8.5 / 8);
-  EXPECT_GT(38 / total_roof, 3.0);
-  EXPECT_NEAR(mem->bound, 400e9 / (3e9 * 8.5 / 8), 0.01);
-  EXPECT_NEAR(mem->percent, 38 / (400e9 / (3e9 * 8.5 / 8)) * 100, 1e-9);
+  // Total-weight roof 12.549 tok/s: 38 tok/s would be 302.8% of it. Active-weight roof:
+  // 400e9 / (3e9 x 1.0625) = 125.490196 tok/s; 38 / 125.490196 = 30.28125%.
+  EXPECT_NEAR(mem->bound, 125.490196, 1e-6);
+  EXPECT_NEAR(mem->percent, 30.28125, 1e-9);
   EXPECT_EQ(mem->reason,
             "W = 3e9 active params x 1.0625 B/weight (q8_0) = 3.188e9 B; per-user decode: every "
             "step streams the weights, whatever the batch");
@@ -120,23 +128,23 @@ TEST_F(RoofsTest, MoeUsesActiveWeightsNotTotal) {
 }
 
 TEST_F(RoofsTest, MoeScalesStatedFileBytesToTheActiveShare) {
-  Base().Add(
-      RecordKind::kBenchmark,
-      "id = \"moe-stated\"\ntitle = \"t\"\nstatus = \"verified\"\nmetric = \"per-user-decode\"\n"
-      "value = \"37.6 tok/s\"\nmodel = \"moe-30b-a3b\"\nprecision = \"q8_0\"\n"
-      "weights = \"30 GB\"\nhardware = \"Test SoC 400\"\naccelerators = [\"soc-no-peak\"]\n"
-      "accelerator_count = 1\nsource = \"test-source\"\nlocator = \"l\"\n[conditions]\n"
-      "batch = 1\nspeculative = false\n");
+  Base().Add(RecordKind::kBenchmark, BenchRecord{.id = "moe-stated",
+                                                 .value = "37.6 tok/s",
+                                                 .model = "moe-30b-a3b",
+                                                 .precision = "q8_0",
+                                                 .weights = "30 GB",
+                                                 .hardware = "Test SoC 400",
+                                                 .pointer = PointTo({"soc-no-peak"})}
+                                         .Toml());
   SweepResult s = Run();
   const InstrumentResult* mem = RoofOf(AuditOf(s, "moe-stated"), "memory-roof");
   ASSERT_NE(mem, nullptr);
-  EXPECT_NEAR(mem->bound, 400e9 / 3e9, 1e-6);
+  EXPECT_NEAR(mem->bound, 133.3333333, 1e-6);  // 400e9 / 3e9
   EXPECT_EQ(mem->arithmetic, "1 x 400e9 B/s / 3e9 B = 133.3 tok/s");
 }
 
 TEST_F(RoofsTest, PerUserAboveItsRoofIsAnExceedsFindingWithArithmetic) {
-  Base().Add(RecordKind::kBenchmark,
-             Bench("fast", "per-user-decode", "150 tok/s", "batch = 1\nspeculative = false"));
+  Base().Add(RecordKind::kBenchmark, BenchRecord{.id = "fast", .value = "150 tok/s"}.Toml());
   const Corpus& corpus = corpus_.Build();
   Report report = BuildReport(corpus, Sweep(corpus));
   const InstrumentResult* mem = RoofOf(AuditOf(report.sweep, "fast"), "memory-roof");
@@ -156,9 +164,8 @@ TEST_F(RoofsTest, PerUserAboveItsRoofIsAnExceedsFindingWithArithmetic) {
 }
 
 TEST_F(RoofsTest, DeprecatedRecordAboveItsRoofDoesNotFailTheSweep) {
-  std::string text = Bench("old", "per-user-decode", "150 tok/s", "batch = 1\nspeculative = false");
-  text.replace(text.find("verified"), 8, "deprecated");
-  Base().Add(RecordKind::kBenchmark, text);
+  Base().Add(RecordKind::kBenchmark,
+             BenchRecord{.id = "old", .status = "deprecated", .value = "150 tok/s"}.Toml());
   const Corpus& corpus = corpus_.Build();
   Report report = BuildReport(corpus, Sweep(corpus));
   ASSERT_EQ(report.sweep.findings.size(), 1u);
@@ -168,8 +175,7 @@ TEST_F(RoofsTest, DeprecatedRecordAboveItsRoofDoesNotFailTheSweep) {
 }
 
 TEST_F(RoofsTest, AmbiguousHardwareIsComputedOverBothFortyGigabyteParts) {
-  Base().Add(RecordKind::kBenchmark,
-             Bench("amb", "per-user-decode", "57.6 tok/s", "batch = 1\nspeculative = false"));
+  Base().Add(RecordKind::kBenchmark, BenchRecord{.id = "amb"}.Toml());
   SweepResult s = Run();
   const InstrumentResult* mem = RoofOf(AuditOf(s, "amb"), "memory-roof");
   ASSERT_NE(mem, nullptr);
@@ -184,13 +190,12 @@ TEST_F(RoofsTest, AmbiguousHardwareIsComputedOverBothFortyGigabyteParts) {
 
 TEST_F(RoofsTest, CandidatesThatDisagreeUseTheMostGenerousAndSaySo) {
   Base().Add(RecordKind::kBenchmark,
-             Bench("a100", "per-user-decode", "57.6 tok/s", "batch = 1\nspeculative = false", "",
-                   "NVIDIA A100 SXM4"));
+             BenchRecord{.id = "a100", .hardware = "NVIDIA A100 SXM4"}.Toml());
   SweepResult s = Run();
   const InstrumentResult* mem = RoofOf(AuditOf(s, "a100"), "memory-roof");
   ASSERT_NE(mem, nullptr);
   EXPECT_EQ(mem->accelerators, (std::vector<std::string>{"a100-40gb-sxm4", "a100-80gb-sxm4"}));
-  EXPECT_NEAR(mem->bound, 2039e9 / 14e9, 0.01);
+  EXPECT_NEAR(mem->bound, 145.643, 0.01);  // 2039e9 / 14e9 = 145.643
   EXPECT_NE(mem->reason.find("they differ, the most generous (a100-80gb-sxm4) is used"),
             std::string::npos)
       << mem->reason;
@@ -198,8 +203,7 @@ TEST_F(RoofsTest, CandidatesThatDisagreeUseTheMostGenerousAndSaySo) {
 
 TEST_F(RoofsTest, HardwareTextThatMatchesNothingIsNotComputable) {
   Base().Add(RecordKind::kBenchmark,
-             Bench("tpu", "per-user-decode", "57.6 tok/s", "batch = 1\nspeculative = false", "",
-                   "1x Google TPU v4"));
+             BenchRecord{.id = "tpu", .hardware = "1x Google TPU v4"}.Toml());
   SweepResult s = Run();
   const InstrumentResult* mem = RoofOf(AuditOf(s, "tpu"), "memory-roof");
   ASSERT_NE(mem, nullptr);
@@ -211,8 +215,10 @@ TEST_F(RoofsTest, HardwareTextThatMatchesNothingIsNotComputable) {
 
 TEST_F(RoofsTest, SpeculativeDecodingEscapesTheMemoryRoofButNotTheComputeRoof) {
   Base().Add(RecordKind::kBenchmark,
-             Bench("spec", "per-user-decode", "150 tok/s",
-                   "batch = 1\nspeculative = { method = \"eagle3\", draft_tokens = 4 }"));
+             BenchRecord{.id = "spec",
+                         .value = "150 tok/s",
+                         .speculative = Raw("{ method = \"eagle3\", draft_tokens = 4 }")}
+                 .Toml());
   SweepResult s = Run();
   const RecordAudit& a = AuditOf(s, "spec");
   const InstrumentResult* mem = RoofOf(a, "memory-roof");
@@ -230,29 +236,31 @@ TEST_F(RoofsTest, SpeculativeDecodingEscapesTheMemoryRoofButNotTheComputeRoof) {
 TEST_F(RoofsTest, RequestsPerSecondAreConvertedWithOutputTokens) {
   // 0.9 req/s x 64 tokens at batch 1: the roof is 111.1 / 64 = 1.74 req/s.
   Base().Add(RecordKind::kBenchmark,
-             Bench("req", "requests", "0.9 req/s", "batch = 1\nspeculative = false"));
+             BenchRecord{.id = "req", .metric = "requests", .value = "0.9 req/s"}.Toml());
   SweepResult s = Run();
   const InstrumentResult* mem = RoofOf(AuditOf(s, "req"), "memory-roof");
   ASSERT_NE(mem, nullptr);
   EXPECT_EQ(mem->unit, "req/s");
-  EXPECT_NEAR(mem->bound, 1555e9 / 14e9 / 64, 1e-9);
+  EXPECT_NEAR(mem->bound, 1.7354910714, 1e-9);  // 1555e9 / 14e9 / 64
   EXPECT_NEAR(mem->percent, 51.86, 0.01);
   EXPECT_EQ(mem->arithmetic, "1 x 1 x 1555e9 B/s / 14e9 B / 64 tokens = 1.7 req/s");
 }
 
 TEST_F(RoofsTest, AggregateTotalCountsInputTokensInTheMemoryRoof) {
-  Base().Add(RecordKind::kBenchmark,
-             Bench("total", "aggregate-total", "7200 tok/s", "batch = 64\nspeculative = false"));
+  Base().Add(
+      RecordKind::kBenchmark,
+      BenchRecord{.id = "total", .metric = "aggregate-total", .value = "7200 tok/s", .batch = 64}
+          .Toml());
   SweepResult s = Run();
   const InstrumentResult* mem = RoofOf(AuditOf(s, "total"), "memory-roof");
   ASSERT_NE(mem, nullptr);
-  EXPECT_NEAR(mem->bound, 64 * 1555e9 / 14e9 * (512 + 64) / 64, 1e-6);
+  EXPECT_NEAR(mem->bound, 63977.14285714, 1e-6);  // 64 x 1555e9 / 14e9 x 576 / 64
   EXPECT_EQ(mem->arithmetic, "64 x 1 x 1555e9 B/s / 14e9 B x (512 + 64) / 64 = 63977.1 tok/s");
 }
 
 TEST_F(RoofsTest, TpotFloorIsWeightBytesOverBandwidth) {
   Base().Add(RecordKind::kBenchmark,
-             Bench("tpot", "tpot", "17.4 ms", "batch = 1\nspeculative = false"));
+             BenchRecord{.id = "tpot", .metric = "tpot", .value = "17.4 ms"}.Toml());
   SweepResult s = Run();
   const RecordAudit& a = AuditOf(s, "tpot");
   ASSERT_NE(RoofOf(a, "tpot-floor"), nullptr);
@@ -260,8 +268,9 @@ TEST_F(RoofsTest, TpotFloorIsWeightBytesOverBandwidth) {
   EXPECT_EQ(RoofOf(a, "memory-roof")->verdict, Verdict::kNotApplicable);
   EXPECT_EQ(RoofOf(a, "memory-roof")->reason, "a latency metric: the time floors bound it");
   EXPECT_EQ(r.unit, "ms");
-  EXPECT_NEAR(r.bound, 14e9 / 1555e9 * 1e3, 1e-9);
-  EXPECT_NEAR(r.percent, 14e9 / 1555e9 * 1e3 / 17.4 * 100, 1e-9);
+  // 14e9 / 1555e9 = 9.003215434084 ms; / 17.4 ms = 51.742617437262%.
+  EXPECT_NEAR(r.bound, 9.003215434084, 1e-9);
+  EXPECT_NEAR(r.percent, 51.742617437262, 1e-9);
   EXPECT_EQ(r.verdict, Verdict::kWithin);
   EXPECT_EQ(r.arithmetic,
             "max(14e9 B / (1 x 1555e9 B/s) = 9.0 ms, 1 x 2 x 6.7e9 / (1 x 312e12 FLOP/s) = "
@@ -270,7 +279,7 @@ TEST_F(RoofsTest, TpotFloorIsWeightBytesOverBandwidth) {
 
 TEST_F(RoofsTest, TpotBelowItsFloorIsAFinding) {
   Base().Add(RecordKind::kBenchmark,
-             Bench("tpot-fast", "tpot", "5 ms", "batch = 1\nspeculative = false"));
+             BenchRecord{.id = "tpot-fast", .metric = "tpot", .value = "5 ms"}.Toml());
   SweepResult s = Run();
   ASSERT_EQ(s.findings.size(), 1u);
   EXPECT_EQ(CodeName(s.findings[0].code), "below-floor");
@@ -280,34 +289,34 @@ TEST_F(RoofsTest, TpotBelowItsFloorIsAFinding) {
 
 TEST_F(RoofsTest, TtftFloorIncludesPrefillCompute) {
   Base().Add(RecordKind::kBenchmark,
-             Bench("ttft", "ttft", "50 ms", "batch = 1\nspeculative = false"));
+             BenchRecord{.id = "ttft", .metric = "ttft", .value = "50 ms"}.Toml());
   SweepResult s = Run();
   const InstrumentResult* r = RoofOf(AuditOf(s, "ttft"), "ttft-floor");
   ASSERT_NE(r, nullptr);
-  // max(9.0 ms, 2 x 6.7e9 x 512 / 312e12 = 22.0 ms)
-  EXPECT_NEAR(r->bound, 2 * 6.7e9 * 512 / 312e12 * 1e3, 1e-9);
+  // max(9.0 ms, 2 x 6.7e9 x 512 / 312e12 = 21.989743589744 ms)
+  EXPECT_NEAR(r->bound, 21.989743589744, 1e-9);
   EXPECT_EQ(r->verdict, Verdict::kWithin);
 }
 
 TEST_F(RoofsTest, EndToEndFloorAddsOneStepPerFurtherToken) {
   Base().Add(RecordKind::kBenchmark,
-             Bench("e2e", "e2e-latency", "1.2 s", "batch = 1\nspeculative = false"));
+             BenchRecord{.id = "e2e", .metric = "e2e-latency", .value = "1.2 s"}.Toml());
   SweepResult s = Run();
   const InstrumentResult* r = RoofOf(AuditOf(s, "e2e"), "e2e-floor");
   ASSERT_NE(r, nullptr);
-  double step = 14e9 / 1555e9;
-  double prefill = 2 * 6.7e9 * 512 / 312e12;
-  EXPECT_NEAR(r->bound, (prefill + 63 * step) * 1e3, 1e-9);
+  // prefill 21.989743589744 ms + 63 steps x 9.003215434084 ms = 589.192315937010 ms
+  EXPECT_NEAR(r->bound, 589.19231593701, 1e-9);
   EXPECT_EQ(RoofOf(AuditOf(s, "e2e"), "tpot-floor")->verdict, Verdict::kNotApplicable);
 }
 
 TEST_F(RoofsTest, PartWithoutAPeakHasNoComputeRoofAndSaysWhy) {
-  Base().Add(RecordKind::kBenchmark,
-             "id = \"soc\"\ntitle = \"t\"\nstatus = \"verified\"\nmetric = \"per-user-decode\"\n"
-             "value = \"20 tok/s\"\nmodel = \"mpt-7b\"\nprecision = \"q4_0\"\n"
-             "hardware = \"Test SoC 400\"\naccelerators = []\naccelerators_absent = { because = "
-             "\"not-stated\", note = \"n\" }\naccelerator_count = 1\nsource = \"test-source\"\n"
-             "locator = \"l\"\n[conditions]\nbatch = 1\nspeculative = false\n");
+  Base().Add(RecordKind::kBenchmark, BenchRecord{.id = "soc",
+                                                 .value = "20 tok/s",
+                                                 .precision = "q4_0",
+                                                 .weights = std::nullopt,
+                                                 .hardware = "Test SoC 400",
+                                                 .pointer = NoPointer("not-stated", "n")}
+                                         .Toml());
   SweepResult s = Run();
   const RecordAudit& a = AuditOf(s, "soc");
   const InstrumentResult* comp = RoofOf(a, "compute-roof");
@@ -317,18 +326,20 @@ TEST_F(RoofsTest, PartWithoutAPeakHasNoComputeRoofAndSaysWhy) {
   const InstrumentResult* mem = RoofOf(a, "memory-roof");
   ASSERT_NE(mem, nullptr);
   // q4_0 is 4.5 bits per weight: 6.7e9 x 0.5625 B.
-  EXPECT_NEAR(mem->bound, 400e9 / (6.7e9 * 0.5625), 1e-9);
+  EXPECT_NEAR(mem->bound, 106.135986733002, 1e-9);  // 400e9 / 3.76875e9 B
 }
 
 TEST_F(RoofsTest, IntegerWeightsUseTheMostGenerousPeakAndSaySo) {
-  std::string text =
-      Bench("int8", "aggregate-output", "800 tok/s", "batch = 64\nspeculative = false");
-  text.replace(text.find("precision = \"fp16\""), 18, "precision = \"int8\"");
-  Base().Add(RecordKind::kBenchmark, text);
+  Base().Add(RecordKind::kBenchmark, BenchRecord{.id = "int8",
+                                                 .metric = "aggregate-output",
+                                                 .value = "800 tok/s",
+                                                 .precision = "int8",
+                                                 .batch = 64}
+                                         .Toml());
   SweepResult s = Run();
   const InstrumentResult* comp = RoofOf(AuditOf(s, "int8"), "compute-roof");
   ASSERT_NE(comp, nullptr);
-  EXPECT_NEAR(comp->bound, 624e12 / (2 * 6.7e9), 0.1);
+  EXPECT_NEAR(comp->bound, 46567.16, 0.1);  // 624e12 / (2 x 6.7e9) = 46567.16
   EXPECT_NE(comp->arithmetic.find("int8 624e12 FLOP/s (compute precision not stated for int8 "
                                   "weights: the most generous peak the part states)"),
             std::string::npos)
@@ -336,9 +347,12 @@ TEST_F(RoofsTest, IntegerWeightsUseTheMostGenerousPeakAndSaySo) {
 }
 
 TEST_F(RoofsTest, StatedComputePrecisionIsUsedAndAMissingPeakIsNotComputable) {
-  Base().Add(RecordKind::kBenchmark,
-             Bench("fp8", "aggregate-output", "800 tok/s", "batch = 64\nspeculative = false",
-                   "compute_precision = \"fp8\""));
+  Base().Add(RecordKind::kBenchmark, BenchRecord{.id = "fp8",
+                                                 .metric = "aggregate-output",
+                                                 .value = "800 tok/s",
+                                                 .compute_precision = "fp8",
+                                                 .batch = 64}
+                                         .Toml());
   SweepResult s = Run();
   const InstrumentResult* comp = RoofOf(AuditOf(s, "fp8"), "compute-roof");
   ASSERT_NE(comp, nullptr);
@@ -349,20 +363,22 @@ TEST_F(RoofsTest, StatedComputePrecisionIsUsedAndAMissingPeakIsNotComputable) {
 }
 
 TEST_F(RoofsTest, MultiAcceleratorFigureScalesWithTheCount) {
-  std::string text =
-      Bench("tp8", "aggregate-output", "800 tok/s", "batch = 64\nspeculative = false");
-  text.replace(text.find("accelerator_count = 1"), 21, "accelerator_count = 8");
-  Base().Add(RecordKind::kBenchmark, text);
+  Base().Add(RecordKind::kBenchmark, BenchRecord{.id = "tp8",
+                                                 .metric = "aggregate-output",
+                                                 .value = "800 tok/s",
+                                                 .accelerator_count = 8,
+                                                 .batch = 64}
+                                         .Toml());
   SweepResult s = Run();
   const InstrumentResult* mem = RoofOf(AuditOf(s, "tp8"), "memory-roof");
   ASSERT_NE(mem, nullptr);
-  EXPECT_NEAR(mem->bound, 64 * 8 * 1555e9 / 14e9, 1e-6);
+  EXPECT_NEAR(mem->bound, 56868.57142857, 1e-6);  // 64 x 8 x 1555e9 / 14e9
   EXPECT_EQ(mem->arithmetic, "64 x 8 x 1555e9 B/s / 14e9 B = 56868.6 tok/s");
 }
 
 TEST_F(RoofsTest, PrefillIsBoundedByComputeOnly) {
   Base().Add(RecordKind::kBenchmark,
-             Bench("pp", "prefill", "7100 tok/s", "batch = 1\nspeculative = false"));
+             BenchRecord{.id = "pp", .metric = "prefill", .value = "7100 tok/s"}.Toml());
   SweepResult s = Run();
   const RecordAudit& a = AuditOf(s, "pp");
   const InstrumentResult* mem = RoofOf(a, "memory-roof");
@@ -370,8 +386,9 @@ TEST_F(RoofsTest, PrefillIsBoundedByComputeOnly) {
   EXPECT_EQ(mem->verdict, Verdict::kNotComputable);
   const InstrumentResult* comp = RoofOf(a, "compute-roof");
   ASSERT_NE(comp, nullptr);
-  EXPECT_NEAR(comp->bound, 312e12 / (2 * 6.7e9), 0.1);
-  EXPECT_NEAR(comp->percent, 7100 / (312e12 / (2 * 6.7e9)) * 100, 1e-9);
+  // 312e12 / (2 x 6.7e9) = 23283.582089552 tok/s; 7100 / 23283.582089552 = 30.493589743590%
+  EXPECT_NEAR(comp->bound, 23283.58, 0.1);
+  EXPECT_NEAR(comp->percent, 30.49358974359, 1e-9);
   EXPECT_EQ(a.Binding(), comp);
 }
 
