@@ -44,11 +44,6 @@ const std::string kTg =
 const std::string kTimeLine =
     R"({"model_id": "meta-llama/Llama-3.2-3B-Instruct", "completed": 2, "total_input_tokens": 20, "total_output_tokens": 20, "output_throughput": 5.0, "mean_ttft_ms": -3.5})";
 
-std::string Replace(std::string s, const std::string& from, const std::string& to) {
-  s.replace(s.find(from), from.size(), to);
-  return s;
-}
-
 INSTANTIATE_TEST_SUITE_P(
     Cases, ImportBadInput,
     ::testing::Values(
@@ -120,7 +115,8 @@ INSTANTIATE_TEST_SUITE_P(
                 "parsing value - invalid literal; last read: '\"request_rate\": I'\n"
                 "  1 | {\"model_id\": \"x\", \"completed\": 1, \"request_rate\": Infinity}\n"
                 "    |                                                   ^\n"
-                "  hint: vLLM writes strict JSON; NaN or Infinity, or a cut file, is not\n"},
+                "  hint: vLLM bench serve writes strict JSON; NaN or Infinity, or a cut or edited "
+                "file, is not\n"},
         BadCase{"summary.txt", "mlperf",
                 "MLPerf Results Summary\nScenario : MultiStream\nTokens per second: 5\n",
                 "summary.txt:2:12: error[unknown-scenario]: scenario 'MultiStream' has no "
@@ -215,19 +211,46 @@ TEST(ImportBadInput, AnUnknownFormatNameIsADiagnosticNotACrash) {
 }
 
 TEST(ImportBadInput, ANumberBeyondDoubleRangeIsALocatedErrorInEveryJsonFormat) {
-  // The real vLLM result with `completed` edited to 1e400: once an unlocated internal error.
-  ImportFile f = Sample("vllm", "bench_serve_llmd_l40s_llama3.2-3b_3rates.jsonl");
-  f.text = f.text.substr(0, f.text.find('\n') + 1);
-  size_t at = f.text.find("\"completed\": ");
-  ASSERT_NE(at, std::string::npos);
-  size_t value = at + std::string("\"completed\": ").size();
-  f.text.replace(value, f.text.find(',', value) - value, "1e400");
-  ImportResult r = ImportFiles({f}, {}, "vllm-serve");
-  ASSERT_EQ(r.diagnostics.size(), 1u) << RenderAll(r.diagnostics);
-  EXPECT_EQ(r.diagnostics[0].code, "out-of-range");
-  EXPECT_EQ(r.diagnostics[0].where.line, 1);
-  EXPECT_EQ(static_cast<size_t>(r.diagnostics[0].where.column), value + 1);
-  EXPECT_TRUE(r.records.empty());
+  // A real sample of each JSON format with one number edited to 1e400: once an unlocated
+  // internal error (vLLM bench serve, then llama-bench).
+  struct Case {
+    std::string format, folder, name, key;
+  };
+  for (const Case& c : std::vector<Case>{
+           {"vllm-serve", "vllm", "bench_serve_llmd_l40s_llama3.2-3b_3rates.jsonl", "completed"},
+           {"sglang-serving", "sglang",
+            "tonyli15_v0.5.5.post3_qwen2.5-3b_agg_n100_in512_out128_c32.jsonl", "completed"},
+           {"llmperf", "llmperf", "llmperf-leaderboard_groq_llama2-70b_550_150_summary.json",
+            "results_num_completed_requests"},
+           {"vllm-throughput", "vllm-throughput",
+            "zhangxinyuehfad_vllm-ascend-nightly_throughput_llama8B_tp1_dummy-weights_85d19684."
+            "json",
+            "num_requests"},
+           {"aiperf", "aiperf", "run1_gpt-oss-20b_c100_profile_export_aiperf.json", "avg"},
+           {"genai-perf", "genai-perf",
+            "perf_analyzer-issue298_trtllm-ensemble_c100_streaming_profile_export_genai_perf.json",
+            "avg"},
+           {"llama-bench", "llama-bench", "b5163_rtx4080_qwen2.5-7b.jsonl", "avg_ts"}}) {
+    ImportFile f = Sample(c.folder, c.name);
+    if (c.name.ends_with(".jsonl")) f.text = f.text.substr(0, f.text.find('\n') + 1);
+    size_t at = f.text.find("\"" + c.key + "\": ");
+    ASSERT_NE(at, std::string::npos) << c.format;
+    size_t value = at + c.key.size() + 4;
+    f.text.replace(value, f.text.find_first_of(",}\n", value) - value, "1e400");
+    ImportResult r = ImportFiles({f}, WithModel("llama-3.1-8b"), c.format);
+    ASSERT_EQ(r.diagnostics.size(), 1u) << c.format << "\n" << RenderAll(r.diagnostics);
+    EXPECT_EQ(r.diagnostics[0].code, "out-of-range") << c.format;
+    auto [line, column] = std::pair{1, static_cast<int>(value) + 1};
+    for (size_t i = 0; i < value; ++i) {
+      if (f.text[i] == '\n') {
+        ++line;
+        column = static_cast<int>(value - i);
+      }
+    }
+    EXPECT_EQ(r.diagnostics[0].where.line, line) << c.format;
+    EXPECT_EQ(r.diagnostics[0].where.column, column) << c.format;
+    EXPECT_TRUE(r.records.empty()) << c.format;
+  }
 }
 
 TEST(ImportBadInput, ATestTimeThatIsNoDateDatesNothingAndIsNoInternalError) {

@@ -14,22 +14,6 @@ const char kGroq[] = "llmperf-leaderboard_groq_llama2-70b_550_150_summary.json";
 const char kAnyscale[] = "llmperf-leaderboard_anyscale_llama2-70b_550_150_summary.json";
 const char kBedrock[] = "llmperf-leaderboard_bedrock_llama2-13b_550_150_errors_summary.json";
 
-std::string Replace(std::string s, const std::string& from, const std::string& to) {
-  size_t at = s.find(from);
-  EXPECT_NE(at, std::string::npos) << from;
-  if (at != std::string::npos) s.replace(at, from.size(), to);
-  return s;
-}
-
-const Benchmark* Find(const ImportResult& r, const std::string& metric,
-                      const std::string& statistic) {
-  for (const Benchmark* b : Benchmarks(r)) {
-    if (MetricName(b->metric) == metric && b->statistic == statistic) return b;
-  }
-  ADD_FAILURE() << "no " << metric << " " << statistic;
-  return nullptr;
-}
-
 TEST(ImportLlmperf, SummaryGivesAggregateTtftAndLatencyRecords) {
   ImportResult r = ImportFiles({Sample(kTool, kGroq)});
   ASSERT_FALSE(r.HasErrors()) << RenderAll(r.diagnostics);
@@ -157,35 +141,11 @@ TEST(ImportLlmperf, BrokenFilesAreRefusedWithLocatedDiagnostics) {
 }
 
 TEST(ImportLlmperf, ImportedRecordsSweepWithTheBundledCorpus) {
-  Corpus c = Bundled();
-  std::set<std::string> mine;
-  for (const char* name : {kGroq, kAnyscale, kBedrock}) {
-    ImportResult r = ImportFiles({Sample(kTool, name)});
-    ASSERT_FALSE(r.HasErrors()) << name << "\n" << RenderAll(r.diagnostics);
-    for (const auto& rec : r.records) {
-      if (const auto* b = std::get_if<Benchmark>(&rec.record)) {
-        c.benchmarks.push_back(*b);
-        mine.insert(b->header.id);
-      }
-      if (const auto* s = std::get_if<Source>(&rec.record)) c.sources.push_back(*s);
-      if (const auto* m = std::get_if<Model>(&rec.record)) {
-        if (c.FindModel(m->header.id) == nullptr) c.models.push_back(*m);
-      }
-    }
-  }
-  EXPECT_EQ(mine.size(), 27u);
-  c.Index();
-  EXPECT_FALSE(c.HasInvalidInput()) << RenderAll(c.diagnostics);
-  SweepResult s = Sweep(c);
-  size_t audited = 0;
-  for (const auto& a : s.records) audited += mine.count(a.benchmark->header.id);
-  EXPECT_EQ(audited, mine.size());
-  for (const Finding& f : s.findings) {
-    if (mine.count(f.record)) {
-      EXPECT_NE(f.severity, Severity::kError)
-          << f.record << " " << f.instrument << ": " << f.message;
-    }
-  }
+  ImportedCorpus c;
+  for (const char* name : {kGroq, kAnyscale, kBedrock})
+    c.Add(ImportFiles({Sample(kTool, name)}), name);
+  EXPECT_EQ(c.ids().size(), 27u);
+  c.SweepWithNoError();
 }
 
 }  // namespace

@@ -21,28 +21,6 @@ const char kOnline[] = "datacrunch_h200x4_llama3.3-70b_online_rates1-16_7runs.js
 const char kOffline[] = "datacrunch_h200x4_llama3.3-70b_offline_rateinf_7runs.jsonl";
 const char kDeepseek[] = "datacrunch_h200x8_deepseek-dp-attn_in1_out512_1run.jsonl";
 
-std::string Replace(std::string s, const std::string& from, const std::string& to) {
-  size_t at = s.find(from);
-  EXPECT_NE(at, std::string::npos) << from;
-  if (at != std::string::npos) s.replace(at, from.size(), to);
-  return s;
-}
-
-const Benchmark* Find(const ImportResult& r, const std::string& metric,
-                      const std::string& statistic, size_t nth = 0) {
-  for (const Benchmark* b : Benchmarks(r)) {
-    if (MetricName(b->metric) == metric && b->statistic == statistic && nth-- == 0) return b;
-  }
-  ADD_FAILURE() << "no " << metric << " " << statistic;
-  return nullptr;
-}
-
-ImportOptions Model(const std::string& id) {
-  ImportOptions o;
-  o.model = id;
-  return o;
-}
-
 TEST(ImportSglang, ServerInfoLineGivesModelEngineCountAndCaches) {
   ImportResult r = ImportFiles({Sample(kTool, kAgg)});
   ASSERT_FALSE(r.HasErrors()) << RenderAll(r.diagnostics);
@@ -133,7 +111,7 @@ TEST(ImportSglang, OldLinesNameNoModelAndNeedTheFlag) {
 }
 
 TEST(ImportSglang, OnlineRatesGiveOneSetPerLine) {
-  ImportResult r = ImportFiles({Sample(kTool, kOnline)}, Model("llama-3.3-70b"));
+  ImportResult r = ImportFiles({Sample(kTool, kOnline)}, WithModel("llama-3.3-70b"));
   ASSERT_FALSE(r.HasErrors()) << RenderAll(r.diagnostics);
   // Per line: output_throughput, mean and median E2E latency, median TTFT, median ITL.
   auto bs = Benchmarks(r);
@@ -175,7 +153,7 @@ TEST(ImportSglang, OnlineRatesGiveOneSetPerLine) {
 }
 
 TEST(ImportSglang, InfinityRateIsABurstAndRepeatedWorkloadsStayApart) {
-  ImportResult r = ImportFiles({Sample(kTool, kOffline)}, Model("llama-3.3-70b"));
+  ImportResult r = ImportFiles({Sample(kTool, kOffline)}, WithModel("llama-3.3-70b"));
   ASSERT_FALSE(r.HasErrors()) << RenderAll(r.diagnostics);
   auto bs = Benchmarks(r);
   ASSERT_EQ(bs.size(), 35u);
@@ -200,7 +178,7 @@ TEST(ImportSglang, InfinityRateIsABurstAndRepeatedWorkloadsStayApart) {
 TEST(ImportSglang, PureDecodeLineKeepsOneInputToken) {
   // The line names no model and the corpus has no DeepSeek-V2 record: --model only lets the
   // figures through, which are what is under test.
-  ImportResult r = ImportFiles({Sample(kTool, kDeepseek)}, Model("deepseek-r1"));
+  ImportResult r = ImportFiles({Sample(kTool, kDeepseek)}, WithModel("deepseek-r1"));
   ASSERT_FALSE(r.HasErrors()) << RenderAll(r.diagnostics);
   const Benchmark* agg = Find(r, "aggregate-output", "mean");
   ASSERT_NE(agg, nullptr);
@@ -216,7 +194,7 @@ TEST(ImportSglang, NonStreamingRunHasNoTtftRecord) {
   std::string text = Sample(kTool, kOnline).text;
   std::string line = text.substr(0, text.find('\n') + 1);
   line = Replace(line, "\"median_itl_ms\": 13.638956006616354", "\"median_itl_ms\": 0.0");
-  ImportResult r = ImportFiles({{"nostream.jsonl", line}}, Model("llama-3.3-70b"));
+  ImportResult r = ImportFiles({{"nostream.jsonl", line}}, WithModel("llama-3.3-70b"));
   ASSERT_FALSE(r.HasErrors()) << RenderAll(r.diagnostics);
   std::multiset<std::string> metrics;
   for (const Benchmark* b : Benchmarks(r)) metrics.insert(std::string(MetricName(b->metric)));
@@ -230,7 +208,8 @@ TEST(ImportSglang, BrokenFilesAreRefusedWithLocatedDiagnostics) {
   // Cut inside line 4: the complete lines before it are not imported either.
   size_t line4 = 0;
   for (int i = 0; i < 3; ++i) line4 = text.find('\n', line4) + 1;
-  ImportResult cut = ImportFiles({{kOffline, text.substr(0, line4 + 200)}}, Model("llama-3.3-70b"));
+  ImportResult cut =
+      ImportFiles({{kOffline, text.substr(0, line4 + 200)}}, WithModel("llama-3.3-70b"));
   EXPECT_TRUE(cut.HasErrors());
   EXPECT_TRUE(cut.records.empty());
   EXPECT_NE(RenderAll(cut.diagnostics)
@@ -255,40 +234,16 @@ TEST(ImportSglang, BrokenFilesAreRefusedWithLocatedDiagnostics) {
 TEST(ImportSglang, ImportedRecordsSweepWithTheBundledCorpus) {
   // Hardware and precision from outside the files (SOURCES.md: the launch scripts say "Llama
   // 3.3 70B on 4 x H200 (bf16)"), given as flags so the roofs are computed.
-  ImportOptions h200 = Model("llama-3.3-70b");
+  ImportOptions h200 = WithModel("llama-3.3-70b");
   h200.hardware = "4x NVIDIA H200";
   h200.precision = "bf16";
-  Corpus c = Bundled();
-  std::set<std::string> mine;
-  std::set<std::string> models;  // both Tony Li files draft the same model
+  ImportedCorpus c;  // both Tony Li files draft the same model: it is added once
   for (const auto& [name, options] : std::vector<std::pair<std::string, ImportOptions>>{
            {kOnline, h200}, {kOffline, h200}, {kAgg, {}}, {kPd, {}}}) {
-    ImportResult r = ImportFiles({Sample(kTool, name)}, options);
-    ASSERT_FALSE(r.HasErrors()) << name << "\n" << RenderAll(r.diagnostics);
-    for (const auto& rec : r.records) {
-      if (const auto* b = std::get_if<Benchmark>(&rec.record)) {
-        c.benchmarks.push_back(*b);
-        mine.insert(b->header.id);
-      }
-      if (const auto* s = std::get_if<Source>(&rec.record)) c.sources.push_back(*s);
-      if (const auto* m = std::get_if<rooflint::Model>(&rec.record)) {
-        if (models.insert(m->header.id).second) c.models.push_back(*m);
-      }
-    }
+    c.Add(ImportFiles({Sample(kTool, name)}, options), name);
   }
-  EXPECT_EQ(mine.size(), 35u + 35u + 13u + 13u);
-  c.Index();
-  EXPECT_FALSE(c.HasInvalidInput()) << RenderAll(c.diagnostics);
-  SweepResult s = Sweep(c);
-  size_t audited = 0;
-  for (const auto& a : s.records) audited += mine.count(a.benchmark->header.id);
-  EXPECT_EQ(audited, mine.size());
-  for (const Finding& f : s.findings) {
-    if (mine.count(f.record)) {
-      EXPECT_NE(f.severity, Severity::kError)
-          << f.record << " " << f.instrument << ": " << f.message;
-    }
-  }
+  EXPECT_EQ(c.ids().size(), 35u + 35u + 13u + 13u);
+  c.SweepWithNoError();
 }
 
 // Every file under tests/import-samples/<folder>/ (SOURCES.md aside).

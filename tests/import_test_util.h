@@ -1,11 +1,13 @@
 // Helpers for the importer tests: the bundled corpus loaded once, the sample files copied into
-// tests/import-samples/, and compact views of imported records to assert whole.
+// tests/import-samples/, edits of a sample's text, compact views of imported records to assert
+// whole, and the bundled corpus with imported records added and swept.
 #ifndef ROOFLINT_TESTS_IMPORT_TEST_UTIL_H_
 #define ROOFLINT_TESTS_IMPORT_TEST_UTIL_H_
 
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -34,6 +36,25 @@ inline ImportFile Sample(const std::string& tool, const std::string& name) {
   return {name, s.str()};
 }
 
+// `s` with the first `from` replaced by `to`; a failure when `from` is not in it.
+inline std::string Replace(std::string s, const std::string& from, const std::string& to) {
+  size_t at = s.find(from);
+  EXPECT_NE(at, std::string::npos) << from;
+  if (at != std::string::npos) s.replace(at, from.size(), to);
+  return s;
+}
+
+inline bool Contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+// Import options with --model `id`.
+inline ImportOptions WithModel(const std::string& id) {
+  ImportOptions o;
+  o.model = id;
+  return o;
+}
+
 inline ImportResult ImportFiles(std::vector<ImportFile> files, const ImportOptions& options = {},
                                 std::string_view format = kAutoFormat) {
   return Import(format, files, options, Bundled());
@@ -51,6 +72,24 @@ inline std::vector<const Benchmark*> Benchmarks(const ImportResult& r) {
     if (const auto* b = std::get_if<Benchmark>(&rec.record)) out.push_back(b);
   }
   return out;
+}
+
+inline std::vector<const Model*> Models(const ImportResult& r) {
+  std::vector<const Model*> out;
+  for (const auto& rec : r.records) {
+    if (const auto* m = std::get_if<Model>(&rec.record)) out.push_back(m);
+  }
+  return out;
+}
+
+// The `nth` benchmark (0: the first) of `metric` and `statistic`; a failure when there is none.
+inline const Benchmark* Find(const ImportResult& r, const std::string& metric,
+                             const std::string& statistic, size_t nth = 0) {
+  for (const Benchmark* b : Benchmarks(r)) {
+    if (MetricName(b->metric) == metric && b->statistic == statistic && nth-- == 0) return b;
+  }
+  ADD_FAILURE() << "no " << metric << " " << statistic;
+  return nullptr;
 }
 
 inline std::string Show(const Condition& c) {
@@ -139,6 +178,51 @@ inline void ExpectRoundTrip(const ImportResult& r) {
     for (const auto& d : p.diagnostics) ADD_FAILURE() << Render(d) << rec.toml;
   }
 }
+
+// The bundled corpus with the records of imports added: a draft model once however many
+// imports name it, and the ids of the benchmarks added.
+class ImportedCorpus {
+ public:
+  // Adds the records of `r`, which must hold no error (`what` names the import then).
+  void Add(const ImportResult& r, const std::string& what = "") {
+    EXPECT_FALSE(r.HasErrors()) << what << "\n" << RenderAll(r.diagnostics);
+    for (const auto& rec : r.records) {
+      if (const auto* b = std::get_if<Benchmark>(&rec.record)) {
+        corpus_.benchmarks.push_back(*b);
+        ids_.insert(b->header.id);
+      }
+      if (const auto* s = std::get_if<Source>(&rec.record)) corpus_.sources.push_back(*s);
+      if (const auto* m = std::get_if<Model>(&rec.record)) {
+        if (models_.insert(m->header.id).second) corpus_.models.push_back(*m);
+      }
+    }
+  }
+  // The ids of the benchmarks added.
+  const std::set<std::string>& ids() const { return ids_; }
+
+  // Indexes and sweeps the corpus, expecting no input error, every added benchmark audited and
+  // no error finding on any of them; the sweep, for further checks.
+  SweepResult SweepWithNoError() {
+    corpus_.Index();
+    EXPECT_FALSE(corpus_.HasInvalidInput()) << RenderAll(corpus_.diagnostics);
+    SweepResult s = Sweep(corpus_);
+    size_t audited = 0;
+    for (const auto& a : s.records) audited += ids_.count(a.benchmark->header.id);
+    EXPECT_EQ(audited, ids_.size());
+    for (const Finding& f : s.findings) {
+      if (ids_.count(f.record)) {
+        EXPECT_NE(f.severity, Severity::kError)
+            << f.record << " " << f.instrument << ": " << f.code << " " << f.message;
+      }
+    }
+    return s;
+  }
+
+ private:
+  Corpus corpus_ = Bundled();
+  std::set<std::string> ids_;
+  std::set<std::string> models_;
+};
 
 }  // namespace rooflint::testing
 

@@ -14,24 +14,9 @@ namespace {
 
 using namespace rooflint::testing;
 
-std::string Replace(std::string s, const std::string& from, const std::string& to) {
-  size_t at = s.find(from);
-  EXPECT_NE(at, std::string::npos) << from;
-  if (at != std::string::npos) s.replace(at, from.size(), to);
-  return s;
-}
-
 // One llama-bench tg128 line in the 2025 JSON schema (b5163_rtx4080_qwen2.5-7b.jsonl).
 const std::string kTg =
     R"({"build_commit": "8cf427ff", "build_number": 5163, "gpu_info": "NVIDIA GeForce RTX 4080", "model_filename": "qwen2.5-7b-instruct-q4_k_m.gguf", "model_type": "qwen2 7B Q4_K - Medium", "model_size": 4677120000, "model_n_params": 7615616512, "n_prompt": 0, "n_gen": 128, "avg_ts": 118.8})";
-
-std::vector<const Model*> Models(const ImportResult& r) {
-  std::vector<const Model*> out;
-  for (const auto& rec : r.records) {
-    if (rec.kind == RecordKind::kModel) out.push_back(&std::get<Model>(rec.record));
-  }
-  return out;
-}
 
 TEST(ImportUnstated, AnUnknownModelBecomesADraftAndBlocksNoOtherRow) {
   std::string falcon = Replace(Replace(Replace(kTg, "qwen2 7B Q4_K - Medium", "falcon 180B Q4_0"),

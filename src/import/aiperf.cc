@@ -14,6 +14,7 @@
 #include <set>
 
 #include "import/common.h"
+#include "import/json_results.h"
 
 namespace rooflint::import {
 namespace {
@@ -976,12 +977,8 @@ std::vector<Emitted> RunImporter::Run(const std::string& source_id) {
   conditions.emplace_back("engine", CondValue::Absent(fmt::format(
                                         "{} is a client{}; the serving engine is not recorded",
                                         text_.name, client_of)));
-  const std::string& flag_version = ctx_.options().engine_version;
-  conditions.emplace_back(
-      "engine_version",
-      flag_version.empty()
-          ? CondValue::Absent(fmt::format("{} records no server version", text_.name))
-          : CondValue::Str(fmt::format("{} (user-stated: --engine-version)", flag_version)));
+  conditions.emplace_back("engine_version", ctx_.EngineVersionFromFlag(fmt::format(
+                                                "{} records no server version", text_.name)));
   conditions.emplace_back("warmup", warmup);
   conditions.emplace_back("scenario", CondValue::Absent(fmt::format(
                                           "an online serving run ({}, {}), not an MLPerf scenario",
@@ -1080,9 +1077,7 @@ std::vector<Emitted> RunImporter::Run(const std::string& source_id) {
         failed_ = true;
         continue;
       }
-      bool per_user = spec.metric == "per-user-decode";
-      BenchmarkDraft b = RunDraft(model.id, precision, parts, count, source_id,
-                                  per_user ? set + "-per-user" : set);
+      BenchmarkDraft b = RunDraft(model.id, precision, parts, count, source_id, set);
       if (count == 0) b.count_absent = count_why;
       bool draft = cancelled || (osl_suspect && spec.rests_on_osl);
       b.status = draft ? "draft" : "verified";
@@ -1098,11 +1093,6 @@ std::vector<Emitted> RunImporter::Run(const std::string& source_id) {
           fmt::format("{} {} {}, {}, {}", text_.name, statistic, spec.tag, model_shown, load_text);
       std::vector<std::string> n;
       n.push_back(fmt::format("{} {} ({}): {}.", text_.name, spec.tag, statistic, spec.what));
-      if (per_user) {
-        n.push_back(
-            "In a sibling set apart from the run's aggregate: under a concurrency the aggregate "
-            "is not per-user x concurrency (TTFT and the ramp are in its duration).");
-      }
       if (draft && osl_suspect && spec.rests_on_osl) {
         n.push_back("Draft: it is computed from an output length far above the one asked.");
       }
@@ -1154,113 +1144,49 @@ void Refuse(const SourceText& src, Shape shape, Sink& sink) {
 
 void ImportSummary(Tool tool, const ImportFile& file, const Context& ctx, ImportResult& out) {
   const ToolText& text = TextOf(tool);
-  SourceText src(file.path, file.text);
-  std::vector<Diagnostic> diags;
-  Sink sink{diags};
-  auto finish = [&] {
-    for (auto& d : diags) out.diagnostics.push_back(std::move(d));
-  };
-  if (size_t bad = InvalidUtf8(file.text); bad != kNpos) {
-    sink.Add(src.At(bad, Severity::kError, "bad-utf8", "the file is not valid UTF-8 here",
-                    fmt::format("{} writes UTF-8; was the file converted?", text.name)));
-    return finish();
+  FileImport fi(file, out);
+  const SourceText& src = fi.src();
+  Sink& sink = fi.sink();
+  if (fi.RefuseInvalidUtf8(fmt::format("{} writes UTF-8; was the file converted?", text.name))) {
+    return;
   }
   Shape shape = ShapeOf(file.text);
   if (shape == Shape::kAiperfCsv || shape == Shape::kGenaiCsv ||
       shape == Shape::kAiperfPerRequest) {
     Refuse(src, shape, sink);
-    return finish();
+    return;
   }
-  JsonSplit split = SplitJson(file.text);
-  if (split.values.empty()) {
-    sink.Add(src.At(kNpos, Severity::kError, "no-runs",
-                    fmt::format("no JSON object: a {} summary is one object", text.name),
-                    fmt::format("import the {} of the run", text.summary)));
-    return finish();
-  }
-  std::vector<Emitted> drafts;
-  std::vector<std::pair<ModelDraft, size_t>> models;
+  auto results =
+      SplitResults(src, false, fmt::format("no JSON object: a {} summary is one object", text.name),
+                   fmt::format("import the {} of the run", text.summary), sink);
+  if (!results) return;
   std::string date, version;
-  std::string file_hash = ShortHash(Fnv1a(file.text));
-  std::string source_id = ctx.options().source.empty()
-                              ? fmt::format("{}-run-{}", text.slug, file_hash)
-                              : ctx.options().source;
-  for (const JsonValueSpan& span : split.values) {
+  std::string source_id = SourceIdOf(ctx, fmt::format("{}-run", text.slug), fi.file_hash());
+  for (const JsonValueSpan& span : results->split.values) {
     std::string what = fmt::format("the object at line {}", src.LineColumn(span.begin).first);
-    if (span.truncated) {
-      sink.Add(src.At(span.begin, Severity::kError, "truncated",
-                      fmt::format("{} is cut off: the file ends inside it", what),
-                      fmt::format("{} writes the summary when the run ends; copy the whole "
-                                  "file, or re-run",
-                                  text.name)));
-      continue;
-    }
-    if (span.too_deep) {
-      sink.Add(src.At(span.begin, Severity::kError, "not-a-run",
-                      fmt::format("{} is nested too deeply to be a {} summary", what, text.name),
-                      fmt::format("import the {} of the run", text.summary)));
-      continue;
-    }
-    json run;
-    try {
-      run = json::parse(file.text.begin() + static_cast<std::ptrdiff_t>(span.begin),
-                        file.text.begin() + static_cast<std::ptrdiff_t>(span.end));
-    } catch (const json::out_of_range& e) {
-      sink.Add(
-          src.At(OutOfRangeOffset(file.text, span.begin, span.end, e.what()), Severity::kError,
-                 "out-of-range", fmt::format("{}: a number beyond the range of a double", what),
-                 fmt::format("{} writes numbers in range; an edited file may not", text.name)));
-      continue;
-    } catch (const json::parse_error& e) {
-      size_t at = span.begin + (e.byte > 0 ? e.byte - 1 : 0);
-      std::string msg = e.what();
-      size_t colon = msg.find(": ");
-      sink.Add(
-          src.At(std::min(at, file.text.size()), Severity::kError, "bad-json",
-                 fmt::format("{}: not valid JSON: {}", what,
-                             colon == std::string::npos ? msg : msg.substr(colon + 2)),
-                 fmt::format("{} writes strict JSON; a cut or edited file is not", text.name)));
-      continue;
-    }
-    if (!run.is_object()) {
-      sink.Add(src.At(span.begin, Severity::kError, "not-a-run",
-                      fmt::format("{} is not a JSON object", what),
-                      fmt::format("a {} summary is one object", text.name)));
-      continue;
-    }
-    RunImporter importer(tool, src, span, run, ctx, sink);
-    for (auto& e : importer.Run(source_id)) drafts.push_back(std::move(e));
-    if (importer.draft_model) models.emplace_back(std::move(*importer.draft_model), span.begin);
+    auto run = ParseRunSpan(src, results->text, span, what, {text.name, "summary", true},
+                            Nested::kKept, sink);
+    if (!run) continue;
+    RunImporter importer(tool, src, span, *run, ctx, sink);
+    for (auto& e : importer.Run(source_id)) fi.Add(std::move(e.draft), e.offset);
+    if (importer.draft_model) fi.AddModel(std::move(*importer.draft_model), span.begin);
     if (date.empty()) date = importer.date;
     if (version.empty()) version = importer.version_note;
   }
-  bool failed = std::any_of(diags.begin(), diags.end(),
-                            [](const Diagnostic& d) { return d.severity == Severity::kError; });
-  if (failed) return finish();
-  for (const Emitted& e : drafts) {
-    EmitBenchmark(e.draft, file.path, src.At(e.offset, Severity::kError, "", "", ""), out);
-  }
-  for (const auto& [m, offset] : models) {
-    EmitModel(m, file.path, src.At(offset, Severity::kError, "", "", ""), out);
-  }
+  std::optional<SourceDraft> source;
   if (ctx.options().source.empty()) {
-    SourceDraft s;
-    s.id = source_id;
-    s.title = fmt::format("{} summary, {}", text.name, BaseName(file.path));
-    s.publisher = fmt::format("not stated: {} {} run imported from a local file",
-                              tool == Tool::kAiperf ? "an" : "a", text.name);
-    s.url = std::string(text.url);
-    s.date = date.empty() ? Today() : date;
-    s.kind = "dataset";
-    s.notes = fmt::format(
-        "Imported by rooflint from '{}' ({} bytes, content hash {}). {} The url is the tool "
-        "that wrote the file, not the file: a local run has no address.{}",
-        BaseName(file.path), file.text.size(), file_hash, version,
-        date.empty() ? " The date is the import date: the file states none."
-                     : " The date is the run's start_time.");
-    EmitSource(s, file.path, src.At(0, Severity::kError, "", "", ""), out);
+    source = LocalRunSource(
+        source_id, fmt::format("{} summary, {}", text.name, BaseName(file.path)),
+        fmt::format("{} {} run", tool == Tool::kAiperf ? "an" : "a", text.name),
+        std::string(text.url), date,
+        fmt::format(
+            "Imported by rooflint from '{}' ({} bytes, content hash {}). {} The url is the tool "
+            "that wrote the file, not the file: a local run has no address.{}",
+            BaseName(file.path), file.text.size(), fi.file_hash(), version,
+            date.empty() ? " The date is the import date: the file states none."
+                         : " The date is the run's start_time."));
   }
-  finish();
+  fi.Emit(source);
 }
 
 }  // namespace

@@ -345,6 +345,17 @@ std::string_view LatencyName(std::string_view m) {
   return "E2E latency";
 }
 
+std::string_view LatencyMeaning(std::string_view m) {
+  if (m == "tpot") {
+    return "per request (latency - TTFT) / (output tokens - 1), then the statistic across "
+           "requests";
+  }
+  if (m == "itl")
+    return "pooled gaps between streamed chunks (a chunk may hold more than one token)";
+  if (m == "ttft") return "client-side, including queueing";
+  return "end-to-end request latency";
+}
+
 size_t OutOfRangeOffset(std::string_view text, size_t begin, size_t end, std::string_view error) {
   size_t q = error.find('\'');
   size_t q2 = q == std::string_view::npos ? q : error.find('\'', q + 1);
@@ -443,6 +454,7 @@ std::string RenderBenchmark(const BenchmarkDraft& b) {
     Line(out, "precision", b.precision);
   }
   LineIf(out, "weights", b.weights);
+  LineIf(out, "kv_precision", b.kv_precision);
   Line(out, "hardware", b.hardware);
   out += "accelerators = [";
   for (size_t i = 0; i < b.accelerators.size(); ++i) {
@@ -783,6 +795,12 @@ Context::ModelChoice Context::ChooseModel(const std::vector<std::string>& names,
   return c;
 }
 
+CondValue Context::EngineVersionFromFlag(std::string why) const {
+  const std::string& flag = options_.engine_version;
+  if (flag.empty()) return CondValue::Absent(std::move(why));
+  return CondValue::Str(fmt::format("{} (user-stated: --engine-version)", flag));
+}
+
 std::optional<std::string> Context::Quantity(const std::string& text, Dimension dim,
                                              const Diagnostic& where, std::string_view what,
                                              Sink& sink) const {
@@ -861,6 +879,87 @@ void EmitModel(const ModelDraft& m, const std::string& from, const Diagnostic& w
     if (r.kind == RecordKind::kModel && r.id == m.id) return;
   }
   Emit(RecordKind::kModel, m.id, RenderModel(m), from, where, out);
+}
+
+std::string SourceIdOf(const Context& ctx, std::string_view prefix, std::string_view file_hash) {
+  return ctx.options().source.empty() ? fmt::format("{}-{}", prefix, file_hash)
+                                      : ctx.options().source;
+}
+
+FileImport::FileImport(const ImportFile& file, ImportResult& out)
+    : file_(file), out_(out), src_(file.path, file.text), file_hash_(ShortHash(Fnv1a(file.text))) {}
+
+FileImport::~FileImport() {
+  for (auto& d : diags_) out_.diagnostics.push_back(std::move(d));
+}
+
+bool FileImport::failed() const {
+  return std::any_of(diags_.begin(), diags_.end(),
+                     [](const Diagnostic& d) { return d.severity == Severity::kError; });
+}
+
+bool FileImport::RefuseInvalidUtf8(std::string hint) {
+  size_t bad = InvalidUtf8(file_.text);
+  if (bad == std::string_view::npos) return false;
+  sink_.Add(src_.At(bad, Severity::kError, "bad-utf8", "the file is not valid UTF-8 here",
+                    std::move(hint)));
+  return true;
+}
+
+void FileImport::Add(BenchmarkDraft b, size_t offset) {
+  drafts_.emplace_back(std::move(b), offset);
+}
+
+void FileImport::Add(std::vector<BenchmarkDraft> bs, size_t offset) {
+  for (auto& b : bs) drafts_.emplace_back(std::move(b), offset);
+}
+
+void FileImport::AddModel(ModelDraft m, size_t offset) {
+  models_.emplace_back(std::move(m), offset);
+}
+
+void FileImport::Emit(const std::optional<SourceDraft>& source) {
+  if (failed()) return;
+  for (const auto& [b, offset] : drafts_) {
+    EmitBenchmark(b, file_.path, src_.At(offset, Severity::kError, "", "", ""), out_);
+  }
+  for (const auto& [m, offset] : models_) {
+    EmitModel(m, file_.path, src_.At(offset, Severity::kError, "", "", ""), out_);
+  }
+  if (source) EmitSource(*source, file_.path, src_.At(0, Severity::kError, "", "", ""), out_);
+}
+
+SourceDraft LocalRunSource(std::string id, std::string title, std::string_view run, std::string url,
+                           const std::string& date, std::string notes) {
+  SourceDraft s;
+  s.id = std::move(id);
+  s.title = std::move(title);
+  s.publisher = fmt::format("not stated: {} imported from a local file", run);
+  s.url = std::move(url);
+  s.date = date.empty() ? Today() : date;
+  s.kind = "dataset";
+  s.notes = std::move(notes);
+  return s;
+}
+
+std::string UnnamedStatistics(const std::vector<std::string>& skipped) {
+  if (skipped.empty()) return "";
+  return fmt::format(
+      " Not imported: {} (the record format's statistic is mean, median, p50, p90, p99 or "
+      "peak).",
+      fmt::join(skipped, ", "));
+}
+
+char FirstNonSpace(std::string_view text) {
+  size_t first = text.find_first_not_of(" \t\r\n");
+  return first == std::string_view::npos ? '\0' : text[first];
+}
+
+bool IsRecordStatistic(std::string_view statistic) {
+  for (std::string_view s : {"mean", "median", "p50", "p90", "p99"}) {
+    if (statistic == s) return true;
+  }
+  return false;
 }
 
 }  // namespace rooflint::import

@@ -99,6 +99,17 @@ std::optional<LatencyKey> ParseLatencyKey(std::string_view key);
 // and its name in prose ("TTFT", ..., "E2E latency").
 std::string_view LatencyMetric(std::string_view metric);
 std::string_view LatencyName(std::string_view metric);
+// What the serving benchmarks' statistic of a latency key's metric measures, for notes ("TPOT:
+// per request (latency - TTFT) / (output tokens - 1), ...").
+std::string_view LatencyMeaning(std::string_view metric);
+// True for a latency key's statistic the record format names: mean, median, p50, p90, p99.
+bool IsRecordStatistic(std::string_view statistic);
+// The sentence a record's notes give for statistics a file holds that the record format has no
+// name for (" Not imported: p95_itl_ms (the record format's statistic is ...)."); "" for none.
+std::string UnnamedStatistics(const std::vector<std::string>& skipped);
+// The first character of `text` that is not white space ('\0' when there is none), for
+// detection: '{' for a JSON object, '[' for an array.
+char FirstNonSpace(std::string_view text);
 // Escapes a key for a JSON pointer ("~" -> "~0", "/" -> "~1").
 std::string PointerToken(std::string_view key);
 
@@ -130,6 +141,7 @@ struct BenchmarkDraft {
   std::string precision;
   std::string precision_absent;  // why, when precision is "" (the file does not state it)
   std::string weights;
+  std::string kv_precision;  // "" when the file does not state it
   std::string hardware;
   std::vector<std::string> accelerators;
   std::optional<std::pair<std::string, std::string>> accelerators_absent;  // because, note
@@ -234,6 +246,10 @@ class Context {
                           size_t weak_from = static_cast<size_t>(-1),
                           bool allow_draft = true) const;
 
+  // The engine_version condition when the file states no version: --engine-version, written
+  // user-stated, else absent with `why`.
+  CondValue EngineVersionFromFlag(std::string why) const;
+
   // Checks that the value text parses as a quantity of `dim`; otherwise a diagnostic.
   std::optional<std::string> Quantity(const std::string& text, Dimension dim,
                                       const Diagnostic& where, std::string_view what,
@@ -261,6 +277,56 @@ void EmitSource(const SourceDraft& s, const std::string& from, const Diagnostic&
 // Emits a draft model record once per import (a second run naming the same model reuses it).
 void EmitModel(const ModelDraft& m, const std::string& from, const Diagnostic& where,
                ImportResult& out);
+// The id of an import's source record: --source when given, else "<prefix>-<hash>".
+std::string SourceIdOf(const Context& ctx, std::string_view prefix, std::string_view file_hash);
+
+// One file being imported: its text for diagnostics, the diagnostics found in it, and the
+// records built from it, which are written only when the file had no error (a file imports
+// whole or not at all). The diagnostics go to the result when it goes out of scope, after the
+// records.
+class FileImport {
+ public:
+  FileImport(const ImportFile& file, ImportResult& out);
+  ~FileImport();
+  FileImport(const FileImport&) = delete;
+  FileImport& operator=(const FileImport&) = delete;
+
+  const SourceText& src() const { return src_; }
+  Sink& sink() { return sink_; }
+  // The content hash of the file, for ids ("3f2a9c1d").
+  const std::string& file_hash() const { return file_hash_; }
+  // True when an error has been reported so far.
+  bool failed() const;
+  // The error `bad-utf8` at the first byte that is not UTF-8, with `hint`; true when found.
+  bool RefuseInvalidUtf8(std::string hint);
+
+  // A benchmark built from the entry at `offset` of the file.
+  void Add(BenchmarkDraft b, size_t offset);
+  void Add(std::vector<BenchmarkDraft> bs, size_t offset);
+  // A draft model record for a model the corpus lacks, named at `offset`.
+  void AddModel(ModelDraft m, size_t offset);
+  // Unless an error was reported: writes the benchmarks, then the draft models, then `source`
+  // (when given: --source names an existing one otherwise).
+  void Emit(const std::optional<SourceDraft>& source);
+
+ private:
+  const ImportFile& file_;
+  ImportResult& out_;
+  SourceText src_;
+  std::vector<Diagnostic> diags_;
+  Sink sink_{diags_};
+  std::string file_hash_;
+  std::vector<std::pair<BenchmarkDraft, size_t>> drafts_;
+  std::vector<std::pair<ModelDraft, size_t>> models_;
+};
+
+// The source record of a run read from a local file, which has no address: `url` is the tool
+// that wrote the file, the publisher "not stated: `run` imported from a local file" ("an LLMPerf
+// run"), `date` the file's date or "" (the import date then); `title` and `notes` as the
+// importer words them.
+SourceDraft LocalRunSource(std::string id, std::string title, std::string_view run, std::string url,
+                           const std::string& date, std::string notes);
+
 // Sets the count of `b`: `count` when known (> 0), else absent with `why`.
 void SetCount(BenchmarkDraft& b, int64_t count, std::string why);
 

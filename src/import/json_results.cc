@@ -58,7 +58,8 @@ std::string QuoteNonFinite(std::string_view text) {
 
 std::optional<json> ParseRunSpan(const SourceText& src, std::string_view text,
                                  const JsonValueSpan& span, const std::string& what,
-                                 std::string_view tool, bool drop_member_arrays, Sink& sink) {
+                                 const JsonTool& tool, Nested nested, Sink& sink) {
+  std::string shape_hint = fmt::format("a {} {} is one JSON object per run", tool.tool, tool.noun);
   if (span.truncated) {
     sink.Add(src.At(span.begin, Severity::kError, "truncated",
                     span.pointer_prefix == "]"
@@ -68,44 +69,142 @@ std::optional<json> ParseRunSpan(const SourceText& src, std::string_view text,
     return std::nullopt;
   }
   if (span.too_deep) {
-    sink.Add(src.At(span.begin, Severity::kError, "not-a-run",
-                    fmt::format("{} is nested too deeply to be a {} result", what, tool),
-                    fmt::format("a {} result is one JSON object per run", tool)));
+    sink.Add(
+        src.At(span.begin, Severity::kError, "not-a-run",
+               fmt::format("{} is nested too deeply to be a {} {}", what, tool.tool, tool.noun),
+               shape_hint));
     return std::nullopt;
   }
-  auto keep = [drop_member_arrays](int depth, json::parse_event_t e, json&) {
-    return !(drop_member_arrays && e == json::parse_event_t::array_start && depth == 1);
+  auto keep = [nested](int depth, json::parse_event_t e, json&) {
+    switch (nested) {
+      case Nested::kKept:
+        return true;
+      case Nested::kMemberArraysDropped:
+        return !(e == json::parse_event_t::array_start && depth == 1);
+      case Nested::kDropped:
+        return !(
+            (e == json::parse_event_t::object_start || e == json::parse_event_t::array_start) &&
+            depth >= 1);
+    }
+    return true;
   };
   json run;
   try {
     run = json::parse(text.begin() + static_cast<std::ptrdiff_t>(span.begin),
                       text.begin() + static_cast<std::ptrdiff_t>(std::min(span.end, text.size())),
                       keep);
+  } catch (const json::out_of_range& e) {
+    sink.Add(src.At(OutOfRangeOffset(text, span.begin, span.end, e.what()), Severity::kError,
+                    "out-of-range", fmt::format("{}: a number beyond the range of a double", what),
+                    fmt::format("{} writes numbers in range; an edited file may not", tool.tool)));
+    return std::nullopt;
   } catch (const json::exception& e) {
     size_t at = span.begin;
     if (const auto* pe = dynamic_cast<const json::parse_error*>(&e);
         pe != nullptr && pe->byte > 0) {
       at = span.begin + pe->byte - 1;
-    } else if (dynamic_cast<const json::out_of_range*>(&e) != nullptr) {
-      at = OutOfRangeOffset(text, span.begin, span.end, e.what());
     }
     std::string msg = e.what();
     size_t colon = msg.find(": ");
     sink.Add(src.At(std::min(at, text.size()), Severity::kError, "bad-json",
                     fmt::format("{}: not valid JSON: {}", what,
                                 colon == std::string::npos ? msg : msg.substr(colon + 2)),
-                    fmt::format("{} writes one JSON object per run; a cut or edited file is not "
-                                "one",
-                                tool)));
+                    tool.strict ? fmt::format("{} writes strict JSON; NaN or Infinity, or a cut "
+                                              "or edited file, is not",
+                                              tool.tool)
+                                : fmt::format("{} writes one JSON object per run; a cut or "
+                                              "edited file is not one",
+                                              tool.tool)));
     return std::nullopt;
   }
   if (!run.is_object()) {
     sink.Add(src.At(span.begin, Severity::kError, "not-a-run",
-                    fmt::format("{} is not a JSON object", what),
-                    fmt::format("a {} result is one JSON object per run", tool)));
+                    fmt::format("{} is not a JSON object", what), shape_hint));
     return std::nullopt;
   }
   return run;
+}
+
+std::string RunName(const SourceText& src, const JsonSplit& split, size_t index) {
+  return split.top_array ? fmt::format("run {}", index + 1)
+                         : fmt::format("line {}", src.LineColumn(split.values[index].begin).first);
+}
+
+std::optional<JsonResults> SplitResults(const SourceText& src, bool quote_non_finite,
+                                        std::string_view message, std::string_view hint,
+                                        Sink& sink) {
+  JsonResults r;
+  r.text = quote_non_finite ? QuoteNonFinite(src.text()) : std::string(src.text());
+  r.split = SplitJson(r.text);
+  if (r.split.values.empty()) {
+    sink.Add(src.At(std::string_view::npos, Severity::kError, "no-runs", std::string(message),
+                    std::string(hint)));
+    return std::nullopt;
+  }
+  return r;
+}
+
+std::optional<OneRun> ReadOneRun(const SourceText& src, const OneRunWords& words,
+                                 const JsonTool& tool, Sink& sink) {
+  auto file = SplitResults(src, true, words.none, words.none_hint, sink);
+  if (!file) return std::nullopt;
+  const std::vector<JsonValueSpan>& values = file->split.values;
+  if (values.size() > 1 || file->split.top_array) {
+    sink.Add(src.At(values[1 % values.size()].begin, Severity::kError, "not-a-run",
+                    std::string(words.many), std::string(words.many_hint)));
+    return std::nullopt;
+  }
+  auto run = ParseRunSpan(src, file->text, values[0], words.what, tool, Nested::kKept, sink);
+  if (!run) return std::nullopt;
+  return OneRun{std::move(*file), std::move(*run)};
+}
+
+size_t JsonRun::Where(std::string_view key) const {
+  size_t at = FindJsonKey(src_.text(), span_, key);
+  return at == std::string_view::npos ? span_.begin : at;
+}
+
+std::string JsonRun::Pointer(std::string_view key) const {
+  return fmt::format("{}/{}", span_.pointer_prefix, PointerToken(key));
+}
+
+Diagnostic JsonRun::At(std::string_view key, Severity severity, std::string code,
+                       std::string message, std::string hint) const {
+  return src_.At(Where(key), severity, std::move(code),
+                 fmt::format("{}: {}", Pointer(key), message), std::move(hint));
+}
+
+void JsonRun::Error(std::string_view key, std::string code, std::string message, std::string hint) {
+  sink_.Add(At(key, Severity::kError, std::move(code), std::move(message), std::move(hint)));
+  failed_ = true;
+}
+
+void JsonRun::Missing(std::string_view key) {
+  sink_.Add(src_.At(span_.begin, Severity::kError, "missing-field",
+                    fmt::format("{} has no '{}'", what_, key), missing_hint_));
+  failed_ = true;
+}
+
+const json* JsonRun::Get(std::string_view key) const {
+  auto it = run_.find(key);
+  return it == run_.end() ? nullptr : &*it;
+}
+
+std::string JsonRun::Raw(std::string_view key) const {
+  return RawJsonValue(src_.text(), Where(key));
+}
+
+std::optional<double> JsonRun::Number(std::string_view key, bool required) {
+  const json* v = Get(key);
+  if (v == nullptr || v->is_null()) {
+    if (required) Missing(key);
+    return std::nullopt;
+  }
+  if (!v->is_number() || !std::isfinite(v->get<double>())) {
+    Error(key, "not-a-number", fmt::format("{} is not a number", Raw(key)), number_hint_);
+    return std::nullopt;
+  }
+  return v->get<double>();
 }
 
 std::string RawJsonValue(std::string_view text, size_t offset) {
@@ -147,6 +246,15 @@ int64_t CountFromFlags(const Context& ctx, std::vector<std::string>& notes) {
   }
   notes.push_back("accelerator_count absent: the file states no accelerator count (pass --count).");
   return 0;
+}
+
+std::optional<std::string> JsonRun::Quantity(const Context& ctx, std::string_view key,
+                                             std::string text, Dimension dim,
+                                             std::string_view what) {
+  auto q = ctx.Quantity(text, dim, At(key, Severity::kError, "", "", ""),
+                        fmt::format("{}: {}", Pointer(key), what), sink_);
+  if (!q) failed_ = true;
+  return q;
 }
 
 }  // namespace rooflint::import

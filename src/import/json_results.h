@@ -1,7 +1,8 @@
-// Pieces the JSON result importers of serving and throughput benchmarks share (SGLang
-// bench_serving, vLLM bench throughput, LLMPerf): parsing one top-level JSON value of a file
-// with located diagnostics, Python's bare Infinity/NaN tokens, and the accelerator count the
-// user's flags state when the file states none.
+// Pieces the JSON result importers share (vLLM bench serve and bench throughput, SGLang
+// bench_serving, LLMPerf, AIPerf and GenAI-Perf): splitting a file into its run objects and
+// parsing each with located diagnostics, reading a file that holds one run object, pointing at
+// a run's fields, Python's bare Infinity/NaN tokens, and the accelerator count the user's flags
+// state when the file states none.
 #ifndef ROOFLINT_IMPORT_JSON_RESULTS_H_
 #define ROOFLINT_IMPORT_JSON_RESULTS_H_
 
@@ -9,6 +10,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "import/common.h"
@@ -24,14 +26,121 @@ inline constexpr std::string_view kJsonInfinity = "\xE2\x88\x9E";
 // string of the same length, so byte offsets (and so diagnostics) stay those of the file.
 std::string QuoteNonFinite(std::string_view text);
 
+// How the errors about a tool's JSON file name it: "a {tool} {noun}" ("a vLLM bench serve
+// result", "an AIPerf summary"), and whether the tool writes strict JSON (no bare NaN or
+// Infinity), which the hint of a syntax error then says.
+struct JsonTool {
+  std::string_view tool;
+  std::string_view noun = "result";
+  bool strict = false;
+};
+
+// Which nested values of a run object are parsed but not kept: none, the arrays that are
+// direct members (per-request arrays), or every array and object below the top level.
+enum class Nested { kKept, kMemberArraysDropped, kDropped };
+
 // Parses the top-level value `span` of `text` (already passed through QuoteNonFinite when the
-// tool writes Infinity). With `drop_member_arrays`, arrays that are direct members of the
-// object (per-request arrays) are parsed but not kept. A value that is cut off, too deep, not
-// JSON or not an object is a located error naming `what` and the `tool`; nullopt then.
+// tool writes Infinity). A value that is cut off, too deep, not JSON, holds a number beyond
+// double's range, or is not an object is a located error naming `what` (the value in
+// messages: "line 3", "the summary"); nullopt then.
 std::optional<nlohmann::json> ParseRunSpan(const SourceText& src, std::string_view text,
                                            const JsonValueSpan& span, const std::string& what,
-                                           std::string_view tool, bool drop_member_arrays,
-                                           Sink& sink);
+                                           const JsonTool& tool, Nested nested, Sink& sink);
+
+// How diagnostics name the run object `index` (0-based) of a split file: "run 3" in a
+// top-level array, else "line 12".
+std::string RunName(const SourceText& src, const JsonSplit& split, size_t index);
+
+// The top-level values of a JSON result file. `text` is the file's text, with Python's bare
+// Infinity and NaN quoted when the tool writes them (same offsets); `split` its values.
+struct JsonResults {
+  std::string text;
+  JsonSplit split;
+};
+// Splits the file; a file with no JSON value is the error `no-runs` with `message` and `hint`
+// (nullopt then).
+std::optional<JsonResults> SplitResults(const SourceText& src, bool quote_non_finite,
+                                        std::string_view message, std::string_view hint,
+                                        Sink& sink);
+
+// A file that holds one run object (an LLMPerf summary, a vLLM bench throughput result): its
+// text and value span as SplitResults gives them, and the object.
+struct OneRun {
+  JsonResults file;
+  nlohmann::json run;
+  const JsonValueSpan& span() const { return file.split.values[0]; }
+};
+// What the errors about a one-object file say: the object in messages ("the summary"), and
+// the message and hint for a file with no object and for one with more than one.
+struct OneRunWords {
+  std::string what;
+  std::string_view none;
+  std::string_view none_hint;
+  std::string_view many;
+  std::string_view many_hint;
+};
+// Reads the one run object of a file (bare Infinity and NaN quoted, every member kept); a file
+// with none, with more than one value, or whose value is no valid object is a located error
+// (nullopt then).
+std::optional<OneRun> ReadOneRun(const SourceText& src, const OneRunWords& words,
+                                 const JsonTool& tool, Sink& sink);
+
+// One run object of a JSON result file with where its keys stand, for diagnostics that point
+// at a field: "/3/completed: ..." (the span's pointer prefix, then the key). Errors reported
+// through it mark the run failed.
+class JsonRun {
+ public:
+  // `missing_hint` is the hint of a required field that is missing ("is this an LLMPerf
+  // *_summary.json file?"); `number_hint` that of a field that is not a number.
+  JsonRun(const SourceText& src, const JsonValueSpan& span, const nlohmann::json& run,
+          std::string what, std::string missing_hint, std::string number_hint, Sink& sink)
+      : src_(src),
+        span_(span),
+        run_(run),
+        what_(std::move(what)),
+        sink_(sink),
+        missing_hint_(std::move(missing_hint)),
+        number_hint_(std::move(number_hint)) {}
+
+  // True when an error was reported through it.
+  bool failed() const { return failed_; }
+
+  // The offset of the value of `key`, or of the object when it has no such member.
+  size_t Where(std::string_view key) const;
+  // The JSON pointer of `key` in the file ("/3/completed").
+  std::string Pointer(std::string_view key) const;
+  // A diagnostic at `key`, its message led by the key's pointer.
+  Diagnostic At(std::string_view key, Severity severity, std::string code, std::string message,
+                std::string hint) const;
+  // An error at `key`; the run is then failed.
+  void Error(std::string_view key, std::string code, std::string message, std::string hint);
+  // The error `missing-field` for a required key the run lacks (at the object).
+  void Missing(std::string_view key);
+  // The member `key`, or nullptr.
+  const nlohmann::json* Get(std::string_view key) const;
+  // The value of `key` as the file writes it (RawJsonValue), for messages.
+  std::string Raw(std::string_view key) const;
+  // A finite number: nullopt when missing or null (Missing when `required`), and the error
+  // `not-a-number` when the value is something else.
+  std::optional<double> Number(std::string_view key, bool required);
+  // The figure `text` ("12.5 ms") of the field `key`, checked as a quantity of `dim`: a
+  // diagnostic at the key naming `what`, and the run failed, when it is not one.
+  std::optional<std::string> Quantity(const Context& ctx, std::string_view key, std::string text,
+                                      Dimension dim, std::string_view what);
+
+ protected:
+  // An importer of one run derives from JsonRun and reads these directly.
+  const SourceText& src_;
+  const JsonValueSpan& span_;
+  const nlohmann::json& run_;
+  std::string what_;
+  Sink& sink_;
+  bool failed_ = false;
+
+ private:
+  std::string missing_hint_;
+  std::string number_hint_;
+};
 
 // The text of the JSON value at `offset` of `text`, as the file writes it (at most 40 bytes),
 // for messages about a value that is not what it should be.

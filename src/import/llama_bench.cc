@@ -103,6 +103,12 @@ void ParseJson(const SourceText& src, Parsed& p, Sink& sink) {
     nlohmann::json j;
     try {
       j = nlohmann::json::parse(t.begin() + span.begin, t.begin() + span.end, keep);
+    } catch (const nlohmann::json::out_of_range& e) {
+      sink.Add(src.At(OutOfRangeOffset(t, span.begin, span.end, e.what()), Severity::kError,
+                      "out-of-range",
+                      fmt::format("{}: a number beyond the range of a double", what),
+                      "llama-bench writes numbers in range; an edited file may not"));
+      continue;
     } catch (const nlohmann::json::parse_error& e) {
       size_t at = span.begin + (e.byte > 0 ? e.byte - 1 : 0);
       sink.Add(src.At(std::min(at, t.size()), Severity::kError, "bad-json",
@@ -1019,10 +1025,7 @@ CondValue TestImporter::EngineVersion(const Test& test, TestDraft& d) {
     }
     return CondValue::Str(d.version);
   }
-  if (!flag.empty()) {
-    return CondValue::Str(fmt::format("{} (user-stated: --engine-version)", flag));
-  }
-  return CondValue::Absent(
+  return ctx_.EngineVersionFromFlag(
       md_ ? "the markdown table has no 'build:' footer (older llama-bench builds print none)"
           : "the file has no build_commit");
 }
@@ -1157,16 +1160,12 @@ bool LooksLikeLlamaBench(std::string_view text) {
 }
 
 void ImportLlamaBench(const ImportFile& file, const Context& ctx, ImportResult& out) {
-  SourceText src(file.path, file.text);
-  std::vector<Diagnostic> diags;
-  Sink sink{diags};
-  auto finish = [&] {
-    for (auto& d : diags) out.diagnostics.push_back(std::move(d));
-  };
-  if (size_t bad = InvalidUtf8(file.text); bad != kNpos) {
-    sink.Add(src.At(bad, Severity::kError, "bad-utf8", "the file is not valid UTF-8 here",
-                    "llama-bench writes UTF-8; was the file converted to another encoding?"));
-    return finish();
+  FileImport fi(file, out);
+  const SourceText& src = fi.src();
+  Sink& sink = fi.sink();
+  if (fi.RefuseInvalidUtf8(
+          "llama-bench writes UTF-8; was the file converted to another encoding?")) {
+    return;
   }
 
   // The shape of the file, from its content.
@@ -1191,7 +1190,7 @@ void ImportLlamaBench(const ImportFile& file, const Context& ctx, ImportResult& 
   if (rest.empty()) {
     sink.Add(src.At(kNpos, Severity::kError, "empty-file", "the file is empty",
                     "import the output of llama-bench -o json|jsonl|csv|sql|md"));
-    return finish();
+    return;
   }
   if (has_json_line) {
     ParseJson(src, parsed, sink);
@@ -1202,19 +1201,18 @@ void ImportLlamaBench(const ImportFile& file, const Context& ctx, ImportResult& 
   } else {
     ParseCsv(src, parsed, sink);
   }
-  bool failed = std::any_of(diags.begin(), diags.end(),
-                            [](const Diagnostic& d) { return d.severity == Severity::kError; });
+  bool failed = fi.failed();
   if (!failed && parsed.tests.empty()) {
     sink.Add(src.At(kNpos, Severity::kError, "no-tests", "the file holds no llama-bench test",
                     "import the output of llama-bench -o json|jsonl|csv|sql|md"));
-    return finish();
+    return;
   }
-  if (failed) return finish();
+  if (failed) return;
 
-  std::string file_hash = ShortHash(Fnv1a(file.text));
+  const std::string& file_hash = fi.file_hash();
   std::string source_id = ctx.options().source;
   std::string run_id = fmt::format("llama-bench-run-{}", file_hash);
-  SourceDraft source;
+  std::optional<SourceDraft> source;
   if (source_id.empty()) {
     source_id = run_id;
     std::string date;
@@ -1243,41 +1241,23 @@ void ImportLlamaBench(const ImportFile& file, const Context& ctx, ImportResult& 
                       "llama-bench writes an ISO 8601 time (2025-04-24T11:58:51Z)"));
       break;
     }
-    source.id = source_id;
-    source.title = fmt::format("llama-bench {} output, {}", parsed.format, BaseName(file.path));
-    source.publisher = "not stated: a llama-bench run imported from a local file";
-    source.url = "https://github.com/ggml-org/llama.cpp/tree/master/tools/llama-bench";
-    source.kind = "dataset";
-    source.date = date.empty() ? Today() : date;
-    source.notes = fmt::format(
-        "Imported by rooflint from '{}' ({} bytes, content hash {}). The url is the tool that "
-        "wrote the file, not the file: a local run has no address.{}",
-        BaseName(file.path), file.text.size(), file_hash,
-        date.empty() ? " The date is the import date: the file states no test_time." : "");
+    source = LocalRunSource(
+        source_id, fmt::format("llama-bench {} output, {}", parsed.format, BaseName(file.path)),
+        "a llama-bench run", "https://github.com/ggml-org/llama.cpp/tree/master/tools/llama-bench",
+        date,
+        fmt::format(
+            "Imported by rooflint from '{}' ({} bytes, content hash {}). The url is the "
+            "tool that wrote the file, not the file: a local run has no address.{}",
+            BaseName(file.path), file.text.size(), file_hash,
+            date.empty() ? " The date is the import date: the file states no test_time." : ""));
   }
 
   TestImporter importer(src, parsed, ctx, sink, source_id);
-  std::vector<BenchmarkDraft> drafts;
-  std::vector<size_t> offsets;
   for (const Test& test : parsed.tests) {
-    if (auto b = importer.Run(test)) {
-      drafts.push_back(std::move(*b));
-      offsets.push_back(test.offset);
-    }
+    if (auto b = importer.Run(test)) fi.Add(std::move(*b), test.offset);
   }
-  failed = std::any_of(diags.begin(), diags.end(),
-                       [](const Diagnostic& d) { return d.severity == Severity::kError; });
-  if (!failed) {
-    for (size_t i = 0; i < drafts.size(); ++i) {
-      EmitBenchmark(drafts[i], file.path, src.At(offsets[i], Severity::kError, "", "", ""), out);
-    }
-    for (const auto& [m, offset] : importer.models) {
-      EmitModel(m, file.path, src.At(offset, Severity::kError, "", "", ""), out);
-    }
-    if (!source.id.empty())
-      EmitSource(source, file.path, src.At(0, Severity::kError, "", "", ""), out);
-  }
-  finish();
+  for (auto& [m, offset] : importer.models) fi.AddModel(std::move(m), offset);
+  fi.Emit(source);
 }
 
 }  // namespace rooflint::import

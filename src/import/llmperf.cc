@@ -80,70 +80,46 @@ std::string UtcDate(int64_t unix_seconds) {
 
 bool LooksLikeLlmperf(std::string_view text) {
   std::string_view head = text.substr(0, 1 << 16);
-  size_t first = head.find_first_not_of(" \t\r\n");
-  if (first == kNpos || head[first] != '{') return false;
+  if (FirstNonSpace(head) != '{') return false;
   return head.find("\"results_mean_output_throughput_token_per_s\"") != kNpos ||
          (head.find("\"num_concurrent_requests\"") != kNpos &&
           head.find("\"results_ttft_s_mean\"") != kNpos);
 }
 
 void ImportLlmperf(const ImportFile& file, const Context& ctx, ImportResult& out) {
-  SourceText src(file.path, file.text);
-  std::vector<Diagnostic> diags;
-  Sink sink{diags};
-  auto finish = [&] {
-    for (auto& d : diags) out.diagnostics.push_back(std::move(d));
-  };
+  FileImport fi(file, out);
+  const SourceText& src = fi.src();
+  Sink& sink = fi.sink();
   // pandas writes NaN for a statistic with no sample; json.dump passes it through.
-  std::string text = QuoteNonFinite(file.text);
-  JsonSplit split = SplitJson(text);
-  if (split.values.empty()) {
-    sink.Add(src.At(kNpos, Severity::kError, "no-runs",
-                    "no JSON object: an LLMPerf summary is one object",
-                    "import the *_summary.json file token_benchmark_ray.py writes"));
-    return finish();
-  }
-  if (split.values.size() > 1 || split.top_array) {
-    sink.Add(src.At(split.values[1 % split.values.size()].begin, Severity::kError, "not-a-run",
-                    "more than one JSON value: an LLMPerf summary is one object (the "
-                    "*_individual_responses.json list is not a summary)",
-                    "import the *_summary.json file"));
-    return finish();
-  }
-  const JsonValueSpan& span = split.values[0];
-  auto parsed = ParseRunSpan(src, text, span, "the summary", kTool, false, sink);
-  if (!parsed) return finish();
-  const json& run = *parsed;
-
-  auto where = [&](std::string_view key) {
-    size_t at = FindJsonKey(file.text, span, key);
-    return at == kNpos ? span.begin : at;
-  };
+  auto one = ReadOneRun(src,
+                        {"the summary", "no JSON object: an LLMPerf summary is one object",
+                         "import the *_summary.json file token_benchmark_ray.py writes",
+                         "more than one JSON value: an LLMPerf summary is one object (the "
+                         "*_individual_responses.json list is not a summary)",
+                         "import the *_summary.json file"},
+                        {kTool}, sink);
+  if (!one) return;
+  const json& run = one->run;
+  const JsonValueSpan& span = one->span();
+  JsonRun fields(src, span, run, "the summary", "is this an LLMPerf *_summary.json file?",
+                 "LLMPerf writes this field as a number", sink);
+  auto where = [&](std::string_view key) { return fields.Where(key); };
   auto at = [&](std::string_view key, Severity severity, std::string code, std::string message,
                 std::string hint) {
-    return src.At(where(key), severity, std::move(code),
-                  fmt::format("/{}: {}", PointerToken(key), message), std::move(hint));
+    return fields.At(key, severity, std::move(code), std::move(message), std::move(hint));
   };
-  auto get = [&](std::string_view key) -> const json* {
-    auto it = run.find(key);
-    return it == run.end() ? nullptr : &*it;
-  };
-  auto missing = [&](std::string_view key) {
-    sink.Add(src.At(span.begin, Severity::kError, "missing-field",
-                    fmt::format("the summary has no '{}'", key),
-                    "is this an LLMPerf *_summary.json file?"));
-  };
+  auto get = [&](std::string_view key) { return fields.Get(key); };
   auto number = [&](std::string_view key, bool required) -> std::optional<double> {
     const json* v = get(key);
     if (v == nullptr || v->is_null()) {
-      if (required) missing(key);
+      if (required) fields.Missing(key);
       return std::nullopt;
     }
+    // A number that token_benchmark_ray.py may write as a string (Numeric).
     auto d = Numeric(*v);
     if (!d) {
-      sink.Add(at(key, Severity::kError, "not-a-number",
-                  fmt::format("{} is not a number", RawJsonValue(file.text, where(key))),
-                  "LLMPerf writes this field as a number"));
+      fields.Error(key, "not-a-number", fmt::format("{} is not a number", fields.Raw(key)),
+                   "LLMPerf writes this field as a number");
     }
     return d;
   };
@@ -154,34 +130,33 @@ void ImportLlmperf(const ImportFile& file, const Context& ctx, ImportResult& out
   const json* model_v = get("model");
   if (model_v == nullptr || !model_v->is_string() || model_v->get<std::string>().empty()) {
     if (model_v == nullptr) {
-      missing("model");
+      fields.Missing("model");
     } else {
       sink.Add(at("model", Severity::kError, "missing-field", "the model is not a name",
                   "LLMPerf writes --model as a string"));
     }
   }
-  if (!diags.empty()) return finish();
+  if (fields.failed()) return;
   if (*completed < 1 || *completed != std::floor(*completed) || *completed > 1e12) {
     sink.Add(at("results_num_completed_requests", Severity::kError, "no-requests",
                 fmt::format("{} completed requests: nothing was measured",
                             RawJsonValue(file.text, where("results_num_completed_requests"))),
                 "a run with no completed request has no throughput or latency to import"));
-    return finish();
+    return;
   }
   if (*concurrent < 1 || *concurrent != std::floor(*concurrent) || *concurrent > 1e8) {
     sink.Add(at("num_concurrent_requests", Severity::kError, "out-of-range",
                 fmt::format("{} is not a number of concurrent requests",
                             RawJsonValue(file.text, where("num_concurrent_requests"))),
                 "num_concurrent_requests is an integer >= 1"));
-    return finish();
+    return;
   }
   int64_t n_done = static_cast<int64_t>(*completed);
   int64_t clients = static_cast<int64_t>(*concurrent);
 
   std::vector<std::string> notes;
-  std::string file_hash = ShortHash(Fnv1a(file.text));
-  std::string source_id = ctx.options().source.empty() ? fmt::format("llmperf-run-{}", file_hash)
-                                                       : ctx.options().source;
+  const std::string& file_hash = fi.file_hash();
+  std::string source_id = SourceIdOf(ctx, "llmperf-run", file_hash);
 
   // Model and precision.
   std::string model_text = model_v->get<std::string>();
@@ -277,12 +252,8 @@ void ImportLlmperf(const ImportFile& file, const Context& ctx, ImportResult& out
   conditions.emplace_back(
       "engine", CondValue::Absent("LLMPerf calls an API endpoint (a hosted service or any "
                                   "OpenAI-compatible server) and records no engine"));
-  const std::string& flag_version = ctx.options().engine_version;
-  conditions.emplace_back(
-      "engine_version",
-      flag_version.empty()
-          ? CondValue::Absent("LLMPerf records no engine or version")
-          : CondValue::Str(fmt::format("{} (user-stated: --engine-version)", flag_version)));
+  conditions.emplace_back("engine_version",
+                          ctx.EngineVersionFromFlag("LLMPerf records no engine or version"));
   conditions.emplace_back("warmup", CondValue::Absent("LLMPerf records none"));
   conditions.emplace_back(
       "scenario",
@@ -318,9 +289,8 @@ void ImportLlmperf(const ImportFile& file, const Context& ctx, ImportResult& out
 
   {
     const std::string key = "results_mean_output_throughput_token_per_s";
-    auto v = ctx.Quantity(NumberText(*throughput) + " tok/s", Dimension::kTokenRate,
-                          at(key, Severity::kError, "", "", ""), "/" + key + ": output throughput",
-                          sink);
+    auto v = fields.Quantity(ctx, key, NumberText(*throughput) + " tok/s", Dimension::kTokenRate,
+                             "output throughput");
     if (v) {
       BenchmarkDraft b = base("aggregate-output", "mean", *v, key);
       b.title =
@@ -367,9 +337,8 @@ void ImportLlmperf(const ImportFile& file, const Context& ctx, ImportResult& out
       continue;
     }
     bool ttft = sk->metric == "ttft_s";
-    auto q =
-        ctx.Quantity(NumberText(*d) + " s", Dimension::kTime, at(key, Severity::kError, "", "", ""),
-                     "/" + key + (ttft ? ": TTFT" : ": end-to-end latency"), sink);
+    auto q = fields.Quantity(ctx, key, NumberText(*d) + " s", Dimension::kTime,
+                             ttft ? "TTFT" : "end-to-end latency");
     if (!q) continue;
     BenchmarkDraft b = base(ttft ? "ttft" : "e2e-latency", sk->statistic, *q, key);
     b.title = fmt::format("LLMPerf {} {}, {}, {} concurrent requests", sk->statistic,
@@ -384,9 +353,7 @@ void ImportLlmperf(const ImportFile& file, const Context& ctx, ImportResult& out
     b.notes = fmt::format("{}", fmt::join(n, " "));
     drafts.push_back(std::move(b));
   }
-  bool failed = std::any_of(diags.begin(), diags.end(),
-                            [](const Diagnostic& d) { return d.severity == Severity::kError; });
-  if (failed || drafts.empty()) return finish();
+  if (fi.failed() || drafts.empty()) return;
   std::string& first = drafts.front().notes;
   if (!streamed) {
     first +=
@@ -399,38 +366,26 @@ void ImportLlmperf(const ImportFile& file, const Context& ctx, ImportResult& out
       "results_request_output_throughput_token_per_s_* (streamed chunks per second before "
       "ray-project/llmperf afd137a, output tokens / end-to-end time after; the file does "
       "not say which).";
-  if (!skipped.empty()) {
-    first += fmt::format(
-        " Not imported: {} (the record format's statistic is mean, median, p50, p90, p99 or "
-        "peak).",
-        fmt::join(skipped, ", "));
-  }
-  for (const auto& b : drafts) {
-    EmitBenchmark(b, file.path, src.At(span.begin, Severity::kError, "", "", ""), out);
-  }
-  if (model.draft) {
-    EmitModel(*model.draft, file.path, src.At(where("model"), Severity::kError, "", "", ""), out);
-  }
+  first += UnnamedStatistics(skipped);
+  fi.Add(std::move(drafts), span.begin);
+  if (model.draft) fi.AddModel(std::move(*model.draft), where("model"));
+  std::optional<SourceDraft> source;
   if (ctx.options().source.empty()) {
-    SourceDraft s;
-    s.id = source_id;
     std::string name;
     if (const json* nm = get("name"); nm && nm->is_string()) name = nm->get<std::string>();
-    s.title = fmt::format("LLMPerf summary{} (content hash {})",
-                          name.empty() ? "" : " '" + name + "'", file_hash);
-    s.publisher = "not stated: an LLMPerf run imported from a local file";
-    s.url = "https://github.com/ray-project/llmperf/blob/main/token_benchmark_ray.py";
-    s.date = date.empty() ? Today() : date;
-    s.kind = "dataset";
-    s.notes = fmt::format(
-        "Imported by rooflint ({} bytes, content hash {}). The url is the tool that "
-        "wrote the file, not the file: a local run has no address.{}",
-        file.text.size(), file_hash,
-        date.empty() ? " The date is the import date: the file states no timestamp."
-                     : " The date is the file's timestamp (UTC).");
-    EmitSource(s, file.path, src.At(0, Severity::kError, "", "", ""), out);
+    source = LocalRunSource(
+        source_id,
+        fmt::format("LLMPerf summary{} (content hash {})", name.empty() ? "" : " '" + name + "'",
+                    file_hash),
+        "an LLMPerf run", "https://github.com/ray-project/llmperf/blob/main/token_benchmark_ray.py",
+        date,
+        fmt::format("Imported by rooflint ({} bytes, content hash {}). The url is the tool that "
+                    "wrote the file, not the file: a local run has no address.{}",
+                    file.text.size(), file_hash,
+                    date.empty() ? " The date is the import date: the file states no timestamp."
+                                 : " The date is the file's timestamp (UTC)."));
   }
-  finish();
+  fi.Emit(source);
 }
 
 }  // namespace rooflint::import

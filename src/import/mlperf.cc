@@ -824,10 +824,9 @@ void RunImporter::ReadEngine() {
       d.hint = "drop --engine-version when the files state the software stack";
       sink_.Add(d);
     }
-  } else if (!flag.empty()) {
-    engine_version_ = CondValue::Str(fmt::format("{} (user-stated: --engine-version)", flag));
   } else {
-    engine_version_ = CondValue::Absent("no systems JSON or detail log states the software");
+    engine_version_ =
+        ctx_.EngineVersionFromFlag("no systems JSON or detail log states the software");
   }
 }
 
@@ -979,10 +978,7 @@ bool RunImporter::BuildRecords() {
   }
   if (!skipped.empty()) {
     std::sort(skipped.begin(), skipped.end());
-    drafts_.front().notes += fmt::format(
-        " Not imported: {} (the record format's statistic "
-        "is mean, median, p50, p90, p99 or peak).",
-        fmt::join(skipped, ", "));
+    drafts_.front().notes += UnnamedStatistics(skipped);
   }
   return ok;
 }
@@ -1098,8 +1094,7 @@ void Classify(const ImportFile& f, const SourceText& src, MlperfFiles& files, Si
     files.details.push_back(std::move(d));
   } else if (name == "mlperf_log_summary.txt" || name == "mlperf_log_detail.txt") {
     Skip(src, sink, "a LoadGen log with no results (an accuracy run's, or a cut one): not read");
-  } else if (size_t first = head.find_first_not_of(" \t\r\n");
-             first != kNpos && head[first] == '{') {
+  } else if (FirstNonSpace(head) == '{') {
     JsonFile j;
     j.file = &f;
     bool describes = head.find("\"accelerator_model_name\"") != kNpos ||

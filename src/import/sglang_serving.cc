@@ -68,57 +68,19 @@ Servers ReadServers(const json& run) {
   return s;
 }
 
-class RunImporter {
+class RunImporter : public JsonRun {
  public:
   RunImporter(const SourceText& src, const JsonValueSpan& span, const json& run, std::string what,
               const Context& ctx, Sink& sink)
-      : src_(src), span_(span), run_(run), what_(std::move(what)), ctx_(ctx), sink_(sink) {}
+      : JsonRun(src, span, run, std::move(what),
+                "is this an SGLang bench_serving --output-file line?",
+                "SGLang writes this field as a finite number", sink),
+        ctx_(ctx) {}
 
   std::vector<BenchmarkDraft> Run(const std::string& source_id);
   std::optional<ModelDraft> draft_model;
 
  private:
-  size_t Where(std::string_view key) const {
-    size_t at = FindJsonKey(src_.text(), span_, key);
-    return at == kNpos ? span_.begin : at;
-  }
-  std::string Pointer(std::string_view key) const {
-    return fmt::format("{}/{}", span_.pointer_prefix, PointerToken(key));
-  }
-  Diagnostic At(std::string_view key, Severity severity, std::string code, std::string message,
-                std::string hint) const {
-    return src_.At(Where(key), severity, std::move(code),
-                   fmt::format("{}: {}", Pointer(key), message), std::move(hint));
-  }
-  void Error(std::string_view key, std::string code, std::string message, std::string hint) {
-    sink_.Add(At(key, Severity::kError, std::move(code), std::move(message), std::move(hint)));
-    failed_ = true;
-  }
-  const json* Get(std::string_view key) const {
-    auto it = run_.find(key);
-    return it == run_.end() ? nullptr : &*it;
-  }
-  std::string Raw(std::string_view key) const { return RawJsonValue(src_.text(), Where(key)); }
-  // A finite number field: nullopt when missing or null (an error when `required`), an error
-  // when it is something else.
-  std::optional<double> Number(std::string_view key, bool required) {
-    const json* v = Get(key);
-    if (v == nullptr || v->is_null()) {
-      if (required) {
-        sink_.Add(src_.At(span_.begin, Severity::kError, "missing-field",
-                          fmt::format("{} has no '{}'", what_, key),
-                          "is this an SGLang bench_serving --output-file line?"));
-        failed_ = true;
-      }
-      return std::nullopt;
-    }
-    if (!v->is_number() || !std::isfinite(v->get<double>())) {
-      Error(key, "not-a-number", fmt::format("{} is not a number", Raw(key)),
-            "SGLang writes this field as a finite number");
-      return std::nullopt;
-    }
-    return v->get<double>();
-  }
   // A string every server dict states the same way; "" when none states it. Different
   // values are joined with their roles ("0.5.5.post3 (prefill), 0.5.6 (decode)").
   std::string ServerString(const Servers& s, const char* key) const {
@@ -136,13 +98,7 @@ class RunImporter {
     return fmt::format("{}", fmt::join(labelled, ", "));
   }
 
-  const SourceText& src_;
-  const JsonValueSpan& span_;
-  const json& run_;
-  std::string what_;
   const Context& ctx_;
-  Sink& sink_;
-  bool failed_ = false;
 };
 
 std::vector<BenchmarkDraft> RunImporter::Run(const std::string& source_id) {
@@ -415,13 +371,10 @@ std::vector<BenchmarkDraft> RunImporter::Run(const std::string& source_id) {
                                flag_version, version),
                    "drop --engine-version when the file states the version"));
     }
-  } else if (!flag_version.empty()) {
-    engine_version =
-        CondValue::Str(fmt::format("{} (user-stated: --engine-version)", flag_version));
   } else {
-    engine_version = CondValue::Absent(
-        "bench_serving records the server's version only in "
-        "server_info, which this line does not have");
+    engine_version = ctx_.EngineVersionFromFlag(
+        "bench_serving records the server's version only in server_info, which this line does "
+        "not have");
   }
 
   // Speculative decoding: the servers' speculative_algorithm, and accept_length.
@@ -536,13 +489,9 @@ std::vector<BenchmarkDraft> RunImporter::Run(const std::string& source_id) {
 
   // Aggregate output throughput.
   {
-    auto v = ctx_.Quantity(NumberText(*throughput) + " tok/s", Dimension::kTokenRate,
-                           At("output_throughput", Severity::kError, "", "", ""),
-                           Pointer("output_throughput") + ": output throughput", sink_);
-    if (!v) {
-      failed_ = true;
-      return {};
-    }
+    auto v = Quantity(ctx_, "output_throughput", NumberText(*throughput) + " tok/s",
+                      Dimension::kTokenRate, "output throughput");
+    if (!v) return {};
     BenchmarkDraft b = base("aggregate-output", "mean", *v, "output_throughput");
     b.title = fmt::format("SGLang bench_serving output throughput, {}, {}", model_text, title_load);
     std::vector<std::string> n = notes;
@@ -574,9 +523,7 @@ std::vector<BenchmarkDraft> RunImporter::Run(const std::string& source_id) {
   for (auto& [key, v] : run_.items()) {
     auto sk = ParseLatencyKey(key);
     if (!sk || v.is_null() || sk->statistic == "std") continue;
-    static const std::set<std::string, std::less<>> kStats = {"mean", "median", "p50", "p90",
-                                                              "p99"};
-    if (!kStats.count(sk->statistic)) {
+    if (!IsRecordStatistic(sk->statistic)) {
       skipped.push_back(key);
       continue;
     }
@@ -590,23 +537,14 @@ std::vector<BenchmarkDraft> RunImporter::Run(const std::string& source_id) {
       zero.push_back(key);
       continue;
     }
-    auto q = ctx_.Quantity(NumberText(v.get<double>()) + " ms", Dimension::kTime,
-                           At(key, Severity::kError, "", "", ""),
-                           Pointer(key) + ": " + std::string(LatencyName(sk->metric)), sink_);
-    if (!q) {
-      failed_ = true;
-      continue;
-    }
+    auto q = Quantity(ctx_, key, NumberText(v.get<double>()) + " ms", Dimension::kTime,
+                      LatencyName(sk->metric));
+    if (!q) continue;
     BenchmarkDraft b = base(std::string(LatencyMetric(sk->metric)), sk->statistic, *q, key);
     b.title = fmt::format("SGLang bench_serving {} {}, {}, {}", sk->statistic,
                           LatencyName(sk->metric), model_text, title_load);
-    std::string meaning =
-        sk->metric == "tpot"   ? "per request (latency - TTFT) / (output tokens - 1), then the "
-                                 "statistic across requests"
-        : sk->metric == "itl"  ? "pooled gaps between streamed chunks (a chunk may hold more "
-                                 "than one token)"
-        : sk->metric == "ttft" ? "client-side, including queueing"
-                               : "end-to-end request latency, client-side";
+    std::string meaning(LatencyMeaning(sk->metric));
+    if (LatencyMetric(sk->metric) == "e2e-latency") meaning += ", client-side";
     std::vector<std::string> n = notes;
     n.insert(n.begin(),
              fmt::format(
@@ -630,12 +568,7 @@ std::vector<BenchmarkDraft> RunImporter::Run(const std::string& source_id) {
         " Not imported: {} (0 ms: bench_serving writes 0 for a statistic with no sample).",
         fmt::join(zero, ", "));
   }
-  if (!skipped.empty()) {
-    out.front().notes += fmt::format(
-        " Not imported: {} (the record format's statistic is mean, median, p50, p90, p99 or "
-        "peak).",
-        fmt::join(skipped, ", "));
-  }
+  if (!out.empty()) out.front().notes += UnnamedStatistics(skipped);
   return out;
 }
 
@@ -643,8 +576,7 @@ std::vector<BenchmarkDraft> RunImporter::Run(const std::string& source_id) {
 
 bool LooksLikeSglangServing(std::string_view text) {
   std::string_view head = text.substr(0, 1 << 17);
-  size_t first = head.find_first_not_of(" \t\r\n");
-  if (first == kNpos || head[first] != '{') return false;
+  if (FirstNonSpace(head) != '{') return false;
   // Keys only bench_serving writes: vLLM's serving benchmark spells the end-to-end latency
   // "e2el" and has no retokenized count; the offline throughput files have neither.
   bool sglang_keys = head.find("\"total_output_tokens_retokenized\"") != kNpos ||
@@ -654,36 +586,24 @@ bool LooksLikeSglangServing(std::string_view text) {
 }
 
 void ImportSglangServing(const ImportFile& file, const Context& ctx, ImportResult& out) {
-  SourceText src(file.path, file.text);
-  std::vector<Diagnostic> diags;
-  Sink sink{diags};
-  auto finish = [&] {
-    for (auto& d : diags) out.diagnostics.push_back(std::move(d));
-  };
+  FileImport fi(file, out);
+  const SourceText& src = fi.src();
+  Sink& sink = fi.sink();
   // bench_serving writes float("inf") as the bare token Infinity, which is not JSON.
-  std::string text = QuoteNonFinite(file.text);
-  JsonSplit split = SplitJson(text);
-  if (split.values.empty()) {
-    sink.Add(src.At(kNpos, Severity::kError, "no-runs",
-                    "no JSON object: an SGLang bench_serving --output-file holds one per run",
-                    "import the .jsonl file bench_serving --output-file writes; the console "
-                    "summary is not importable"));
-    return finish();
-  }
-  std::vector<BenchmarkDraft> drafts;
-  std::vector<size_t> offsets;
-  std::vector<std::pair<ModelDraft, size_t>> models;
+  auto results = SplitResults(
+      src, true, "no JSON object: an SGLang bench_serving --output-file holds one per run",
+      "import the .jsonl file bench_serving --output-file writes; the console summary is not "
+      "importable",
+      sink);
+  if (!results) return;
+  const JsonSplit& split = results->split;
   std::set<uint64_t> seen;
-  std::string file_hash = ShortHash(Fnv1a(file.text));
-  std::string source_id = ctx.options().source.empty()
-                              ? fmt::format("sglang-serving-run-{}", file_hash)
-                              : ctx.options().source;
-  size_t index = 0;
-  for (const JsonValueSpan& span : split.values) {
-    ++index;
-    std::string what = split.top_array ? fmt::format("run {}", index)
-                                       : fmt::format("line {}", src.LineColumn(span.begin).first);
-    auto run = ParseRunSpan(src, text, span, what, kTool, true, sink);
+  std::string source_id = SourceIdOf(ctx, "sglang-serving-run", fi.file_hash());
+  for (size_t i = 0; i < split.values.size(); ++i) {
+    const JsonValueSpan& span = split.values[i];
+    std::string what = RunName(src, split, i);
+    auto run =
+        ParseRunSpan(src, results->text, span, what, {kTool}, Nested::kMemberArraysDropped, sink);
     if (!run) continue;
     if (!seen.insert(Fnv1a(run->dump())).second) {
       sink.Add(src.At(span.begin, Severity::kNote, "duplicate-run",
@@ -694,37 +614,22 @@ void ImportSglangServing(const ImportFile& file, const Context& ctx, ImportResul
       continue;
     }
     RunImporter importer(src, span, *run, what, ctx, sink);
-    for (auto& b : importer.Run(source_id)) {
-      drafts.push_back(std::move(b));
-      offsets.push_back(span.begin);
-    }
-    if (importer.draft_model) models.emplace_back(std::move(*importer.draft_model), span.begin);
+    fi.Add(importer.Run(source_id), span.begin);
+    if (importer.draft_model) fi.AddModel(std::move(*importer.draft_model), span.begin);
   }
-  bool failed = std::any_of(diags.begin(), diags.end(),
-                            [](const Diagnostic& d) { return d.severity == Severity::kError; });
-  if (failed) return finish();
-  for (size_t i = 0; i < drafts.size(); ++i) {
-    EmitBenchmark(drafts[i], file.path, src.At(offsets[i], Severity::kError, "", "", ""), out);
-  }
-  for (const auto& [m, offset] : models) {
-    EmitModel(m, file.path, src.At(offset, Severity::kError, "", "", ""), out);
-  }
+  std::optional<SourceDraft> source;
   if (ctx.options().source.empty()) {
-    SourceDraft s;
-    s.id = source_id;
-    s.title = fmt::format("SGLang bench_serving result (content hash {})", file_hash);
-    s.publisher = "not stated: an SGLang bench_serving run imported from a local file";
-    s.url = "https://github.com/sgl-project/sglang/blob/main/python/sglang/bench_serving.py";
-    s.date = Today();
-    s.kind = "dataset";
-    s.notes = fmt::format(
-        "Imported by rooflint ({} bytes, content hash {}, {} run(s)). The url is the "
-        "tool that wrote the file, not the file: a local run has no address. The date is the "
-        "import date: bench_serving writes none.",
-        file.text.size(), file_hash, split.values.size());
-    EmitSource(s, file.path, src.At(0, Severity::kError, "", "", ""), out);
+    source = LocalRunSource(
+        source_id, fmt::format("SGLang bench_serving result (content hash {})", fi.file_hash()),
+        "an SGLang bench_serving run",
+        "https://github.com/sgl-project/sglang/blob/main/python/sglang/bench_serving.py", "",
+        fmt::format(
+            "Imported by rooflint ({} bytes, content hash {}, {} run(s)). The url is the "
+            "tool that wrote the file, not the file: a local run has no address. The date is the "
+            "import date: bench_serving writes none.",
+            file.text.size(), fi.file_hash(), split.values.size()));
   }
-  finish();
+  fi.Emit(source);
 }
 
 }  // namespace rooflint::import

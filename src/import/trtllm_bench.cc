@@ -285,33 +285,9 @@ const std::vector<Figure>& Figures() {
   return *kFigures;
 }
 
-// A benchmark rendered with a kv_precision line. BenchmarkDraft (common.h) has no
-// kv_precision: the line is added to the rendered TOML, then the record is re-parsed as
-// EmitBenchmark does.
-void EmitWithKv(const BenchmarkDraft& b, const std::string& kv, const std::string& from,
-                const Diagnostic& where, ImportResult& out) {
-  if (kv.empty()) return EmitBenchmark(b, from, where, out);
-  std::string toml = RenderBenchmark(b);
-  size_t at = toml.find("\nhardware = ");
-  if (at != std::string::npos)
-    toml.insert(at + 1, fmt::format("kv_precision = {}\n", TomlString(kv)));
-  ParseResult r = ParseRecord(RecordKind::kBenchmark, toml, fmt::format("{}.toml", b.id), b.id);
-  if (!r.ok() || !r.diagnostics.empty()) {
-    Diagnostic d = where;
-    d.severity = Severity::kError;
-    d.code = "internal";
-    d.message = fmt::format("the benchmark record built from this entry does not re-parse: {}",
-                            r.diagnostics.empty() ? "rejected" : r.diagnostics[0].message);
-    d.hint = "this is a bug in rooflint's importer: please report it with the file";
-    out.diagnostics.push_back(d);
-    return;
-  }
-  out.records.push_back({RecordKind::kBenchmark, b.id, std::move(toml), std::move(r.record), from});
-}
-
 struct Built {
   std::vector<BenchmarkDraft> drafts;
-  std::string kv;
+  std::string kv;  // the report's KV cache format, set on every draft ("" when not stated)
   std::optional<ModelDraft> model;
   std::string date;
 };
@@ -560,9 +536,8 @@ bool ReportImporter::Run(const std::string& source_id, Built& out) {
     auto rate = ParseNumber(issue->value);
     if (rate && *rate >= 1e9) load += " (every request issued at once)";
   }
-  // The cap bounds the sequences of a step, but it is not a client concurrency: the sibling-set
-  // check reads a stated concurrency as the batch (aggregate = per-user x B), so only a cap of
-  // 1, which fixes the batch, is written.
+  // The cap bounds the sequences of a step; it is neither the batch that ran nor a client
+  // concurrency, so only a cap of 1, which fixes the batch, is written (as the batch).
   std::pair<std::string, CondValue> load_cond;
   if (cap && *cap == 1) {
     load_cond = {"batch", CondValue::Int(1)};
@@ -671,10 +646,8 @@ bool ReportImporter::Run(const std::string& source_id, Built& out) {
   } else {
     conditions.emplace_back(
         "engine_version",
-        flag_version.empty()
-            ? CondValue::Absent("the report's header section (with the TensorRT-LLM version) "
-                                "is not in the file")
-            : CondValue::Str(fmt::format("{} (user-stated: --engine-version)", flag_version)));
+        ctx_.EngineVersionFromFlag("the report's header section (with the TensorRT-LLM version) "
+                                   "is not in the file"));
   }
   conditions.emplace_back("warmup",
                           CondValue::Absent("trtllm-bench does not print its --warmup setting "
@@ -700,9 +673,12 @@ bool ReportImporter::Run(const std::string& source_id, Built& out) {
           f->value));
     }
   }
-  // The per-user figures are means of per-request ratios, never aggregate / B: they stand in
-  // a set of their own, so the sibling-set identity aggregate = per-user x B is not applied.
-  std::string per_user_set = set + "-per-user";
+  // The per-user figures stand in the run's set. With a stated batch (a cap of 1) the
+  // sibling-set check would test aggregate = per-user x B, which these figures do not satisfy
+  // by definition: the aggregate counts the time to the first token, Per User Output Speed
+  // leaves it out, and the [GTPS] lines are percentiles, not means. They then stand in a set
+  // of their own (`<set>-per-user`).
+  bool batch_stated = load_cond.first == "batch";
   for (const Figure& fig : Figures()) {
     const Field* f = nullptr;
     std::string_view label;
@@ -729,8 +705,9 @@ bool ReportImporter::Run(const std::string& source_id, Built& out) {
       failed_ = true;
       continue;
     }
-    BenchmarkDraft b = RunDraft(model.id, precision, parts, count, source_id,
-                                fig.metric == "per-user-decode" ? per_user_set : set);
+    BenchmarkDraft b =
+        RunDraft(model.id, precision, parts, count, source_id,
+                 fig.metric == "per-user-decode" && batch_stated ? set + "-per-user" : set);
     if (count == 0) SetCount(b, 0, count_why);
     b.metric = fig.metric;
     b.statistic = fig.statistic;
@@ -767,17 +744,10 @@ bool LooksLikeTrtllmBench(std::string_view text) {
 }
 
 void ImportTrtllmBench(const ImportFile& file, const Context& ctx, ImportResult& out) {
-  SourceText src(file.path, file.text);
-  std::vector<Diagnostic> diags;
-  Sink sink{diags};
-  auto finish = [&] {
-    for (auto& d : diags) out.diagnostics.push_back(std::move(d));
-  };
-  if (size_t bad = InvalidUtf8(file.text); bad != kNpos) {
-    sink.Add(src.At(bad, Severity::kError, "bad-utf8", "the file is not valid UTF-8 here",
-                    "trtllm-bench prints UTF-8 text; is this the console log?"));
-    return finish();
-  }
+  FileImport fi(file, out);
+  const SourceText& src = fi.src();
+  Sink& sink = fi.sink();
+  if (fi.RefuseInvalidUtf8("trtllm-bench prints UTF-8 text; is this the console log?")) return;
   std::vector<Report> reports = SplitReports(file.text);
   if (reports.empty()) {
     // Point at the last line the run printed.
@@ -790,57 +760,36 @@ void ImportTrtllmBench(const ImportFile& file, const Context& ctx, ImportResult&
                     "OVERVIEW' section (the run failed or was stopped before it reported)",
                     "import the log of a run that finished; its report is the "
                     "=====-framed block printed at the end"));
-    return finish();
+    return;
   }
-  std::string file_hash = ShortHash(Fnv1a(file.text));
-  std::string source_id = ctx.options().source.empty()
-                              ? fmt::format("trtllm-bench-run-{}", file_hash)
-                              : ctx.options().source;
-  std::vector<std::pair<BenchmarkDraft, size_t>> drafts;
-  std::vector<std::string> kvs;
-  std::vector<std::pair<ModelDraft, size_t>> models;
+  std::string source_id = SourceIdOf(ctx, "trtllm-bench-run", fi.file_hash());
   std::string date;
   for (size_t i = 0; i < reports.size(); ++i) {
     Built built;
     ReportImporter importer(src, reports[i], static_cast<int>(reports.size() > 1 ? i : 0), ctx,
                             sink);
     if (!importer.Run(source_id, built)) continue;
-    for (auto& b : built.drafts) {
-      drafts.emplace_back(std::move(b), reports[i].begin);
-      kvs.push_back(built.kv);
-    }
-    if (built.model) models.emplace_back(std::move(*built.model), reports[i].begin);
+    for (auto& b : built.drafts) b.kv_precision = built.kv;
+    fi.Add(std::move(built.drafts), reports[i].begin);
+    if (built.model) fi.AddModel(std::move(*built.model), reports[i].begin);
     if (date.empty()) date = built.date;
   }
-  bool failed = std::any_of(diags.begin(), diags.end(),
-                            [](const Diagnostic& d) { return d.severity == Severity::kError; });
-  if (failed) return finish();
-  for (size_t i = 0; i < drafts.size(); ++i) {
-    EmitWithKv(drafts[i].first, kvs[i], file.path,
-               src.At(drafts[i].second, Severity::kError, "", "", ""), out);
-  }
-  for (const auto& [m, offset] : models) {
-    EmitModel(m, file.path, src.At(offset, Severity::kError, "", "", ""), out);
-  }
+  std::optional<SourceDraft> source;
   if (ctx.options().source.empty()) {
-    SourceDraft s;
-    s.id = source_id;
-    s.title = fmt::format("trtllm-bench report, {}", BaseName(file.path));
-    s.publisher = "not stated: a TensorRT-LLM trtllm-bench run imported from a local file";
-    s.url =
+    source = LocalRunSource(
+        source_id, fmt::format("trtllm-bench report, {}", BaseName(file.path)),
+        "a TensorRT-LLM trtllm-bench run",
         "https://github.com/NVIDIA/TensorRT-LLM/blob/main/tensorrt_llm/bench/dataclasses/"
-        "reporting.py";
-    s.date = date.empty() ? Today() : date;
-    s.kind = "dataset";
-    s.notes = fmt::format(
-        "Imported by rooflint from '{}' ({} bytes, content hash {}, {} report(s)). The url is "
-        "the tool that wrote the file, not the file: a local run has no address.{}",
-        BaseName(file.path), file.text.size(), file_hash, reports.size(),
-        date.empty() ? " The date is the import date: the file states none."
-                     : " The date is the logger's timestamp before the report.");
-    EmitSource(s, file.path, src.At(0, Severity::kError, "", "", ""), out);
+        "reporting.py",
+        date,
+        fmt::format(
+            "Imported by rooflint from '{}' ({} bytes, content hash {}, {} report(s)). The url is "
+            "the tool that wrote the file, not the file: a local run has no address.{}",
+            BaseName(file.path), file.text.size(), fi.file_hash(), reports.size(),
+            date.empty() ? " The date is the import date: the file states none."
+                         : " The date is the logger's timestamp before the report."));
   }
-  finish();
+  fi.Emit(source);
 }
 
 }  // namespace rooflint::import

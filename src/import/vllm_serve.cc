@@ -11,6 +11,7 @@
 #include <set>
 
 #include "import/common.h"
+#include "import/json_results.h"
 
 namespace rooflint::import {
 namespace {
@@ -60,11 +61,13 @@ const std::set<std::string, std::less<>>& KnownKeys() {
   return *kKeys;
 }
 
-class RunImporter {
+class RunImporter : public JsonRun {
  public:
   RunImporter(const SourceText& src, const JsonValueSpan& span, const json& run, std::string what,
               const Context& ctx, Sink& sink)
-      : src_(src), span_(span), run_(run), what_(std::move(what)), ctx_(ctx), sink_(sink) {}
+      : JsonRun(src, span, run, std::move(what), "is this a vLLM bench serve --save-result file?",
+                "vLLM writes this field as a number", sink),
+        ctx_(ctx) {}
 
   // The records of one run (none if it has an error).
   std::vector<BenchmarkDraft> Run(const std::string& source_id, std::string& date);
@@ -81,46 +84,6 @@ class RunImporter {
   void AddRunNotes(std::string& date);
   void SetConditions();
   std::vector<BenchmarkDraft> BuildRecords();
-
-  size_t Where(std::string_view key) const {
-    size_t at = FindJsonKey(src_.text(), span_, key);
-    return at == kNpos ? span_.begin : at;
-  }
-  std::string Pointer(std::string_view key) const {
-    return fmt::format("{}/{}", span_.pointer_prefix, PointerToken(key));
-  }
-  Diagnostic At(std::string_view key, Severity severity, std::string code, std::string message,
-                std::string hint) const {
-    return src_.At(Where(key), severity, std::move(code),
-                   fmt::format("{}: {}", Pointer(key), message), std::move(hint));
-  }
-  void Error(std::string_view key, std::string code, std::string message, std::string hint) {
-    sink_.Add(At(key, Severity::kError, std::move(code), std::move(message), std::move(hint)));
-    failed_ = true;
-  }
-  const json* Get(std::string_view key) const {
-    auto it = run_.find(key);
-    return it == run_.end() ? nullptr : &*it;
-  }
-  // A number field: nullopt when missing or null; an error when it is something else.
-  std::optional<double> Number(std::string_view key, bool required) {
-    const json* v = Get(key);
-    if (v == nullptr || v->is_null()) {
-      if (required) {
-        sink_.Add(src_.At(span_.begin, Severity::kError, "missing-field",
-                          fmt::format("{} has no '{}'", what_, key),
-                          "is this a vLLM bench serve --save-result file?"));
-        failed_ = true;
-      }
-      return std::nullopt;
-    }
-    if (!v->is_number()) {
-      Error(key, "not-a-number", fmt::format("{} is not a number", v->dump()),
-            "vLLM writes this field as a number");
-      return std::nullopt;
-    }
-    return v->get<double>();
-  }
 
   // The speculative condition from the spec_decode_* metrics vLLM writes when the server
   // ran speculative decoding; absent when there are none (older versions write none either,
@@ -166,13 +129,7 @@ class RunImporter {
     return CondValue::Inline(table);
   }
 
-  const SourceText& src_;
-  const JsonValueSpan& span_;
-  const json& run_;
-  std::string what_;
   const Context& ctx_;
-  Sink& sink_;
-  bool failed_ = false;
 
   // What the sections find.
   std::string source_id_;
@@ -277,22 +234,7 @@ void RunImporter::ReadHardware() {
   }
   parts_ = ctx_.ResolveParts("", unstated, At("model_id", Severity::kNote, "", "", ""), sink_);
   for (auto& n : parts_.notes) notes_.push_back(n);
-  if (ctx_.options().count) {
-    count_ = *ctx_.options().count;
-    notes_.push_back(fmt::format("accelerator_count {} is user-stated (--count).", count_));
-    return;
-  }
-  const std::string& hw = ctx_.options().hardware;
-  size_t x = hw.find_first_of("xX");
-  auto n = x == std::string::npos ? std::nullopt : ParseNumber(hw.substr(0, x));
-  if (n && *n >= 1 && *n == std::floor(*n) && *n <= 1e6) {
-    count_ = static_cast<int64_t>(*n);
-    notes_.push_back(
-        fmt::format("accelerator_count {} from the user-stated --hardware '{}'.", count_, hw));
-  } else {
-    notes_.push_back(
-        "accelerator_count absent: the file states no accelerator count (pass --count).");
-  }
+  count_ = CountFromFlags(ctx_, notes_);
 }
 
 // The load: the concurrency cap (max_concurrency), else the peak in flight the client
@@ -449,12 +391,9 @@ void RunImporter::SetConditions() {
       "engine", CondValue::Absent(fmt::format("the file's backend '{}' is the client's request "
                                               "protocol; the serving engine is not recorded",
                                               backend)));
-  const std::string& flag_version = ctx_.options().engine_version;
   conditions_.emplace_back(
       "engine_version",
-      flag_version.empty()
-          ? CondValue::Absent("vLLM bench serve records no server engine or version")
-          : CondValue::Str(fmt::format("{} (user-stated: --engine-version)", flag_version)));
+      ctx_.EngineVersionFromFlag("vLLM bench serve records no server engine or version"));
   conditions_.emplace_back(
       "warmup", CondValue::Absent("vLLM bench serve records no warmup (older versions send one "
                                   "connectivity-check request; --num-warmups is not written)"));
@@ -499,13 +438,9 @@ std::vector<BenchmarkDraft> RunImporter::BuildRecords() {
   };
 
   // Aggregate output throughput.
-  auto v = ctx_.Quantity(NumberText(*throughput_) + " tok/s", Dimension::kTokenRate,
-                         At("output_throughput", Severity::kError, "", "", ""),
-                         Pointer("output_throughput") + ": output throughput", sink_);
-  if (!v) {
-    failed_ = true;
-    return {};
-  }
+  auto v = Quantity(ctx_, "output_throughput", NumberText(*throughput_) + " tok/s",
+                    Dimension::kTokenRate, "output throughput");
+  if (!v) return {};
   BenchmarkDraft agg = base("aggregate-output", "mean", *v, "output_throughput");
   agg.title = fmt::format("vLLM bench serve output throughput, {}, request_rate {}", model_text_,
                           rate_text_);
@@ -518,12 +453,9 @@ std::vector<BenchmarkDraft> RunImporter::BuildRecords() {
   // run saw, over every request (vLLM's calculate_metrics buckets each token's arrival time,
   // start + TTFT + the inter-token gaps, into whole seconds and takes the largest bucket).
   if (auto peak = Number("max_output_tokens_per_s", false); peak && *peak > 0) {
-    auto q = ctx_.Quantity(NumberText(*peak) + " tok/s", Dimension::kTokenRate,
-                           At("max_output_tokens_per_s", Severity::kError, "", "", ""),
-                           Pointer("max_output_tokens_per_s") + ": peak output throughput", sink_);
-    if (!q) {
-      failed_ = true;
-    } else {
+    auto q = Quantity(ctx_, "max_output_tokens_per_s", NumberText(*peak) + " tok/s",
+                      Dimension::kTokenRate, "peak output throughput");
+    if (q) {
       BenchmarkDraft b = base("aggregate-output", "peak", *q, "max_output_tokens_per_s");
       b.title = fmt::format("vLLM bench serve peak output throughput (1 s), {}, request_rate {}",
                             model_text_, rate_text_);
@@ -547,9 +479,7 @@ std::vector<BenchmarkDraft> RunImporter::BuildRecords() {
   for (auto& [key, value] : run_.items()) {
     auto lk = ParseLatencyKey(key);
     if (!lk || value.is_null() || lk->statistic == "std") continue;
-    static const std::set<std::string, std::less<>> kStats = {"mean", "median", "p50", "p90",
-                                                              "p99"};
-    if (!kStats.count(lk->statistic)) {
+    if (!IsRecordStatistic(lk->statistic)) {
       skipped.push_back(key);
       continue;
     }
@@ -558,34 +488,19 @@ std::vector<BenchmarkDraft> RunImporter::BuildRecords() {
             "vLLM writes latency statistics as numbers of milliseconds");
       continue;
     }
-    auto q = ctx_.Quantity(NumberText(value.get<double>()) + " ms", Dimension::kTime,
-                           At(key, Severity::kError, "", "", ""),
-                           Pointer(key) + ": " + std::string(LatencyName(lk->metric)), sink_);
-    if (!q) {
-      failed_ = true;
-      continue;
-    }
+    auto q = Quantity(ctx_, key, NumberText(value.get<double>()) + " ms", Dimension::kTime,
+                      LatencyName(lk->metric));
+    if (!q) continue;
     BenchmarkDraft b = base(std::string(LatencyMetric(lk->metric)), lk->statistic, *q, key);
     b.title = fmt::format("vLLM bench serve {} {}, {}, request_rate {}", lk->statistic,
                           LatencyName(lk->metric), model_text_, rate_text_);
-    std::string what =
-        lk->metric == "tpot"   ? "per request (latency - TTFT) / (output tokens - 1), then the "
-                                 "statistic across requests"
-        : lk->metric == "itl"  ? "pooled gaps between streamed chunks (a chunk may hold more than "
-                                 "one token)"
-        : lk->metric == "ttft" ? "client-side, including queueing"
-                               : "end-to-end request latency";
+    std::string_view what = LatencyMeaning(lk->metric);
     b.notes = with_notes(fmt::format(
         "{} {} over {} completed requests: {}{}.", lk->statistic, LatencyName(lk->metric), n_done_,
         what, spread.count(lk->metric) ? fmt::format(" (std {} ms)", spread[lk->metric]) : ""));
     out.push_back(std::move(b));
   }
-  if (!skipped.empty()) {
-    out.front().notes += fmt::format(
-        " Not imported: {} (the record format's statistic is mean, "
-        "median, p50, p90, p99 or peak).",
-        fmt::join(skipped, ", "));
-  }
+  if (!out.empty()) out.front().notes += UnnamedStatistics(skipped);
   return out;
 }
 
@@ -593,8 +508,7 @@ std::vector<BenchmarkDraft> RunImporter::BuildRecords() {
 
 bool LooksLikeVllmServe(std::string_view text) {
   std::string_view head = text.substr(0, 1 << 16);
-  size_t first = head.find_first_not_of(" \t\r\n");
-  if (first == kNpos || (head[first] != '{' && head[first] != '[')) return false;
+  if (char first = FirstNonSpace(head); first != '{' && first != '[') return false;
   // The setup fields come first; the throughput may stand after megabytes of per-request
   // arrays, so look for either.
   return head.find("\"output_throughput\"") != kNpos ||
@@ -602,110 +516,44 @@ bool LooksLikeVllmServe(std::string_view text) {
 }
 
 void ImportVllmServe(const ImportFile& file, const Context& ctx, ImportResult& out) {
-  SourceText src(file.path, file.text);
-  std::vector<Diagnostic> diags;
-  Sink sink{diags};
-  auto finish = [&] {
-    for (auto& d : diags) out.diagnostics.push_back(std::move(d));
-  };
-  JsonSplit split = SplitJson(file.text);
-  if (split.values.empty()) {
-    sink.Add(src.At(kNpos, Severity::kError, "no-runs",
-                    "no JSON object: a vLLM result is one object per run",
-                    "import the file vLLM bench serve --save-result writes; the console "
-                    "summary is not importable"));
-    return finish();
-  }
-  std::vector<BenchmarkDraft> drafts;
-  std::vector<size_t> offsets;
-  std::vector<std::pair<ModelDraft, size_t>> models;
+  FileImport fi(file, out);
+  const SourceText& src = fi.src();
+  Sink& sink = fi.sink();
+  // vLLM writes strict JSON: a bare NaN or Infinity is an error, never read.
+  auto results = SplitResults(src, false, "no JSON object: a vLLM result is one object per run",
+                              "import the file vLLM bench serve --save-result writes; the "
+                              "console summary is not importable",
+                              sink);
+  if (!results) return;
+  const JsonSplit& split = results->split;
   std::string date;
-  std::string file_hash = ShortHash(Fnv1a(file.text));
-  std::string source_id = ctx.options().source.empty() ? fmt::format("vllm-serve-run-{}", file_hash)
-                                                       : ctx.options().source;
-  size_t index = 0;
-  for (const JsonValueSpan& span : split.values) {
-    ++index;
-    std::string what = split.top_array ? fmt::format("run {}", index)
-                                       : fmt::format("line {}", src.LineColumn(span.begin).first);
-    if (span.truncated) {
-      sink.Add(src.At(span.begin, Severity::kError, "truncated",
-                      span.pointer_prefix == "]"
-                          ? std::string("the JSON array is not closed before the end of the file")
-                          : fmt::format("{} is cut off: the file ends inside it", what),
-                      "the run did not finish writing the file; re-run it"));
-      continue;
-    }
-    if (span.too_deep) {
-      sink.Add(src.At(span.begin, Severity::kError, "not-a-run",
-                      fmt::format("{} is nested too deeply to be a vLLM result", what),
-                      "a vLLM result is one flat object with per-request arrays"));
-      continue;
-    }
+  std::string source_id = SourceIdOf(ctx, "vllm-serve-run", fi.file_hash());
+  for (size_t i = 0; i < split.values.size(); ++i) {
+    const JsonValueSpan& span = split.values[i];
+    std::string what = RunName(src, split, i);
     // Per-request arrays (ttfts, itls, generated_texts, ...) are parsed but not kept.
-    auto keep = [](int depth, json::parse_event_t e, json&) {
-      return !((e == json::parse_event_t::object_start || e == json::parse_event_t::array_start) &&
-               depth >= 1);
-    };
-    json run;
-    try {
-      run = json::parse(file.text.begin() + span.begin, file.text.begin() + span.end, keep);
-    } catch (const json::out_of_range& e) {
-      sink.Add(src.At(OutOfRangeOffset(file.text, span.begin, span.end, e.what()), Severity::kError,
-                      "out-of-range",
-                      fmt::format("{}: a number beyond the range of a double", what),
-                      "vLLM writes finite numbers in range; an edited file may not"));
-      continue;
-    } catch (const json::parse_error& e) {
-      size_t at = span.begin + (e.byte > 0 ? e.byte - 1 : 0);
-      std::string msg = e.what();
-      size_t colon = msg.find(": ");
-      sink.Add(src.At(std::min(at, file.text.size()), Severity::kError, "bad-json",
-                      fmt::format("{}: not valid JSON: {}", what,
-                                  colon == std::string::npos ? msg : msg.substr(colon + 2)),
-                      "vLLM writes strict JSON; NaN or Infinity, or a cut file, is not"));
-      continue;
-    }
-    if (!run.is_object()) {
-      sink.Add(src.At(span.begin, Severity::kError, "not-a-run",
-                      fmt::format("{} is not a JSON object", what),
-                      "a vLLM result is one object per run"));
-      continue;
-    }
-    RunImporter importer(src, span, run, what, ctx, sink);
+    auto run = ParseRunSpan(src, results->text, span, what, {"vLLM bench serve", "result", true},
+                            Nested::kDropped, sink);
+    if (!run) continue;
+    RunImporter importer(src, span, *run, what, ctx, sink);
     std::string run_date;
-    for (auto& b : importer.Run(source_id, run_date)) {
-      drafts.push_back(std::move(b));
-      offsets.push_back(span.begin);
-    }
-    if (importer.draft_model) models.emplace_back(std::move(*importer.draft_model), span.begin);
+    fi.Add(importer.Run(source_id, run_date), span.begin);
+    if (importer.draft_model) fi.AddModel(std::move(*importer.draft_model), span.begin);
     if (date.empty()) date = run_date;
   }
-  bool failed = std::any_of(diags.begin(), diags.end(),
-                            [](const Diagnostic& d) { return d.severity == Severity::kError; });
-  if (failed) return finish();
-  for (size_t i = 0; i < drafts.size(); ++i) {
-    EmitBenchmark(drafts[i], file.path, src.At(offsets[i], Severity::kError, "", "", ""), out);
-  }
-  for (const auto& [m, offset] : models) {
-    EmitModel(m, file.path, src.At(offset, Severity::kError, "", "", ""), out);
-  }
+  std::optional<SourceDraft> source;
   if (ctx.options().source.empty()) {
-    SourceDraft s;
-    s.id = source_id;
-    s.title = fmt::format("vLLM bench serve result, {}", BaseName(file.path));
-    s.publisher = "not stated: a vLLM bench serve run imported from a local file";
-    s.url = "https://github.com/vllm-project/vllm/blob/main/vllm/benchmarks/serve.py";
-    s.date = date.empty() ? Today() : date;
-    s.kind = "dataset";
-    s.notes = fmt::format(
-        "Imported by rooflint from '{}' ({} bytes, content hash {}, {} run(s)). The url is the "
-        "tool that wrote the file, not the file: a local run has no address.{}",
-        BaseName(file.path), file.text.size(), file_hash, split.values.size(),
-        date.empty() ? " The date is the import date: the file states none." : "");
-    EmitSource(s, file.path, src.At(0, Severity::kError, "", "", ""), out);
+    source = LocalRunSource(
+        source_id, fmt::format("vLLM bench serve result, {}", BaseName(file.path)),
+        "a vLLM bench serve run",
+        "https://github.com/vllm-project/vllm/blob/main/vllm/benchmarks/serve.py", date,
+        fmt::format(
+            "Imported by rooflint from '{}' ({} bytes, content hash {}, {} run(s)). The url is the "
+            "tool that wrote the file, not the file: a local run has no address.{}",
+            BaseName(file.path), file.text.size(), fi.file_hash(), split.values.size(),
+            date.empty() ? " The date is the import date: the file states none." : ""));
   }
-  finish();
+  fi.Emit(source);
 }
 
 }  // namespace rooflint::import

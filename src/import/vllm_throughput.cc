@@ -33,78 +33,60 @@ const std::set<std::string, std::less<>>& KnownKeys() {
 
 bool LooksLikeVllmThroughput(std::string_view text) {
   std::string_view head = text.substr(0, 1 << 16);
-  size_t first = head.find_first_not_of(" \t\r\n");
-  if (first == kNpos || head[first] != '{') return false;
+  if (FirstNonSpace(head) != '{') return false;
   return head.find("\"elapsed_time\"") != kNpos && head.find("\"total_num_tokens\"") != kNpos &&
          head.find("\"tokens_per_second\"") != kNpos;
 }
 
 void ImportVllmThroughput(const ImportFile& file, const Context& ctx, ImportResult& out) {
-  SourceText src(file.path, file.text);
-  std::vector<Diagnostic> diags;
-  Sink sink{diags};
-  auto finish = [&] {
-    for (auto& d : diags) out.diagnostics.push_back(std::move(d));
-  };
-  std::string text = QuoteNonFinite(file.text);
-  JsonSplit split = SplitJson(text);
-  if (split.values.empty()) {
-    sink.Add(src.At(kNpos, Severity::kError, "no-runs",
-                    "no JSON object: a vLLM bench throughput --output-json file holds one",
-                    "import the file --output-json writes; the console line is not importable"));
-    return finish();
-  }
-  if (split.values.size() > 1 || split.top_array) {
-    sink.Add(src.At(split.values[1 % split.values.size()].begin, Severity::kError, "not-a-run",
-                    "more than one JSON value: vLLM bench throughput writes one object per file",
-                    "import each --output-json file on its own"));
-    return finish();
-  }
-  const JsonValueSpan& span = split.values[0];
-  auto parsed = ParseRunSpan(src, text, span, "the result", kTool, false, sink);
-  if (!parsed) return finish();
-  const json& run = *parsed;
-
-  auto where = [&](std::string_view key) {
-    size_t at = FindJsonKey(file.text, span, key);
-    return at == kNpos ? span.begin : at;
-  };
+  FileImport fi(file, out);
+  const SourceText& src = fi.src();
+  Sink& sink = fi.sink();
+  auto one = ReadOneRun(
+      src,
+      {"the result", "no JSON object: a vLLM bench throughput --output-json file holds one",
+       "import the file --output-json writes; the console line is not importable",
+       "more than one JSON value: vLLM bench throughput writes one object per file",
+       "import each --output-json file on its own"},
+      {kTool}, sink);
+  if (!one) return;
+  const json& run = one->run;
+  const JsonValueSpan& span = one->span();
+  JsonRun fields(src, span, run, "the result",
+                 "is this a vLLM bench throughput --output-json file?",
+                 "vLLM writes this field as a number", sink);
   auto at = [&](std::string_view key, Severity severity, std::string code, std::string message,
                 std::string hint) {
-    return src.At(where(key), severity, std::move(code),
-                  fmt::format("/{}: {}", PointerToken(key), message), std::move(hint));
+    return fields.At(key, severity, std::move(code), std::move(message), std::move(hint));
   };
   auto number = [&](std::string_view key) -> std::optional<double> {
-    auto it = run.find(key);
-    if (it == run.end() || it->is_null()) {
-      sink.Add(src.At(span.begin, Severity::kError, "missing-field",
-                      fmt::format("the result has no '{}'", key),
-                      "is this a vLLM bench throughput --output-json file?"));
+    const json* v = fields.Get(key);
+    if (v == nullptr || v->is_null()) {
+      fields.Missing(key);
       return std::nullopt;
     }
-    if (!it->is_number() || !std::isfinite(it->get<double>()) || it->get<double>() <= 0) {
-      sink.Add(at(key, Severity::kError, it->is_number() ? "out-of-range" : "not-a-number",
-                  fmt::format("{} is not a positive number", RawJsonValue(file.text, where(key))),
-                  "vLLM writes this field as a positive number"));
+    if (!v->is_number() || !std::isfinite(v->get<double>()) || v->get<double>() <= 0) {
+      fields.Error(key, v->is_number() ? "out-of-range" : "not-a-number",
+                   fmt::format("{} is not a positive number", fields.Raw(key)),
+                   "vLLM writes this field as a positive number");
       return std::nullopt;
     }
-    return it->get<double>();
+    return v->get<double>();
   };
   auto elapsed = number("elapsed_time");
   auto requests = number("num_requests");
   auto tokens = number("total_num_tokens");
   auto rps = number("requests_per_second");
   auto tps = number("tokens_per_second");
-  if (!elapsed || !requests || !tokens || !rps || !tps) return finish();
+  if (!elapsed || !requests || !tokens || !rps || !tps) return;
   for (auto [key, v] :
        {std::pair{"num_requests", *requests}, std::pair{"total_num_tokens", *tokens}}) {
     if (v != std::floor(v) || v > 1e15) {
-      sink.Add(at(key, Severity::kError, "out-of-range",
-                  fmt::format("{} is not a count", RawJsonValue(file.text, where(key))),
-                  "a whole number of requests or tokens"));
+      fields.Error(key, "out-of-range", fmt::format("{} is not a count", fields.Raw(key)),
+                   "a whole number of requests or tokens");
     }
   }
-  if (!diags.empty()) return finish();
+  if (fields.failed()) return;
 
   std::vector<std::string> notes;
   // The two rates are totals / elapsed_time in throughput.py; a file where they are not was
@@ -131,10 +113,8 @@ void ImportVllmThroughput(const ImportFile& file, const Context& ctx, ImportResu
     notes.push_back(fmt::format("Keys vLLM does not write, not read: {}.", fmt::join(extra, ", ")));
   }
 
-  std::string file_hash = ShortHash(Fnv1a(file.text));
-  std::string source_id = ctx.options().source.empty()
-                              ? fmt::format("vllm-throughput-run-{}", file_hash)
-                              : ctx.options().source;
+  const std::string& file_hash = fi.file_hash();
+  std::string source_id = SourceIdOf(ctx, "vllm-throughput-run", file_hash);
 
   // Model: the file names none.
   if (ctx.options().model.empty()) {
@@ -142,7 +122,7 @@ void ImportVllmThroughput(const ImportFile& file, const Context& ctx, ImportResu
                     "the result names no model: vLLM bench throughput writes only elapsed_time, "
                     "num_requests, total_num_tokens and the two rates",
                     "pass --model ID with the model the run loaded (its --model argument)"));
-    return finish();
+    return;
   }
   const std::string& model = ctx.options().model;
   notes.push_back(fmt::format("Model: --model {} (user-stated: the file names no model).", model));
@@ -155,7 +135,6 @@ void ImportVllmThroughput(const ImportFile& file, const Context& ctx, ImportResu
   for (auto& n : parts.notes) notes.push_back(n);
   int64_t count = CountFromFlags(ctx, notes);
 
-  const std::string& flag_version = ctx.options().engine_version;
   std::vector<std::pair<std::string, CondValue>> conditions;
   conditions.emplace_back(
       "batch", CondValue::Absent(fmt::format(
@@ -172,11 +151,8 @@ void ImportVllmThroughput(const ImportFile& file, const Context& ctx, ImportResu
   conditions.emplace_back(
       "engine", CondValue::Absent("the benchmark runs vLLM unless --backend hf or mii, and the "
                                   "file does not record the backend"));
-  conditions.emplace_back(
-      "engine_version",
-      flag_version.empty()
-          ? CondValue::Absent("vLLM bench throughput records no version")
-          : CondValue::Str(fmt::format("{} (user-stated: --engine-version)", flag_version)));
+  conditions.emplace_back("engine_version",
+                          ctx.EngineVersionFromFlag("vLLM bench throughput records no version"));
   conditions.emplace_back("warmup", CondValue::Absent("vLLM bench throughput records none"));
   conditions.emplace_back("scenario", CondValue::Str("offline"));
   conditions.emplace_back("speculative",
@@ -203,9 +179,8 @@ void ImportVllmThroughput(const ImportFile& file, const Context& ctx, ImportResu
   };
   std::vector<BenchmarkDraft> drafts;
   {
-    auto v = ctx.Quantity(NumberText(*tps) + " tok/s", Dimension::kTokenRate,
-                          at("tokens_per_second", Severity::kError, "", "", ""),
-                          "/tokens_per_second: token throughput", sink);
+    auto v = fields.Quantity(ctx, "tokens_per_second", NumberText(*tps) + " tok/s",
+                             Dimension::kTokenRate, "token throughput");
     if (v) {
       BenchmarkDraft b = base("aggregate-total", *v, "tokens_per_second");
       b.title = fmt::format("vLLM bench throughput, prompt + output tokens/s, {}, {} requests",
@@ -223,9 +198,8 @@ void ImportVllmThroughput(const ImportFile& file, const Context& ctx, ImportResu
     }
   }
   {
-    auto v = ctx.Quantity(NumberText(*rps) + " req/s", Dimension::kRequestRate,
-                          at("requests_per_second", Severity::kError, "", "", ""),
-                          "/requests_per_second: request throughput", sink);
+    auto v = fields.Quantity(ctx, "requests_per_second", NumberText(*rps) + " req/s",
+                             Dimension::kRequestRate, "request throughput");
     if (v) {
       BenchmarkDraft b = base("requests", *v, "requests_per_second");
       b.title = fmt::format("vLLM bench throughput, requests/s, {}, {} requests", model,
@@ -237,28 +211,20 @@ void ImportVllmThroughput(const ImportFile& file, const Context& ctx, ImportResu
       drafts.push_back(std::move(b));
     }
   }
-  bool failed = std::any_of(diags.begin(), diags.end(),
-                            [](const Diagnostic& d) { return d.severity == Severity::kError; });
-  if (failed) return finish();
-  for (const auto& b : drafts) {
-    EmitBenchmark(b, file.path, src.At(span.begin, Severity::kError, "", "", ""), out);
-  }
+  fi.Add(std::move(drafts), span.begin);
+  std::optional<SourceDraft> source;
   if (ctx.options().source.empty()) {
-    SourceDraft s;
-    s.id = source_id;
-    s.title = fmt::format("vLLM bench throughput result (content hash {})", file_hash);
-    s.publisher = "not stated: a vLLM bench throughput run imported from a local file";
-    s.url = "https://github.com/vllm-project/vllm/blob/main/vllm/benchmarks/throughput.py";
-    s.date = Today();
-    s.kind = "dataset";
-    s.notes = fmt::format(
-        "Imported by rooflint ({} bytes, content hash {}). The url is the tool that "
-        "wrote the file, not the file: a local run has no address. The date is the import date: "
-        "the file states none.",
-        file.text.size(), file_hash);
-    EmitSource(s, file.path, src.At(0, Severity::kError, "", "", ""), out);
+    source = LocalRunSource(
+        source_id, fmt::format("vLLM bench throughput result (content hash {})", file_hash),
+        "a vLLM bench throughput run",
+        "https://github.com/vllm-project/vllm/blob/main/vllm/benchmarks/throughput.py", "",
+        fmt::format("Imported by rooflint ({} bytes, content hash {}). The url is the tool that "
+                    "wrote the file, not the file: a local run has no address. The date is the "
+                    "import date: "
+                    "the file states none.",
+                    file.text.size(), file_hash));
   }
-  finish();
+  fi.Emit(source);
 }
 
 }  // namespace rooflint::import
