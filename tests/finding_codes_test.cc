@@ -56,7 +56,7 @@ TEST(FindingCodesTest, EveryCodeIsAssertedByATest) {
     bool named = tests.find("FindingCode::k" + camel + ")") != std::string::npos ||
                  tests.find("FindingCode::k" + camel + ";") != std::string::npos ||
                  tests.find("FindingCode::k" + camel + " ") != std::string::npos ||
-                 tests.find("code), \"" + std::string(c.name) + "\")") != std::string::npos;
+                 tests.find("code, \"" + std::string(c.name) + "\")") != std::string::npos;
     EXPECT_TRUE(named) << c.name << " is asserted by no test";
   }
 }

@@ -270,7 +270,7 @@ TEST_F(PlantedTest, EachIsCaughtByItsInstrumentAsAnError) {
     EXPECT_EQ(caught->severity, Severity::kError) << caught->code << ": " << caught->message;
     if (p.instrument == "capacity") {
       // With `offload = false` stated, nothing rests on an assumption: the error.
-      EXPECT_EQ(caught->code, FindingCode::kExceedsCapacity) << p.id;
+      EXPECT_EQ(caught->code, CodeName(FindingCode::kExceedsCapacity)) << p.id;
       // The arithmetic starts with the bytes that must be resident.
       EXPECT_NE(caught->arithmetic.find("B needed"), std::string::npos) << caught->arithmetic;
       for (const auto& c : a.checks) {
@@ -320,7 +320,7 @@ TEST_F(PlantedTest, UnstatedOffloadMakesACapacityFailureAWarning) {
   for (const Finding& f : s.findings) {
     if (f.record == "cap-unstated" && f.instrument == "capacity") {
       EXPECT_EQ(f.severity, Severity::kWarning);
-      EXPECT_EQ(CodeName(f.code), "exceeds-capacity-assuming");
+      EXPECT_EQ(f.code, "exceeds-capacity-assuming");
       warned = true;
     }
   }

@@ -154,7 +154,7 @@ TEST_F(RoofsTest, PerUserAboveItsRoofIsAnExceedsFindingWithArithmetic) {
   const Finding& f = report.sweep.findings[0];
   EXPECT_EQ(f.record, "fast");
   EXPECT_EQ(f.instrument, "memory-roof");
-  EXPECT_EQ(CodeName(f.code), "exceeds-roof");
+  EXPECT_EQ(f.code, "exceeds-roof");
   EXPECT_EQ(f.severity, Severity::kError);
   EXPECT_EQ(f.message, "150 tok/s is 135.0% of the memory roof (111.1 tok/s)");
   EXPECT_EQ(f.arithmetic, "1 x 1555e9 B/s / 14e9 B = 111.1 tok/s");
@@ -282,7 +282,7 @@ TEST_F(RoofsTest, TpotBelowItsFloorIsAFinding) {
              BenchRecord{.id = "tpot-fast", .metric = "tpot", .value = "5 ms"}.Toml());
   SweepResult s = Run();
   ASSERT_EQ(s.findings.size(), 1u);
-  EXPECT_EQ(CodeName(s.findings[0].code), "below-floor");
+  EXPECT_EQ(s.findings[0].code, "below-floor");
   EXPECT_EQ(s.findings[0].message,
             "5 ms is below the time-per-token floor of 9.0 ms: 180.1% of the floor");
 }

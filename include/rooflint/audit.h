@@ -80,25 +80,10 @@ struct InstrumentResult {
   bool Computed() const { return verdict == Verdict::kWithin || verdict == Verdict::kExceeds; }
 };
 
-// Something a reader must look at, from an instrument.
-struct Finding {
-  std::string record;      // the record id (a benchmark, or an accelerator for spec-lint)
-  std::string instrument;  // the instrument id
-  Severity severity = Severity::kError;
-  FindingCode code = FindingCode::kExceedsRoof;  // its catalogue row: finding_codes.h
-  std::string message;
-  std::string arithmetic;
-  std::string hint;         // how to act on it ("" when the message says it all)
-  SourceLocation where;     // the record file and the line of the key at fault
-  bool deprecated = false;  // on a deprecated record: reported apart, never fails a sweep
-  bool waived = false;      // matched a [[waivers]] entry of its record: shown, never fails
-  std::string waiver_reason;
-  bool baselined = false;  // listed in the --baseline file: counted, not shown
-  // True when it counts towards the exit code (an error, or under --strict any severity).
-  bool Counts(bool strict) const {
-    return !deprecated && !waived && !baselined && (strict || severity == Severity::kError);
-  }
-};
+// Something a reader must look at, from an instrument: a diagnostic whose `instrument` is
+// set, with the record, the arithmetic and its waiver, baseline and deprecation state
+// (diagnostic.h). Its code is a row of the catalogue (finding_codes.h).
+using Finding = Diagnostic;
 
 struct RecordAudit {
   const Benchmark* benchmark = nullptr;

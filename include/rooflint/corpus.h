@@ -18,6 +18,9 @@ namespace rooflint {
 
 using AnyRecord = std::variant<std::monostate, Accelerator, Model, Benchmark, Source, Gotcha>;
 
+// A record is a few kilobytes; a file past this is not a record (and must not be read whole).
+inline constexpr size_t kMaxRecordBytes = size_t{1} << 20;
+
 // The outcome of parsing one record file.
 struct ParseResult {
   AnyRecord record;  // monostate when the file had an error

@@ -1,8 +1,11 @@
-// One shape for everything rooflint says about a file: `path:line:col: error[code]: message`,
-// the offending source line, a caret, and a hint.
+// One shape for everything rooflint says about a file, whether the loader found it (a load
+// diagnostic) or an instrument did (a finding): `path:line:col: error[code]: message`, the
+// offending source line, a caret, a hint, and for a finding its record, instrument and
+// arithmetic. Every printer has one loop over them.
 #ifndef ROOFLINT_DIAGNOSTIC_H_
 #define ROOFLINT_DIAGNOSTIC_H_
 
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -21,12 +24,31 @@ struct SourceLocation {
 
 struct Diagnostic {
   Severity severity = Severity::kError;
-  std::string code;     // stable kebab-case id: unknown-key, wrong-dimension, ...
+  // Stable kebab-case id: unknown-key, wrong-dimension, ... (a load diagnostic's); an
+  // instrument's codes are the catalogue's (finding_codes.h: exceeds-roof, ...).
+  std::string code;
   std::string message;  // what is wrong, in one sentence
   SourceLocation where;
   std::string source_line;  // the text of where.line, for the caret display ("" if none)
   int caret_column = 0;     // the caret's column in source_line when it was cut (0: where.column)
   std::string hint;         // how to fix it ("" if nothing useful to say)
+
+  // What a finding adds; empty for a load diagnostic.
+  std::string instrument;   // the instrument id (audit.h ids::k...), "" for the loader
+  std::string record;       // the record the finding is about (a benchmark, or a part)
+  std::string arithmetic;   // the calculation or the evidence, checkable by hand
+  bool deprecated = false;  // on a deprecated record: reported apart, never fails a sweep
+  bool waived = false;      // matched a [[waivers]] entry of its record: shown, never fails
+  std::string waiver_reason;
+  bool baselined = false;  // listed in the --baseline file: counted, not shown
+
+  // True for an instrument's finding, false for a load diagnostic.
+  bool IsFinding() const { return !instrument.empty(); }
+  // True when a finding counts towards the exit code (an error, or under --strict any
+  // severity). Load diagnostics decide the exit code on their own (exit 2 on an error).
+  bool Counts(bool strict) const {
+    return !deprecated && !waived && !baselined && (strict || severity == Severity::kError);
+  }
 };
 
 // Sets d.source_line from `line`, the whole text of line d.where.line: a line longer than a
@@ -41,12 +63,26 @@ void SetSourceLine(Diagnostic& d, std::string_view line);
 void CapPerFile(std::vector<Diagnostic>& ds, size_t per_file);
 inline constexpr size_t kDiagnosticsPerFile = 50;
 
+// Gives each diagnostic of `ds` with a line but no source line the text of that line, read
+// again from its file (a regular file of at most `max_bytes`; nothing when it cannot be read).
+// Each file is read once for a run of diagnostics on it: sort by path first.
+void AttachSourceLines(std::span<Diagnostic> ds, size_t max_bytes);
+
 // The full multi-line rendering:
 //   data/benchmarks/x.toml:7:9: error[unknown-unit]: unknown unit 'GBs'
 //       7 | weights = "14 GBs"
 //         |              ^
 //     hint: did you mean 'GB'? ...
-std::string Render(const Diagnostic& d);
+// A finding names its record before the message and adds its arithmetic, waiver and
+// instrument under the caret:
+//   data/benchmarks/y.toml:4:1: error[exceeds-roof]: y: 300 tok/s is 270% of the memory roof ...
+//       4 | value = "300 tok/s"
+//         | ^
+//     arithmetic: 1 x 1555e9 B/s / 14e9 B = 111.1 tok/s
+//     instrument: memory-roof
+// `width` > 0 wraps the lines under the first at that many columns (the first line stays
+// whole, for editors and CI logs to parse).
+std::string Render(const Diagnostic& d, size_t width = 0);
 
 // Orders diagnostics by path, line, column, then code, for stable output.
 void SortDiagnostics(std::vector<Diagnostic>& ds);

@@ -74,6 +74,15 @@ struct FindingCodeInfo {
 std::span<const FindingCodeInfo> FindingCodes();
 const FindingCodeInfo& Describe(FindingCode code);
 inline std::string_view CodeName(FindingCode code) { return Describe(code).name; }
+// Gives `d` this catalogue code and the code's severity.
+inline void SetCode(Diagnostic& d, FindingCode code) {
+  d.code = std::string(CodeName(code));
+  d.severity = Describe(code).severity;
+}
+// True when `d` is a finding with this catalogue code.
+inline bool HasCode(const Diagnostic& d, FindingCode code) {
+  return d.IsFinding() && d.code == CodeName(code);
+}
 // The code named `name`, or nullopt.
 std::optional<FindingCode> FindFindingCode(std::string_view name);
 // The catalogue as a Markdown table (code, severity, instruments, meaning), as

@@ -33,10 +33,27 @@ struct ReportSummary {
   size_t calibration_failures = 0;
 };
 
+// The three groups a report lists diagnostics in, in this order.
+enum class DiagnosticGroup {
+  kInput,       // the loader's: a file that is not a valid record, or a dangling pointer
+  kFinding,     // an instrument's finding on a current record
+  kDeprecated,  // an instrument's finding on a deprecated record: reported, never failing
+};
+DiagnosticGroup GroupOf(const Diagnostic& d);
+
 struct Report {
+  Report() = default;
+  Report(Report&&) = default;  // `diagnostics` points into `sweep`: moves keep it, copies would not
+  Report& operator=(Report&&) = default;
+  Report(const Report&) = delete;
+  Report& operator=(const Report&) = delete;
+
   const Corpus* corpus = nullptr;
   SweepResult sweep;
   ReportSummary summary;
+  // Every diagnostic of the corpus and the sweep, grouped (DiagnosticGroup order), each group
+  // in path and line order; a printer has one loop over it. Points into corpus and sweep.
+  std::vector<const Diagnostic*> diagnostics;
 };
 
 // Builds the model; `corpus` must outlive the report. Findings already marked baselined are

@@ -277,8 +277,7 @@ Finding MakeFinding(const Benchmark& b, std::string_view instrument, FindingCode
   Finding f;
   f.record = b.header.id;
   f.instrument = std::string(instrument);
-  f.severity = Describe(code).severity;
-  f.code = code;
+  SetCode(f, code);
   f.message = std::move(message);
   f.arithmetic = std::move(arithmetic);
   f.hint = std::move(hint);

@@ -61,8 +61,7 @@ class SpecLint final : public CorpusInstrument {
         Finding f;
         f.record = a.header.id;
         f.instrument = std::string(id());
-        f.severity = Describe(code).severity;
-        f.code = code;
+        SetCode(f, code);
         f.message = std::move(message);
         f.hint = std::move(hint);
         f.where = a.header.keys.Find(key, a.header.path);

@@ -37,8 +37,7 @@ void ApplyWaivers(const RecordHeader& h, std::span<const Waiver> waivers,
     f.deprecated = h.status == Status::kDeprecated;
     if (FindInstrument(w.instrument) == nullptr) {
       std::string near = ClosestMatch(w.instrument, kIds);
-      f.code = FindingCode::kUnknownInstrument;
-      f.severity = Describe(f.code).severity;
+      SetCode(f, FindingCode::kUnknownInstrument);
       f.message =
           fmt::format("the waiver names instrument '{}', which does not exist", w.instrument);
       f.hint = near.empty() ? "`rooflint instruments` lists them"
@@ -48,8 +47,7 @@ void ApplyWaivers(const RecordHeader& h, std::span<const Waiver> waivers,
     }
     if (!w.code.empty() && !FindFindingCode(w.code)) {
       std::string near = ClosestMatch(w.code, kCodeNames);
-      f.code = FindingCode::kUnknownCode;
-      f.severity = Describe(f.code).severity;
+      SetCode(f, FindingCode::kUnknownCode);
       f.message = fmt::format("the waiver names finding code '{}', which does not exist", w.code);
       f.hint =
           near.empty() ? "`rooflint codes` lists them" : fmt::format("did you mean '{}'?", near);
@@ -59,8 +57,7 @@ void ApplyWaivers(const RecordHeader& h, std::span<const Waiver> waivers,
     bool used = false;
     if (auto it = by_record.find(h.path); it != by_record.end()) {
       for (Finding* found : it->second) {
-        if (found->instrument != w.instrument ||
-            (!w.code.empty() && CodeName(found->code) != w.code)) {
+        if (found->instrument != w.instrument || (!w.code.empty() && found->code != w.code)) {
           continue;
         }
         found->waived = true;
@@ -69,8 +66,7 @@ void ApplyWaivers(const RecordHeader& h, std::span<const Waiver> waivers,
       }
     }
     if (!used) {
-      f.code = FindingCode::kUnusedWaiver;
-      f.severity = Describe(f.code).severity;
+      SetCode(f, FindingCode::kUnusedWaiver);
       f.message = fmt::format("the waiver for {}{} matches no finding", w.instrument,
                               w.code.empty() ? "" : fmt::format(" / {}", w.code));
       f.hint = "remove it: what it waived is gone";
@@ -189,6 +185,8 @@ SweepResult Sweep(const Corpus& corpus, const SweepOptions& options) {
                      return std::tie(a.where.path, a.where.line, a.instrument) <
                             std::tie(b.where.path, b.where.line, b.instrument);
                    });
+  // A finding shows its line and a caret, as a load diagnostic does.
+  AttachSourceLines(result.findings, kMaxRecordBytes);
   return result;
 }
 

@@ -55,7 +55,7 @@ void PrintAudit(const RecordAudit& audit, const std::vector<Finding>& findings, 
   }
   for (const Finding& f : findings) {
     if (f.record != audit.benchmark->header.id) continue;
-    out << fmt::format("#   {}[{}]: {}\n", SeverityName(f.severity), CodeName(f.code), f.message);
+    out << fmt::format("#   {}[{}]: {}\n", SeverityName(f.severity), f.code, f.message);
   }
 }
 

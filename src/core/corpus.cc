@@ -101,9 +101,6 @@ void FindFiles(const std::string& root, std::vector<Job>& jobs, std::vector<Diag
   }
 }
 
-// A record is a few kilobytes; a file past this is not a record (and must not be read whole).
-constexpr size_t kMaxRecordBytes = size_t{1} << 20;
-
 ParseResult ParseFile(const Job& job, std::string& text) {
   std::string error;
   ReadFailure failure = ReadFailure::kNone;
@@ -130,39 +127,6 @@ std::vector<std::string_view> IdsOf(const std::vector<T>& records) {
   for (const auto& r : records) ids.push_back(r.header.id);
   return ids;
 }
-
-// Source lines for cross-record diagnostics, which are made after parsing, when the file's
-// text is no longer held. The file is read again (a regular file of at most the record
-// size limit, as the loader read it) once for all the diagnostics of one record in a row.
-class SourceLines {
- public:
-  void Set(Diagnostic& d) {
-    if (d.where.line <= 0) return;
-    if (d.where.path != path_) {
-      path_ = d.where.path;
-      text_.clear();
-      starts_.clear();
-      std::string error;
-      if (!ReadRegularFile(path_, kMaxRecordBytes, text_, error)) text_.clear();
-      starts_.push_back(0);
-      for (size_t i = 0; i < text_.size(); ++i) {
-        if (text_[i] == '\n') starts_.push_back(i + 1);
-      }
-    }
-    size_t line = static_cast<size_t>(d.where.line);
-    if (text_.empty() || line > starts_.size()) return;
-    size_t begin = starts_[line - 1];
-    size_t end = line < starts_.size() ? starts_[line] - 1 : text_.size();
-    std::string_view l(text_.data() + begin, end - begin);
-    if (l.ends_with('\r')) l.remove_suffix(1);
-    SetSourceLine(d, l);
-  }
-
- private:
-  std::string path_;
-  std::string text_;
-  std::vector<size_t> starts_;
-};
 
 }  // namespace
 
@@ -251,7 +215,7 @@ void Corpus::Index() {
     return d.code == "duplicate-id" || d.code == "dangling-id";
   });
 
-  SourceLines lines;
+  const size_t first_new = diagnostics.size();
   auto build = [&](auto& records, auto& index, RecordKind kind) {
     index.clear();
     index.reserve(records.size());
@@ -266,7 +230,6 @@ void Corpus::Index() {
       d.message =
           fmt::format("{} id '{}' is also used by {}", KindName(kind), again.id, first.path);
       d.where = again.keys.Find("id", again.path);
-      lines.Set(d);
       d.hint = "ids are unique per kind across every corpus folder swept together; rename one";
       diagnostics.push_back(std::move(d));
     }
@@ -292,7 +255,6 @@ void Corpus::Index() {
     Diagnostic d;
     d.code = "dangling-id";
     d.where = h.keys.Find(key, h.path);
-    lines.Set(d);
     if (IsRejected(target, id)) {
       d.message = fmt::format("{} '{}' points at {} '{}', which was rejected", KindName(h.kind),
                               h.id, KindName(target), id);
@@ -344,6 +306,8 @@ void Corpus::Index() {
       }
     }
   }
+  // Cross-record diagnostics are made after parsing, when the files' text is no longer held.
+  AttachSourceLines(std::span(diagnostics).subspan(first_new), kMaxRecordBytes);
   SortDiagnostics(diagnostics);
 }
 

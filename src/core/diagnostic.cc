@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <tuple>
 
+#include "core/file_io.h"
 #include "core/text_util.h"
 
 namespace rooflint {
@@ -22,14 +23,16 @@ std::string_view SeverityName(Severity s) {
   return "?";
 }
 
-std::string Render(const Diagnostic& d) {
+std::string Render(const Diagnostic& d, size_t width) {
   std::string out;
+  std::string subject = d.record.empty() ? "" : d.record + ": ";
   if (d.where.line > 0) {
-    out = fmt::format("{}:{}:{}: {}[{}]: {}\n", d.where.path, d.where.line,
-                      std::max(d.where.column, 1), SeverityName(d.severity), d.code, d.message);
+    out = fmt::format("{}:{}:{}: {}[{}]: {}{}\n", d.where.path, d.where.line,
+                      std::max(d.where.column, 1), SeverityName(d.severity), d.code, subject,
+                      d.message);
   } else {
-    out =
-        fmt::format("{}: {}[{}]: {}\n", d.where.path, SeverityName(d.severity), d.code, d.message);
+    out = fmt::format("{}: {}[{}]: {}{}\n", d.where.path, SeverityName(d.severity), d.code, subject,
+                      d.message);
   }
   if (d.where.line > 0 && !d.source_line.empty()) {
     std::string gutter = fmt::format("{}", d.where.line);
@@ -42,8 +45,43 @@ std::string Render(const Diagnostic& d) {
     }
     out += fmt::format("  {} | {}^\n", std::string(gutter.size(), ' '), pad);
   }
-  if (!d.hint.empty()) out += fmt::format("  hint: {}\n", d.hint);
+  auto line = [&](std::string_view label, std::string_view text) {
+    if (text.empty()) return;
+    std::string first = fmt::format("  {}: ", label);
+    out += width > 0 ? Wrap(text, first, "    ", width) : fmt::format("{}{}\n", first, text);
+  };
+  line("arithmetic", d.arithmetic);
+  line("hint", d.hint);
+  if (d.waived) line("waived", d.waiver_reason);
+  line("instrument", d.instrument);
   return out;
+}
+
+void AttachSourceLines(std::span<Diagnostic> ds, size_t max_bytes) {
+  std::string path, text;
+  std::vector<size_t> starts;  // where each line of `text` begins
+  bool read = false;
+  for (Diagnostic& d : ds) {
+    if (d.where.line <= 0 || !d.source_line.empty()) continue;
+    if (!read || d.where.path != path) {
+      path = d.where.path;
+      text.clear();
+      starts.assign(1, 0);
+      std::string error;
+      if (!ReadRegularFile(path, max_bytes, text, error)) text.clear();
+      for (size_t i = 0; i < text.size(); ++i) {
+        if (text[i] == '\n') starts.push_back(i + 1);
+      }
+      read = true;
+    }
+    size_t n = static_cast<size_t>(d.where.line);
+    if (text.empty() || n > starts.size()) continue;
+    size_t begin = starts[n - 1];
+    size_t end = n < starts.size() ? starts[n] - 1 : text.size();
+    std::string_view l(text.data() + begin, end - begin);
+    if (l.ends_with('\r')) l.remove_suffix(1);
+    SetSourceLine(d, l);
+  }
 }
 
 void SetSourceLine(Diagnostic& d, std::string_view line) {

@@ -93,4 +93,38 @@ bool IsValidId(std::string_view id) {
   });
 }
 
+std::string Wrap(std::string_view text, std::string_view first, std::string_view indent,
+                 size_t width) {
+  std::string out;
+  std::string_view prefix = first;
+  std::string line;
+  auto flush = [&] {
+    out.append(prefix).append(line) += '\n';
+    line.clear();
+    prefix = indent;
+  };
+  auto room = [&] { return width - std::min(width - 1, prefix.size()); };
+  size_t i = 0;
+  while (i < text.size()) {
+    size_t end = text.find(' ', i);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view word = text.substr(i, end - i);
+    i = end + 1;
+    if (word.empty()) continue;
+    if (!line.empty() && line.size() + 1 + word.size() > room()) flush();
+    while (word.size() > room()) {
+      if (!line.empty()) flush();
+      size_t n = room();
+      line = std::string(word.substr(0, n));
+      flush();
+      word.remove_prefix(n);
+    }
+    if (word.empty()) continue;
+    if (!line.empty()) line += ' ';
+    line += word;
+  }
+  if (!line.empty()) flush();
+  return out;
+}
+
 }  // namespace rooflint

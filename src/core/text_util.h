@@ -27,6 +27,10 @@ std::string ClosestMatch(std::string_view word, std::span<const std::string_view
 // The length of the valid UTF-8 sequence starting at s[i], or 0 when it is invalid (overlong
 // forms, surrogates and code points above U+10FFFF included). `i` must be < s.size().
 size_t Utf8Length(std::string_view s, size_t i);
+// `text` word-wrapped to `width` columns, each line ending in '\n': the first line starts with
+// `first`, the others with `indent`; a word longer than a line is cut.
+std::string Wrap(std::string_view text, std::string_view first, std::string_view indent,
+                 size_t width);
 // True when `id` is a kebab-case record id: [a-z0-9][a-z0-9.-]*.
 bool IsValidId(std::string_view id);
 

@@ -76,8 +76,7 @@ bool ReadBaseline(const std::string& path, Baseline& out, std::string& error) {
 
 void ApplyBaseline(const Baseline& baseline, std::vector<Finding>& findings) {
   for (Finding& f : findings) {
-    if (baseline.keys.count({f.record, f.instrument, std::string(CodeName(f.code))}) > 0)
-      f.baselined = true;
+    if (baseline.keys.count({f.record, f.instrument, f.code}) > 0) f.baselined = true;
   }
 }
 
@@ -102,7 +101,7 @@ bool WriteBaseline(const std::string& path, const std::vector<Finding>& findings
   }
   std::set<FindingKey> keys;
   for (const Finding& f : findings) {
-    if (!f.deprecated && !f.waived) keys.emplace(f.record, f.instrument, CodeName(f.code));
+    if (!f.deprecated && !f.waived) keys.emplace(f.record, f.instrument, f.code);
   }
   std::ostringstream text;
   text << kHeader << "\n# record\tinstrument\tcode; findings listed here are not reported\n";

@@ -326,46 +326,53 @@ void PrintRecords(const Report& report, std::ostream& out) {
   out << "</table>\n";
 }
 
+// One loop over every diagnostic, by group: the loader's, the findings, those on deprecated
+// records; baselined findings are counted in the summary, not listed.
 void PrintFindings(const Report& report, std::ostream& out) {
   std::set<std::string> benchmarks;
   for (const auto& a : report.sweep.records) benchmarks.insert(a.benchmark->header.id);
-  std::vector<const Finding*> shown;
-  for (const auto& f : report.sweep.findings) {
-    if (!f.baselined) shown.push_back(&f);
+  size_t count[3] = {};
+  for (const Diagnostic* d : report.diagnostics) {
+    if (!d->baselined) ++count[static_cast<int>(GroupOf(*d))];
   }
-  out << fmt::format("<h2 id=\"findings\">Findings ({})</h2>\n", shown.size());
-  if (shown.empty()) out << "<p>None.</p>\n";
-  for (const Finding* f : shown) {
-    std::string record = benchmarks.count(f->record) > 0
-                             ? fmt::format("<a href=\"#{}\"><code>{}</code></a>",
-                                           A(RecordAnchor(f->record)), H(f->record))
-                             : fmt::format("<code>{}</code>", H(f->record));
-    out << fmt::format(
-        "<div class=\"finding severity-{}\"><p><span class=\"tag\">{}</span> "
-        "<strong>{}</strong> on {}{}{}: {}</p>\n",
-        SeverityName(f->severity), SeverityName(f->severity), H(CodeName(f->code)), record,
-        f->deprecated ? " <span class=\"muted\">(deprecated record)</span>" : "",
-        f->waived ? " <span class=\"muted\">(waived)</span>" : "", H(f->message));
-    if (!f->arithmetic.empty()) out << "<pre>" << H(f->arithmetic) << "</pre>\n";
-    if (!f->hint.empty()) out << "<p>hint: " << H(f->hint) << "</p>\n";
-    if (f->waived) out << "<p>waived: " << H(f->waiver_reason) << "</p>\n";
-    out << fmt::format("<p class=\"where\">{}:{} &#183; instrument {}</p></div>\n",
-                       H(f->where.path), f->where.line, H(f->instrument));
-  }
-  const Corpus& corpus = *report.corpus;
-  if (!corpus.diagnostics.empty()) {
-    out << fmt::format("<h2 id=\"diagnostics\">Input diagnostics ({})</h2>\n",
-                       corpus.diagnostics.size());
-    for (const auto& d : corpus.diagnostics) {
-      out << fmt::format(
-          "<div class=\"finding severity-{0}\"><p><span class=\"tag\">{0}</span> "
-          "<strong>{1}</strong>: {2}</p>{3}<p class=\"where\">{4}:{5}:{6}</p>"
-          "</div>\n",
-          SeverityName(d.severity), H(d.code), H(d.message),
-          d.hint.empty() ? "" : "<p>hint: " + H(d.hint) + "</p>", H(d.where.path), d.where.line,
-          d.where.column);
+  constexpr std::string_view kHeadings[3] = {
+      "<h2 id=\"diagnostics\">Input diagnostics ({})</h2>\n",
+      "<h2 id=\"findings\">Findings ({})</h2>\n",
+      "<h2 id=\"deprecated-findings\">Findings on deprecated records ({}): reported, not "
+      "failing</h2>\n"};
+  int group = -1;
+  auto open = [&](int g) {  // the headings up to g (the findings' always shows)
+    for (int k = group + 1; k <= g; ++k) {
+      if (count[k] == 0 && k != static_cast<int>(DiagnosticGroup::kFinding)) continue;
+      out << fmt::format(fmt::runtime(kHeadings[k]), count[k]);
+      if (count[k] == 0) out << "<p>None.</p>\n";
     }
+    group = g;
+  };
+  for (const Diagnostic* d : report.diagnostics) {
+    if (d->baselined) continue;
+    if (int g = static_cast<int>(GroupOf(*d)); g != group) open(g);
+    std::string subject;
+    if (d->IsFinding()) {
+      subject = benchmarks.count(d->record) > 0
+                    ? fmt::format(" on <a href=\"#{}\"><code>{}</code></a>",
+                                  A(RecordAnchor(d->record)), H(d->record))
+                    : fmt::format(" on <code>{}</code>", H(d->record));
+    }
+    out << fmt::format(
+        "<div class=\"finding severity-{0}\"><p><span class=\"tag\">{0}</span> "
+        "<strong>{1}</strong>{2}{3}: {4}</p>\n",
+        SeverityName(d->severity), H(d->code), subject,
+        d->waived ? " <span class=\"muted\">(waived)</span>" : "", H(d->message));
+    if (!d->source_line.empty()) out << "<pre>" << H(d->source_line) << "</pre>\n";
+    if (!d->arithmetic.empty()) out << "<pre>" << H(d->arithmetic) << "</pre>\n";
+    if (!d->hint.empty()) out << "<p>hint: " << H(d->hint) << "</p>\n";
+    if (d->waived) out << "<p>waived: " << H(d->waiver_reason) << "</p>\n";
+    out << fmt::format("<p class=\"where\">{}:{}:{}{}</p></div>\n", H(d->where.path), d->where.line,
+                       d->where.column,
+                       d->IsFinding() ? " &#183; instrument " + H(d->instrument) : "");
   }
+  open(2);
 }
 
 }  // namespace

@@ -105,33 +105,23 @@ void PrintJson(const Report& report, std::ostream& out) {
   array(
       "findings",
       [&](auto&& emit) {
-        for (const auto& d : report.corpus->diagnostics) {
-          emit(json{{"record", nullptr},
-                    {"instrument", "loader"},
-                    {"severity", SeverityName(d.severity)},
-                    {"code", d.code},
-                    {"message", d.message},
-                    {"hint", d.hint},
-                    {"path", d.where.path},
-                    {"line", d.where.line},
-                    {"column", d.where.column},
-                    {"deprecated", false}});
-        }
-        for (const auto& f : report.sweep.findings) {
-          emit(json{{"record", f.record},
-                    {"instrument", f.instrument},
-                    {"severity", SeverityName(f.severity)},
-                    {"code", CodeName(f.code)},
-                    {"message", f.message},
-                    {"arithmetic", f.arithmetic},
-                    {"hint", f.hint},
-                    {"path", f.where.path},
-                    {"line", f.where.line},
-                    {"column", f.where.column},
-                    {"deprecated", f.deprecated},
-                    {"waived", f.waived},
-                    {"waiver_reason", f.waiver_reason},
-                    {"baselined", f.baselined}});
+        // One loop over the loader's diagnostics and the findings: the loader's have no
+        // record and the instrument "loader".
+        for (const Diagnostic* d : report.diagnostics) {
+          emit(json{{"record", d->IsFinding() ? json(d->record) : json(nullptr)},
+                    {"instrument", d->IsFinding() ? d->instrument : "loader"},
+                    {"severity", SeverityName(d->severity)},
+                    {"code", d->code},
+                    {"message", d->message},
+                    {"arithmetic", d->arithmetic},
+                    {"hint", d->hint},
+                    {"path", d->where.path},
+                    {"line", d->where.line},
+                    {"column", d->where.column},
+                    {"deprecated", d->deprecated},
+                    {"waived", d->waived},
+                    {"waiver_reason", d->waiver_reason},
+                    {"baselined", d->baselined}});
         }
       },
       false);

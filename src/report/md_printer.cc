@@ -37,14 +37,15 @@ void PrintTable(const std::vector<const RecordAudit*>& records, std::ostream& ou
   }
 }
 
-void PrintFinding(const Finding& f, std::ostream& out) {
-  out << fmt::format("- **{}** {} on {} ({}:{}): {}\n", SeverityName(f.severity),
-                     Code(CodeName(f.code)), Code(f.record), Md(f.where.path), f.where.line,
-                     Md(f.message));
-  if (!f.arithmetic.empty()) out << "  - arithmetic: " << Code(f.arithmetic) << "\n";
-  if (!f.hint.empty()) out << "  - hint: " << Md(f.hint) << "\n";
-  if (f.waived) out << "  - waived: " << Md(f.waiver_reason) << "\n";
-  out << "  - instrument: " << Code(f.instrument) << "\n";
+// One list item for a diagnostic, the loader's or an instrument's.
+void PrintDiagnostic(const Diagnostic& d, std::ostream& out) {
+  out << fmt::format("- **{}** {}{} ({}:{}:{}): {}\n", SeverityName(d.severity), Code(d.code),
+                     d.record.empty() ? "" : " on " + Code(d.record), Md(d.where.path),
+                     d.where.line, d.where.column, Md(d.message));
+  if (!d.arithmetic.empty()) out << "  - arithmetic: " << Code(d.arithmetic) << "\n";
+  if (!d.hint.empty()) out << "  - hint: " << Md(d.hint) << "\n";
+  if (d.waived) out << "  - waived: " << Md(d.waiver_reason) << "\n";
+  if (d.IsFinding()) out << "  - instrument: " << Code(d.instrument) << "\n";
 }
 
 }  // namespace
@@ -73,31 +74,37 @@ void PrintMarkdown(const Report& report, std::ostream& out) {
       s.records, s.benchmarks, s.deprecated, s.rejected, s.invalid_input, s.errors, s.warnings,
       s.notes, s.waived, s.baselined, s.exceeds);
 
-  const Corpus& corpus = *report.corpus;
-  if (!corpus.diagnostics.empty()) {
-    out << fmt::format("## Input diagnostics ({})\n\n", corpus.diagnostics.size());
-    for (const auto& d : corpus.diagnostics) {
-      out << fmt::format("- **{}** {} ({}:{}:{}): {}\n", SeverityName(d.severity), Code(d.code),
-                         Md(d.where.path), d.where.line, d.where.column, Md(d.message));
-      if (!d.hint.empty()) out << "  - hint: " << Md(d.hint) << "\n";
+  // One loop over every diagnostic, by group (the findings' heading always shows);
+  // baselined findings are counted in the summary, not listed.
+  size_t count[3] = {};
+  for (const Diagnostic* d : report.diagnostics) {
+    if (!d->baselined) ++count[static_cast<int>(GroupOf(*d))];
+  }
+  constexpr std::string_view kTitles[3] = {
+      "## Input diagnostics ({})", "## Findings ({})",
+      "## Findings on deprecated records ({}): reported, not failing"};
+  int group = -1;
+  auto open = [&](int g) {  // closes the open group and opens those up to g
+    for (int k = group + 1; k <= g; ++k) {
+      if (count[k] == 0 && k != static_cast<int>(DiagnosticGroup::kFinding)) continue;
+      out << fmt::format(fmt::runtime(kTitles[k]), count[k]) << "\n\n";
+      out << (count[k] == 0 ? "None.\n\n" : "");
     }
-    out << "\n";
+    group = g;
+  };
+  for (const Diagnostic* d : report.diagnostics) {
+    if (d->baselined) continue;
+    int g = static_cast<int>(GroupOf(*d));
+    if (g != group) {
+      if (group >= 0) out << "\n";
+      open(g);
+    }
+    PrintDiagnostic(*d, out);
   }
-  std::vector<const Finding*> live, old;
-  for (const auto& f : report.sweep.findings) {
-    if (f.baselined) continue;
-    (f.deprecated ? old : live).push_back(&f);
-  }
-  out << fmt::format("## Findings ({})\n\n", live.size());
-  if (live.empty()) out << "None.\n";
-  for (const Finding* f : live) PrintFinding(*f, out);
-  out << "\n";
-  if (!old.empty()) {
-    out << fmt::format("## Findings on deprecated records ({}): reported, not failing\n\n",
-                       old.size());
-    for (const Finding* f : old) PrintFinding(*f, out);
-    out << "\n";
-  }
+  if (group >= 0) out << "\n";
+  open(2);
+
+  const Corpus& corpus = *report.corpus;
   std::vector<const RecordAudit*> current, deprecated;
   for (const auto& a : report.sweep.records) {
     (a.benchmark->header.status == Status::kDeprecated ? deprecated : current).push_back(&a);

@@ -1,7 +1,14 @@
 // Building the report model and deciding the exit code.
+#include <algorithm>
+
 #include "rooflint/report.h"
 
 namespace rooflint {
+
+DiagnosticGroup GroupOf(const Diagnostic& d) {
+  if (!d.IsFinding()) return DiagnosticGroup::kInput;
+  return d.deprecated ? DiagnosticGroup::kDeprecated : DiagnosticGroup::kFinding;
+}
 
 Report BuildReport(const Corpus& corpus, SweepResult sweep) {
   Report r;
@@ -37,8 +44,14 @@ Report BuildReport(const Corpus& corpus, SweepResult sweep) {
     if (f.severity == Severity::kError) ++s.errors;
     if (f.severity == Severity::kWarning) ++s.warnings;
     if (f.severity == Severity::kNote) ++s.notes;
-    if (f.code == FindingCode::kExceedsRoof || f.code == FindingCode::kBelowFloor) ++s.exceeds;
+    if (HasCode(f, FindingCode::kExceedsRoof) || HasCode(f, FindingCode::kBelowFloor)) ++s.exceeds;
   }
+  r.diagnostics.reserve(corpus.diagnostics.size() + r.sweep.findings.size());
+  for (const auto& d : corpus.diagnostics) r.diagnostics.push_back(&d);
+  for (const auto& f : r.sweep.findings) r.diagnostics.push_back(&f);
+  std::stable_sort(
+      r.diagnostics.begin(), r.diagnostics.end(),
+      [](const Diagnostic* a, const Diagnostic* b) { return GroupOf(*a) < GroupOf(*b); });
   return r;
 }
 

@@ -59,10 +59,10 @@ json Location(const SourceLocation& where) {
   return json::array({json{{"physicalLocation", physical}}});
 }
 
-std::string MessageText(const Finding& f) {
-  std::string text = fmt::format("{}: {}", f.record, f.message);
-  if (!f.arithmetic.empty()) text += fmt::format("\narithmetic: {}", f.arithmetic);
-  if (!f.hint.empty()) text += fmt::format("\nhint: {}", f.hint);
+std::string MessageText(const Diagnostic& d) {
+  std::string text = d.record.empty() ? d.message : fmt::format("{}: {}", d.record, d.message);
+  if (!d.arithmetic.empty()) text += fmt::format("\narithmetic: {}", d.arithmetic);
+  if (!d.hint.empty()) text += fmt::format("\nhint: {}", d.hint);
   return SanitizeUtf8(text);
 }
 
@@ -100,33 +100,27 @@ void PrintSarif(const Report& report, std::ostream& out) {
   };
 
   json results = json::array();
-  for (const auto& d : report.corpus->diagnostics) {
-    std::string text = d.message;
-    if (!d.hint.empty()) text += fmt::format("\nhint: {}", d.hint);
-    results.push_back(json{{"ruleId", kLoaderRule},
-                           {"ruleIndex", rule_index(kLoaderRule)},
-                           {"level", Level(d.severity)},
-                           {"message", {{"text", SanitizeUtf8(text)}}},
-                           {"locations", Location(d.where)},
-                           {"properties", {{"code", d.code}}}});
-  }
-  for (const auto& f : report.sweep.findings) {
-    json result{{"ruleId", f.instrument},
-                {"level", Level(f.severity)},
-                {"message", {{"text", MessageText(f)}}},
-                {"locations", Location(f.where)},
-                {"properties",
-                 {{"code", CodeName(f.code)},
-                  {"record", f.record},
-                  {"arithmetic", SanitizeUtf8(f.arithmetic)},
-                  {"deprecated", f.deprecated}}}};
-    if (int i = rule_index(f.instrument); i >= 0) result["ruleIndex"] = i;
-    json suppressions = json::array();
-    if (f.waived) {
-      suppressions.push_back(
-          json{{"kind", "inSource"}, {"justification", SanitizeUtf8(f.waiver_reason)}});
+  // One loop over the loader's diagnostics (rule "loader") and the findings.
+  for (const Diagnostic* d : report.diagnostics) {
+    std::string_view rule = d->IsFinding() ? std::string_view(d->instrument) : kLoaderRule;
+    json properties{{"code", d->code}};
+    if (d->IsFinding()) {
+      properties["record"] = d->record;
+      properties["arithmetic"] = SanitizeUtf8(d->arithmetic);
+      properties["deprecated"] = d->deprecated;
     }
-    if (f.baselined) {
+    json result{{"ruleId", rule},
+                {"level", Level(d->severity)},
+                {"message", {{"text", MessageText(*d)}}},
+                {"locations", Location(d->where)},
+                {"properties", properties}};
+    if (int i = rule_index(rule); i >= 0) result["ruleIndex"] = i;
+    json suppressions = json::array();
+    if (d->waived) {
+      suppressions.push_back(
+          json{{"kind", "inSource"}, {"justification", SanitizeUtf8(d->waiver_reason)}});
+    }
+    if (d->baselined) {
       suppressions.push_back(
           json{{"kind", "external"}, {"justification", "listed in the --baseline file"}});
     }

@@ -54,7 +54,7 @@ std::vector<std::string> ConceptsOf(const Report& report, const RecordAudit& aud
   }
   for (const auto& f : report.sweep.findings) {
     if (f.record != b.header.id) continue;
-    if (f.code == FindingCode::kNearRoof || f.code == FindingCode::kComputedNotMeasured) {
+    if (HasCode(f, FindingCode::kNearRoof) || HasCode(f, FindingCode::kComputedNotMeasured)) {
       c.push_back("estimate-vs-measurement");
       c.push_back("fabricated-benchmark");
     }
@@ -127,7 +127,7 @@ bool PrintRecord(const Report& report, std::string_view id, std::ostream& out) {
   out << fmt::format("\nFindings ({})\n", mine.size());
   for (const Finding* f : mine) {
     out << fmt::format("  {}:{}: {}[{}] ({}): {}\n", T(f->where.path), f->where.line,
-                       SeverityName(f->severity), CodeName(f->code), f->instrument, T(f->message));
+                       SeverityName(f->severity), f->code, f->instrument, T(f->message));
     if (!f->hint.empty()) out << "      hint: " << T(f->hint) << "\n";
     if (f->waived) out << "      waived: " << T(f->waiver_reason) << "\n";
   }

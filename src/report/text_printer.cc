@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "core/text_util.h"
 #include "report/escape.h"
 #include "rooflint/report.h"
 #include "rooflint/units.h"
@@ -95,37 +96,10 @@ std::string Truncate(const std::string& s, size_t width) {
 }
 
 // `text` word-wrapped to kColumns: the first line starts with `first`, the others with
-// `indent`; a word longer than a line is cut.
+// `indent`.
 void PrintWrapped(std::string_view text, std::string_view first, std::string_view indent,
                   std::ostream& out) {
-  std::string_view prefix = first;
-  std::string line;
-  auto flush = [&] {
-    out << prefix << line << "\n";
-    line.clear();
-    prefix = indent;
-  };
-  auto room = [&] { return kColumns - std::min(kColumns - 1, prefix.size()); };
-  size_t i = 0;
-  while (i < text.size()) {
-    size_t end = text.find(' ', i);
-    if (end == std::string_view::npos) end = text.size();
-    std::string_view word = text.substr(i, end - i);
-    i = end + 1;
-    if (word.empty()) continue;
-    if (!line.empty() && line.size() + 1 + word.size() > room()) flush();
-    while (word.size() > room()) {
-      if (!line.empty()) flush();
-      size_t n = room();
-      line = std::string(word.substr(0, n));
-      flush();
-      word.remove_prefix(n);
-    }
-    if (word.empty()) continue;
-    if (!line.empty()) line += ' ';
-    line += word;
-  }
-  if (!line.empty()) flush();
+  out << Wrap(text, first, indent, kColumns);
 }
 
 void PrintTable(const std::vector<Row>& rows, const TextOptions& opt, std::ostream& out) {
@@ -165,26 +139,15 @@ void PrintTable(const std::vector<Row>& rows, const TextOptions& opt, std::ostre
   }
 }
 
-// A diagnostic with every field a file can set escaped (its source line already is).
+// A diagnostic with every field a file can set escaped (its source line already is), wrapped
+// to kColumns under its first line.
 std::string RenderForTerminal(const Diagnostic& d) {
   Diagnostic e = d;
-  e.where.path = EscapeTerminal(d.where.path);
-  e.message = EscapeTerminal(d.message);
-  e.hint = EscapeTerminal(d.hint);
-  e.code = EscapeTerminal(d.code);
-  return Render(e);
-}
-
-// The first line keeps the compiler shape `path:line: severity[code]: ...` whole, for editors
-// and CI to parse; the lines under it are wrapped to kColumns.
-void PrintFinding(const Finding& f, std::ostream& out) {
-  const auto T = EscapeTerminal;
-  out << fmt::format("{}:{}: {}[{}]: {}: {}\n", T(f.where.path), f.where.line,
-                     SeverityName(f.severity), CodeName(f.code), T(f.record), T(f.message));
-  if (!f.arithmetic.empty()) PrintWrapped(T(f.arithmetic), "  arithmetic: ", "    ", out);
-  if (!f.hint.empty()) PrintWrapped(T(f.hint), "  hint: ", "    ", out);
-  if (f.waived) PrintWrapped(T(f.waiver_reason), "  waived: ", "    ", out);
-  out << fmt::format("  instrument: {}\n", f.instrument);
+  for (std::string* field : {&e.where.path, &e.message, &e.hint, &e.code, &e.record, &e.arithmetic,
+                             &e.waiver_reason, &e.instrument}) {
+    *field = EscapeTerminal(*field);
+  }
+  return Render(e, kColumns);
 }
 
 // Calibration first: if the validation records miss their bands, nothing below is trusted.
@@ -205,7 +168,7 @@ void PrintCalibration(const Report& report, std::ostream& out) {
       "instruments disagree with hand arithmetic: no finding of this sweep is to be trusted.\n",
       s.calibration_failures, s.calibration_records);
   for (const auto& f : report.sweep.findings) {
-    if (f.code == FindingCode::kCalibrationFailed) {
+    if (HasCode(f, FindingCode::kCalibrationFailed)) {
       out << fmt::format("  {}: {}\n", EscapeTerminal(f.record), EscapeTerminal(f.message));
     }
   }
@@ -238,23 +201,24 @@ void PrintText(const Report& report, const TextOptions& options, std::ostream& o
       }
     }
   }
-  if (!corpus.diagnostics.empty()) {
-    out << fmt::format("\nInput diagnostics ({})\n", corpus.diagnostics.size());
-    for (const auto& d : corpus.diagnostics) out << RenderForTerminal(d);
+  // One loop over every diagnostic, by group; baselined findings are counted in the summary
+  // line, not shown.
+  size_t count[3] = {};
+  for (const Diagnostic* d : report.diagnostics) {
+    if (!d->baselined) ++count[static_cast<int>(GroupOf(*d))];
   }
-  std::vector<const Finding*> live_findings, old_findings;
-  for (const auto& f : report.sweep.findings) {
-    if (f.baselined) continue;  // accepted for now: counted in the summary, not shown
-    (f.deprecated ? old_findings : live_findings).push_back(&f);
-  }
-  if (!live_findings.empty()) {
-    out << fmt::format("\nFindings ({})\n", live_findings.size());
-    for (const auto* f : live_findings) PrintFinding(*f, out);
-  }
-  if (!old_findings.empty()) {
-    out << fmt::format("\nFindings on deprecated records ({}): reported, not failing\n",
-                       old_findings.size());
-    for (const auto* f : old_findings) PrintFinding(*f, out);
+  constexpr std::string_view kTitles[3] = {
+      "Input diagnostics ({})", "Findings ({})",
+      "Findings on deprecated records ({}): reported, not failing"};
+  int group = -1;
+  for (const Diagnostic* d : report.diagnostics) {
+    if (d->baselined) continue;
+    int g = static_cast<int>(GroupOf(*d));
+    if (g != group) {
+      out << "\n" << fmt::format(fmt::runtime(kTitles[g]), count[g]) << "\n";
+      group = g;
+    }
+    out << RenderForTerminal(*d);
   }
   const ReportSummary& s = report.summary;
   out << "\n";
