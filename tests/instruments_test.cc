@@ -751,7 +751,7 @@ TEST(BundledCorpus, TrioConditionsPointersAndCalibration) {
   size_t no_scenario = 0;
   for (const Finding& f : FindingsOf(s, "conditions")) {
     if (f.record == "mpt7b-a100-bs1-per-user-decode-tps") {
-      EXPECT_EQ(f.code, FindingCode::kNoScenario) << f.message;
+      EXPECT_EQ(f.code, CodeName(FindingCode::kNoScenario)) << f.message;
       ++no_scenario;
     }
   }
