@@ -86,9 +86,31 @@ TEST(ParseQuantity, RejectsNanInfinityZeroNegativeAndAbsurd) {
 TEST(Units, TypedArithmetic) {
   Seconds t = Bytes(14e9) / BytesPerSecond(1555e9);
   EXPECT_NEAR(t.si(), 0.0090032, 1e-7);
-  EXPECT_NEAR(PerSecond(t), 111.07, 0.01);
+  EXPECT_DOUBLE_EQ(Milliseconds(t), t.si() * 1e3);
+  // The memory roof's steps per second: 1555e9 / 14e9 = 111.07.
+  PerSecond steps = BytesPerSecond(1555e9) / Bytes(14e9);
+  EXPECT_NEAR(steps.si(), 111.07, 0.01);
+  // The compute roof's tokens per second on a 312 TFLOP/s part: 312e12 / (2 x 6.7e9) = 23283.6.
+  EXPECT_DOUBLE_EQ(MatmulFlops(6.7e9, 1).si(), 13.4e9);
+  EXPECT_NEAR((FlopsPerSecond(312e12) / MatmulFlops(6.7e9, 1)).si(), 23283.58, 0.01);
   EXPECT_DOUBLE_EQ(Bytes(28e9) / Bytes(14e9), 2.0);
 }
+
+// A unit slip does not compile: each of these is ill-formed.
+template <class A, class B>
+concept Divisible = requires(A a, B b) {
+  a / b;
+};
+template <class A, class B>
+concept Addable = requires(A a, B b) {
+  a + b;
+};
+static_assert(Divisible<BytesPerSecond, Bytes>);
+static_assert(!Divisible<Bytes, FlopsPerSecond>);  // bytes over a FLOP rate
+static_assert(!Divisible<BytesPerSecond, Flops>);  // bandwidth over FLOPs
+static_assert(!Divisible<FlopsPerSecond, Bytes>);  // a FLOP rate over bytes
+static_assert(!Addable<Bytes, Seconds>);
+static_assert(!Addable<Bytes, Flops>);
 
 TEST(Format, NumbersAndSiMantissas) {
   EXPECT_EQ(FormatNumber(111.0714), "111.1");

@@ -18,6 +18,7 @@
 #include "rooflint/finding_codes.h"
 #include "rooflint/hardware_match.h"
 #include "rooflint/records.h"
+#include "rooflint/units.h"
 
 namespace rooflint {
 
@@ -121,13 +122,15 @@ struct AuditInput {
   // Set when n comes from the hardware text because accelerator_count is absent: a text may
   // count nodes, packages or VMs, so every bound that uses n rests on that reading.
   std::string count_assumption;
-  double weight_bytes = 0;  // W, bytes streamed per decode step (0: unknown)
+  // The quantities carry their units (units.h), so a roof that divides bandwidth by FLOPs
+  // does not compile. P is a count of parameters, n and B plain counts.
+  Bytes weight_bytes;       // W, bytes streamed per decode step (0: unknown)
   std::string weights_how;  // "14e9 B (stated by the record)", or the derivation
   std::string weights_problem;
   // The least W the record allows when W rests on an assumption (the width an untied
   // embedding table is stored at inside a stated file size), with the assumption; equal to
   // weight_bytes, and "", otherwise.
-  double weight_bytes_min = 0;
+  Bytes weight_bytes_min;
   std::string weights_assumption;
   double params = 0;  // P, parameters used per token (active for MoE; 0: unknown)
   std::string params_how;

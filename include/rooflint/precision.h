@@ -8,6 +8,8 @@
 #include <span>
 #include <string_view>
 
+#include "rooflint/units.h"
+
 namespace rooflint {
 
 struct PrecisionInfo {
@@ -18,6 +20,11 @@ struct PrecisionInfo {
   // weights may be multiplied in fp16, int8 or int4 depending on the kernel).
   std::string_view compute;
   std::string_view source;  // where bits_per_weight comes from
+
+  // The bytes of one element stored in this format.
+  Bytes element() const { return Bytes(bits_per_weight / 8); }
+  // The bytes of `params` weights stored in this format.
+  Bytes BytesOf(double params) const { return Bytes(params * bits_per_weight / 8); }
 };
 
 // Every known weight format, in table order.

@@ -43,11 +43,25 @@ using FlopsPerSecond = Quantity<struct FlopsPerSecondTag>;  // FLOP/s (or OP/s f
 using TokensPerSecond = Quantity<struct TokensPerSecondTag>;
 using RequestsPerSecond = Quantity<struct RequestsPerSecondTag>;
 using Seconds = Quantity<struct SecondsTag>;
+// Events per second: decode steps, tokens or requests, whichever the caller counts. A roof is
+// a rate of these: n x BW / W is decode steps per second, n x F / FLOPs per token is tokens.
+using PerSecond = Quantity<struct PerSecondTag>;
 
 constexpr Seconds operator/(Bytes b, BytesPerSecond bw) { return Seconds(b.si() / bw.si()); }
 constexpr Seconds operator/(Flops f, FlopsPerSecond r) { return Seconds(f.si() / r.si()); }
-// Steps per second of a loop that costs `per_step` each step.
-constexpr double PerSecond(Seconds per_step) { return 1.0 / per_step.si(); }
+// How often a cost can be paid: bandwidth over the bytes each event reads, or a FLOP rate over
+// the FLOPs each event costs.
+constexpr PerSecond operator/(BytesPerSecond bw, Bytes per_event) {
+  return PerSecond(bw.si() / per_event.si());
+}
+constexpr PerSecond operator/(FlopsPerSecond r, Flops per_event) {
+  return PerSecond(r.si() / per_event.si());
+}
+// The FLOPs of `tokens` tokens through a model using `params` parameters per token: a
+// multiply and an add per parameter, 2 x P x tokens.
+constexpr Flops MatmulFlops(double params, double tokens) { return Flops(2.0 * params * tokens); }
+// Milliseconds, as the time floors report.
+constexpr double Milliseconds(Seconds t) { return t.si() * 1e3; }
 
 enum class Dimension {
   kBytes,

@@ -18,7 +18,7 @@
 #include <algorithm>
 
 #include "audit/instruments.h"
-#include "audit/resolve.h"
+#include "audit/physics.h"
 #include "rooflint/units.h"
 
 namespace rooflint {
@@ -52,37 +52,39 @@ class Capacity final : public RecordInstrument {
     if (in.count <= 0) return not_computable(in.count_problem);
     const Model& m = *in.model;
     std::string weights_how, problem;
-    double weights = ResidentWeightBytes(m, b, &weights_how, &problem);
-    if (weights <= 0) return not_computable(problem);
-    double kv = 0, batch = in.stated_batch > 0 ? static_cast<double>(in.stated_batch) : 1;
+    const Bytes weights = ResidentWeightBytes(m, b, &weights_how, &problem);
+    if (weights <= Bytes(0)) return not_computable(problem);
+    Bytes kv;
+    double batch = in.stated_batch > 0 ? static_cast<double>(in.stated_batch) : 1;
     std::string kv_how, element_how, kv_problem;
     const Condition& input = b.conditions.input_tokens;
     if (input.integer && *input.integer > 0) {
-      double element = KvElementBytes(b, &element_how);
+      const Bytes element = KvElementBytes(b, &element_how);
       kv = KvBytes(m, static_cast<double>(*input.integer), element, &kv_how, &kv_problem);
     }
-    double memory = 0;
+    Bytes memory;
     std::string memory_how;
     for (const Accelerator* a : in.parts) {
       std::string how;
-      double bytes = GenerousMemory(*a, &how);
+      const Bytes bytes = GenerousMemory(*a, &how);
       if (bytes > memory) {
         memory = bytes;
         memory_how = how;
       }
     }
-    double needed = weights + batch * kv;
-    double available = in.count * memory;
+    const Bytes needed = weights + batch * kv;
+    const Bytes available = in.count * memory;
     std::string arithmetic = fmt::format(
-        "{} B weights{} = {} B needed vs {} x {} B = {} B ({}%)", FormatSi(weights),
-        kv > 0 ? fmt::format(" + {:g} x {} B KV", batch, FormatSi(kv)) : "", FormatSi(needed),
-        in.count, FormatSi(memory), FormatSi(available), FormatNumber(needed / available * 100));
-    std::string detail =
-        fmt::format("weights: {}; KV(I): {}; memory: {}{}", weights_how,
-                    kv > 0 ? fmt::format("{} ({}), B = {:g}{}", kv_how, element_how, batch,
-                                         in.stated_batch > 0 ? "" : " (a batch is not stated: 1)")
-                           : "not counted (no input length or KV geometry)",
-                    memory_how, in.parts.size() > 1 ? " (the largest candidate)" : "");
+        "{} B weights{} = {} B needed vs {} x {} B = {} B ({}%)", FormatSi(weights.si()),
+        kv > Bytes(0) ? fmt::format(" + {:g} x {} B KV", batch, FormatSi(kv.si())) : "",
+        FormatSi(needed.si()), in.count, FormatSi(memory.si()), FormatSi(available.si()),
+        FormatNumber(needed / available * 100));
+    std::string detail = fmt::format(
+        "weights: {}; KV(I): {}; memory: {}{}", weights_how,
+        kv > Bytes(0) ? fmt::format("{} ({}), B = {:g}{}", kv_how, element_how, batch,
+                                    in.stated_batch > 0 ? "" : " (a batch is not stated: 1)")
+                      : "not counted (no input length or KV geometry)",
+        memory_how, in.parts.size() > 1 ? " (the largest candidate)" : "");
     bool fits = needed <= available * (1 + 1e-12);
     if (fits) {
       out.checks.push_back(CheckResult(id(), true, detail, arithmetic));
@@ -96,9 +98,9 @@ class Capacity final : public RecordInstrument {
     if (!in.count_assumption.empty()) assumptions.push_back(in.count_assumption);
     const bool assumed = !assumptions.empty();
     std::string message = fmt::format(
-        "{} B must be resident but {} x {} holds at most {} B{}", FormatSi(needed), in.count,
+        "{} B must be resident but {} x {} holds at most {} B{}", FormatSi(needed.si()), in.count,
         in.parts.size() == 1 ? in.parts[0]->header.id : std::string("the candidates"),
-        FormatSi(available),
+        FormatSi(available.si()),
         assumed ? fmt::format(", if {}", fmt::join(assumptions, ", and ")) : "");
     out.checks.push_back(
         CheckResult(id(), false, fmt::format("{}; {}", message, detail), arithmetic));

@@ -19,7 +19,7 @@
 #include <fmt/format.h>
 
 #include "audit/instruments.h"
-#include "audit/resolve.h"
+#include "audit/physics.h"
 #include "rooflint/units.h"
 
 namespace rooflint {
@@ -47,14 +47,15 @@ class ComputeRoof final : public RecordInstrument {
       return;
     }
 
-    double divisor = 2.0 * in.params;
+    // Each counted unit (a token, a user's token, a request) costs the FLOPs of `tokens` tokens.
+    double tokens = 1;
     std::string divisor_text = fmt::format("2 x {}", FormatSi(in.params));
     std::string note = fmt::format("P = {}", in.params_how);
     std::string assumption;
     if (b.metric == Metric::kPerUserDecode) {
       // A larger B tightens this bound: only a batch stated as a batch enters it.
       if (in.stated_batch > 1) {
-        divisor *= static_cast<double>(in.stated_batch);
+        tokens *= static_cast<double>(in.stated_batch);
         divisor_text += fmt::format(" x {}", in.stated_batch);
         note += fmt::format("; per-user share of one step at {}", in.batch_how);
       } else if (in.stated_batch == 0 && in.batch > 0) {
@@ -82,7 +83,7 @@ class ComputeRoof final : public RecordInstrument {
             id(), unit, "requests/s needs output_tokens to convert from tokens per second"));
         return;
       }
-      divisor *= static_cast<double>(*o.integer);
+      tokens *= static_cast<double>(*o.integer);
       divisor_text += fmt::format(" x {} tokens", *o.integer);
     } else {
       note += "; batch-invariant";
@@ -96,10 +97,10 @@ class ComputeRoof final : public RecordInstrument {
             pb.problem = peak.problem;
             return pb;
           }
-          pb.bound = in.count * peak.flops / divisor;
-          pb.arithmetic =
-              fmt::format("{} x {} FLOP/s / ({}) = {} {}  [F = {}]", in.count, FormatSi(peak.flops),
-                          divisor_text, FormatNumber(pb.bound), unit, peak.how);
+          pb.bound = ((in.count * peak.flops) / MatmulFlops(in.params, tokens)).si();
+          pb.arithmetic = fmt::format("{} x {} FLOP/s / ({}) = {} {}  [F = {}]", in.count,
+                                      FormatSi(peak.flops.si()), divisor_text,
+                                      FormatNumber(pb.bound), unit, peak.how);
           return pb;
         });
     if (r.verdict != Verdict::kNotComputable) {

@@ -13,7 +13,7 @@
 #include <fmt/format.h>
 
 #include "audit/instruments.h"
-#include "audit/resolve.h"
+#include "audit/results.h"
 
 namespace rooflint {
 namespace {

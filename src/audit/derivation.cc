@@ -15,7 +15,7 @@
 #include <cmath>
 
 #include "audit/instruments.h"
-#include "audit/resolve.h"
+#include "audit/results.h"
 #include "rooflint/units.h"
 
 namespace rooflint {

@@ -9,7 +9,7 @@
 #include <fmt/format.h>
 
 #include "audit/instruments.h"
-#include "audit/resolve.h"
+#include "audit/physics.h"
 
 namespace rooflint {
 namespace {

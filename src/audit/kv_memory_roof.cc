@@ -19,7 +19,7 @@
 #include <fmt/format.h>
 
 #include "audit/instruments.h"
-#include "audit/resolve.h"
+#include "audit/physics.h"
 #include "rooflint/units.h"
 
 namespace rooflint {
@@ -51,14 +51,14 @@ class KvMemoryRoof final : public RecordInstrument {
       out.roofs.push_back(NotComputable(id(), "tok/s", t.problem));
       return;
     }
-    if (!t.components && t.kv <= 0) {
+    if (!t.components && t.kv <= Bytes(0)) {
       out.roofs.push_back(NotApplicable(
           id(), t.kv_problem.empty()
                     ? "adds nothing to memory-roof: no input length and no per-component bytes"
                     : fmt::format("adds nothing to memory-roof: {}", t.kv_problem)));
       return;
     }
-    const double w = t.w, w_min = t.w_min, kv = t.kv;
+    const Bytes w = t.w, w_min = t.w_min, kv = t.kv;
     double batch = 1;
     std::string batch_text = "B = 1";
     bool saturated = false;
@@ -72,7 +72,7 @@ class KvMemoryRoof final : public RecordInstrument {
     } else if (in.batch > 0) {
       batch = static_cast<double>(in.batch);
       batch_text = in.batch_how;
-    } else if (kv > 0) {
+    } else if (kv > Bytes(0)) {
       saturated = true;
       batch_text = fmt::format("{}: the limit as B grows, n x BW / KV(I)", in.batch_problem);
     } else {
@@ -88,36 +88,39 @@ class KvMemoryRoof final : public RecordInstrument {
       out.roofs.push_back(NotApplicable(
           id(), fmt::format("the KV cache ({:g} x {} B) adds under 1% to W ({} B): memory-roof "
                             "is the bound",
-                            batch, FormatSi(kv), FormatSi(w))));
+                            batch, FormatSi(kv.si()), FormatSi(w.si()))));
       return;
     }
     InstrumentResult r = CombineOverParts(
         id(), in, BoundKind::kCeiling, b.value.si, "tok/s", [&](const Accelerator& a) {
           PartBound pb;
-          double bw = in.count * a.bandwidth.si();
+          const BytesPerSecond bw = in.count * a.bandwidth;
           if (saturated) {
-            pb.bound = bw / kv;
+            // One token per step of a sequence that reads only its own cache.
+            pb.bound = (bw / kv).si();
             pb.arithmetic =
                 fmt::format("{} x {} B/s / {} B = {} tok/s", in.count, FormatSi(a.bandwidth.si()),
-                            FormatSi(kv), FormatNumber(pb.bound));
+                            FormatSi(kv.si()), FormatNumber(pb.bound));
             return pb;
           }
+          // Decode steps per second, each reading W and B caches, times the tokens a step
+          // yields (B for aggregate, 1 per user).
           double factor = per_user ? 1 : batch;
-          pb.bound = factor * bw / (w + batch * kv);
+          pb.bound = factor * (bw / (w + batch * kv)).si();
           pb.arithmetic = fmt::format("{}{} x {} B/s / ({} B + {:g} x {} B) = {} tok/s",
                                       per_user ? "" : fmt::format("{:g} x ", batch), in.count,
-                                      FormatSi(a.bandwidth.si()), FormatSi(w), batch, FormatSi(kv),
-                                      FormatNumber(pb.bound));
+                                      FormatSi(a.bandwidth.si()), FormatSi(w.si()), batch,
+                                      FormatSi(kv.si()), FormatNumber(pb.bound));
           if (w_min < w) {
             pb.assumption = t.w_assumption;
-            pb.assumption_free_bound = factor * bw / (w_min + batch * kv);
+            pb.assumption_free_bound = factor * (bw / (w_min + batch * kv)).si();
           }
           return pb;
         });
     if (r.verdict != Verdict::kNotComputable) {
       std::string detail =
           fmt::format("W = {}; KV(I) = {}; {}", t.w_how,
-                      kv > 0 ? t.kv_how : "not counted (no input length)", batch_text);
+                      kv > Bytes(0) ? t.kv_how : "not counted (no input length)", batch_text);
       r.reason = r.reason.empty() ? detail : fmt::format("{}; {}", detail, r.reason);
     }
     AddAssumption(r, SpeculationAssumption(b));

@@ -11,7 +11,7 @@
 #include <fmt/format.h>
 
 #include "audit/instruments.h"
-#include "audit/resolve.h"
+#include "audit/physics.h"
 #include "rooflint/units.h"
 
 namespace rooflint {
@@ -42,38 +42,39 @@ class KvTpotFloor final : public RecordInstrument {
       out.roofs.push_back(NotComputable(id(), "ms", t.problem));
       return;
     }
-    if (!t.components && t.kv <= 0) {
+    if (!t.components && t.kv <= Bytes(0)) {
       out.roofs.push_back(NotApplicable(
           id(), "adds nothing to tpot-floor: no input length and no per-component bytes"));
       return;
     }
-    const double w = t.w, w_min = t.w_min, kv = t.kv;
+    const Bytes w = t.w, w_min = t.w_min, kv = t.kv;
     double batch = in.stated_batch > 0 ? static_cast<double>(in.stated_batch) : 1;
     if (!t.components && batch * kv < 0.01 * w) {
       out.roofs.push_back(NotApplicable(
           id(), fmt::format("the KV cache ({:g} x {} B) adds under 1% to W ({} B): tpot-floor "
                             "is the bound",
-                            batch, FormatSi(kv), FormatSi(w))));
+                            batch, FormatSi(kv.si()), FormatSi(w.si()))));
       return;
     }
     InstrumentResult r = CombineOverParts(
         id(), in, BoundKind::kFloor, b.value.si * 1e3, "ms", [&](const Accelerator& a) {
           PartBound pb;
-          double bw = in.count * a.bandwidth.si();
-          pb.bound = (w + batch * kv) / bw * 1e3;
-          pb.arithmetic = fmt::format("({} B + {:g} x {} B) / ({} x {} B/s) = {} ms", FormatSi(w),
-                                      batch, FormatSi(kv), in.count, FormatSi(a.bandwidth.si()),
-                                      FormatNumber(pb.bound));
+          const BytesPerSecond bw = in.count * a.bandwidth;
+          pb.bound = Milliseconds((w + batch * kv) / bw);
+          pb.arithmetic = fmt::format("({} B + {:g} x {} B) / ({} x {} B/s) = {} ms",
+                                      FormatSi(w.si()), batch, FormatSi(kv.si()), in.count,
+                                      FormatSi(a.bandwidth.si()), FormatNumber(pb.bound));
           if (w_min < w) {
             pb.assumption = t.w_assumption;
-            pb.assumption_free_bound = (w_min + batch * kv) / bw * 1e3;
+            pb.assumption_free_bound = Milliseconds((w_min + batch * kv) / bw);
           }
           return pb;
         });
     if (r.verdict != Verdict::kNotComputable) {
-      std::string detail = fmt::format(
-          "W = {}; KV(I) = {}; {}", t.w_how, kv > 0 ? t.kv_how : "not counted (no input length)",
-          in.stated_batch > 0 ? in.batch_how : "B taken as 1: a batch is not stated");
+      std::string detail =
+          fmt::format("W = {}; KV(I) = {}; {}", t.w_how,
+                      kv > Bytes(0) ? t.kv_how : "not counted (no input length)",
+                      in.stated_batch > 0 ? in.batch_how : "B taken as 1: a batch is not stated");
       r.reason = r.reason.empty() ? detail : fmt::format("{}; {}", detail, r.reason);
     }
     AddAssumption(r, SpeculationAssumption(b));

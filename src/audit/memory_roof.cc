@@ -17,7 +17,7 @@
 #include <fmt/format.h>
 
 #include "audit/instruments.h"
-#include "audit/resolve.h"
+#include "audit/physics.h"
 #include "rooflint/units.h"
 
 namespace rooflint {
@@ -62,7 +62,8 @@ class MemoryRoof final : public RecordInstrument {
       return;
     }
 
-    // factor * n * BW / W, with the factor and its text depending on the metric.
+    // factor x n x BW / W: decode steps per second times what each step yields in `unit`,
+    // with the factor and its text depending on the metric.
     double factor = 1;
     std::string prefix, suffix, note;
     switch (b.metric) {
@@ -114,14 +115,16 @@ class MemoryRoof final : public RecordInstrument {
     InstrumentResult r = CombineOverParts(
         id(), in, BoundKind::kCeiling, b.value.si, unit, [&](const Accelerator& a) {
           PartBound pb;
-          pb.bound = factor * in.count * a.bandwidth.si() / in.weight_bytes;
+          // Decode steps per second: every step streams W.
+          const BytesPerSecond bandwidth = in.count * a.bandwidth;
+          pb.bound = factor * (bandwidth / in.weight_bytes).si();
           if (in.weight_bytes_min < in.weight_bytes) {
             pb.assumption = in.weights_assumption;
-            pb.assumption_free_bound = factor * in.count * a.bandwidth.si() / in.weight_bytes_min;
+            pb.assumption_free_bound = factor * (bandwidth / in.weight_bytes_min).si();
           }
           pb.arithmetic = fmt::format("{}{} x {} B/s / {} B{} = {} {}", prefix, in.count,
-                                      FormatSi(a.bandwidth.si()), FormatSi(in.weight_bytes), suffix,
-                                      FormatNumber(pb.bound), unit);
+                                      FormatSi(a.bandwidth.si()), FormatSi(in.weight_bytes.si()),
+                                      suffix, FormatNumber(pb.bound), unit);
           return pb;
         });
     if (r.verdict != Verdict::kNotComputable) {

@@ -14,7 +14,7 @@
 #include <cmath>
 
 #include "audit/instruments.h"
-#include "audit/resolve.h"
+#include "audit/physics.h"
 #include "rooflint/units.h"
 
 namespace rooflint {

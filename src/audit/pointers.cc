@@ -17,7 +17,7 @@
 #include <algorithm>
 
 #include "audit/instruments.h"
-#include "audit/resolve.h"
+#include "audit/results.h"
 
 namespace rooflint {
 namespace {

@@ -16,7 +16,7 @@
 #include <unordered_map>
 
 #include "audit/instruments.h"
-#include "audit/resolve.h"
+#include "audit/results.h"
 
 namespace rooflint {
 namespace {

@@ -18,7 +18,7 @@
 #include <map>
 
 #include "audit/instruments.h"
-#include "audit/resolve.h"
+#include "audit/results.h"
 #include "core/text_util.h"
 #include "rooflint/hardware_match.h"
 #include "rooflint/units.h"

@@ -15,7 +15,7 @@
 #include <fmt/format.h>
 
 #include "audit/instruments.h"
-#include "audit/resolve.h"
+#include "audit/physics.h"
 #include "rooflint/units.h"
 
 namespace rooflint {
@@ -24,8 +24,8 @@ namespace {
 // What both instruments need: k, W and W_draft, or why they cannot be had.
 struct SpeculationTerms {
   double k = 0;
-  double w = 0;
-  double w_draft = 0;
+  Bytes w;
+  Bytes w_draft;
   std::string how;
   std::string problem;
 };
@@ -52,9 +52,9 @@ SpeculationTerms Terms(const AuditInput& in) {
   if (!s->draft_model.empty()) {
     const Model* d = in.corpus->FindModel(s->draft_model);
     if (d != nullptr && d->ParamsPerToken() > 0) {
-      t.w_draft = d->ParamsPerToken() * 0.5;
+      t.w_draft = Bytes(d->ParamsPerToken() * 0.5);
       t.how += fmt::format("; W_draft = {} params x 0.5 B (4 bits, the least it could be) = {} B",
-                           FormatSi(d->ParamsPerToken()), FormatSi(t.w_draft));
+                           FormatSi(d->ParamsPerToken()), FormatSi(t.w_draft.si()));
     } else {
       t.how += fmt::format(
           "; draft model '{}' has no parameter count in the corpus: W_draft "
@@ -101,10 +101,13 @@ class SpeculationRoof final : public RecordInstrument {
     InstrumentResult r = CombineOverParts(
         id(), in, BoundKind::kCeiling, b.value.si, "tok/s", [&](const Accelerator& a) {
           PartBound pb;
-          pb.bound = batch * (t.k + 1) * in.count * a.bandwidth.si() / (t.w + t.w_draft);
+          // Verification passes per second, each reading both models, times the k + 1
+          // tokens a pass can accept per sequence.
+          const PerSecond passes = (in.count * a.bandwidth) / (t.w + t.w_draft);
+          pb.bound = batch * (t.k + 1) * passes.si();
           pb.arithmetic = fmt::format("{}({:g} + 1) x {} x {} B/s / {} B = {} tok/s",
                                       per_user ? "" : fmt::format("{:g} x ", batch), t.k, in.count,
-                                      FormatSi(a.bandwidth.si()), FormatSi(t.w + t.w_draft),
+                                      FormatSi(a.bandwidth.si()), FormatSi((t.w + t.w_draft).si()),
                                       FormatNumber(pb.bound));
           return pb;
         });
@@ -143,10 +146,11 @@ class SpeculationFloor final : public RecordInstrument {
     InstrumentResult r = CombineOverParts(
         id(), in, BoundKind::kFloor, b.value.si * 1e3, "ms", [&](const Accelerator& a) {
           PartBound pb;
-          pb.bound = (t.w + t.w_draft) / (in.count * a.bandwidth.si()) / (t.k + 1) * 1e3;
-          pb.arithmetic =
-              fmt::format("{} B / ({} x {} B/s) / ({:g} + 1) = {} ms", FormatSi(t.w + t.w_draft),
-                          in.count, FormatSi(a.bandwidth.si()), t.k, FormatNumber(pb.bound));
+          const Seconds pass = (t.w + t.w_draft) / (in.count * a.bandwidth);
+          pb.bound = Milliseconds(pass / (t.k + 1));
+          pb.arithmetic = fmt::format("{} B / ({} x {} B/s) / ({:g} + 1) = {} ms",
+                                      FormatSi((t.w + t.w_draft).si()), in.count,
+                                      FormatSi(a.bandwidth.si()), t.k, FormatNumber(pb.bound));
           return pb;
         });
     if (r.verdict != Verdict::kNotComputable) {

@@ -8,6 +8,7 @@
 #include <tuple>
 
 #include "audit/resolve.h"
+#include "audit/results.h"
 #include "core/text_util.h"
 #include "rooflint/audit.h"
 

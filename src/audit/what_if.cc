@@ -3,6 +3,7 @@
 // exactly the ones a record of that configuration would get.
 #include <fmt/format.h>
 
+#include "audit/physics.h"
 #include "audit/resolve.h"
 #include "rooflint/audit.h"
 #include "rooflint/precision.h"
@@ -93,34 +94,35 @@ WhatIfResult WhatIf(const Corpus& corpus, const WhatIfQuery& q) {
   const double context = static_cast<double>(q.input_tokens + q.output_tokens);
   if (context > 0) {
     std::string element_how, kv_how, kv_problem, weights_how, weights_problem;
-    double element = KvElementBytes(base, &element_how);
-    double kv = KvBytes(*model, context, element, &kv_how, &kv_problem);
-    double resident = ResidentWeightBytes(*model, base, &weights_how, &weights_problem);
+    const Bytes element = KvElementBytes(base, &element_how);
+    const Bytes kv = KvBytes(*model, context, element, &kv_how, &kv_problem);
+    const Bytes resident = ResidentWeightBytes(*model, base, &weights_how, &weights_problem);
     std::string memory_how;
-    double memory = GenerousMemory(*part, &memory_how);
-    double capacity = static_cast<double>(q.count) * memory;
-    if (kv <= 0) {
+    const Bytes memory = GenerousMemory(*part, &memory_how);
+    const Bytes capacity = static_cast<double>(q.count) * memory;
+    if (kv <= Bytes(0)) {
       out.kv_lines.push_back(fmt::format("KV cache: not computable: {}", kv_problem));
     } else {
       out.kv_lines.push_back(fmt::format("KV cache of one sequence at {:g} tokens: {} ({})",
                                          context, kv_how, element_how));
-      double bw = static_cast<double>(q.count) * part->bandwidth.si();
-      out.kv_saturation = bw / kv;
+      const BytesPerSecond bw = static_cast<double>(q.count) * part->bandwidth;
+      out.kv_saturation = (bw / kv).si();
       out.kv_lines.push_back(fmt::format(
           "aggregate roof as B grows: B x {} B/s / (W + B x {} B) -> {} B/s / {} B = {} tok/s",
-          FormatSi(bw), FormatSi(kv), FormatSi(bw), FormatSi(kv), FormatNumber(out.kv_saturation)));
-      if (resident <= 0) {
+          FormatSi(bw.si()), FormatSi(kv.si()), FormatSi(bw.si()), FormatSi(kv.si()),
+          FormatNumber(out.kv_saturation)));
+      if (resident <= Bytes(0)) {
         out.kv_lines.push_back(fmt::format("largest batch: not computable: {}", weights_problem));
       } else if (resident > capacity) {
-        out.kv_lines.push_back(
-            fmt::format("largest batch: none: the weights alone ({} B) exceed {} x {} = {} B",
-                        FormatSi(resident), q.count, part->memory_text, FormatSi(capacity)));
+        out.kv_lines.push_back(fmt::format(
+            "largest batch: none: the weights alone ({} B) exceed {} x {} = {} B",
+            FormatSi(resident.si()), q.count, part->memory_text, FormatSi(capacity.si())));
       } else {
         out.largest_batch = static_cast<int64_t>((capacity - resident) / kv);
         out.kv_lines.push_back(fmt::format(
             "largest batch that fits: floor(({} B - {} B weights) / {} B) = {}  [memory {} x {}]",
-            FormatSi(capacity), FormatSi(resident), FormatSi(kv), out.largest_batch, q.count,
-            memory_how));
+            FormatSi(capacity.si()), FormatSi(resident.si()), FormatSi(kv.si()), out.largest_batch,
+            q.count, memory_how));
       }
     }
   }
@@ -134,11 +136,15 @@ WhatIfResult WhatIf(const Corpus& corpus, const WhatIfQuery& q) {
   PeakChoice peak = ChoosePeak(base, *part);
   if (!peak.problem.empty()) {
     out.crossover_arithmetic = fmt::format("not computable: {}", peak.problem);
-  } else if (in.weight_bytes > 0 && in.params > 0) {
-    out.crossover_batch = peak.flops * in.weight_bytes / (2.0 * in.params * part->bandwidth.si());
+  } else if (in.weight_bytes > Bytes(0) && in.params > 0) {
+    // A step's weight stream over one token's compute: the tokens a step can carry before
+    // compute takes longer than the stream.
+    const Seconds stream = in.weight_bytes / part->bandwidth;
+    const Seconds per_token = MatmulFlops(in.params, 1) / peak.flops;
+    out.crossover_batch = stream / per_token;
     out.crossover_arithmetic =
         fmt::format("B* = F x W / (2 x P x BW) = {} x {} / (2 x {} x {}) = {}  [F = {}]",
-                    FormatSi(peak.flops), FormatSi(in.weight_bytes), FormatSi(in.params),
+                    FormatSi(peak.flops.si()), FormatSi(in.weight_bytes.si()), FormatSi(in.params),
                     FormatSi(part->bandwidth.si()), FormatNumber(out.crossover_batch), peak.how);
   }
   return out;

@@ -1,0 +1,371 @@
+// The physics the roofs share: the peak a record's math runs at, the time floors' terms, the
+// KV cache, per-component and resident weight bytes, and a part's memory read generously.
+#include "audit/physics.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/text_util.h"
+#include "rooflint/precision.h"
+#include "rooflint/units.h"
+
+namespace rooflint {
+
+PeakChoice ChoosePeak(const Benchmark& b, const Accelerator& part) {
+  PeakChoice c;
+  auto describe = [](std::string_view key, FlopsPerSecond flops) {
+    return fmt::format("{} {} FLOP/s", key, FormatSi(flops.si()));
+  };
+  // The fastest of `keys` the part states.
+  auto best_of = [&](std::initializer_list<std::string_view> keys) {
+    for (auto k : keys) {
+      if (auto f = part.Peak(k); f && *f > c.flops) {
+        c.flops = *f;
+        c.how = describe(k, c.flops);
+      }
+    }
+  };
+  // A peak is the fastest legal path at a precision: fp16 and bf16 share tensor units, and
+  // GeForce cards double them with FP16 accumulation (llama.cpp's cuBLAS path uses it); fp8
+  // likewise; fp32 weights are cast down and multiplied on TF32 or 16-bit tensor cores.
+  auto fastest_for = [&](std::string_view compute) {
+    if (compute == "fp16" || compute == "bf16") {
+      best_of({"fp16", "bf16", "fp16_acc16"});
+    } else if (compute == "fp8") {
+      best_of({"fp8", "fp8_acc16"});
+    } else if (compute == "fp32" || compute == "tf32") {
+      best_of({"fp32", "tf32", "fp16", "bf16", "fp16_acc16"});
+    } else {
+      best_of({compute});
+    }
+  };
+  if (!b.compute_precision.empty()) {
+    fastest_for(b.compute_precision);
+    if (c.flops > FlopsPerSecond(0)) {
+      c.how += fmt::format(" (compute_precision {} stated: its fastest rate)", b.compute_precision);
+    } else {
+      c.problem = fmt::format("{} states no dense {} peak", part.header.id, b.compute_precision);
+    }
+    return c;
+  }
+  const PrecisionInfo* p = b.precision.empty() ? nullptr : FindPrecision(b.precision);
+  std::string_view compute = p != nullptr ? p->compute : "";
+  if (!compute.empty()) {
+    fastest_for(compute);
+    if (c.flops > FlopsPerSecond(0)) {
+      c.how += fmt::format(" ({} weights are multiplied in {})", b.precision, compute);
+      return c;
+    }
+  }
+  // The compute precision is not determined (integer and GGUF formats, an unstated precision,
+  // or a part without the weights' own format): the most generous peak the part states.
+  for (const auto& [k, f] : part.peak_dense) {
+    if (k == "fp64") continue;
+    if (f > c.flops) {
+      c.flops = f;
+      c.how = describe(k, c.flops);
+    }
+  }
+  if (c.flops > FlopsPerSecond(0)) {
+    c.how += b.precision.empty() ? " (precision not stated: the most generous peak the part states)"
+                                 : fmt::format(
+                                       " (compute precision not stated for {} weights: the most "
+                                       "generous peak the part states)",
+                                       b.precision);
+  } else {
+    c.problem = fmt::format("{} states no dense peak", part.header.id);
+  }
+  return c;
+}
+
+PartBound TimeFloorForPart(const AuditInput& in, const Accelerator& part, const FloorTerms& t) {
+  PartBound pb;
+  const BytesPerSecond bandwidth = in.count * part.bandwidth;
+  const Seconds step = in.weight_bytes / bandwidth;
+  const Seconds step_min = in.weight_bytes_min / bandwidth;
+  std::string step_text = fmt::format("{} B / ({} x {} B/s)", FormatSi(in.weight_bytes.si()),
+                                      in.count, FormatSi(part.bandwidth.si()));
+  Seconds first = step;
+  std::string first_text = step_text;
+  if (t.compute_tokens > 0 && in.params > 0) {
+    PeakChoice peak = ChoosePeak(*in.benchmark, part);
+    if (peak.problem.empty()) {
+      const Seconds compute = MatmulFlops(in.params, t.compute_tokens) / (in.count * peak.flops);
+      std::string compute_text =
+          fmt::format("{} x 2 x {} / ({} x {} FLOP/s)", t.compute_tokens_text, FormatSi(in.params),
+                      in.count, FormatSi(peak.flops.si()));
+      first_text =
+          fmt::format("max({} = {} ms, {} = {} ms)", step_text, FormatNumber(Milliseconds(step)),
+                      compute_text, FormatNumber(Milliseconds(compute)));
+      first = std::max(step, compute);
+      if (!t.compute_assumption.empty() && compute > step) {
+        pb.assumption = t.compute_assumption;
+        pb.assumption_free_bound = Milliseconds(step_min + t.extra_steps * step_min);
+      }
+    }
+  }
+  pb.bound = Milliseconds(first + t.extra_steps * step);
+  // W itself may rest on an assumption (the width of an untied embedding table).
+  if (!in.weights_assumption.empty() && step_min < step) {
+    Seconds free_first = first == step ? step_min : first;
+    double free_bound = Milliseconds(free_first + t.extra_steps * step_min);
+    if (pb.assumption.empty()) {
+      pb.assumption = in.weights_assumption;
+      pb.assumption_free_bound = free_bound;
+    } else {
+      pb.assumption = fmt::format("{}, and {}", pb.assumption, in.weights_assumption);
+      pb.assumption_free_bound = std::min(pb.assumption_free_bound, free_bound);
+    }
+  }
+  if (t.extra_steps > 0) {
+    pb.arithmetic = fmt::format("{} + {} x {} = {} ms", first_text, t.extra_steps, step_text,
+                                FormatNumber(pb.bound));
+  } else {
+    pb.arithmetic = fmt::format("{} = {} ms", first_text, FormatNumber(pb.bound));
+  }
+  return pb;
+}
+
+void AddPrefillTerm(const Benchmark& b, FloorTerms& terms, std::string& note) {
+  const Conditions& c = b.conditions;
+  const Condition& input = c.input_tokens;
+  if (!input.integer || *input.integer <= 0) return;
+  // Only uncached input tokens are prefilled.
+  double tokens = static_cast<double>(*input.integer);
+  std::string text = fmt::format("{} input tokens", *input.integer);
+  if (c.prefix && c.prefix->enabled) {
+    if (c.prefix->cached_tokens) {
+      tokens = std::max(0.0, tokens - static_cast<double>(*c.prefix->cached_tokens));
+      text = fmt::format("({} - {} cached) input tokens", *input.integer, *c.prefix->cached_tokens);
+    } else if (c.prefix->hit_rate) {
+      tokens *= 1 - *c.prefix->hit_rate;
+      text =
+          fmt::format("{} input tokens x (1 - {:g} hit rate)", *input.integer, *c.prefix->hit_rate);
+    } else {
+      tokens = 0;  // cached, amount unknown: no prefill term can be stated
+      note += "; prefix cache used, share not stated: no prefill term";
+    }
+  }
+  if (tokens > 0) {
+    terms.compute_tokens = tokens;
+    terms.compute_tokens_text = text;
+    if (c.NoPrefixCache()) {
+      note += "; prefill of every uncached input token (no prefix cache, stated)";
+    } else if (c.prefix) {
+      note += "; prefill of every uncached input token";
+    } else {
+      note += "; prefill of every input token, assuming no prefix cache (not stated)";
+      terms.compute_assumption =
+          "no prefix cache skips prefill (the record does not state prefix_cache)";
+    }
+  }
+}
+
+Bytes KvElementBytes(const Benchmark& b, std::string* how) {
+  if (!b.kv_precision.empty()) {
+    if (const PrecisionInfo* p = FindPrecision(b.kv_precision)) {
+      *how = fmt::format("KV elements {} ({:g} B, stated)", p->name, p->element().si());
+      return p->element();
+    }
+  }
+  const Condition& engine = b.conditions.engine;
+  if (engine.stated() && ToLower(engine.text).find("llama.cpp") != std::string::npos) {
+    *how = "KV elements 0.5625 B (kv_precision not stated: q4_0, the smallest llama.cpp stores)";
+    return Bytes(4.5 / 8);
+  }
+  *how = "KV elements 0.5 B (kv_precision not stated: 4 bits, the smallest any engine stores)";
+  return Bytes(0.5);
+}
+
+Bytes KvBytes(const Model& m, double tokens, Bytes element, std::string* how,
+              std::string* problem) {
+  double per_layer = m.kv_latent_dim > 0 ? static_cast<double>(m.kv_latent_dim)
+                                         : 2.0 * static_cast<double>(m.kv_heads * m.head_dim);
+  if (m.layers <= 0 || per_layer <= 0) {
+    *problem =
+        fmt::format("model {} states no KV geometry (layers, kv_heads, head_dim)", m.header.id);
+    return Bytes(0);
+  }
+  std::string per_layer_text = m.kv_latent_dim > 0
+                                   ? fmt::format("{} latent", m.kv_latent_dim)
+                                   : fmt::format("2 x {} x {}", m.kv_heads, m.head_dim);
+  double full = static_cast<double>(m.layers - m.sliding_window_layers);
+  double sliding = static_cast<double>(m.sliding_window_layers);
+  double window = std::min(tokens, static_cast<double>(m.sliding_window));
+  const Bytes bytes = element * (per_layer * (full * tokens + sliding * window));
+  if (sliding > 0) {
+    *how = fmt::format(
+        "{:g} B x {} x ({:g} full layers x {:g} + {:g} sliding layers x {:g}) = {} B", element.si(),
+        per_layer_text, full, tokens, sliding, window, FormatSi(bytes.si()));
+  } else {
+    *how = fmt::format("{:g} B x {} x {} layers x {:g} tokens = {} B", element.si(), per_layer_text,
+                       m.layers, tokens, FormatSi(bytes.si()));
+  }
+  return bytes;
+}
+
+namespace {
+
+const PrecisionInfo* ComponentPrecision(const std::string& own, const Benchmark& b) {
+  if (!own.empty()) return FindPrecision(own);
+  return b.precision.empty() ? nullptr : FindPrecision(b.precision);
+}
+
+}  // namespace
+
+Bytes ComponentWeightBytes(const Model& m, const Benchmark& b, std::string* how) {
+  if (m.experts <= 0 || m.params_routed_experts <= 0 || m.params_total <= 0) return Bytes(0);
+  const PrecisionInfo* shared_p = ComponentPrecision(m.shared_precision, b);
+  const PrecisionInfo* expert_p = ComponentPrecision(m.experts_precision, b);
+  if (shared_p == nullptr || expert_p == nullptr) return Bytes(0);
+  // The component precisions describe the checkpoint as published. Another file of the model
+  // (a GGUF conversion) may store the components otherwise: use them only for a record in the
+  // published format whose stated size can hold them.
+  if (!m.experts_precision.empty() && !b.precision.empty() && b.precision != m.experts_precision &&
+      b.precision != m.shared_precision) {
+    *how = fmt::format(
+        "per-component bytes not used: the record's {} weights are not the "
+        "published {}/{} layout",
+        b.precision, m.experts_precision, shared_p->name);
+    return Bytes(0);
+  }
+  if (b.weights) {
+    const Bytes resident = shared_p->BytesOf(m.params_total - m.params_routed_experts) +
+                           expert_p->BytesOf(m.params_routed_experts);
+    if (resident > Bytes(b.weights->si * 1.02)) {
+      *how = fmt::format(
+          "per-component bytes not used: the stated {} cannot hold the published "
+          "layout ({} B), so this file stores its components otherwise",
+          b.weights->text, FormatSi(resident.si()));
+      return Bytes(0);
+    }
+  }
+  double shared = m.params_total - m.params_routed_experts - m.LookupOnlyParams();
+  double routed = m.params_routed_experts * static_cast<double>(m.experts_per_token) /
+                  static_cast<double>(m.experts);
+  const Bytes bytes = shared_p->BytesOf(shared) + expert_p->BytesOf(routed);
+  *how = fmt::format(
+      "{} shared params x {:g} B ({}) + {} routed params x {} / {} experts x {:g} B ({}) = {} B",
+      FormatSi(shared), shared_p->element().si(), shared_p->name, FormatSi(m.params_routed_experts),
+      m.experts_per_token, m.experts, expert_p->element().si(), expert_p->name,
+      FormatSi(bytes.si()));
+  return bytes;
+}
+
+Bytes GenerousMemory(const Accelerator& a, std::string* how) {
+  const std::string& t = a.memory_text;
+  bool decimal = t.ends_with(" GB") || t.ends_with(" TB") || t.ends_with(" MB");
+  Bytes bytes = a.memory;
+  if (decimal) {
+    bytes = bytes * 1.073741824;  // 2^30 / 10^9
+    *how = fmt::format("{} {} read as binary ({} B)", a.header.id, t, FormatSi(bytes.si()));
+  } else {
+    *how = fmt::format("{} {} ({} B)", a.header.id, t.empty() ? FormatSi(bytes.si()) : t,
+                       FormatSi(bytes.si()));
+  }
+  return bytes;
+}
+
+Bytes ResidentWeightBytes(const Model& m, const Benchmark& b, std::string* how,
+                          std::string* problem) {
+  if (b.weights) {
+    *how = fmt::format("{} stated (the whole checkpoint: every expert, the embedding)",
+                       b.weights->text);
+    return Bytes(b.weights->si);
+  }
+  if (m.params_total <= 0) {
+    *problem = fmt::format("model {} states no parameter count", m.header.id);
+    return Bytes(0);
+  }
+  // The published component layout applies to a record in the published format only.
+  bool published = m.experts_precision.empty() || b.precision.empty() ||
+                   b.precision == m.experts_precision || b.precision == m.shared_precision;
+  if (m.experts > 0 && m.params_routed_experts > 0 && published) {
+    const PrecisionInfo* shared_p = ComponentPrecision(m.shared_precision, b);
+    const PrecisionInfo* expert_p = ComponentPrecision(m.experts_precision, b);
+    if (shared_p != nullptr && expert_p != nullptr) {
+      double shared = m.params_total - m.params_routed_experts;
+      const Bytes bytes = shared_p->BytesOf(shared) + expert_p->BytesOf(m.params_routed_experts);
+      *how =
+          fmt::format("{} shared params x {:g} B + {} routed params x {:g} B = {} B",
+                      FormatSi(shared), shared_p->element().si(), FormatSi(m.params_routed_experts),
+                      expert_p->element().si(), FormatSi(bytes.si()));
+      return bytes;
+    }
+  }
+  const PrecisionInfo* p = b.precision.empty() ? nullptr : FindPrecision(b.precision);
+  if (p == nullptr) {
+    *problem = fmt::format("the record states neither `weights` nor the precision (absent: {})",
+                           b.precision_absent);
+    return Bytes(0);
+  }
+  const Bytes bytes = p->BytesOf(m.params_total);
+  *how = fmt::format("{} params x {:g} B ({}) = {} B (every expert is resident)",
+                     FormatSi(m.params_total), p->element().si(), p->name, FormatSi(bytes.si()));
+  return bytes;
+}
+
+KvTerms ResolveKvTerms(const AuditInput& in) {
+  KvTerms t;
+  const Benchmark& b = *in.benchmark;
+  if (in.model == nullptr) {
+    t.problem = in.model_problem;
+    return t;
+  }
+  const Model& m = *in.model;
+  std::string why_not;
+  t.w = ComponentWeightBytes(m, b, &why_not);
+  t.components = t.w > Bytes(0);
+  if (t.components) {
+    t.w_min = t.w;
+    t.w_how = fmt::format("{} (per-component bytes)", why_not);
+  } else {
+    if (!in.weights_problem.empty()) {
+      t.problem = in.weights_problem;
+      return t;
+    }
+    t.w = in.weight_bytes;
+    t.w_min = in.weight_bytes_min;
+    t.w_how = why_not.empty() ? in.weights_how : fmt::format("{} ({})", in.weights_how, why_not);
+    t.w_assumption = in.weights_assumption;
+  }
+  const Condition& input = b.conditions.input_tokens;
+  if (input.integer && *input.integer > 0) {
+    std::string element_how;
+    const Bytes element = KvElementBytes(b, &element_how);
+    t.kv = KvBytes(m, static_cast<double>(*input.integer), element, &t.kv_how, &t.kv_problem);
+    if (t.kv > Bytes(0)) t.kv_how = fmt::format("{} ({})", t.kv_how, element_how);
+  }
+  return t;
+}
+
+std::string SpeculationAssumption(const Benchmark& b) {
+  const Condition& s = b.conditions.speculative;
+  if (!b.conditions.MayUseSpeculation()) return "";
+  return s.absent() ? fmt::format("no speculative decoding (unknown: {})", s.absent_reason)
+                    : "no speculative decoding (the record does not state it)";
+}
+
+void AuditTimeFloor(std::string_view instrument, std::string_view what, const AuditInput& in,
+                    const FloorTerms& terms, std::string note, RecordAudit& out,
+                    std::vector<Finding>& findings, std::string assumption) {
+  const Benchmark& b = *in.benchmark;
+  if (!in.weights_problem.empty()) {
+    out.roofs.push_back(NotComputable(instrument, "ms", in.weights_problem));
+    return;
+  }
+  InstrumentResult r =
+      CombineOverParts(instrument, in, BoundKind::kFloor, b.value.si * 1e3, "ms",
+                       [&](const Accelerator& a) { return TimeFloorForPart(in, a, terms); });
+  if (r.verdict != Verdict::kNotComputable) {
+    std::string detail = fmt::format("W = {}; {}", in.weights_how, note);
+    r.reason = r.reason.empty() ? detail : fmt::format("{}; {}", detail, r.reason);
+  }
+  AddAssumption(r, assumption);
+  if (r.verdict == Verdict::kExceeds) AddExceedsFinding(in, r, what, findings);
+  out.roofs.push_back(std::move(r));
+}
+
+}  // namespace rooflint

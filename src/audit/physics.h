@@ -1,0 +1,102 @@
+// The physics the roofs and floors share, each function with its arithmetic in words: the
+// peak a record's math runs at, the time floors' terms, the KV cache of a sequence, the bytes
+// an MoE streams per token, the bytes that must be resident, a part's memory read generously.
+// docs/physics.md explains the physics; docs/instruments.md each instrument's rule.
+#ifndef ROOFLINT_AUDIT_PHYSICS_H_
+#define ROOFLINT_AUDIT_PHYSICS_H_
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "audit/results.h"
+#include "rooflint/audit.h"
+#include "rooflint/units.h"
+
+namespace rooflint {
+
+// The dense peak a record's math runs at on `part`, and how it was chosen; 0 with a problem
+// when the part states no peak that applies.
+struct PeakChoice {
+  FlopsPerSecond flops;  // 0 with a problem
+  std::string how;       // "fp16 312e12 FLOP/s"
+  std::string problem;
+};
+PeakChoice ChoosePeak(const Benchmark& b, const Accelerator& part);
+
+// The time floors share one shape, in seconds:
+//   floor = max(W / (n*BW), compute_tokens * 2*P / (n*F)) + extra_steps * W / (n*BW)
+// The compute term is used when compute_tokens > 0 and P and a peak are known.
+struct FloorTerms {
+  double compute_tokens = 0;        // tokens whose FLOPs bound the first step (B, or I)
+  std::string compute_tokens_text;  // "64" or "512 input tokens"
+  double extra_steps = 0;           // further decode steps, each streaming the weights
+  // An unstated fact the compute term takes ("no prefix cache"); "" when it rests on stated
+  // facts. The floor without the compute term is then the assumption-free floor.
+  std::string compute_assumption;
+};
+PartBound TimeFloorForPart(const AuditInput& in, const Accelerator& part, const FloorTerms& t);
+
+// Runs a time-floor instrument for a record whose metric is a latency: checks W, combines
+// over the parts, and adds a finding when the value is below the floor.
+// `assumption`, when not empty, is an unstated fact the whole floor rests on (no speculative
+// decoding): a value below it is then a warning naming it.
+void AuditTimeFloor(std::string_view instrument, std::string_view what, const AuditInput& in,
+                    const FloorTerms& terms, std::string note, RecordAudit& out,
+                    std::vector<Finding>& findings, std::string assumption = "");
+
+// Adds the prefill of the record's uncached input tokens to `terms` (and says so in `note`):
+// prefix_cache as stated; while it is not stated, every input token, as an assumption.
+void AddPrefillTerm(const Benchmark& b, FloorTerms& terms, std::string& note);
+
+// ----- KV cache, per-component bytes and resident weights (the physics instruments) -----
+
+// Bytes of one KV-cache element for the record: its stated kv_precision, else the smallest the
+// engine could store (llama.cpp's q4_0, 4.5 bits; any other engine 4 bits), said in `how`.
+Bytes KvElementBytes(const Benchmark& b, std::string* how);
+
+// KV-cache bytes of one sequence holding `tokens` tokens of context, with `element` bytes per
+// element: per layer 2 x kv_heads x head_dim elements per token (kv_latent_dim for MLA), and
+// sliding-window layers hold at most their window. 0 with `problem` set when the model states
+// no KV geometry.
+Bytes KvBytes(const Model& m, double tokens, Bytes element, std::string* how, std::string* problem);
+
+// Bytes streamed per token by a mixture of experts whose components are stated: the shared part
+// (params_total - params_routed_experts - the lookup-only embedding) at shared_precision, and
+// experts_per_token / experts of the routed experts at experts_precision (each defaulting to the
+// record's precision). 0 when the model states no components or a precision is unknown.
+Bytes ComponentWeightBytes(const Model& m, const Benchmark& b, std::string* how);
+
+// A part's memory read generously, for capacity: a figure written in decimal units ("80 GB")
+// is read as binary (many "80 GB" parts hold 80 GiB). `how` says which reading was used.
+Bytes GenerousMemory(const Accelerator& a, std::string* how);
+
+// Bytes of weights that must be resident: every expert, the embedding included. The stated
+// `weights` (the whole file) first; else the components at their precisions; else params_total
+// x bytes per weight. 0 with `problem` when unknown.
+Bytes ResidentWeightBytes(const Model& m, const Benchmark& b, std::string* how,
+                          std::string* problem);
+
+// W and KV(I) as the KV-aware bounds use them: W the per-component bytes of an MoE that states
+// its components (for a record in the published layout), else the memory roof's W (with its
+// assumption); KV(I) one sequence's cache at the record's input length (0 when it states none
+// or the model has no KV geometry). `problem` is set when W is unknown.
+struct KvTerms {
+  Bytes w;
+  Bytes w_min;  // the least W the record allows (see AuditInput)
+  std::string w_how;
+  std::string w_assumption;
+  bool components = false;  // W is the per-component bytes
+  Bytes kv;
+  std::string kv_how;  // the arithmetic of KV(I), with the element size chosen
+  std::string kv_problem;
+  std::string problem;
+};
+KvTerms ResolveKvTerms(const AuditInput& in);
+
+// The assumption a bound that holds only without speculative decoding rests on: "" when the
+// record states `speculative = false`.
+std::string SpeculationAssumption(const Benchmark& b);
+}  // namespace rooflint
+
+#endif  // ROOFLINT_AUDIT_PHYSICS_H_
