@@ -1601,5 +1601,19 @@ TEST(FuzzRegressions, NonAsciiLetterWhereWhitespaceMayStandIsASyntaxError) {
   EXPECT_EQ(r.diagnostics[0].where.line, 1);
 }
 
+// B is derived in one place: a stated batch is both the batch and the bound; a concurrency is
+// only a bound; neither gives nothing.
+TEST(Conditions, BatchIsDerivedOnce) {
+  Conditions c;
+  EXPECT_FALSE(c.StatedBatch());
+  EXPECT_FALSE(c.BatchBound());
+  c.concurrency.integer = 32;
+  EXPECT_FALSE(c.StatedBatch());
+  EXPECT_EQ(c.BatchBound(), 32);
+  c.batch.integer = 8;
+  EXPECT_EQ(c.StatedBatch(), 8);
+  EXPECT_EQ(c.BatchBound(), 8);
+}
+
 }  // namespace
 }  // namespace rooflint

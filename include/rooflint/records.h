@@ -230,6 +230,21 @@ struct Conditions {
   std::optional<Speculation> speculation;  // set when speculative is stated as a table
   std::optional<PrefixCache> prefix;       // set when prefix_cache is stated
 
+  // B, the sequences one decode step holds, derived here once for every reader:
+  // StatedBatch() is `batch` as stated (bounds that tighten as B grows, and aggregate = per-user
+  // x B, use only this); BatchBound() is the stated batch, else the concurrency cap (requests in
+  // flight bound the sequences in a step: bounds that loosen as B grows may use it). nullopt
+  // when the record does not state it.
+  std::optional<int64_t> StatedBatch() const {
+    if (batch.integer && *batch.integer > 0) return batch.integer;
+    return std::nullopt;
+  }
+  std::optional<int64_t> BatchBound() const {
+    if (auto b = StatedBatch()) return b;
+    if (concurrency.integer && *concurrency.integer > 0) return concurrency.integer;
+    return std::nullopt;
+  }
+
   // True when the record states that speculative decoding was used (anything but `false`).
   bool UsesSpeculation() const {
     return speculative.stated() && !(speculative.boolean && !*speculative.boolean);

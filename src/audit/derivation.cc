@@ -48,10 +48,7 @@ Derived Derive(const Benchmark& b, const ParsedQuantity& basis) {
   auto out_tokens = [&] { return static_cast<double>(*c.output_tokens.integer); };
   auto in_tokens = [&] { return static_cast<double>(*c.input_tokens.integer); };
   std::optional<double> batch;
-  if (c.batch.integer)
-    batch = static_cast<double>(*c.batch.integer);
-  else if (c.concurrency.integer)
-    batch = static_cast<double>(*c.concurrency.integer);
+  if (auto bound = c.BatchBound()) batch = static_cast<double>(*bound);
   Derived d;
   const double x = basis.si;  // tok/s, req/s, or seconds
   const std::string& bt = basis.text;

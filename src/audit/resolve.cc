@@ -130,12 +130,11 @@ void ResolveWeights(const Benchmark& b, AuditInput& in) {
 
 void ResolveBatch(const Benchmark& b, AuditInput& in) {
   const Conditions& c = b.conditions;
-  if (c.batch.stated() && c.batch.integer) {
-    in.batch = *c.batch.integer;
-    in.stated_batch = in.batch;
+  if (auto batch = c.StatedBatch()) {
+    in.batch = in.stated_batch = *batch;
     in.batch_how = fmt::format("batch {}", in.batch);
-  } else if (c.concurrency.stated() && c.concurrency.integer) {
-    in.batch = *c.concurrency.integer;
+  } else if (auto cap = c.BatchBound()) {
+    in.batch = *cap;
     in.batch_how = fmt::format("concurrency {} caps the sequences per step", in.batch);
   } else if (c.batch.absent()) {
     in.batch_problem = fmt::format("batch unknown (absent: {})", c.batch.absent_reason);

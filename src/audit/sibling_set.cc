@@ -36,7 +36,7 @@ bool AgreesAt(double computed, double written, int decimals) {
 // that decode in step. A concurrency is not such a batch: requests in flight come and go, and
 // a serving tool's per-user rate is a mean over requests (often with the first token inside),
 // so the product says nothing.
-std::optional<int64_t> BatchOf(const Benchmark& b) { return b.conditions.batch.integer; }
+std::optional<int64_t> BatchOf(const Benchmark& b) { return b.conditions.StatedBatch(); }
 
 // The value of a set field, for comparison; `found` is false for a field not stated.
 std::string FieldOf(const Benchmark& b, std::string_view field) {

@@ -86,15 +86,7 @@ std::string RecordAnchor(std::string_view id) { return "rec-" + AnchorId(id); }
 bool Computed(const InstrumentResult* r) { return r != nullptr && r->Computed() && r->bound > 0; }
 
 // B for a point: the stated batch, else the concurrency that caps it; 0 when unknown.
-int64_t BatchOf(const Benchmark& b) {
-  if (b.conditions.batch.integer && *b.conditions.batch.integer > 0) {
-    return *b.conditions.batch.integer;
-  }
-  if (b.conditions.concurrency.integer && *b.conditions.concurrency.integer > 0) {
-    return *b.conditions.concurrency.integer;
-  }
-  return 0;
-}
+int64_t BatchOf(const Benchmark& b) { return b.conditions.BatchBound().value_or(0); }
 
 struct ChartGroup {
   RooflineChart chart;

@@ -43,7 +43,7 @@ std::vector<std::string> ConceptsOf(const Report& report, const RecordAudit& aud
     c.push_back("aggregate-throughput");
   }
   const Conditions& k = b.conditions;
-  if ((k.batch.integer && *k.batch.integer > 1) || k.concurrency.stated() ||
+  if (k.StatedBatch().value_or(1) > 1 || k.concurrency.stated() ||
       b.metric == Metric::kAggregateOutput) {
     c.push_back("batch-size");
   }
@@ -172,9 +172,8 @@ bool PrintRecord(const Report& report, std::string_view id, std::ostream& out) {
     for (const auto& a : report.sweep.records) {
       const Benchmark& s = *a.benchmark;
       if (s.set != b.set || &s == &b) continue;
-      std::string batch = s.conditions.batch.integer
-                              ? fmt::format("batch {}", *s.conditions.batch.integer)
-                              : "batch ?";
+      auto stated = s.conditions.StatedBatch();
+      std::string batch = stated ? fmt::format("batch {}", *stated) : "batch ?";
       out << fmt::format("  {}: {} {} at {}\n", T(s.header.id), MetricName(s.metric),
                          T(s.value.text), batch);
     }

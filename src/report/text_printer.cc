@@ -24,8 +24,8 @@ struct Row {
 
 std::string BatchText(const Benchmark& b) {
   const Conditions& c = b.conditions;
-  if (c.batch.integer) return fmt::format("{}", *c.batch.integer);
-  if (c.concurrency.integer) return fmt::format("c{}", *c.concurrency.integer);
+  if (auto batch = c.StatedBatch()) return fmt::format("{}", *batch);
+  if (auto cap = c.BatchBound()) return fmt::format("c{}", *cap);
   return "?";
 }
 
