@@ -1,6 +1,8 @@
 // The finding-code catalogue against the code, the tests and the docs: every code has a row
 // in enum order, a unique name, a test that asserts it, and a line in docs/instruments.md,
-// whose table is the one `rooflint codes --markdown` prints.
+// whose table is the one `rooflint codes --markdown` prints. Likewise every instrument: its rule
+// is written once, in docs/instruments.md, under a heading naming it, whose first line is the
+// instrument's summary() word for word.
 #include "rooflint/finding_codes.h"
 
 #include <gtest/gtest.h>
@@ -9,6 +11,8 @@
 #include <fstream>
 #include <set>
 #include <sstream>
+
+#include "rooflint/audit.h"
 
 namespace rooflint {
 namespace {
@@ -69,6 +73,21 @@ TEST(FindingCodesTest, DocsCarryTheCatalogueTable) {
   ASSERT_NE(e, std::string::npos);
   EXPECT_EQ(docs.substr(b + begin.size(), e - b - begin.size()), FindingCodesMarkdown())
       << "regenerate the table with `rooflint codes --markdown`";
+}
+
+TEST(InstrumentDocsTest, EveryInstrumentHasItsSectionStartingWithItsSummary) {
+  std::string docs = Slurp(std::filesystem::path(ROOFLINT_DOCS_DIR) / "instruments.md");
+  for (const auto& instrument : Instruments()) {
+    std::string id(instrument->id());
+    std::string line = "> **" + id + "**: " + std::string(instrument->summary()) + "\n";
+    size_t at = docs.find(line);
+    ASSERT_NE(at, std::string::npos) << id << ": docs/instruments.md lacks the line\n" << line;
+    // The line stands in the section whose heading names the instrument.
+    size_t heading = docs.rfind("\n## ", at);
+    ASSERT_NE(heading, std::string::npos) << id;
+    std::string title = docs.substr(heading + 4, docs.find('\n', heading + 1) - heading - 4);
+    EXPECT_NE(title.find(id), std::string::npos) << id << " stands under '" << title << "'";
+  }
 }
 
 }  // namespace

@@ -1,18 +1,10 @@
-// calibration: instrument validation. Records that carry `calibration = { expected_percent,
-// tolerance }` state, by hand arithmetic from bytes their source states verbatim, where their
-// roof percent must land; if the instruments put them elsewhere, the instruments are wrong and
-// no finding of the sweep is to be trusted (docs/physics.md section 4).
-//
-// Rule: |percent of the named roof (default memory-roof) - expected_percent| <= tolerance.
-// A miss is an error, reported at the top of every report. Does not apply to records without a
-// calibration band.
-// Example: mpt7b-a100-bs1-per-user-decode-tps expects 51.9 +- 0.5: 57.6 / (1555e9 / 14e9) =
-// 51.86% lands inside.
+// The calibration instrument. The rule, the cases it does not apply to and a worked
+// example are written once, in docs/instruments.md ("calibration"), and summary() is its one line
+// (a test keeps the two equal); docs/physics.md has the physics behind it.
 #include <fmt/format.h>
 
 #include <cmath>
 
-#include "audit/instruments.h"
 #include "audit/results.h"
 #include "rooflint/units.h"
 

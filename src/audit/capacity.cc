@@ -1,23 +1,10 @@
-// capacity: what must be resident has to fit in the accelerators' memory:
-//
-//   resident weights + B x KV(I)  <=  n x memory
-//
-// Resident weights are every expert of an MoE, not the active share, and the embedding: the
-// record's stated `weights` (the whole checkpoint) first, else the components at their
-// precisions, else params_total x bytes per weight. KV(I) is one sequence's cache at the input
-// length (as in kv-roof: the smallest KV element the record allows, sliding windows and
-// MLA latents counted), B a stated batch, else 1. Memory is the most generous reading: the
-// largest candidate part, and a capacity written in decimal GB read as GiB (many "80 GB" parts
-// hold 80 GiB). A record that states offload to host memory is not judged here (a roof over the
-// host link would be; not built yet); one that does not state offload is judged as if it kept
-// everything on the accelerators, and a failure is then a warning that names that assumption.
-// Not computable without the model's parameters, the precision or weights, the count or a part.
-// Example: Mixtral-8x7B bf16 on one 80 GB H100: 46.7e9 x 2 B = 93.4e9 B > 80 GiB = 85.9e9 B.
+// The capacity instrument. The rule, the cases it does not apply to and a worked
+// example are written once, in docs/instruments.md ("capacity"), and summary() is its one line
+// (a test keeps the two equal); docs/physics.md has the physics behind it.
 #include <fmt/format.h>
 
 #include <algorithm>
 
-#include "audit/instruments.h"
 #include "audit/physics.h"
 #include "rooflint/units.h"
 

@@ -1,24 +1,8 @@
-// compute-roof: every token a model produces costs at least 2 * P FLOPs (P = parameters used
-// per token: ACTIVE parameters for a mixture of experts), whatever the batch.
-//
-//   aggregate output (or total) tok/s <= n * F / (2 * P)
-//   per-user decode at batch B:         tok/s <= n * F / (2 * P * B)   (B unknown: B >= 1)
-//   requests:                           req/s <= n * F / (2 * P * O)
-//   prefill (prompt tokens/s):          tok/s <= n * F / (2 * P)
-//
-// Units: F in FLOP/s (the dense peak at the precision the weights are multiplied in), P in
-// parameters. It needs no batch, so it is the instrument for aggregate records whose batch is
-// unknown (an MLPerf Offline row). Speculative decoding does not escape it: every accepted
-// token was computed by the target model. It does not apply to latency metrics, to parts that
-// state no dense peak, or to records whose model is unknown. For aggregate-total it counts
-// every input token as prefilled; unless the record states prefix_cache = false, that is an
-// assumption, and a value past the roof is a warning naming it. The per-user bound divides by
-// a batch the record states as a batch, never by a concurrency cap.
-// Example: MPT-7B (6.7e9 params) on one A100 at 312 TFLOPS fp16: 312e12 / (2 x 6.7e9) =
-// 23283.6 tok/s; the batch-64 aggregate of 800 tok/s is 3.4% of it.
+// The compute-roof instrument. The rule, the cases it does not apply to and a worked
+// example are written once, in docs/instruments.md ("compute-roof"), and summary() is its one line
+// (a test keeps the two equal); docs/physics.md has the physics behind it.
 #include <fmt/format.h>
 
-#include "audit/instruments.h"
 #include "audit/physics.h"
 #include "rooflint/units.h"
 

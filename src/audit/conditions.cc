@@ -1,18 +1,8 @@
-// conditions: the seven load conditions every figure needs to be read (model, hardware,
-// batch-or-concurrency, input length, output length, engine version, warmup), plus the
-// scenario and whether speculative decoding was used.
-//
-// Rule: each is stated, or marked absent with a reason; absent is never inferred. A condition
-// neither stated nor marked absent is an error. A record without a stated scenario is noted as
-// not comparable with MLPerf Offline or Server figures (they are different measurements).
-// Missing `speculative` is a warning: the memory roof assumes no speculation.
-// Applies to every benchmark record; there is no does-not-apply case.
-// Example: mpt7b-a100-bs1-per-user-decode-tps: ABSENT CONDITIONS (2 of 7): engine version (no
-// build, commit or container digest is published), warmup (not stated by the source); scenario
-// absent (not stated by the source).
+// The conditions instrument. The rule, the cases it does not apply to and a worked
+// example are written once, in docs/instruments.md ("conditions"), and summary() is its one line
+// (a test keeps the two equal); docs/physics.md has the physics behind it.
 #include <fmt/format.h>
 
-#include "audit/instruments.h"
 #include "audit/results.h"
 
 namespace rooflint {

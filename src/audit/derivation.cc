@@ -1,20 +1,10 @@
-// derivation: a value derived from another figure (`derived_from`) is recomputed from its basis
-// and must agree to the precision the value is written with.
-//
-// Rules, by the basis's unit and the record's metric (O, I output and input tokens, B batch):
-//   req/s -> aggregate-output:  r x O        req/s -> per-user-decode:  r x O / B
-//   req/s -> aggregate-total:   r x (I + O)  tok/s -> requests:         t / O
-//   tok/s -> per-user-decode:   t / B  (an aggregate shared by B sequences)
-//   tok/s -> tpot or itl (ms):  1000 / t     ms    -> per-user-decode:  1000 / ms
-//   ms    -> aggregate-output:  B x 1000 / ms
-// The recomputed value is rounded to the decimals the value is written with and must equal it:
-// 0.9 req/s x 64 = 57.6 holds for "57.6 tok/s"; "57.0 tok/s" does not. A metric that cannot be
-// derived from that basis is an error. Does not apply to records without `derived_from`.
+// The derivation instrument. The rule, the cases it does not apply to and a worked
+// example are written once, in docs/instruments.md ("derivation"), and summary() is its one line
+// (a test keeps the two equal); docs/physics.md has the physics behind it.
 #include <fmt/format.h>
 
 #include <cmath>
 
-#include "audit/instruments.h"
 #include "audit/results.h"
 #include "rooflint/units.h"
 

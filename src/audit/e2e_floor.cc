@@ -1,14 +1,8 @@
-// e2e-floor: a request's end-to-end latency is its TTFT plus one decode step per further
-// output token:
-//
-//   E2E >= max(W / (n * BW), 2 * P * I / (n * F)) + (O - 1) * W / (n * BW)
-//
-// Units: seconds, reported in ms. Needs output_tokens (O). Does not apply to speculative
-// decoding or to other metrics. Example: MPT-7B fp16 on one A100 40GB, 512 in / 64 out:
-// max(9.0 ms, 2 x 6.7e9 x 512 / 312e12 = 22.0 ms) + 63 x 9.0 ms = 588.3 ms.
+// The e2e-floor instrument. The rule, the cases it does not apply to and a worked
+// example are written once, in docs/instruments.md ("e2e-floor"), and summary() is its one line
+// (a test keeps the two equal); docs/physics.md has the physics behind it.
 #include <fmt/format.h>
 
-#include "audit/instruments.h"
 #include "audit/physics.h"
 
 namespace rooflint {

@@ -1,24 +1,8 @@
-// kv-roof: a decode step reads the weights AND every sequence's KV cache.
-//
-//   per-user decode:   tok/s <= n x BW / (W + B x KV(I))        B a stated batch, else 1
-//   aggregate output:  tok/s <= B x n x BW / (W + B x KV(I))    B a batch or a concurrency cap
-//                      tok/s <= n x BW / KV(I)                  B unknown: the limit as B grows
-//
-// W is the bytes a mixture of experts streams per token when its components are stated (shared
-// part and k of E routed experts, each at its own precision), else the memory roof's W. KV(I) is
-// one sequence's cache at the input length I, the shortest context of the decode, at the
-// smallest KV element the record allows (its kv_precision, else the smallest the engine could
-// store), with sliding-window layers holding at most their window and MLA layers their latent.
-// Every choice is the generous one, so the bound stays a bound. It is an additional instrument:
-// memory-roof stays as the seeds define it, and a record exceeds if it exceeds either.
-// Does not apply to other metrics, to speculative decoding (spec-roof bounds it), or when
-// it adds nothing to the memory roof (no input length and no per-component bytes).
-// Example: MPT-7B fp16 (13.4e9 B) on one A100 40GB at batch 64 with 4000 input tokens, fp16 KV
-// stated: KV(4000) = 2 B x 2 x 32 x 128 x 32 layers x 4000 = 2.097e9 B, so the aggregate roof is
-// 64 x 1555e9 / (13.4e9 + 64 x 2.097e9) = 675.9 tok/s: 3000 tok/s is 443.8% of it.
+// The kv-roof instrument. The rule, the cases it does not apply to and a worked
+// example are written once, in docs/instruments.md ("kv-roof"), and summary() is its one line
+// (a test keeps the two equal); docs/physics.md has the physics behind it.
 #include <fmt/format.h>
 
-#include "audit/instruments.h"
 #include "audit/physics.h"
 #include "rooflint/units.h"
 

@@ -1,16 +1,8 @@
-// kv-floor: a decode step reads the weights and every sequence's KV cache, so
-//
-//   TPOT (or ITL) >= (W + B x KV(I)) / (n x BW)        B a stated batch, else 1
-//
-// with W and KV(I) as in kv-roof (per-component bytes for an MoE that states them; the
-// cache at the input length, at the smallest KV element the record allows). Units: seconds,
-// reported in ms. Does not apply to other metrics, to speculative decoding (spec-floor),
-// or when it adds nothing to tpot-floor (no input length and no per-component bytes).
-// Example: MPT-7B fp16 (13.4e9 B) on one A100 40GB at batch 64 with 4000 input tokens, fp16 KV:
-// (13.4e9 + 64 x 2.097e9) / 1555e9 = 94.9 ms, so a 20 ms TPOT is impossible.
+// The kv-floor instrument. The rule, the cases it does not apply to and a worked
+// example are written once, in docs/instruments.md ("kv-floor"), and summary() is its one line
+// (a test keeps the two equal); docs/physics.md has the physics behind it.
 #include <fmt/format.h>
 
-#include "audit/instruments.h"
 #include "audit/physics.h"
 #include "rooflint/units.h"
 

@@ -1,22 +1,8 @@
-// memory-roof: a decode step streams the weights once and yields one token per sequence.
-//
-//   per-user decode (any batch, no speculation):  tok/s <= n * BW / W
-//   aggregate output at batch B:                  tok/s <= B * n * BW / W
-//   aggregate total (input + output) at batch B:  tok/s <= B * n * BW / W * (I + O) / O
-//   requests at batch B:                          req/s <= B * n * BW / W / O
-//
-// Units: BW in B/s, W in B. Does NOT apply to latency metrics (see the floors), to aggregate
-// metrics whose batch is unknown, to prefill (many prompt tokens per weight pass) (the batch-1 roof
-// does not bound them: docs/physics.md section 2; the compute roof does), or to speculative
-// decoding, which emits several tokens per weight pass. A record that does not state whether
-// speculation was used is audited as if it was not, and a value past the roof is then a warning
-// naming that assumption, not an error. B for the aggregate roof may be a concurrency cap: a larger
-// B only loosens it. Example: MPT-7B fp16 (14 GB) on one A100 40GB (1555 GB/s): 1555e9 / 14e9 =
-// 111.1 tok/s, so the batch-1 figure of 57.6 tok/s is 51.9% of it, and the batch-64 aggregate of
-// 800 tok/s is 11.3% of 64 x 111.1 = 7108.6 tok/s.
+// The memory-roof instrument. The rule, the cases it does not apply to and a worked
+// example are written once, in docs/instruments.md ("memory-roof"), and summary() is its one line
+// (a test keeps the two equal); docs/physics.md has the physics behind it.
 #include <fmt/format.h>
 
-#include "audit/instruments.h"
 #include "audit/physics.h"
 #include "rooflint/units.h"
 

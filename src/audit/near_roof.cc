@@ -1,19 +1,10 @@
-// near-roof: a measured figure at or very near its bandwidth roof is suspect (docs/physics.md
-// section 3, trap 2): real stacks reach roughly 35-85% of the memory roof, and a tok/s
-// "benchmark" computed as bandwidth / guessed bytes lands on the roof by construction.
-//
-// Rules: a value at or above the threshold (default 95%, `--near-roof`) of its memory roof is a
-// warning. A value equal to a roof computed from a common bytes-per-weight guess
-// (n x B x BW / (P x g), g in 2, 1, 0.5, 4.5/8, 4.84/8, 8.5/8 bytes, P active or total) to
-// every digit written (three at least) is a warning: likely computed, not measured. A value above
-// its roof is left to the memory roof. Does not apply to metrics the memory roof does not bound, or
-// when it was not computed. Example: a synthetic 111.1 tok/s for MPT-7B on an A100 40GB is 100.0%
-// of 1555e9 / 14e9.
+// The near-roof instrument. The rule, the cases it does not apply to and a worked
+// example are written once, in docs/instruments.md ("near-roof"), and summary() is its one line
+// (a test keeps the two equal); docs/physics.md has the physics behind it.
 #include <fmt/format.h>
 
 #include <cmath>
 
-#include "audit/instruments.h"
 #include "audit/physics.h"
 #include "rooflint/units.h"
 

@@ -1,22 +1,10 @@
-// pointers: what a benchmark points at must exist and agree with what it says.
-//
-// Rules: every model, accelerator and source id resolves (a dangling id is also a loader
-// error); a pointed part must be one the record's own hardware text can name (the text says
-// 40GB and the pointer is an 80GB part; PCIe vs SXM; L40 vs L40S); an empty pointer's reason
-// must still hold: `because = "no-record"` is STALE once the corpus holds parts the hardware
-// text matches, and `because = "ambiguous"` is stale once the candidates have narrowed to one.
-// Matching uses the parts' names and aliases and never guesses between candidates that differ.
-// Does not apply to the hardware check when the text names no part at all (nothing to compare).
-// A count the hardware text states ("8x H100") must equal accelerator_count (a warning, since
-// a text may count packages or nodes rather than GPUs).
-// Example: the MPT-7B trio says "no 40GB A100 record" while nvidia-a100-40gb-pcie and
-// nvidia-a100-40gb-sxm4 exist: stale; the candidates differ in form factor, so the pointer
-// should stay empty as `ambiguous`; the roof is exact anyway (both 1555 GB/s).
+// The pointers instrument. The rule, the cases it does not apply to and a worked
+// example are written once, in docs/instruments.md ("pointers"), and summary() is its one line
+// (a test keeps the two equal); docs/physics.md has the physics behind it.
 #include <fmt/format.h>
 
 #include <algorithm>
 
-#include "audit/instruments.h"
 #include "audit/results.h"
 
 namespace rooflint {

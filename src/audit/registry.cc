@@ -1,9 +1,32 @@
-// The instrument registry: every instrument, in the order a sweep runs them.
-#include <array>
+// The instrument registry: every instrument, in the order a sweep runs them. Adding one is its
+// file under src/audit/ (found by the build), its factory declared here and pushed in run order,
+// its section of docs/instruments.md, and its tests (docs/ARCHITECTURE.md, "How to add").
+#include <memory>
+#include <vector>
 
-#include "audit/instruments.h"
+#include "rooflint/audit.h"
 
 namespace rooflint {
+
+// Each defined in the instrument's own file.
+std::unique_ptr<Instrument> MakeMemoryRoof();
+std::unique_ptr<Instrument> MakeComputeRoof();
+std::unique_ptr<Instrument> MakeTpotFloor();
+std::unique_ptr<Instrument> MakeTtftFloor();
+std::unique_ptr<Instrument> MakeE2eFloor();
+std::unique_ptr<Instrument> MakeKvMemoryRoof();
+std::unique_ptr<Instrument> MakeKvTpotFloor();
+std::unique_ptr<Instrument> MakeSpeculationRoof();
+std::unique_ptr<Instrument> MakeSpeculationFloor();
+std::unique_ptr<Instrument> MakeCapacity();
+std::unique_ptr<Instrument> MakeConditions();
+std::unique_ptr<Instrument> MakePointers();
+std::unique_ptr<Instrument> MakeDerivation();
+std::unique_ptr<Instrument> MakeSiblingSet();
+std::unique_ptr<Instrument> MakeNearRoof();
+std::unique_ptr<Instrument> MakeSpecLint();
+std::unique_ptr<Instrument> MakeCalibration();
+std::unique_ptr<Instrument> MakeStatus();
 
 std::span<const std::unique_ptr<Instrument>> Instruments() {
   static const auto* const kAll = [] {

@@ -1,21 +1,12 @@
-// sibling-set: records that share a `set` describe one experiment and are checked against each
-// other.
-//
-// Rules: members share model, hardware, engine, precision and request shape (input and output
-// tokens) unless a member's `set_differs` says why not; an aggregate-output and a
-// per-user-decode member at the same batch B satisfy aggregate = per-user x B at the precision
-// they are written with; every ratio the notes state in the checkable form
-// `ratio(ID_A / ID_B) = 13.9x` is recomputed from the two values and must agree to the
-// precision it is written with. Does not apply to records without a set.
-// Example: the MPT-7B trio: 12.5 x 64 = 800; ratio(bs64-aggregate / bs1) = 800 / 57.6 = 13.9x;
-// ratio(bs1 / bs64-per-user) = 57.6 / 12.5 = 4.6x.
+// The sibling-set instrument. The rule, the cases it does not apply to and a worked
+// example are written once, in docs/instruments.md ("sibling-set"), and summary() is its one line
+// (a test keeps the two equal); docs/physics.md has the physics behind it.
 #include <fmt/format.h>
 
 #include <cmath>
 #include <map>
 #include <unordered_map>
 
-#include "audit/instruments.h"
 #include "audit/results.h"
 
 namespace rooflint {

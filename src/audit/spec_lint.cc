@@ -1,23 +1,11 @@
-// spec-lint: accelerator records carry the figures every roof is computed from; this checks
-// them for the ways spec sheets mislead.
-//
-// Rules (each a warning on the accelerator record):
-//   sparse-looking peak: a 16-bit peak equal to the 8-bit one on a part that has both, a
-//     16-bit peak exactly twice the other 16-bit format's, or a peak cited from a source whose
-//     `peaks = "sparse"` (vendor sheets print 2:4-sparse figures; they double the roof);
-//   non-monotonic peaks: a narrower precision with a lower peak (fp8 below fp16);
-//   GB/GiB confusion: a bandwidth written in GiB/s or TiB/s (vendors state GB/s), or a GB/s
-//     figure that is a round number times 1.073741824;
-//   duplicate names: two parts sharing a name or alias (hardware text cannot tell them apart).
-// Applies to every accelerator record; the peak rules do not apply to a part with no peaks.
-// Example: an H100 record with fp16 = "1979 TFLOPS" and fp8 = "1979 TFLOPS" (the sparse FP16
-// figure mistaken for dense) is flagged.
+// The spec-lint instrument. The rule, the cases it does not apply to and a worked
+// example are written once, in docs/instruments.md ("spec-lint"), and summary() is its one line
+// (a test keeps the two equal); docs/physics.md has the physics behind it.
 #include <fmt/format.h>
 
 #include <cmath>
 #include <map>
 
-#include "audit/instruments.h"
 #include "audit/results.h"
 #include "core/text_util.h"
 #include "rooflint/hardware_match.h"

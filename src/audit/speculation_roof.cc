@@ -1,20 +1,8 @@
-// spec-roof and spec-floor: with k draft tokens a step accepts at most k + 1
-// tokens, and it still streams the target's weights (and the draft model's, when separate).
-//
-//   per-user decode:   tok/s <= (k + 1) x n x BW / (W + W_draft)
-//   aggregate output:  tok/s <= B x (k + 1) x n x BW / (W + W_draft)     B a batch or a cap
-//   TPOT (or ITL):     TPOT  >= (W + W_draft) / (n x BW) / (k + 1)
-//
-// W as in kv-roof (per-component bytes for an MoE that states them, else the memory
-// roof's W); W_draft is a separate draft model's parameters at 4 bits, the least it could be (0
-// for EAGLE-style heads and n-gram drafting, which have no draft_model). Applies only to records
-// that state speculative decoding; with speculation stated but k unknown the bound is not
-// computable and says so.
-// Example: Llama-2-70B fp8 (68.98e9 B) on 8 H100 SXM with 4 draft tokens: 5 x 8 x 3350e9 /
-// 68.98e9 = 1942.6 tok/s per user, so 2000 tok/s is 103.0% of it.
+// The spec-roof and spec-floor instruments. The rule, the cases it does not apply to and a worked
+// example are written once, in docs/instruments.md ("spec-roof"), and summary() is its one line
+// (a test keeps the two equal); docs/physics.md has the physics behind it.
 #include <fmt/format.h>
 
-#include "audit/instruments.h"
 #include "audit/physics.h"
 #include "rooflint/units.h"
 

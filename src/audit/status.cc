@@ -1,15 +1,8 @@
-// status: what a record's status means for its findings, and whether a verified figure rests on
-// unverified ones.
-//
-// Rules: deprecated records are swept and reported apart, and their findings never fail the
-// sweep; draft records are swept like verified ones. A verified record that relies on a draft
-// model or accelerator record is noted: its roofs are only as good as those figures.
-// Applies to every benchmark record; there is no does-not-apply case.
-// Example: a verified llama-bench figure on nvidia-rtx-4080, whose tensor peaks are computed
-// rather than read from NVIDIA's sheet (status draft), is noted.
+// The status instrument. The rule, the cases it does not apply to and a worked
+// example are written once, in docs/instruments.md ("status"), and summary() is its one line
+// (a test keeps the two equal); docs/physics.md has the physics behind it.
 #include <fmt/format.h>
 
-#include "audit/instruments.h"
 #include "audit/results.h"
 
 namespace rooflint {

@@ -1,17 +1,8 @@
-// tpot-floor: each output token after the first needs a decode step, and a step streams the
-// weights and computes one token per sequence:
-//
-//   TPOT (or ITL) >= max(W / (n * BW), B * 2 * P / (n * F))     (the compute term when B known)
-//
-// Units: seconds, reported in ms. Does not apply to rate metrics, nor to speculative decoding
-// (several tokens per step make the mean TPOT smaller than one step). The compute term uses a
-// batch the record states as a batch, never a concurrency cap (a larger B only tightens it).
-// A record that does not state whether speculation was used gets a warning, not an error. Example:
-// MPT-7B fp16 (14 GB) on one A100 40GB: 14e9 / 1555e9 = 9.0 ms, so the batch-1 TPOT of 17.4 ms is
-// at 51.7% of its floor (floor / value).
+// The tpot-floor instrument. The rule, the cases it does not apply to and a worked
+// example are written once, in docs/instruments.md ("tpot-floor"), and summary() is its one line
+// (a test keeps the two equal); docs/physics.md has the physics behind it.
 #include <fmt/format.h>
 
-#include "audit/instruments.h"
 #include "audit/physics.h"
 
 namespace rooflint {

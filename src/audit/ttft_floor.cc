@@ -1,15 +1,8 @@
-// ttft-floor: the first token needs the prompt prefilled and one pass over the weights:
-//
-//   TTFT >= max(W / (n * BW), 2 * P * I / (n * F))      (the compute term when I is known)
-//
-// Units: seconds, reported in ms. Only uncached input tokens are prefilled: the compute term
-// uses prefix_cache when stated; while it is unknown the term is an assumption, so a TTFT
-// below it alone is a warning, and an error only below the weight-pass term. Does not apply to
-// other metrics. Example: a 70B fp16 model (140 GB) on 8x H100 SXM (3350 GB/s, 989 TFLOPS) with
-// 2048 input tokens: max(5.2 ms, 2 x 70e9 x 2048 / (8 x 989e12) = 36.2 ms) = 36.2 ms.
+// The ttft-floor instrument. The rule, the cases it does not apply to and a worked
+// example are written once, in docs/instruments.md ("ttft-floor"), and summary() is its one line
+// (a test keeps the two equal); docs/physics.md has the physics behind it.
 #include <fmt/format.h>
 
-#include "audit/instruments.h"
 #include "audit/physics.h"
 
 namespace rooflint {
