@@ -286,6 +286,30 @@ TEST_F(SiblingSetTest, AggregateThatIsNotPerUserTimesBatchFails) {
   EXPECT_EQ(f[0].record, "bs64a");
 }
 
+// A per-user p99 times the batch is not the aggregate: 12.5 x 64 = 800 would fail against 900,
+// but the two state different statistics and are not compared.
+TEST_F(SiblingSetTest, APerUserOfAnotherStatisticIsNotComparedWithTheAggregate) {
+  Base()
+      .Add(RecordKind::kBenchmark, BenchRecord{.id = "agg",
+                                               .metric = "aggregate-output",
+                                               .value = "900 tok/s",
+                                               .extra = "set = \"s\"",
+                                               .batch = 64}
+                                       .Toml())
+      .Add(RecordKind::kBenchmark, BenchRecord{.id = "p99",
+                                               .value = "12.5 tok/s",
+                                               .extra = "set = \"s\"\nstatistic = \"p99\"",
+                                               .batch = 64}
+                                       .Toml());
+  SweepResult s = Run();
+  EXPECT_TRUE(FindingsOf(s, "sibling-set").empty());
+  const InstrumentResult* a = CheckOf(AuditOf(s, "agg"), "sibling-set");
+  EXPECT_EQ(a->verdict, Verdict::kPass);
+  EXPECT_EQ(a->reason,
+            "set 's' (2 records): 1 per-user member at batch 64 states another statistic than "
+            "this record's (unstated): not compared");
+}
+
 TEST_F(SiblingSetTest, AStatedRatioThatDoesNotHoldFails) {
   AddTrio(Base(), "800 tok/s", "ratio(bs64a / bs1) = 12.0x");
   SweepResult s = Run();

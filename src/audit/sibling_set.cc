@@ -187,8 +187,16 @@ class SiblingSet final : public CorpusInstrument {
         auto [from, to] = index.per_user_by_batch.equal_range(*batch);
         size_t compared = 0, same_batch = 0;
         for (auto it = from; it != to; ++it) ++same_batch;
-        for (auto it = from; it != to && compared < kMaxCompared; ++it, ++compared) {
+        size_t other_statistic = 0;
+        for (auto it = from; it != to && compared < kMaxCompared; ++it) {
           const Benchmark& u = *it->second;
+          // A p99 per-user rate times B is no aggregate: only one statistic is compared with
+          // itself (unstated with unstated).
+          if (u.statistic != b.statistic) {
+            ++other_statistic;
+            continue;
+          }
+          ++compared;
           double product = u.value.si * static_cast<double>(*batch);
           std::string arithmetic =
               fmt::format("{} x {} = {:.6g} tok/s", u.value.text, *batch, product);
@@ -204,7 +212,14 @@ class SiblingSet final : public CorpusInstrument {
                  "value", arithmetic);
           }
         }
-        if (same_batch > compared) {
+        if (other_statistic > 0) {
+          checked.push_back(fmt::format(
+              "{} per-user member{} at batch {} state{} another statistic than this record's "
+              "{}: not compared",
+              other_statistic, other_statistic == 1 ? "" : "s", *batch,
+              other_statistic == 1 ? "s" : "", b.statistic.empty() ? "(unstated)" : b.statistic));
+        }
+        if (same_batch > compared + other_statistic) {
           checked.push_back(
               fmt::format("compared with the first {} of the {} per-user members "
                           "at batch {}",
