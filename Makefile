@@ -119,3 +119,16 @@ bench: release
 
 clean:
 	rm -rf $(BUILD)
+
+# Issue 10's side-by-side measure (bench/compare.sh): rooflint's text and JSON sweeps, the Python
+# peer (bench/peer_sweep.py) and reading the files, on one synthetic corpus of BENCH_N records
+# in a temporary folder; medians of three interleaved runs, and the ratios. Release with LTO.
+BENCH_N ?= 100000
+.PHONY: bench-compare
+bench-compare:
+	$(call install_missing,$(TOOL_PACKAGES) libbenchmark-dev time python3)
+	cmake -S . -B $(BUILD)/bench -G Ninja -DCMAKE_BUILD_TYPE=Release \
+	      -DROOFLINT_TESTS=OFF -DROOFLINT_BENCH=ON -DROOFLINT_WERROR=OFF
+	cmake --build $(BUILD)/bench -j $(JOBS) --target rooflint synthetic_corpus
+	ROOFLINT=$(BUILD)/bench/rooflint SYNTHETIC_CORPUS=$(BUILD)/bench/bench/synthetic_corpus \
+	  bench/compare.sh $(BENCH_N)
