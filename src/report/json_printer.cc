@@ -1,167 +1,318 @@
 // The JSON report, for machines: one object with records, findings, rejected files and a
 // summary. Numbers are numbers; every roof carries its arithmetic.
-#include <nlohmann/json.hpp>
+//
+// Written with the streaming writer (json_writer.h), no document tree: each element goes into
+// a buffer flushed to the stream now and then. The bytes are those nlohmann::json printed when
+// it built one object per element, so every object's keys are written in byte order (a
+// std::map's), and each element is compact on one line.
+#include <ostream>
 
+#include "report/json_writer.h"
 #include "rooflint/report.h"
 
 namespace rooflint {
 namespace {
 
-using nlohmann::json;
-
-json ConditionJson(const Condition& c) {
+// A stated condition is its integer, its boolean or its text; an absent one says why; a
+// missing one is null.
+void WriteCondition(JsonWriter& w, const Condition& c) {
   switch (c.state) {
     case Condition::State::kMissing:
-      return nullptr;
+      w.Null();
+      return;
     case Condition::State::kAbsent:
-      return json{{"absent", c.absent_reason}};
+      w.BeginObject();
+      w.Key("absent");
+      w.String(c.absent_reason);
+      w.EndObject();
+      return;
     case Condition::State::kStated:
-      if (c.integer) return *c.integer;
-      if (c.boolean) return *c.boolean;
-      return c.text;
+      if (c.integer) {
+        w.Integer(*c.integer);
+      } else if (c.boolean) {
+        w.Bool(*c.boolean);
+      } else {
+        w.String(c.text);
+      }
+      return;
   }
-  return nullptr;
+  w.Null();
 }
 
 // One instrument result; a roof's bound and percent are null unless it was computed.
-json RoofJson(const InstrumentResult& r) {
-  json j{{"instrument", r.instrument},
-         {"verdict", VerdictName(r.verdict)},
-         {"unit", r.unit},
-         {"reason", r.reason},
-         {"arithmetic", r.arithmetic},
-         {"accelerators", r.accelerators}};
-  if (!r.Computed()) {
-    j["bound"] = nullptr;
-    j["percent"] = nullptr;
-  } else {
-    j["bound"] = r.bound;
-    j["percent"] = r.percent;
+void WriteResult(JsonWriter& w, const InstrumentResult& r) {
+  w.BeginObject();
+  w.Key("accelerators");
+  w.BeginArray();
+  for (const auto& a : r.accelerators) w.String(a);
+  w.EndArray();
+  w.Key("arithmetic");
+  w.String(r.arithmetic);
+  if (!r.assumption.empty()) {
+    w.Key("assumption");
+    w.String(r.assumption);
   }
-  if (!r.assumption.empty()) j["assumption"] = r.assumption;
-  return j;
+  const bool computed = r.Computed();
+  w.Key("bound");
+  if (computed) {
+    w.Double(r.bound);
+  } else {
+    w.Null();
+  }
+  w.Key("instrument");
+  w.String(r.instrument);
+  w.Key("percent");
+  if (computed) {
+    w.Double(r.percent);
+  } else {
+    w.Null();
+  }
+  w.Key("reason");
+  w.String(r.reason);
+  w.Key("unit");
+  w.String(r.unit);
+  w.Key("verdict");
+  w.String(VerdictName(r.verdict));
+  w.EndObject();
 }
 
-json RecordJson(const RecordAudit& a) {
+void WriteResults(JsonWriter& w, const std::vector<InstrumentResult>& results) {
+  w.BeginArray();
+  for (const auto& r : results) WriteResult(w, r);
+  w.EndArray();
+}
+
+// A stated value, or an object saying why it is absent.
+void WriteOrAbsent(JsonWriter& w, bool stated, const auto& value, const std::string& absent) {
+  if (stated) {
+    if constexpr (std::is_integral_v<std::decay_t<decltype(value)>>) {
+      w.Integer(value);
+    } else {
+      w.String(value);
+    }
+    return;
+  }
+  w.BeginObject();
+  w.Key("absent");
+  w.String(absent);
+  w.EndObject();
+}
+
+void WriteRecord(JsonWriter& w, const RecordAudit& a) {
   const Benchmark& b = *a.benchmark;
   const Conditions& c = b.conditions;
-  json roofs = json::array();
-  for (const auto& r : a.roofs) roofs.push_back(RoofJson(r));
-  json checks = json::array();
-  for (const auto& r : a.checks) checks.push_back(RoofJson(r));
-  json j{
-      {"id", b.header.id},
-      {"path", b.header.path},
-      {"status", StatusName(b.header.status)},
-      {"metric", MetricName(b.metric)},
-      {"value", {{"number", b.value.number}, {"unit", b.value.unit}, {"text", b.value.text}}},
-      {"model", b.model},
-      {"precision", b.precision.empty() ? json{{"absent", b.precision_absent}} : json(b.precision)},
-      {"hardware", b.hardware},
-      {"accelerator_count", b.accelerator_count > 0 ? json(b.accelerator_count)
-                                                    : json{{"absent", b.accelerator_count_absent}}},
-      {"conditions",
-       {{"batch", ConditionJson(c.batch)},
-        {"concurrency", ConditionJson(c.concurrency)},
-        {"input_tokens", ConditionJson(c.input_tokens)},
-        {"output_tokens", ConditionJson(c.output_tokens)},
-        {"engine", ConditionJson(c.engine)},
-        {"engine_version", ConditionJson(c.engine_version)},
-        {"warmup", ConditionJson(c.warmup)},
-        {"scenario", ConditionJson(c.scenario)},
-        {"speculative", ConditionJson(c.speculative)},
-        {"prefix_cache", ConditionJson(c.prefix_cache)}}},
-      {"roofs", roofs},
-      {"checks", checks}};
-  if (const InstrumentResult* r = a.Binding())
-    j["binding"] = r->instrument;
-  else
-    j["binding"] = nullptr;
-  return j;
+  w.BeginObject();
+  w.Key("accelerator_count");
+  WriteOrAbsent(w, b.accelerator_count > 0, b.accelerator_count, b.accelerator_count_absent);
+  w.Key("binding");
+  if (const InstrumentResult* r = a.Binding()) {
+    w.String(r->instrument);
+  } else {
+    w.Null();
+  }
+  w.Key("checks");
+  WriteResults(w, a.checks);
+  w.Key("conditions");
+  w.BeginObject();
+  const std::pair<const char*, const Condition*> conditions[] = {
+      {"batch", &c.batch},
+      {"concurrency", &c.concurrency},
+      {"engine", &c.engine},
+      {"engine_version", &c.engine_version},
+      {"input_tokens", &c.input_tokens},
+      {"output_tokens", &c.output_tokens},
+      {"prefix_cache", &c.prefix_cache},
+      {"scenario", &c.scenario},
+      {"speculative", &c.speculative},
+      {"warmup", &c.warmup}};
+  for (const auto& [key, condition] : conditions) {
+    w.Key(key);
+    WriteCondition(w, *condition);
+  }
+  w.EndObject();
+  w.Key("hardware");
+  w.String(b.hardware);
+  w.Key("id");
+  w.String(b.header.id);
+  w.Key("metric");
+  w.String(MetricName(b.metric));
+  w.Key("model");
+  w.String(b.model);
+  w.Key("path");
+  w.String(b.header.path);
+  w.Key("precision");
+  WriteOrAbsent(w, !b.precision.empty(), b.precision, b.precision_absent);
+  w.Key("roofs");
+  WriteResults(w, a.roofs);
+  w.Key("status");
+  w.String(StatusName(b.header.status));
+  w.Key("value");
+  w.BeginObject();
+  w.Key("number");
+  w.Double(b.value.number);
+  w.Key("text");
+  w.String(b.value.text);
+  w.Key("unit");
+  w.String(b.value.unit);
+  w.EndObject();
+  w.EndObject();
 }
+
+// The loader's diagnostics have no record and the instrument "loader".
+void WriteDiagnostic(JsonWriter& w, const Diagnostic& d) {
+  w.BeginObject();
+  w.Key("arithmetic");
+  w.String(d.arithmetic);
+  w.Key("baselined");
+  w.Bool(d.baselined);
+  w.Key("code");
+  w.String(d.code);
+  w.Key("column");
+  w.Integer(d.where.column);
+  w.Key("deprecated");
+  w.Bool(d.deprecated);
+  w.Key("hint");
+  w.String(d.hint);
+  w.Key("instrument");
+  w.String(d.IsFinding() ? std::string_view(d.instrument) : std::string_view("loader"));
+  w.Key("line");
+  w.Integer(d.where.line);
+  w.Key("message");
+  w.String(d.message);
+  w.Key("path");
+  w.String(d.where.path);
+  w.Key("record");
+  if (d.IsFinding()) {
+    w.String(d.record);
+  } else {
+    w.Null();
+  }
+  w.Key("severity");
+  w.String(SeverityName(d.severity));
+  w.Key("waived");
+  w.Bool(d.waived);
+  w.Key("waiver_reason");
+  w.String(d.waiver_reason);
+  w.EndObject();
+}
+
+// The document is written element by element into a buffer that goes to the stream whenever
+// it passes kFlushBytes, so a 100k-record corpus never holds its whole JSON text in memory.
+constexpr size_t kFlushBytes = size_t{1} << 16;
+
+class DocumentWriter {
+ public:
+  explicit DocumentWriter(std::ostream& out) : out_(out), w_(buffer_) {
+    buffer_.reserve(2 * kFlushBytes);
+  }
+  ~DocumentWriter() { Flush(); }
+
+  // `"key": [` then one element a line (each written by `element(writer, item)`), then `]`.
+  template <typename Items, typename Element>
+  void Array(const char* key, const Items& items, Element&& element) {
+    buffer_ += "  \"";
+    buffer_ += key;
+    buffer_ += "\": [";
+    bool first = true;
+    for (const auto& item : items) {
+      if (!element.Wanted(item)) continue;
+      buffer_ += first ? "\n    " : ",\n    ";
+      first = false;
+      w_.Restart();
+      element.Write(w_, item);
+      if (buffer_.size() >= kFlushBytes) Flush();
+    }
+    buffer_ += first ? "]" : "\n  ]";
+    buffer_ += ",\n";
+  }
+
+  std::string& buffer() { return buffer_; }
+  JsonWriter& writer() { return w_; }
+
+  void Flush() {
+    out_.write(buffer_.data(), static_cast<std::streamsize>(buffer_.size()));
+    buffer_.clear();
+  }
+
+ private:
+  std::ostream& out_;
+  std::string buffer_;
+  JsonWriter w_;
+};
+
+struct Records {
+  static bool Wanted(const RecordAudit&) { return true; }
+  static void Write(JsonWriter& w, const RecordAudit& a) { WriteRecord(w, a); }
+};
+struct Diagnostics {
+  static bool Wanted(const Diagnostic*) { return true; }
+  static void Write(JsonWriter& w, const Diagnostic* d) { WriteDiagnostic(w, *d); }
+};
+struct Parts {
+  static bool Wanted(const PartAudit&) { return true; }
+  static void Write(JsonWriter& w, const PartAudit& p) {
+    w.BeginObject();
+    w.Key("checks");
+    WriteResults(w, p.checks);
+    w.Key("id");
+    w.String(p.part->header.id);
+    w.Key("path");
+    w.String(p.part->header.path);
+    w.EndObject();
+  }
+};
+struct Rejected {
+  static bool Wanted(const FileEntry& f) { return f.rejected; }
+  static void Write(JsonWriter& w, const FileEntry& f) {
+    w.BeginObject();
+    w.Key("id");
+    w.String(f.id);
+    w.Key("kind");
+    w.String(KindName(f.kind));
+    w.Key("path");
+    w.String(f.path);
+    w.EndObject();
+  }
+};
 
 }  // namespace
 
-// The document is written record by record, so a 100k-record corpus never holds its whole
-// JSON tree in memory: each element is built, dumped and dropped.
 void PrintJson(const Report& report, std::ostream& out) {
-  auto array = [&](const char* key, auto&& elements, bool last) {
-    out << "  \"" << key << "\": [";
-    bool first = true;
-    elements([&](const json& e) {
-      out << (first ? "\n    " : ",\n    ")
-          << e.dump(-1, ' ', false, json::error_handler_t::replace);
-      first = false;
-    });
-    out << (first ? "]" : "\n  ]") << (last ? "\n" : ",\n");
-  };
-  out << "{\n  \"tool\": \"rooflint\",\n";
-  array(
-      "records",
-      [&](auto&& emit) {
-        for (const auto& a : report.sweep.records) emit(RecordJson(a));
-      },
-      false);
-  array(
-      "findings",
-      [&](auto&& emit) {
-        // One loop over the loader's diagnostics and the findings: the loader's have no
-        // record and the instrument "loader".
-        for (const Diagnostic* d : report.diagnostics) {
-          emit(json{{"record", d->IsFinding() ? json(d->record) : json(nullptr)},
-                    {"instrument", d->IsFinding() ? d->instrument : "loader"},
-                    {"severity", SeverityName(d->severity)},
-                    {"code", d->code},
-                    {"message", d->message},
-                    {"arithmetic", d->arithmetic},
-                    {"hint", d->hint},
-                    {"path", d->where.path},
-                    {"line", d->where.line},
-                    {"column", d->where.column},
-                    {"deprecated", d->deprecated},
-                    {"waived", d->waived},
-                    {"waiver_reason", d->waiver_reason},
-                    {"baselined", d->baselined}});
-        }
-      },
-      false);
-  array(
-      "parts",
-      [&](auto&& emit) {
-        for (const auto& p : report.sweep.parts) {
-          json checks = json::array();
-          for (const auto& r : p.checks) checks.push_back(RoofJson(r));
-          emit(json{{"id", p.part->header.id}, {"path", p.part->header.path}, {"checks", checks}});
-        }
-      },
-      false);
-  array(
-      "rejected",
-      [&](auto&& emit) {
-        for (const auto& f : report.corpus->files) {
-          if (f.rejected) emit(json{{"kind", KindName(f.kind)}, {"id", f.id}, {"path", f.path}});
-        }
-      },
-      false);
+  DocumentWriter doc(out);
+  doc.buffer() += "{\n  \"tool\": \"rooflint\",\n";
+  doc.Array("records", report.sweep.records, Records{});
+  doc.Array("findings", report.diagnostics, Diagnostics{});
+  doc.Array("parts", report.sweep.parts, Parts{});
+  doc.Array("rejected", report.corpus->files, Rejected{});
+
   const ReportSummary& s = report.summary;
-  json summary{{"records", s.records},
-               {"benchmarks", s.benchmarks},
-               {"deprecated", s.deprecated},
-               {"rejected", s.rejected},
-               {"invalid_input", s.invalid_input},
-               {"errors", s.errors},
-               {"warnings", s.warnings},
-               {"notes", s.notes},
-               {"waived", s.waived},
-               {"baselined", s.baselined},
-               {"deprecated_findings", s.deprecated_findings}};
-  json calibration{{"records", s.calibration_records},
-                   {"failures", s.calibration_failures},
-                   {"trusted", s.calibration_failures == 0}};
-  out << "  \"calibration\": " << calibration.dump(-1, ' ', false, json::error_handler_t::replace)
-      << ",\n";
-  out << "  \"summary\": " << summary.dump(-1, ' ', false, json::error_handler_t::replace)
-      << "\n}\n";
+  JsonWriter& w = doc.writer();
+  doc.buffer() += "  \"calibration\": ";
+  w.Restart();
+  w.BeginObject();
+  w.Key("failures");
+  w.Unsigned(s.calibration_failures);
+  w.Key("records");
+  w.Unsigned(s.calibration_records);
+  w.Key("trusted");
+  w.Bool(s.calibration_failures == 0);
+  w.EndObject();
+  doc.buffer() += ",\n  \"summary\": ";
+  w.Restart();
+  w.BeginObject();
+  const std::pair<const char*, size_t> counts[] = {
+      {"baselined", s.baselined},   {"benchmarks", s.benchmarks},
+      {"deprecated", s.deprecated}, {"deprecated_findings", s.deprecated_findings},
+      {"errors", s.errors},         {"invalid_input", s.invalid_input},
+      {"notes", s.notes},           {"records", s.records},
+      {"rejected", s.rejected},     {"waived", s.waived},
+      {"warnings", s.warnings}};
+  for (const auto& [key, count] : counts) {
+    w.Key(key);
+    w.Unsigned(count);
+  }
+  w.EndObject();
+  doc.buffer() += "\n}\n";
 }
 
 }  // namespace rooflint
