@@ -4,8 +4,10 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstdint>
 #include <thread>
 #include <tuple>
+#include <unordered_set>
 
 #include "audit/resolve.h"
 #include "audit/results.h"
@@ -77,8 +79,21 @@ void ApplyWaivers(const RecordHeader& h, std::span<const Waiver> waivers,
 }
 
 void ApplyWaivers(const Corpus& corpus, std::vector<Finding>& findings) {
+  // Only the findings of records that carry waivers are looked up: most records have none, and
+  // a map entry per finding was an allocation per finding.
+  std::unordered_set<std::string_view> waiving;
+  for (const Benchmark& b : corpus.benchmarks) {
+    if (!b.waivers.empty()) waiving.insert(b.header.path);
+  }
+  for (const Accelerator& a : corpus.accelerators) {
+    if (!a.waivers.empty()) waiving.insert(a.header.path);
+  }
+  if (waiving.empty()) return;
   std::unordered_map<std::string_view, std::vector<Finding*>> by_record;
-  for (Finding& f : findings) by_record[f.where.path].push_back(&f);  // a record is its file
+  for (Finding& f : findings) {
+    if (waiving.contains(f.where.path))
+      by_record[f.where.path].push_back(&f);  // a record is its file
+  }
   std::vector<Finding> extra;
   for (const Benchmark& b : corpus.benchmarks) {
     ApplyWaivers(b.header, b.waivers, by_record, extra);
@@ -87,6 +102,27 @@ void ApplyWaivers(const Corpus& corpus, std::vector<Finding>& findings) {
     ApplyWaivers(a.header, a.waivers, by_record, extra);
   }
   for (auto& f : extra) findings.push_back(std::move(f));
+}
+
+// Findings in path, line and instrument order, stable. They arrive nearly in that order (the
+// records are in path order), so the order is worked out on indices and the findings, which
+// are large, are moved at most once, and not at all when they are in order already.
+void SortFindings(std::vector<Finding>& findings) {
+  std::vector<uint32_t> order(findings.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = static_cast<uint32_t>(i);
+  std::stable_sort(order.begin(), order.end(), [&](uint32_t i, uint32_t j) {
+    const Finding& a = findings[i];
+    const Finding& b = findings[j];
+    return std::tie(a.where.path, a.where.line, a.instrument) <
+           std::tie(b.where.path, b.where.line, b.instrument);
+  });
+  bool in_order = true;
+  for (size_t i = 0; i < order.size() && in_order; ++i) in_order = order[i] == i;
+  if (in_order) return;
+  std::vector<Finding> sorted;
+  sorted.reserve(findings.size());
+  for (uint32_t i : order) sorted.push_back(std::move(findings[i]));
+  findings = std::move(sorted);
 }
 
 }  // namespace
@@ -166,6 +202,9 @@ SweepResult Sweep(const Corpus& corpus, const SweepOptions& options) {
     for (size_t t = 1; t < threads; ++t) pool.emplace_back(audit_slice, t);
     audit_slice(0);
   }
+  size_t total = 0;
+  for (const auto& f : findings) total += f.size();
+  result.findings.reserve(total);
   for (auto& f : findings) {
     result.findings.insert(result.findings.end(), std::make_move_iterator(f.begin()),
                            std::make_move_iterator(f.end()));
@@ -181,11 +220,7 @@ SweepResult Sweep(const Corpus& corpus, const SweepOptions& options) {
     }
   }
   ApplyWaivers(corpus, result.findings);
-  std::stable_sort(result.findings.begin(), result.findings.end(),
-                   [](const Finding& a, const Finding& b) {
-                     return std::tie(a.where.path, a.where.line, a.instrument) <
-                            std::tie(b.where.path, b.where.line, b.instrument);
-                   });
+  SortFindings(result.findings);
   // A finding shows its line and a caret, as a load diagnostic does.
   AttachSourceLines(result.findings, kMaxRecordBytes);
   return result;

@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstdint>
 
 #include "core/text_util.h"
@@ -62,6 +63,15 @@ std::string SanitizeUtf8(std::string_view s) {
 }
 
 std::string EscapeTerminal(std::string_view s) {
+  // Nearly every string is printable ASCII (ids, instrument names, reasons): those are returned
+  // as they are after one scan. Anything else (a control character, DEL, any byte of a multibyte
+  // or invalid sequence) goes through the walk below.
+  if (std::all_of(s.begin(), s.end(), [](char ch) {
+        auto c = static_cast<uint8_t>(ch);
+        return (c >= 0x20 && c < 0x7f) || c == '\t';
+      })) {
+    return std::string(s);
+  }
   std::string out;
   out.reserve(s.size());
   for (size_t i = 0; i < s.size();) {

@@ -107,9 +107,9 @@ void PrintTable(const std::vector<Row>& rows, const TextOptions& opt, std::ostre
   size_t w[8] = {};
   size_t verdict = 0;
   auto widen = [&](const Row& r) {
-    std::string cells[8] = {r.id,    r.metric,     r.batch, r.absent,
-                            r.value, r.instrument, r.roof,  r.percent};
-    for (int i = 0; i < 8; ++i) w[i] = std::max(w[i], cells[i].size());
+    const std::string* cells[8] = {&r.id,    &r.metric,     &r.batch, &r.absent,
+                                   &r.value, &r.instrument, &r.roof,  &r.percent};
+    for (int i = 0; i < 8; ++i) w[i] = std::max(w[i], cells[i]->size());
     verdict = std::max(verdict, r.verdict.size());
   };
   widen(head);
@@ -142,6 +142,19 @@ void PrintTable(const std::vector<Row>& rows, const TextOptions& opt, std::ostre
 // A diagnostic with every field a file can set escaped (its source line already is), wrapped
 // to kColumns under its first line.
 std::string RenderForTerminal(const Diagnostic& d) {
+  // Most diagnostics hold printable ASCII only, which EscapeTerminal returns unchanged: those
+  // are rendered as they are, without a copy of the diagnostic.
+  auto printable = [](const std::string& s) {
+    return std::all_of(s.begin(), s.end(), [](char ch) {
+      auto c = static_cast<unsigned char>(ch);
+      return (c >= 0x20 && c < 0x7f) || c == '\t';
+    });
+  };
+  if (printable(d.where.path) && printable(d.message) && printable(d.hint) && printable(d.code) &&
+      printable(d.record) && printable(d.arithmetic) && printable(d.waiver_reason) &&
+      printable(d.instrument)) {
+    return Render(d, kColumns);
+  }
   Diagnostic e = d;
   for (std::string* field : {&e.where.path, &e.message, &e.hint, &e.code, &e.record, &e.arithmetic,
                              &e.waiver_reason, &e.instrument}) {
