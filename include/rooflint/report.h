@@ -3,6 +3,7 @@
 #ifndef ROOFLINT_REPORT_H_
 #define ROOFLINT_REPORT_H_
 
+#include <array>
 #include <ostream>
 #include <span>
 #include <string>
@@ -54,6 +55,9 @@ struct Report {
   // Every diagnostic of the corpus and the sweep, grouped (DiagnosticGroup order), each group
   // in path and line order; a printer has one loop over it. Points into corpus and sweep.
   std::vector<const Diagnostic*> diagnostics;
+  // How many of `diagnostics` each group shows (baselined findings are counted in the summary,
+  // not shown), by DiagnosticGroup.
+  std::array<size_t, 3> shown = {};
 };
 
 // Builds the model; `corpus` must outlive the report. Findings already marked baselined are

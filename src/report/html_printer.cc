@@ -323,10 +323,7 @@ void PrintRecords(const Report& report, std::ostream& out) {
 void PrintFindings(const Report& report, std::ostream& out) {
   std::set<std::string> benchmarks;
   for (const auto& a : report.sweep.records) benchmarks.insert(a.benchmark->header.id);
-  size_t count[3] = {};
-  for (const Diagnostic* d : report.diagnostics) {
-    if (!d->baselined) ++count[static_cast<int>(GroupOf(*d))];
-  }
+  const auto& count = report.shown;
   constexpr std::string_view kHeadings[3] = {
       "<h2 id=\"diagnostics\">Input diagnostics ({})</h2>\n",
       "<h2 id=\"findings\">Findings ({})</h2>\n",

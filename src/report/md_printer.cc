@@ -76,10 +76,7 @@ void PrintMarkdown(const Report& report, std::ostream& out) {
 
   // One loop over every diagnostic, by group (the findings' heading always shows);
   // baselined findings are counted in the summary, not listed.
-  size_t count[3] = {};
-  for (const Diagnostic* d : report.diagnostics) {
-    if (!d->baselined) ++count[static_cast<int>(GroupOf(*d))];
-  }
+  const auto& count = report.shown;
   constexpr std::string_view kTitles[3] = {
       "## Input diagnostics ({})", "## Findings ({})",
       "## Findings on deprecated records ({}): reported, not failing"};

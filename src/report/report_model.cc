@@ -52,6 +52,9 @@ Report BuildReport(const Corpus& corpus, SweepResult sweep) {
   std::stable_sort(
       r.diagnostics.begin(), r.diagnostics.end(),
       [](const Diagnostic* a, const Diagnostic* b) { return GroupOf(*a) < GroupOf(*b); });
+  for (const Diagnostic* d : r.diagnostics) {
+    if (!d->baselined) ++r.shown[static_cast<size_t>(GroupOf(*d))];
+  }
   return r;
 }
 

@@ -216,10 +216,7 @@ void PrintText(const Report& report, const TextOptions& options, std::ostream& o
   }
   // One loop over every diagnostic, by group; baselined findings are counted in the summary
   // line, not shown.
-  size_t count[3] = {};
-  for (const Diagnostic* d : report.diagnostics) {
-    if (!d->baselined) ++count[static_cast<int>(GroupOf(*d))];
-  }
+  const auto& count = report.shown;
   constexpr std::string_view kTitles[3] = {
       "Input diagnostics ({})", "Findings ({})",
       "Findings on deprecated records ({}): reported, not failing"};
