@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "rooflint/audit.h"
+#include "rooflint/records.h"
 
 namespace rooflint {
 namespace {
@@ -88,6 +89,35 @@ TEST(InstrumentDocsTest, EveryInstrumentHasItsSectionStartingWithItsSummary) {
     std::string title = docs.substr(heading + 4, docs.find('\n', heading + 1) - heading - 4);
     EXPECT_NE(title.find(id), std::string::npos) << id << " stands under '" << title << "'";
   }
+}
+
+// The record schema's names are each in one table (records.cc); docs/record-format.md lists
+// the same metrics, [conditions] keys and set fields.
+TEST(SchemaDocsTest, RecordFormatListsTheSchemaTables) {
+  std::string docs = Slurp(std::filesystem::path(ROOFLINT_DOCS_DIR) / "record-format.md");
+  // The table row whose first cell names `key` ("| `input_tokens`, `output_tokens` | ...").
+  auto row = [&](std::string_view key) {
+    std::istringstream lines(docs);
+    for (std::string line; std::getline(lines, line);) {
+      if (!line.starts_with("| `")) continue;
+      std::string first = line.substr(0, line.find(" | ", 2));
+      if (first.find("`" + std::string(key) + "`") != std::string::npos) return line;
+    }
+    return std::string();
+  };
+  std::string metrics = row("metric");
+  ASSERT_FALSE(metrics.empty());
+  for (std::string_view m : MetricNames()) {
+    EXPECT_NE(metrics.find("`" + std::string(m) + "`"), std::string::npos) << m;
+  }
+  for (std::string_view k : ConditionKeyNames()) EXPECT_FALSE(row(k).empty()) << k;
+  std::string set_differs = row("set_differs");
+  std::string fields = set_differs.substr(set_differs.find("fields: "));
+  std::string listed;
+  for (std::string_view f : SetFieldNames()) {
+    listed += (listed.empty() ? "fields: `" : ", `") + std::string(f) + "`";
+  }
+  EXPECT_EQ(fields, listed + " |");
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -36,6 +37,10 @@ enum class Metric {
   kPrefill,  // prompt tokens processed per second by one sequence's prefill (llama-bench pp)
 };
 std::string_view MetricName(Metric m);  // "per-user-decode", ...
+// Every metric's name, in Metric order: the one table the parser, the checks and the printers
+// read (records.cc).
+std::span<const std::string_view> MetricNames();
+std::optional<Metric> FindMetric(std::string_view name);
 // The dimension a metric's value is written in: token rate, request rate or time.
 Dimension MetricDimension(Metric m);
 // True for the metrics that are a time per something (TTFT, TPOT, ITL, end-to-end latency).
@@ -254,6 +259,25 @@ struct Conditions {
   // True when the record states that no input token was served from a prefix cache.
   bool NoPrefixCache() const { return prefix && !prefix->enabled; }
 };
+
+// The [conditions] keys, in the order a record writes them: the one table the parser (which
+// keys exist, how each is read), `show` and the reports read (records.cc).
+struct ConditionKey {
+  std::string_view key;           // "batch"
+  Condition Conditions::*member;  // where it is kept
+  bool integer;                   // a count: batch, concurrency and the token counts
+  int64_t min;                    // the least count allowed (integer keys only)
+  bool optional;                  // a record may leave it out without a finding
+};
+std::span<const ConditionKey> ConditionKeys();
+std::span<const std::string_view> ConditionKeyNames();  // the keys alone, in the same order
+
+// The fields the members of a sibling set share, each excusable by `set_differs`: the one
+// table the parser (which keys set_differs takes) and the sibling-set check read.
+std::span<const std::string_view> SetFieldNames();
+struct Benchmark;
+// The value of set field `field` of `b` as written ("" when it does not state it).
+std::string_view SetFieldValue(const Benchmark& b, std::string_view field);
 
 // One of the seven load conditions as [conditions] holds it (model and hardware, the other two,
 // are required top-level keys).

@@ -29,17 +29,6 @@ bool AgreesAt(double computed, double written, int decimals) {
 // so the product says nothing.
 std::optional<int64_t> BatchOf(const Benchmark& b) { return b.conditions.StatedBatch(); }
 
-// The value of a set field, for comparison; `found` is false for a field not stated.
-std::string FieldOf(const Benchmark& b, std::string_view field) {
-  if (field == "model") return b.model;
-  if (field == "hardware") return b.hardware;
-  if (field == "precision") return b.precision;
-  if (field == "engine") return b.conditions.engine.stated() ? b.conditions.engine.text : "";
-  if (field == "input_tokens") return b.conditions.input_tokens.text;
-  if (field == "output_tokens") return b.conditions.output_tokens.text;
-  return "";
-}
-
 bool Excused(const Benchmark& b, std::string_view field) {
   for (const auto& [f, why] : b.set_differs) {
     if (f == field) return true;
@@ -168,9 +157,8 @@ class SiblingSet final : public CorpusInstrument {
       // Same setup as the set's first member.
       const Benchmark& first = *members[0]->benchmark;
       if (&first != &b) {
-        for (std::string_view field :
-             {"model", "hardware", "engine", "precision", "input_tokens", "output_tokens"}) {
-          std::string mine = FieldOf(b, field), theirs = FieldOf(first, field);
+        for (std::string_view field : SetFieldNames()) {
+          std::string_view mine = SetFieldValue(b, field), theirs = SetFieldValue(first, field);
           if (mine == theirs || Excused(b, field) || Excused(first, field)) continue;
           fail(FindingCode::kSetMismatch,
                fmt::format("{} is '{}' here but '{}' in {} of the same set '{}'", field, mine,

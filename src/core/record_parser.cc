@@ -23,9 +23,6 @@ namespace {
 using Keys = std::span<const std::string_view>;
 
 constexpr std::array<std::string_view, 3> kStatuses = {"draft", "verified", "deprecated"};
-constexpr std::array<std::string_view, 9> kMetrics = {
-    "per-user-decode", "aggregate-output", "aggregate-total", "requests", "ttft", "tpot", "itl",
-    "e2e-latency",     "prefill"};
 constexpr std::array<std::string_view, 6> kStatistics = {"mean", "median", "p50",
                                                          "p90",  "p99",    "peak"};
 constexpr std::array<std::string_view, 4> kScenarios = {"offline", "server", "interactive",
@@ -59,15 +56,10 @@ constexpr std::array<std::string_view, 24> kBenchmarkKeys = {"id",
                                                              "calibration",
                                                              "waivers",
                                                              "kv_precision"};
-constexpr std::array<std::string_view, 7> kSetFields = {
-    "model", "hardware", "engine", "input_tokens", "output_tokens", "precision", "accelerators"};
 constexpr std::array<std::string_view, 3> kCalibrationKeys = {"expected_percent", "tolerance",
                                                               "instrument"};
 constexpr std::array<std::string_view, 3> kWaiverKeys = {"instrument", "code", "reason"};
 constexpr std::array<std::string_view, 3> kPeakStyles = {"dense", "sparse", "mixed"};
-constexpr std::array<std::string_view, 11> kConditionKeys = {
-    "batch",  "concurrency", "input_tokens", "output_tokens", "engine", "engine_version",
-    "warmup", "scenario",    "speculative",  "prefix_cache",  "offload"};
 constexpr std::array<std::string_view, 4> kSpeculativeKeys = {"method", "draft_tokens",
                                                               "acceptance_length", "draft_model"};
 constexpr std::array<std::string_view, 2> kPrefixCacheKeys = {"cached_tokens", "hit_rate"};
@@ -118,9 +110,9 @@ const std::string* KnownKey(std::string_view name) {
     add("", kModelKeys);
     add("", kSourceKeys);
     add("", kGotchaKeys);
-    add("conditions", kConditionKeys);
+    add("conditions", ConditionKeyNames());
     add("calibration", kCalibrationKeys);
-    add("set_differs", kSetFields);
+    add("set_differs", SetFieldNames());
     add("accelerators_absent", std::array<std::string_view, 2>{"because", "note"});
     add("peak_dense", PeakKeys());
     add("sources", PeakKeys());
@@ -546,12 +538,7 @@ class Reader {
   int errors_ = 0;
 };
 
-Metric MetricFromName(std::string_view s) {
-  for (size_t i = 0; i < kMetrics.size(); ++i) {
-    if (kMetrics[i] == s) return static_cast<Metric>(i);
-  }
-  return Metric::kPerUserDecode;
-}
+Metric MetricFromName(std::string_view s) { return FindMetric(s).value_or(Metric::kPerUserDecode); }
 
 // The entries of `t` in the order they stand in the file (toml++ iterates alphabetically).
 struct Entry {
@@ -569,7 +556,8 @@ std::vector<Entry> InFileOrder(const toml::table& t) {
 }
 
 // Reads one [conditions] entry: a value of the expected shape, or { absent = "reason" }.
-Condition ReadCondition(Reader& r, const toml::table& t, std::string_view key) {
+Condition ReadCondition(Reader& r, const toml::table& t, const ConditionKey& spec) {
+  const std::string_view key = spec.key;
   Condition c;
   const toml::node* n = t.get(key);
   if (n == nullptr) return c;
@@ -585,11 +573,8 @@ Condition ReadCondition(Reader& r, const toml::table& t, std::string_view key) {
     }
     return c;
   }
-  const bool integer_key =
-      key == "batch" || key == "concurrency" || key == "input_tokens" || key == "output_tokens";
-  if (integer_key) {
-    int64_t min = key == "input_tokens" ? 0 : 1;
-    auto v = r.IntegerNode(*n, full, min, 100'000'000, "1");
+  if (spec.integer) {
+    auto v = r.IntegerNode(*n, full, spec.min, 100'000'000, "1");
     if (v) {
       c.state = Condition::State::kStated;
       c.integer = v;
@@ -744,7 +729,7 @@ void ParseBenchmark(Reader& r, const toml::table& t, Benchmark& b) {
   constexpr std::string_view kWhere = "this benchmark record";
   r.CheckKeys(t, kBenchmarkKeys, kWhere);
   b.title = r.String(t, "title", true, kWhere);
-  std::string metric = r.Enum(t, "metric", kMetrics, true, kWhere);
+  std::string metric = r.Enum(t, "metric", MetricNames(), true, kWhere);
   if (!metric.empty()) b.metric = MetricFromName(metric);
   b.statistic = r.Enum(t, "statistic", kStatistics, false, kWhere);
   if (!metric.empty()) {
@@ -819,7 +804,7 @@ void ParseBenchmark(Reader& r, const toml::table& t, Benchmark& b) {
   b.set = r.String(t, "set", false, kWhere);
   if (const toml::table* d = r.Table(t, "set_differs", false, kWhere,
                                      "{ engine = \"why this record differs from its set\" }")) {
-    r.CheckKeys(*d, kSetFields, "'set_differs'");
+    r.CheckKeys(*d, SetFieldNames(), "'set_differs'");
     for (const Entry& e : InFileOrder(*d)) {
       std::string why = r.String(*d, e.key->str(), true, "'set_differs'");
       if (!why.empty()) b.set_differs.emplace_back(std::string(e.key->str()), why);
@@ -844,19 +829,9 @@ void ParseBenchmark(Reader& r, const toml::table& t, Benchmark& b) {
   b.waivers = r.Waivers(t);
 
   if (const toml::table* c = r.Table(t, "conditions", true, kWhere, "{ batch = 1, ... }")) {
-    r.CheckKeys(*c, kConditionKeys, "[conditions]");
+    r.CheckKeys(*c, ConditionKeyNames(), "[conditions]");
     Conditions& k = b.conditions;
-    k.batch = ReadCondition(r, *c, "batch");
-    k.concurrency = ReadCondition(r, *c, "concurrency");
-    k.input_tokens = ReadCondition(r, *c, "input_tokens");
-    k.output_tokens = ReadCondition(r, *c, "output_tokens");
-    k.engine = ReadCondition(r, *c, "engine");
-    k.engine_version = ReadCondition(r, *c, "engine_version");
-    k.warmup = ReadCondition(r, *c, "warmup");
-    k.scenario = ReadCondition(r, *c, "scenario");
-    k.speculative = ReadCondition(r, *c, "speculative");
-    k.prefix_cache = ReadCondition(r, *c, "prefix_cache");
-    k.offload = ReadCondition(r, *c, "offload");
+    for (const ConditionKey& key : ConditionKeys()) k.*key.member = ReadCondition(r, *c, key);
     ReadSpeculation(r, *c, k);
     ReadPrefixCache(r, *c, k);
     if (k.batch.state != Condition::State::kMissing &&

@@ -47,28 +47,70 @@ std::string_view StatusName(Status s) {
   return "?";
 }
 
+namespace {
+// In Metric order.
+constexpr std::array<std::string_view, 9> kMetricNames = {
+    "per-user-decode", "aggregate-output", "aggregate-total", "requests", "ttft", "tpot", "itl",
+    "e2e-latency",     "prefill"};
+static_assert(static_cast<size_t>(Metric::kPrefill) + 1 == kMetricNames.size());
+
+constexpr int64_t kNone = 0;
+const ConditionKey kConditionKeys[] = {
+    // key, member, integer, min, optional
+    {"batch", &Conditions::batch, true, 1, false},
+    {"concurrency", &Conditions::concurrency, true, 1, true},
+    {"input_tokens", &Conditions::input_tokens, true, 0, false},
+    {"output_tokens", &Conditions::output_tokens, true, 1, false},
+    {"engine", &Conditions::engine, false, kNone, false},
+    {"engine_version", &Conditions::engine_version, false, kNone, false},
+    {"warmup", &Conditions::warmup, false, kNone, false},
+    {"scenario", &Conditions::scenario, false, kNone, false},
+    {"speculative", &Conditions::speculative, false, kNone, false},
+    {"prefix_cache", &Conditions::prefix_cache, false, kNone, true},
+    {"offload", &Conditions::offload, false, kNone, true},
+};
+
+constexpr std::array<std::string_view, 6> kSetFields = {
+    "model", "hardware", "engine", "precision", "input_tokens", "output_tokens"};
+}  // namespace
+
 std::string_view MetricName(Metric m) {
-  switch (m) {
-    case Metric::kPerUserDecode:
-      return "per-user-decode";
-    case Metric::kAggregateOutput:
-      return "aggregate-output";
-    case Metric::kAggregateTotal:
-      return "aggregate-total";
-    case Metric::kRequests:
-      return "requests";
-    case Metric::kTtft:
-      return "ttft";
-    case Metric::kTpot:
-      return "tpot";
-    case Metric::kItl:
-      return "itl";
-    case Metric::kE2eLatency:
-      return "e2e-latency";
-    case Metric::kPrefill:
-      return "prefill";
+  auto i = static_cast<size_t>(m);
+  return i < kMetricNames.size() ? kMetricNames[i] : "?";
+}
+
+std::span<const std::string_view> MetricNames() { return kMetricNames; }
+
+std::optional<Metric> FindMetric(std::string_view name) {
+  for (size_t i = 0; i < kMetricNames.size(); ++i) {
+    if (kMetricNames[i] == name) return static_cast<Metric>(i);
   }
-  return "?";
+  return std::nullopt;
+}
+
+std::span<const ConditionKey> ConditionKeys() { return kConditionKeys; }
+
+std::span<const std::string_view> ConditionKeyNames() {
+  static const auto kNames = [] {
+    std::array<std::string_view, std::size(kConditionKeys)> names{};
+    for (size_t i = 0; i < names.size(); ++i) names[i] = kConditionKeys[i].key;
+    return names;
+  }();
+  return kNames;
+}
+
+std::span<const std::string_view> SetFieldNames() { return kSetFields; }
+
+std::string_view SetFieldValue(const Benchmark& b, std::string_view field) {
+  if (field == "model") return b.model;
+  if (field == "hardware") return b.hardware;
+  if (field == "precision") return b.precision;
+  if (field == "engine") {
+    return b.conditions.engine.stated() ? std::string_view(b.conditions.engine.text) : "";
+  }
+  if (field == "input_tokens") return b.conditions.input_tokens.text;
+  if (field == "output_tokens") return b.conditions.output_tokens.text;
+  return {};
 }
 
 bool IsLatencyMetric(Metric m) {

@@ -90,22 +90,10 @@ bool PrintRecord(const Report& report, std::string_view id, std::ostream& out) {
 
   const Conditions& c = b.conditions;
   out << "\nConditions\n";
-  const std::pair<std::string_view, const Condition*> rows[] = {
-      {"batch", &c.batch},
-      {"concurrency", &c.concurrency},
-      {"input_tokens", &c.input_tokens},
-      {"output_tokens", &c.output_tokens},
-      {"engine", &c.engine},
-      {"engine_version", &c.engine_version},
-      {"warmup", &c.warmup},
-      {"scenario", &c.scenario},
-      {"speculative", &c.speculative},
-      {"prefix_cache", &c.prefix_cache}};
-  for (const auto& [name, cond] : rows) {
-    if ((name == "concurrency" || name == "prefix_cache") &&
-        cond->state == Condition::State::kMissing) {
-      continue;
-    }
+  for (const ConditionKey& key : ConditionKeys()) {
+    std::string_view name = key.key;
+    const Condition* cond = &(c.*key.member);
+    if (key.optional && cond->state == Condition::State::kMissing) continue;
     if (name == "batch" && cond->state == Condition::State::kMissing &&
         c.concurrency.state != Condition::State::kMissing) {
       continue;
