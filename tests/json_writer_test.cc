@@ -267,7 +267,8 @@ json RecordJson(const RecordAudit& a) {
         {"warmup", ConditionJson(c.warmup)},
         {"scenario", ConditionJson(c.scenario)},
         {"speculative", ConditionJson(c.speculative)},
-        {"prefix_cache", ConditionJson(c.prefix_cache)}}},
+        {"prefix_cache", ConditionJson(c.prefix_cache)},
+        {"offload", ConditionJson(c.offload)}}},
       {"roofs", roofs},
       {"checks", checks}};
   if (const InstrumentResult* r = a.Binding())

@@ -5,7 +5,9 @@
 // a buffer flushed to the stream now and then. The bytes are those nlohmann::json printed when
 // it built one object per element, so every object's keys are written in byte order (a
 // std::map's), and each element is compact on one line.
+#include <algorithm>
 #include <ostream>
+#include <vector>
 
 #include "report/json_writer.h"
 #include "rooflint/report.h"
@@ -114,20 +116,18 @@ void WriteRecord(JsonWriter& w, const RecordAudit& a) {
   WriteResults(w, a.checks);
   w.Key("conditions");
   w.BeginObject();
-  const std::pair<const char*, const Condition*> conditions[] = {
-      {"batch", &c.batch},
-      {"concurrency", &c.concurrency},
-      {"engine", &c.engine},
-      {"engine_version", &c.engine_version},
-      {"input_tokens", &c.input_tokens},
-      {"output_tokens", &c.output_tokens},
-      {"prefix_cache", &c.prefix_cache},
-      {"scenario", &c.scenario},
-      {"speculative", &c.speculative},
-      {"warmup", &c.warmup}};
-  for (const auto& [key, condition] : conditions) {
-    w.Key(key);
-    WriteCondition(w, *condition);
+  // Every [conditions] key of the schema table, in key order (the order the report's objects
+  // use throughout).
+  static const std::vector<const ConditionKey*> kSorted = [] {
+    std::vector<const ConditionKey*> keys;
+    for (const ConditionKey& k : ConditionKeys()) keys.push_back(&k);
+    std::sort(keys.begin(), keys.end(),
+              [](const ConditionKey* x, const ConditionKey* y) { return x->key < y->key; });
+    return keys;
+  }();
+  for (const ConditionKey* key : kSorted) {
+    w.Key(key->key);
+    WriteCondition(w, c.*key->member);
   }
   w.EndObject();
   w.Key("hardware");
