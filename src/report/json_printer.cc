@@ -15,6 +15,15 @@
 namespace rooflint {
 namespace {
 
+// A number when it is known, else null.
+void DoubleOrNull(JsonWriter& w, bool known, double v) {
+  if (known) {
+    w.Double(v);
+  } else {
+    w.Null();
+  }
+}
+
 // A stated condition is its integer, its boolean or its text; an absent one says why; a
 // missing one is null.
 void WriteCondition(JsonWriter& w, const Condition& c) {
@@ -56,19 +65,11 @@ void WriteResult(JsonWriter& w, const InstrumentResult& r) {
   }
   const bool computed = r.Computed();
   w.Key("bound");
-  if (computed) {
-    w.Double(r.bound);
-  } else {
-    w.Null();
-  }
+  DoubleOrNull(w, computed, r.bound);
   w.Key("instrument");
   w.String(r.instrument);
   w.Key("percent");
-  if (computed) {
-    w.Double(r.percent);
-  } else {
-    w.Null();
-  }
+  DoubleOrNull(w, computed, r.percent);
   w.Key("reason");
   w.String(r.reason);
   w.Key("unit");
