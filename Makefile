@@ -58,22 +58,17 @@ sweep: tool
 test: format-check
 	@$(MAKE) --no-print-directory test-release test-sanitize fuzz
 
-# The Release build with link-time optimisation. RELEASE_BENCH=OFF leaves the benchmarks out:
-# make test compiles them in the sanitizer build instead, where they cost no link-time
-# optimisation (each LTO link re-optimises the whole library: about a minute of make test).
-RELEASE_BENCH ?= ON
 release: deps
 	cmake -S . -B $(BUILD)/release -G Ninja -DCMAKE_BUILD_TYPE=Release \
-	      -DROOFLINT_TESTS=ON -DROOFLINT_BENCH=$(RELEASE_BENCH) -DROOFLINT_WERROR=ON
+	      -DROOFLINT_TESTS=ON -DROOFLINT_BENCH=ON -DROOFLINT_WERROR=ON
 	cmake --build $(BUILD)/release -j $(JOBS)
 
-test-release:
-	@$(MAKE) --no-print-directory release RELEASE_BENCH=OFF
+test-release: release
 	cd $(BUILD)/release && ctest --output-on-failure -j $(JOBS)
 
 test-sanitize: deps
 	cmake -S . -B $(BUILD)/sanitize -G Ninja -DCMAKE_BUILD_TYPE=Debug \
-	      -DROOFLINT_SANITIZE=ON -DROOFLINT_TESTS=ON -DROOFLINT_BENCH=ON -DROOFLINT_WERROR=ON
+	      -DROOFLINT_SANITIZE=ON -DROOFLINT_TESTS=ON -DROOFLINT_BENCH=OFF -DROOFLINT_WERROR=ON
 	cmake --build $(BUILD)/sanitize -j $(JOBS)
 	cd $(BUILD)/sanitize && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 	  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 ctest --output-on-failure -j $(JOBS)
@@ -118,8 +113,7 @@ fuzz: deps
 	  -dict=$(BUILD)/fuzz/sweep.dict -max_len=8192 -print_final_stats=1 -artifact_prefix=$(BUILD)/fuzz/ \
 	  $(BUILD)/fuzz/sweep-corpus $(BUILD)/fuzz/sweep-seeds data/benchmarks
 
-bench:
-	@$(MAKE) --no-print-directory release RELEASE_BENCH=ON
+bench: release
 	$(BUILD)/release/bench/sweep_bench --benchmark_counters_tabular=true
 	$(BUILD)/release/bench/import_bench
 
