@@ -67,6 +67,20 @@ inline constexpr size_t kDiagnosticsPerFile = 50;
 // again from its file (a regular file of at most `max_bytes`; nothing when it cannot be read).
 // Each file is read once for a run of diagnostics on it: sort by path first.
 void AttachSourceLines(std::span<Diagnostic> ds, size_t max_bytes);
+// The same one diagnostic at a time, for a printer that shows source lines: it keeps the last
+// file it read, so diagnostics in path order read each file once. Only the reports that print
+// a source line (text, HTML) pay for reading the files again.
+class SourceLineReader {
+ public:
+  explicit SourceLineReader(size_t max_bytes) : max_bytes_(max_bytes) {}
+  void Attach(Diagnostic& d);
+
+ private:
+  size_t max_bytes_;
+  bool read_ = false;
+  std::string path_, text_;
+  std::vector<size_t> starts_;  // where each line of text_ begins
+};
 
 // The full multi-line rendering:
 //   data/benchmarks/x.toml:7:9: error[unknown-unit]: unknown unit 'GBs'

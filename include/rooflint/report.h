@@ -41,6 +41,9 @@ enum class DiagnosticGroup {
   kDeprecated,  // an instrument's finding on a deprecated record: reported, never failing
 };
 DiagnosticGroup GroupOf(const Diagnostic& d);
+// `d` as a report that prints source lines shows it: a finding (made after parsing) gets its
+// line read again from its file through `lines`, into `scratch`; `d` itself otherwise.
+const Diagnostic& WithSourceLine(const Diagnostic& d, SourceLineReader& lines, Diagnostic& scratch);
 
 struct Report {
   Report() = default;

@@ -221,8 +221,6 @@ SweepResult Sweep(const Corpus& corpus, const SweepOptions& options) {
   }
   ApplyWaivers(corpus, result.findings);
   SortFindings(result.findings);
-  // A finding shows its line and a caret, as a load diagnostic does.
-  AttachSourceLines(result.findings, kMaxRecordBytes);
   return result;
 }
 

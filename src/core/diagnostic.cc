@@ -57,31 +57,31 @@ std::string Render(const Diagnostic& d, size_t width) {
   return out;
 }
 
-void AttachSourceLines(std::span<Diagnostic> ds, size_t max_bytes) {
-  std::string path, text;
-  std::vector<size_t> starts;  // where each line of `text` begins
-  bool read = false;
-  for (Diagnostic& d : ds) {
-    if (d.where.line <= 0 || !d.source_line.empty()) continue;
-    if (!read || d.where.path != path) {
-      path = d.where.path;
-      text.clear();
-      starts.assign(1, 0);
-      std::string error;
-      if (!ReadRegularFile(path, max_bytes, text, error)) text.clear();
-      for (size_t i = 0; i < text.size(); ++i) {
-        if (text[i] == '\n') starts.push_back(i + 1);
-      }
-      read = true;
+void SourceLineReader::Attach(Diagnostic& d) {
+  if (d.where.line <= 0 || !d.source_line.empty()) return;
+  if (!read_ || d.where.path != path_) {
+    path_ = d.where.path;
+    text_.clear();
+    starts_.assign(1, 0);
+    std::string error;
+    if (!ReadRegularFile(path_, max_bytes_, text_, error)) text_.clear();
+    for (size_t i = 0; i < text_.size(); ++i) {
+      if (text_[i] == '\n') starts_.push_back(i + 1);
     }
-    size_t n = static_cast<size_t>(d.where.line);
-    if (text.empty() || n > starts.size()) continue;
-    size_t begin = starts[n - 1];
-    size_t end = n < starts.size() ? starts[n] - 1 : text.size();
-    std::string_view l(text.data() + begin, end - begin);
-    if (l.ends_with('\r')) l.remove_suffix(1);
-    SetSourceLine(d, l);
+    read_ = true;
   }
+  size_t n = static_cast<size_t>(d.where.line);
+  if (text_.empty() || n > starts_.size()) return;
+  size_t begin = starts_[n - 1];
+  size_t end = n < starts_.size() ? starts_[n] - 1 : text_.size();
+  std::string_view l(text_.data() + begin, end - begin);
+  if (l.ends_with('\r')) l.remove_suffix(1);
+  SetSourceLine(d, l);
+}
+
+void AttachSourceLines(std::span<Diagnostic> ds, size_t max_bytes) {
+  SourceLineReader lines(max_bytes);
+  for (Diagnostic& d : ds) lines.Attach(d);
 }
 
 void SetSourceLine(Diagnostic& d, std::string_view line) {

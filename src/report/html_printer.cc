@@ -338,8 +338,11 @@ void PrintFindings(const Report& report, std::ostream& out) {
     }
     group = g;
   };
-  for (const Diagnostic* d : report.diagnostics) {
-    if (d->baselined) continue;
+  SourceLineReader lines(kMaxRecordBytes);
+  Diagnostic scratch;
+  for (const Diagnostic* listed : report.diagnostics) {
+    if (listed->baselined) continue;
+    const Diagnostic* d = &WithSourceLine(*listed, lines, scratch);
     if (int g = static_cast<int>(GroupOf(*d)); g != group) open(g);
     std::string subject;
     if (d->IsFinding()) {

@@ -10,6 +10,14 @@ DiagnosticGroup GroupOf(const Diagnostic& d) {
   return d.deprecated ? DiagnosticGroup::kDeprecated : DiagnosticGroup::kFinding;
 }
 
+const Diagnostic& WithSourceLine(const Diagnostic& d, SourceLineReader& lines,
+                                 Diagnostic& scratch) {
+  if (d.where.line <= 0 || !d.source_line.empty()) return d;
+  scratch = d;
+  lines.Attach(scratch);
+  return scratch;
+}
+
 Report BuildReport(const Corpus& corpus, SweepResult sweep) {
   Report r;
   r.corpus = &corpus;

@@ -16,17 +16,8 @@ constexpr std::string_view kSchema =
     "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json";
 constexpr std::string_view kLoaderRule = "loader";
 
-std::string_view Level(Severity s) {
-  switch (s) {
-    case Severity::kError:
-      return "error";
-    case Severity::kWarning:
-      return "warning";
-    case Severity::kNote:
-      return "note";
-  }
-  return "none";
-}
+// SARIF's result levels are rooflint's severity names ("error", "warning", "note").
+std::string_view Level(Severity s) { return SeverityName(s); }
 
 // A relative path stays a relative URI reference (resolved against the repository root by
 // the viewer); an absolute one becomes a file:// URI. Bytes outside the URI-safe set are

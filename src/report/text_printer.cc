@@ -221,8 +221,11 @@ void PrintText(const Report& report, const TextOptions& options, std::ostream& o
       "Input diagnostics ({})", "Findings ({})",
       "Findings on deprecated records ({}): reported, not failing"};
   int group = -1;
-  for (const Diagnostic* d : report.diagnostics) {
-    if (d->baselined) continue;
+  SourceLineReader lines(kMaxRecordBytes);
+  Diagnostic scratch;
+  for (const Diagnostic* listed : report.diagnostics) {
+    if (listed->baselined) continue;
+    const Diagnostic* d = &WithSourceLine(*listed, lines, scratch);
     int g = static_cast<int>(GroupOf(*d));
     if (g != group) {
       out << "\n" << fmt::format(fmt::runtime(kTitles[g]), count[g]) << "\n";
