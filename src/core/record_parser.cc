@@ -1,6 +1,8 @@
 // Parses one record file (TOML text) into a typed record, checking every key: unknown keys
-// (with did-you-mean), missing keys, wrong types, units, ranges and enumerations. toml++ is
-// used only here, header-only, with its exceptions caught at this edge.
+// (with did-you-mean), missing keys, wrong types, units, ranges and enumerations. The text is
+// loaded into a record_doc::Doc (core/record_doc.h): by the fast scanner when the record is in
+// its subset, else by toml++ (whose exceptions are caught at that edge), which reports every
+// syntax error.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -12,13 +14,19 @@
 #include <string>
 #include <tuple>
 
+#include "core/record_doc.h"
 #include "core/text_util.h"
-#include "core/toml.h"
 #include "rooflint/corpus.h"
 #include "rooflint/precision.h"
 
 namespace rooflint {
 namespace {
+
+using DocNode = record_doc::Node;
+using DocTable = record_doc::Table;
+using DocArray = record_doc::Array;
+using record_doc::Entry;
+using record_doc::NodeType;
 
 using Keys = std::span<const std::string_view>;
 
@@ -124,40 +132,39 @@ const std::string* KnownKey(std::string_view name) {
   return it == kAll->end() ? nullptr : &*it;
 }
 
-// A TOML number as a double. toml++'s value<double>() refuses an integer it cannot hold
-// exactly (above 2^53), so read integers and floats each as what they are.
-double NumberOf(const toml::node& n) {
-  if (const auto* i = n.as_integer()) return static_cast<double>(i->get());
-  if (const auto* f = n.as_floating_point()) return f->get();
+// A TOML number as a double: integers and floats each read as what they are.
+double NumberOf(const DocNode& n) {
+  if (n.is_integer()) return static_cast<double>(n.integer());
+  if (n.is_floating_point()) return n.floating();
   return std::numeric_limits<double>::quiet_NaN();
 }
 
-std::string_view TypeName(const toml::node& n) {
+std::string_view TypeName(const DocNode& n) {
   switch (n.type()) {
-    case toml::node_type::string:
+    case NodeType::kString:
       return "a string";
-    case toml::node_type::integer:
+    case NodeType::kInteger:
       return "an integer";
-    case toml::node_type::floating_point:
+    case NodeType::kFloat:
       return "a floating-point number";
-    case toml::node_type::boolean:
+    case NodeType::kBoolean:
       return "a boolean";
-    case toml::node_type::table:
+    case NodeType::kTable:
       return "a table";
-    case toml::node_type::array:
+    case NodeType::kArray:
       return "an array";
-    case toml::node_type::date:
+    case NodeType::kDate:
       return "a date";
-    case toml::node_type::time:
+    case NodeType::kTime:
       return "a time";
-    case toml::node_type::date_time:
+    case NodeType::kDateTime:
       return "a date-time";
     default:
       return "nothing";
   }
 }
 
-// Reads keys from toml tables into typed fields, turning every problem into a diagnostic.
+// Reads keys from TOML tables into typed fields, turning every problem into a diagnostic.
 class Reader {
  public:
   Reader(std::string_view path, std::string_view text, std::vector<Diagnostic>& out)
@@ -190,30 +197,30 @@ class Reader {
     if (severity == Severity::kError) ++errors_;
     out_.push_back(std::move(d));
   }
-  void Error(std::string code, std::string message, const toml::source_region& at,
+  void Error(std::string code, std::string message, const record_doc::Region& at,
              std::string hint) {
     Report(Severity::kError, std::move(code), std::move(message), static_cast<int>(at.begin.line),
            static_cast<int>(at.begin.column), std::move(hint));
   }
 
   // Every key of `table` must be in `known`; `where` names the table in messages.
-  void CheckKeys(const toml::table& table, Keys known, std::string_view where) {
-    for (auto&& [key, node] : table) {
-      std::string_view k = key.str();
+  void CheckKeys(const DocTable& table, Keys known, std::string_view where) {
+    for (const Entry& e : table) {
+      std::string_view k = e.key;
       bool found = false;
       for (auto kk : known) found = found || kk == k;
       if (found) continue;
       std::string near = ClosestMatch(k, known);
-      Error("unknown-key", fmt::format("unknown key '{}' in {}", k, where), key.source(),
+      Error("unknown-key", fmt::format("unknown key '{}' in {}", k, where), {e.key_pos},
             near.empty() ? fmt::format("{} takes: {}", where, fmt::join(known, ", "))
                          : fmt::format("did you mean '{}'?", near));
     }
   }
 
   // The node for `key`, or nullptr (with a missing-key error when `required`).
-  const toml::node* Get(const toml::table& table, std::string_view key, bool required,
-                        std::string_view where, std::string_view example) {
-    const toml::node* n = table.get(key);
+  const DocNode* Get(const DocTable& table, std::string_view key, bool required,
+                     std::string_view where, std::string_view example) {
+    const DocNode* n = table.get(key);
     if (n == nullptr && required) {
       auto at = table.source();
       int line = at.begin.line > 0 ? static_cast<int>(at.begin.line) : 1;
@@ -232,15 +239,15 @@ class Reader {
     return dot == std::string_view::npos ? key : key.substr(dot + 1);
   }
 
-  void WrongType(const toml::node& n, std::string_view key, std::string_view want,
+  void WrongType(const DocNode& n, std::string_view key, std::string_view want,
                  std::string_view example) {
     Error("wrong-type", fmt::format("'{}' must be {}, not {}", key, want, TypeName(n)), n.source(),
           fmt::format("write it as: {} = {}", AsWritten(key), example));
   }
 
-  std::string String(const toml::table& t, std::string_view key, bool required,
-                     std::string_view where, std::string_view example = "\"...\"") {
-    const toml::node* n = Get(t, key, required, where, example);
+  std::string String(const DocTable& t, std::string_view key, bool required, std::string_view where,
+                     std::string_view example = "\"...\"") {
+    const DocNode* n = Get(t, key, required, where, example);
     if (n == nullptr) return {};
     if (auto s = n->value<std::string>(); s && n->is_string()) {
       if (required && Trim(*s).empty()) {
@@ -254,10 +261,10 @@ class Reader {
   }
 
   // A string that must be one of `allowed`.
-  std::string Enum(const toml::table& t, std::string_view key, Keys allowed, bool required,
+  std::string Enum(const DocTable& t, std::string_view key, Keys allowed, bool required,
                    std::string_view where) {
     std::string example = fmt::format("\"{}\"", allowed[0]);
-    const toml::node* n = Get(t, key, required, where, example);
+    const DocNode* n = Get(t, key, required, where, example);
     if (n == nullptr) return {};
     if (!n->is_string()) {
       WrongType(*n, key, "a string", example);
@@ -275,16 +282,16 @@ class Reader {
     return {};
   }
 
-  std::optional<ParsedQuantity> Quantity(const toml::table& t, std::string_view key, Dimension dim,
+  std::optional<ParsedQuantity> Quantity(const DocTable& t, std::string_view key, Dimension dim,
                                          bool required, std::string_view where,
                                          std::string_view example) {
-    const toml::node* n = Get(t, key, required, where, example);
+    const DocNode* n = Get(t, key, required, where, example);
     if (n == nullptr) return std::nullopt;
     return QuantityNode(*n, key, dim, example);
   }
 
-  std::optional<ParsedQuantity> QuantityNode(const toml::node& n, std::string_view key,
-                                             Dimension dim, std::string_view example) {
+  std::optional<ParsedQuantity> QuantityNode(const DocNode& n, std::string_view key, Dimension dim,
+                                             std::string_view example) {
     if (!n.is_string()) {
       if (n.is_number()) {
         Error("wrong-type",
@@ -317,10 +324,10 @@ class Reader {
   }
 
   // A count (parameters): a positive finite TOML integer or float within [min, max].
-  std::optional<double> Count(const toml::table& t, std::string_view key, bool required,
+  std::optional<double> Count(const DocTable& t, std::string_view key, bool required,
                               std::string_view where, double min, double max,
                               std::string_view example) {
-    const toml::node* n = Get(t, key, required, where, example);
+    const DocNode* n = Get(t, key, required, where, example);
     if (n == nullptr) return std::nullopt;
     if (!n->is_number()) {
       WrongType(*n, key, "a number", example);
@@ -347,15 +354,15 @@ class Reader {
     return v;
   }
 
-  std::optional<int64_t> Integer(const toml::table& t, std::string_view key, bool required,
+  std::optional<int64_t> Integer(const DocTable& t, std::string_view key, bool required,
                                  std::string_view where, int64_t min, int64_t max,
                                  std::string_view example) {
-    const toml::node* n = Get(t, key, required, where, example);
+    const DocNode* n = Get(t, key, required, where, example);
     if (n == nullptr) return std::nullopt;
     return IntegerNode(*n, key, min, max, example);
   }
 
-  std::optional<int64_t> IntegerNode(const toml::node& n, std::string_view key, int64_t min,
+  std::optional<int64_t> IntegerNode(const DocNode& n, std::string_view key, int64_t min,
                                      int64_t max, std::string_view example) {
     if (!n.is_integer()) {
       WrongType(n, key, "an integer", example);
@@ -376,17 +383,18 @@ class Reader {
     return v;
   }
 
-  std::vector<std::string> StringArray(const toml::table& t, std::string_view key, bool required,
+  std::vector<std::string> StringArray(const DocTable& t, std::string_view key, bool required,
                                        std::string_view where, std::string_view example) {
     std::vector<std::string> out;
-    const toml::node* n = Get(t, key, required, where, example);
+    const DocNode* n = Get(t, key, required, where, example);
     if (n == nullptr) return out;
-    const toml::array* arr = n->as_array();
+    const DocArray* arr = n->as_array();
     if (arr == nullptr) {
       WrongType(*n, key, "an array of strings", example);
       return out;
     }
-    for (const toml::node& e : *arr) {
+    for (const DocNode* element : arr->elements()) {
+      const DocNode& e = *element;
       if (auto s = e.value<std::string>(); s && e.is_string()) {
         out.push_back(*s);
       } else {
@@ -397,9 +405,9 @@ class Reader {
     return out;
   }
 
-  const toml::table* Table(const toml::table& t, std::string_view key, bool required,
-                           std::string_view where, std::string_view example) {
-    const toml::node* n = Get(t, key, required, where, example);
+  const DocTable* Table(const DocTable& t, std::string_view key, bool required,
+                        std::string_view where, std::string_view example) {
+    const DocNode* n = Get(t, key, required, where, example);
     if (n == nullptr) return nullptr;
     if (!n->is_table()) {
       WrongType(*n, key, "a table", example);
@@ -410,12 +418,12 @@ class Reader {
 
   // `node` written as { absent = "why" }: the reason, or nullopt (with a diagnostic when the
   // table is malformed). `full` names the key in messages.
-  std::optional<std::string> AbsentReason(const toml::node& node, std::string_view full) {
-    const toml::table* tab = node.as_table();
+  std::optional<std::string> AbsentReason(const DocNode& node, std::string_view full) {
+    const DocTable* tab = node.as_table();
     if (tab == nullptr) return std::nullopt;
     constexpr std::array<std::string_view, 1> kAbsentKeys = {"absent"};
     CheckKeys(*tab, kAbsentKeys, fmt::format("'{}'", full));
-    const toml::node* reason = tab->get("absent");
+    const DocNode* reason = tab->get("absent");
     if (reason == nullptr) {
       Error("missing-key", fmt::format("'{}' is a table without 'absent'", full), node.source(),
             fmt::format("write {} = {{ absent = \"why it is not known\" }}", AsWritten(full)));
@@ -431,9 +439,9 @@ class Reader {
   }
 
   // A precision name that must be in the precision table.
-  std::string Precision(const toml::table& t, std::string_view key, bool required,
+  std::string Precision(const DocTable& t, std::string_view key, bool required,
                         std::string_view where) {
-    const toml::node* n = Get(t, key, required, where, "\"fp16\"");
+    const DocNode* n = Get(t, key, required, where, "\"fp16\"");
     if (n == nullptr) return {};
     if (!n->is_string()) {
       WrongType(*n, key, "a string", "\"fp16\"");
@@ -452,29 +460,28 @@ class Reader {
   }
 
   // Records where each known key stands; unknown keys are errors reported elsewhere.
-  void RecordKeys(const toml::table& t, KeyLocations& keys, std::string_view prefix) {
+  void RecordKeys(const DocTable& t, KeyLocations& keys, std::string_view prefix) {
     std::string name;
-    for (auto&& [key, node] : t) {
+    for (const Entry& e : t) {
       name.assign(prefix);
       if (!prefix.empty()) name += '.';
-      name += key.str();
+      name += e.key;
       if (const std::string* known = KnownKey(name)) {
-        keys.Add(*known, static_cast<int>(key.source().begin.line),
-                 static_cast<int>(key.source().begin.column));
+        keys.Add(*known, static_cast<int>(e.key_pos.line), static_cast<int>(e.key_pos.column));
       }
-      if (node.is_table() && prefix.empty()) RecordKeys(*node.as_table(), keys, key.str());
+      if (e.node->is_table() && prefix.empty()) RecordKeys(*e.node, keys, e.key);
     }
   }
 
   // Reads `id`, checks it against the file stem, and reads `status`.
-  void Header(const toml::table& t, RecordKind kind, std::string_view stem, RecordHeader& h,
+  void Header(const DocTable& t, RecordKind kind, std::string_view stem, RecordHeader& h,
               std::string& id_out) {
     std::string where = fmt::format("this {} record", KindName(kind));
     h.kind = kind;
     h.path = std::string(path_);
     h.id = String(t, "id", true, where, fmt::format("\"{}\"", stem));
     id_out = h.id.empty() ? std::string(stem) : h.id;
-    if (const toml::node* n = t.get("id"); n != nullptr && !h.id.empty()) {
+    if (const DocNode* n = t.get("id"); n != nullptr && !h.id.empty()) {
       if (!IsValidId(h.id)) {
         Error("bad-id", fmt::format("id '{}' is not kebab-case", h.id), n->source(),
               "ids use lowercase letters, digits, '-' and '.', e.g. \"mpt-7b\"");
@@ -492,18 +499,18 @@ class Reader {
   }
 
   // The [[waivers]] of a record: each names an instrument, optionally a code, and a reason.
-  std::vector<Waiver> Waivers(const toml::table& t) {
+  std::vector<Waiver> Waivers(const DocTable& t) {
     std::vector<Waiver> out;
-    const toml::node* w = t.get("waivers");
+    const DocNode* w = t.get("waivers");
     if (w == nullptr) return out;
-    const toml::array* arr = w->as_array();
+    const DocArray* arr = w->as_array();
     if (arr == nullptr || !arr->is_array_of_tables()) {
       WrongType(*w, "waivers", "an array of tables ([[waivers]])",
                 "[{ instrument = \"near-roof\", reason = \"...\" }]");
       return out;
     }
-    for (const toml::node& n : *arr) {
-      const toml::table& wt = *n.as_table();
+    for (const DocNode* n : arr->elements()) {
+      const DocTable& wt = *n;
       CheckKeys(wt, kWaiverKeys, "[[waivers]]");
       Waiver waiver;
       waiver.line = static_cast<int>(wt.source().begin.line);
@@ -515,11 +522,11 @@ class Reader {
     return out;
   }
 
-  SourceRef Citation(const toml::node& n, std::string_view key) {
+  SourceRef Citation(const DocNode& n, std::string_view key) {
     SourceRef ref;
     if (auto s = n.value<std::string>(); s && n.is_string()) {
       ref.source = *s;
-    } else if (const toml::table* t = n.as_table()) {
+    } else if (const DocTable* t = n.as_table()) {
       constexpr std::array<std::string_view, 2> kKeys = {"source", "locator"};
       CheckKeys(*t, kKeys, fmt::format("the citation '{}'", key));
       ref.source =
@@ -540,29 +547,23 @@ class Reader {
 
 Metric MetricFromName(std::string_view s) { return FindMetric(s).value_or(Metric::kPerUserDecode); }
 
-// The entries of `t` in the order they stand in the file (toml++ iterates alphabetically).
-struct Entry {
-  const toml::key* key;
-  const toml::node* node;
-};
-std::vector<Entry> InFileOrder(const toml::table& t) {
-  std::vector<Entry> out;
-  for (auto&& [key, node] : t) out.push_back({&key, &node});
+// The entries of `t` in the order they stand in the file (tables iterate alphabetically).
+std::vector<Entry> InFileOrder(const DocTable& t) {
+  std::vector<Entry> out(t.begin(), t.end());
   std::sort(out.begin(), out.end(), [](const Entry& a, const Entry& b) {
-    const auto &pa = a.key->source().begin, &pb = b.key->source().begin;
-    return std::tie(pa.line, pa.column) < std::tie(pb.line, pb.column);
+    return std::tie(a.key_pos.line, a.key_pos.column) < std::tie(b.key_pos.line, b.key_pos.column);
   });
   return out;
 }
 
 // Reads one [conditions] entry: a value of the expected shape, or { absent = "reason" }.
-Condition ReadCondition(Reader& r, const toml::table& t, const ConditionKey& spec) {
+Condition ReadCondition(Reader& r, const DocTable& t, const ConditionKey& spec) {
   const std::string_view key = spec.key;
   Condition c;
-  const toml::node* n = t.get(key);
+  const DocNode* n = t.get(key);
   if (n == nullptr) return c;
   std::string full = fmt::format("conditions.{}", key);
-  if (const toml::table* tab = n->as_table()) {
+  if (const DocTable* tab = n->as_table()) {
     // speculative and prefix_cache take a table of their own; { absent = ... } is the rest.
     if ((key == "speculative" || key == "prefix_cache") && tab->get("absent") == nullptr) {
       return c;
@@ -652,9 +653,9 @@ Condition ReadCondition(Reader& r, const toml::table& t, const ConditionKey& spe
 }
 
 // `speculative = { method, draft_tokens, acceptance_length, draft_model }`.
-void ReadSpeculation(Reader& r, const toml::table& c, Conditions& k) {
-  const toml::node* n = c.get("speculative");
-  const toml::table* tab = n != nullptr ? n->as_table() : nullptr;
+void ReadSpeculation(Reader& r, const DocTable& c, Conditions& k) {
+  const DocNode* n = c.get("speculative");
+  const DocTable* tab = n != nullptr ? n->as_table() : nullptr;
   if (tab == nullptr || tab->get("absent") != nullptr) return;
   constexpr std::string_view kWhere = "'conditions.speculative'";
   r.CheckKeys(*tab, kSpeculativeKeys, kWhere);
@@ -667,7 +668,7 @@ void ReadSpeculation(Reader& r, const toml::table& c, Conditions& k) {
   }
   s.draft_tokens = r.Integer(*tab, "draft_tokens", false, kWhere, 1, 1000, "4");
   s.draft_model = r.String(*tab, "draft_model", false, kWhere, "\"model-id\"");
-  if (const toml::node* a = tab->get("acceptance_length")) {
+  if (const DocNode* a = tab->get("acceptance_length")) {
     if (!a->is_number()) {
       r.WrongType(*a, "conditions.speculative.acceptance_length", "a number", "2.9");
     } else {
@@ -691,20 +692,20 @@ void ReadSpeculation(Reader& r, const toml::table& c, Conditions& k) {
 }
 
 // `prefix_cache = false | true | { cached_tokens = N } | { hit_rate = 0.4 }`.
-void ReadPrefixCache(Reader& r, const toml::table& c, Conditions& k) {
+void ReadPrefixCache(Reader& r, const DocTable& c, Conditions& k) {
   if (k.prefix_cache.stated()) {
     k.prefix = PrefixCache{*k.prefix_cache.boolean, std::nullopt, std::nullopt};
     return;
   }
-  const toml::node* n = c.get("prefix_cache");
-  const toml::table* tab = n != nullptr ? n->as_table() : nullptr;
+  const DocNode* n = c.get("prefix_cache");
+  const DocTable* tab = n != nullptr ? n->as_table() : nullptr;
   if (tab == nullptr || tab->get("absent") != nullptr) return;
   constexpr std::string_view kWhere = "'conditions.prefix_cache'";
   r.CheckKeys(*tab, kPrefixCacheKeys, kWhere);
   PrefixCache p;
   p.enabled = true;
   p.cached_tokens = r.Integer(*tab, "cached_tokens", false, kWhere, 0, 100'000'000, "512");
-  if (const toml::node* h = tab->get("hit_rate")) {
+  if (const DocNode* h = tab->get("hit_rate")) {
     double v = h->is_number() ? NumberOf(*h) : -1;
     if (!h->is_number() || !std::isfinite(v) || v < 0 || v > 1) {
       r.Error("absurd-value", "'conditions.prefix_cache.hit_rate' must be a number from 0 to 1",
@@ -725,7 +726,7 @@ void ReadPrefixCache(Reader& r, const toml::table& c, Conditions& k) {
   k.prefix = p;
 }
 
-void ParseBenchmark(Reader& r, const toml::table& t, Benchmark& b) {
+void ParseBenchmark(Reader& r, const DocTable& t, Benchmark& b) {
   constexpr std::string_view kWhere = "this benchmark record";
   r.CheckKeys(t, kBenchmarkKeys, kWhere);
   b.title = r.String(t, "title", true, kWhere);
@@ -743,13 +744,13 @@ void ParseBenchmark(Reader& r, const toml::table& t, Benchmark& b) {
   }
   b.derived_from = r.String(t, "derived_from", false, kWhere);
   b.model = r.String(t, "model", true, kWhere, "\"model-id\"");
-  if (const toml::node* n = t.get("precision"); n != nullptr && n->is_table()) {
+  if (const DocNode* n = t.get("precision"); n != nullptr && n->is_table()) {
     if (auto why = r.AbsentReason(*n, "precision")) b.precision_absent = *why;
   } else {
     b.precision = r.Precision(t, "precision", true, kWhere);
   }
   if (t.get("compute_precision") != nullptr) {
-    const toml::node* n = t.get("compute_precision");
+    const DocNode* n = t.get("compute_precision");
     std::string cp = r.String(t, "compute_precision", false, kWhere, "\"fp8\"");
     bool known = false;
     for (auto k : PeakKeys()) known = known || k == cp;
@@ -769,8 +770,8 @@ void ParseBenchmark(Reader& r, const toml::table& t, Benchmark& b) {
   b.weights = r.Quantity(t, "weights", Dimension::kBytes, false, kWhere, "\"14 GB\"");
   b.hardware = r.String(t, "hardware", true, kWhere, "\"1x NVIDIA A100 40GB\"");
   b.accelerators = r.StringArray(t, "accelerators", true, kWhere, "[\"accelerator-id\"]");
-  if (const toml::table* abs = r.Table(t, "accelerators_absent", false, kWhere,
-                                       "{ because = \"not-stated\", note = \"...\" }")) {
+  if (const DocTable* abs = r.Table(t, "accelerators_absent", false, kWhere,
+                                    "{ because = \"not-stated\", note = \"...\" }")) {
     constexpr std::array<std::string_view, 2> kKeys = {"because", "note"};
     r.CheckKeys(*abs, kKeys, "'accelerators_absent'");
     AbsentPointer p;
@@ -791,7 +792,7 @@ void ParseBenchmark(Reader& r, const toml::table& t, Benchmark& b) {
             "name the parts, or add accelerators_absent = { because = \"no-record\" | "
             "\"ambiguous\" | \"not-stated\", note = \"...\" }");
   }
-  if (const toml::node* n = t.get("accelerator_count"); n != nullptr && n->is_table()) {
+  if (const DocNode* n = t.get("accelerator_count"); n != nullptr && n->is_table()) {
     if (auto why = r.AbsentReason(*n, "accelerator_count")) {
       b.accelerator_count = 0;
       b.accelerator_count_absent = *why;
@@ -802,17 +803,17 @@ void ParseBenchmark(Reader& r, const toml::table& t, Benchmark& b) {
   b.source = r.String(t, "source", true, kWhere, "\"source-id\"");
   b.locator = r.String(t, "locator", true, kWhere, "\"Table 2, row ...\"");
   b.set = r.String(t, "set", false, kWhere);
-  if (const toml::table* d = r.Table(t, "set_differs", false, kWhere,
-                                     "{ engine = \"why this record differs from its set\" }")) {
+  if (const DocTable* d = r.Table(t, "set_differs", false, kWhere,
+                                  "{ engine = \"why this record differs from its set\" }")) {
     r.CheckKeys(*d, SetFieldNames(), "'set_differs'");
     for (const Entry& e : InFileOrder(*d)) {
-      std::string why = r.String(*d, e.key->str(), true, "'set_differs'");
-      if (!why.empty()) b.set_differs.emplace_back(std::string(e.key->str()), why);
+      std::string why = r.String(*d, e.key, true, "'set_differs'");
+      if (!why.empty()) b.set_differs.emplace_back(std::string(e.key), why);
     }
   }
   b.notes = r.String(t, "notes", false, kWhere);
-  if (const toml::table* c = r.Table(t, "calibration", false, kWhere,
-                                     "{ expected_percent = 51.9, tolerance = 0.5 }")) {
+  if (const DocTable* c = r.Table(t, "calibration", false, kWhere,
+                                  "{ expected_percent = 51.9, tolerance = 0.5 }")) {
     r.CheckKeys(*c, kCalibrationKeys, "'calibration'");
     Calibration cal;
     cal.line = static_cast<int>(c->source().begin.line);
@@ -828,7 +829,7 @@ void ParseBenchmark(Reader& r, const toml::table& t, Benchmark& b) {
   }
   b.waivers = r.Waivers(t);
 
-  if (const toml::table* c = r.Table(t, "conditions", true, kWhere, "{ batch = 1, ... }")) {
+  if (const DocTable* c = r.Table(t, "conditions", true, kWhere, "{ batch = 1, ... }")) {
     r.CheckKeys(*c, ConditionKeyNames(), "[conditions]");
     Conditions& k = b.conditions;
     for (const ConditionKey& key : ConditionKeys()) k.*key.member = ReadCondition(r, *c, key);
@@ -844,7 +845,7 @@ void ParseBenchmark(Reader& r, const toml::table& t, Benchmark& b) {
   }
 }
 
-void ParseAccelerator(Reader& r, const toml::table& t, Accelerator& a) {
+void ParseAccelerator(Reader& r, const DocTable& t, Accelerator& a) {
   constexpr std::string_view kWhere = "this accelerator record";
   r.CheckKeys(t, kAcceleratorKeys, kWhere);
   a.name = r.String(t, "name", true, kWhere, "\"NVIDIA A100 40GB SXM4\"");
@@ -859,12 +860,11 @@ void ParseAccelerator(Reader& r, const toml::table& t, Accelerator& a) {
     a.bandwidth = BytesPerSecond(bw->si);
     a.bandwidth_text = bw->text;
   }
-  if (const toml::table* peaks =
-          r.Table(t, "peak_dense", true, kWhere, "{ fp16 = \"312 TFLOPS\" }")) {
+  if (const DocTable* peaks = r.Table(t, "peak_dense", true, kWhere, "{ fp16 = \"312 TFLOPS\" }")) {
     r.CheckKeys(*peaks, PeakKeys(), "[peak_dense]");
-    // toml++ iterates keys alphabetically; the record keeps them in file order.
+    // Tables iterate keys alphabetically; the record keeps them in file order.
     for (const Entry& entry : InFileOrder(*peaks)) {
-      std::string_view key = entry.key->str();
+      std::string_view key = entry.key;
       bool known = false;
       for (auto k : PeakKeys()) known = known || k == key;
       if (!known) continue;
@@ -874,15 +874,14 @@ void ParseAccelerator(Reader& r, const toml::table& t, Accelerator& a) {
       }
     }
   }
-  if (const toml::table* src =
+  if (const DocTable* src =
           r.Table(t, "sources", true, kWhere, "{ memory = \"id\", bandwidth = \"id\" }")) {
     std::vector<std::string_view> keys = {"memory", "bandwidth", "peak_dense", "form_factor",
                                           "aliases"};
     for (auto k : PeakKeys()) keys.push_back(k);
     r.CheckKeys(*src, keys, "[sources]");
     for (const Entry& entry : InFileOrder(*src)) {
-      a.sources.emplace_back(std::string(entry.key->str()),
-                             r.Citation(*entry.node, entry.key->str()));
+      a.sources.emplace_back(std::string(entry.key), r.Citation(*entry.node, entry.key));
     }
     auto cited = [&](std::string_view k) { return src->get(k) != nullptr; };
     for (std::string_view need : {"memory", "bandwidth"}) {
@@ -905,14 +904,14 @@ void ParseAccelerator(Reader& r, const toml::table& t, Accelerator& a) {
   }
 }
 
-void ParseModel(Reader& r, const toml::table& t, Model& m) {
+void ParseModel(Reader& r, const DocTable& t, Model& m) {
   constexpr std::string_view kWhere = "this model record";
   r.CheckKeys(t, kModelKeys, kWhere);
   m.name = r.String(t, "name", true, kWhere, "\"MPT-7B\"");
   m.aliases = r.StringArray(t, "aliases", true, kWhere, "[\"mosaicml/mpt-7b\"]");
   // A draft record may leave a fact unstated, with why; a verified one states them all.
   auto absent = [&](std::string_view key) {
-    const toml::node* n = t.get(key);
+    const DocNode* n = t.get(key);
     if (n == nullptr || !n->is_table()) return false;
     if (auto why = r.AbsentReason(*n, key)) {
       if (m.header.status != Status::kDraft) {
@@ -953,7 +952,7 @@ void ParseModel(Reader& r, const toml::table& t, Model& m) {
               "embedding_params is the input table alone: vocabulary x hidden size");
     }
   }
-  if (const toml::node* n = t.get("tied_embeddings")) {
+  if (const DocNode* n = t.get("tied_embeddings")) {
     if (n->is_boolean()) {
       m.tied_embeddings = *n->value<bool>();
     } else {
@@ -1049,7 +1048,7 @@ bool IsDateString(std::string_view s) {
   return false;
 }
 
-void ParseSource(Reader& r, const toml::table& t, Source& s) {
+void ParseSource(Reader& r, const DocTable& t, Source& s) {
   constexpr std::string_view kWhere = "this source record";
   r.CheckKeys(t, kSourceKeys, kWhere);
   s.title = r.String(t, "title", true, kWhere);
@@ -1059,8 +1058,8 @@ void ParseSource(Reader& r, const toml::table& t, Source& s) {
     r.Error("bad-url", fmt::format("url '{}' is not an http(s) address", s.url),
             t.get("url")->source(), "write the address a reader can open: \"https://...\"");
   }
-  if (const toml::node* d = r.Get(t, "date", true, kWhere, "2023-10-12")) {
-    if (auto date = d->value<toml::date>(); date && d->is_date()) {
+  if (const DocNode* d = r.Get(t, "date", true, kWhere, "2023-10-12")) {
+    if (auto date = d->value<record_doc::Date>(); date && d->is_date()) {
       s.date = fmt::format("{:04}-{:02}-{:02}", date->year, date->month, date->day);
     } else if (auto str = d->value<std::string>(); str && d->is_string() && IsDateString(*str)) {
       s.date = *str;
@@ -1076,7 +1075,7 @@ void ParseSource(Reader& r, const toml::table& t, Source& s) {
   s.notes = r.String(t, "notes", false, kWhere);
 }
 
-void ParseGotcha(Reader& r, const toml::table& t, Gotcha& g) {
+void ParseGotcha(Reader& r, const DocTable& t, Gotcha& g) {
   constexpr std::string_view kWhere = "this gotcha record";
   r.CheckKeys(t, kGotchaKeys, kWhere);
   g.title = r.String(t, "title", true, kWhere);
@@ -1088,8 +1087,8 @@ void ParseGotcha(Reader& r, const toml::table& t, Gotcha& g) {
 }
 
 template <class T>
-void ParseInto(Reader& r, const toml::table& t, RecordKind kind, std::string_view stem,
-               ParseResult& result, void (*parse)(Reader&, const toml::table&, T&)) {
+void ParseInto(Reader& r, const DocTable& t, RecordKind kind, std::string_view stem,
+               ParseResult& result, void (*parse)(Reader&, const DocTable&, T&)) {
   T rec;
   r.Header(t, kind, stem, rec.header, result.id);
   parse(r, t, rec);
@@ -1117,23 +1116,26 @@ std::string OneLine(std::string_view s) {
 
 }  // namespace
 
-ParseResult ParseRecord(RecordKind kind, std::string_view text, std::string_view path,
-                        std::string_view stem) {
+namespace record_doc {
+
+ParseResult ParseRecordWith(RecordKind kind, std::string_view text, std::string_view path,
+                            std::string_view stem, LoadPath load) {
   ParseResult result;
   result.id = std::string(stem);
   Reader reader(path, text, result.diagnostics);
-  toml::table table;
-  try {
-    table = toml::parse(text, path);
-  } catch (const toml::parse_error& e) {
-    const auto& at = e.source();
-    reader.Report(Severity::kError, "toml-syntax",
-                  fmt::format("not valid TOML: {}", OneLine(e.description())),
-                  static_cast<int>(at.begin.line), static_cast<int>(at.begin.column),
-                  "fix the syntax at the caret (strings in double quotes, one key per line, "
-                  "each key once per table)");
-    return result;
+  Doc doc;
+  if (load == LoadPath::kSlowOnly || !ParseFast(text, doc)) {
+    SyntaxError error;
+    if (!ParseSlow(text, path, doc, error)) {
+      reader.Report(Severity::kError, "toml-syntax",
+                    fmt::format("not valid TOML: {}", OneLine(error.description)),
+                    static_cast<int>(error.at.line), static_cast<int>(error.at.column),
+                    "fix the syntax at the caret (strings in double quotes, one key per line, "
+                    "each key once per table)");
+      return result;
+    }
   }
+  const DocTable& table = doc.root();
   try {
     switch (kind) {
       case RecordKind::kBenchmark:
@@ -1159,6 +1161,13 @@ ParseResult ParseRecord(RecordKind kind, std::string_view text, std::string_view
     result.record = std::monostate{};
   }
   return result;
+}
+
+}  // namespace record_doc
+
+ParseResult ParseRecord(RecordKind kind, std::string_view text, std::string_view path,
+                        std::string_view stem) {
+  return record_doc::ParseRecordWith(kind, text, path, stem, record_doc::LoadPath::kFastThenSlow);
 }
 
 }  // namespace rooflint
