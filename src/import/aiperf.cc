@@ -1164,7 +1164,7 @@ void ImportSummary(Tool tool, const ImportFile& file, const Context& ctx, Import
   std::string source_id = SourceIdOf(ctx, fmt::format("{}-run", text.slug), fi.file_hash());
   for (const JsonValueSpan& span : results->split.values) {
     std::string what = fmt::format("the object at line {}", src.LineColumn(span.begin).first);
-    auto run = ParseRunSpan(src, results->text, span, what, {text.name, "summary", true},
+    auto run = ParseRunSpan(src, results->text(), span, what, {text.name, "summary", true},
                             Nested::kKept, sink);
     if (!run) continue;
     RunImporter importer(tool, src, span, *run, ctx, sink);

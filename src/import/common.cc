@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <bit>
 #include <charconv>
 #include <cmath>
 #include <cstring>
@@ -14,7 +15,18 @@
 #include "core/text_util.h"
 #include "rooflint/precision.h"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace rooflint::import {
+namespace {
+
+// 64-bit FNV-1a (Fnv1a).
+constexpr uint64_t kFnvOffset = 14695981039346656037ull;
+constexpr uint64_t kFnvPrime = 1099511628211ull;
+
+}  // namespace
 
 SourceText::SourceText(std::string_view path, std::string_view text) : path_(path), text_(text) {
   line_starts_.push_back(0);
@@ -26,6 +38,18 @@ SourceText::SourceText(std::string_view path, std::string_view text) : path_(pat
     pos = static_cast<const char*>(nl) - base + 1;
     line_starts_.push_back(pos);
   }
+}
+
+SourceText::SourceText(std::string_view path, std::string_view text, uint64_t& fnv1a)
+    : path_(path), text_(text) {
+  line_starts_.push_back(0);
+  uint64_t h = kFnvOffset;
+  for (size_t i = 0; i < text.size(); ++i) {
+    unsigned char c = static_cast<unsigned char>(text[i]);
+    h = (h ^ c) * kFnvPrime;
+    if (c == '\n') line_starts_.push_back(i + 1);
+  }
+  fnv1a = h;
 }
 
 std::pair<int, int> SourceText::LineColumn(size_t offset) const {
@@ -90,7 +114,7 @@ uint64_t Fnv1a(std::string_view bytes, uint64_t seed) {
   uint64_t h = seed;
   for (unsigned char c : bytes) {
     h ^= c;
-    h *= 1099511628211ull;
+    h *= kFnvPrime;
   }
   return h;
 }
@@ -175,6 +199,75 @@ constexpr int kMaxJsonDepth = 64;
 
 bool IsJsonSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
+// The bytes the JSON scans below act on: quotes, backslashes and brackets. Everything else
+// (digits, commas, spaces, the text of strings) is skipped a block of 64 bytes at a time.
+bool IsScanByte(char c) {
+  return c == '"' || c == '\\' || c == '{' || c == '}' || c == '[' || c == ']';
+}
+
+// Bit k set when p[k] is a scan byte, for the 64 bytes at p.
+uint64_t ScanByteMask(const char* p) {
+#if defined(__SSE2__)
+  // '[' and ']' differ from '{' and '}' in bit 5 alone, and no other byte ORed with bit 5
+  // gives '{' or '}'.
+  const __m128i quote = _mm_set1_epi8('"');
+  const __m128i backslash = _mm_set1_epi8('\\');
+  const __m128i open = _mm_set1_epi8('{');
+  const __m128i close = _mm_set1_epi8('}');
+  const __m128i bit5 = _mm_set1_epi8(0x20);
+  uint64_t mask = 0;
+  for (int k = 0; k < 4; ++k) {
+    __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 16 * k));
+    __m128i folded = _mm_or_si128(v, bit5);
+    __m128i hit =
+        _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, backslash)),
+                     _mm_or_si128(_mm_cmpeq_epi8(folded, open), _mm_cmpeq_epi8(folded, close)));
+    mask |= static_cast<uint64_t>(static_cast<uint32_t>(_mm_movemask_epi8(hit)) & 0xFFFFu)
+            << (16 * k);
+  }
+  return mask;
+#else
+  uint64_t mask = 0;
+  for (int k = 0; k < 64; ++k) {
+    if (IsScanByte(p[k])) mask |= uint64_t{1} << k;
+  }
+  return mask;
+#endif
+}
+
+// Calls `visit(i)` for each scan byte of t from `from` on, in order. `visit` returns where to
+// go on from (at least i + 1: i + 2 skips an escaped byte), or npos to stop. True when it
+// stopped, false at the end of t.
+template <typename Visit>
+bool ForEachScanByte(std::string_view t, size_t from, Visit visit) {
+  constexpr size_t kStop = std::string_view::npos;
+  size_t i = from;
+  while (i < t.size()) {
+    if (t.size() - i < 64) {
+      if (!IsScanByte(t[i])) {
+        ++i;
+        continue;
+      }
+      size_t next = visit(i);
+      if (next == kStop) return true;
+      i = next;
+      continue;
+    }
+    uint64_t mask = ScanByteMask(t.data() + i);
+    size_t next = i + 64;
+    while (mask != 0) {
+      size_t at = i + static_cast<size_t>(std::countr_zero(mask));
+      next = visit(at);
+      if (next == kStop) return true;
+      if (next >= i + 64) break;
+      mask &= ~uint64_t{0} << (next - i);
+      next = i + 64;
+    }
+    i = next;
+  }
+  return false;
+}
+
 // Scans the JSON value starting at `pos` to its end without validating it (nlohmann does
 // that on the span). Returns the end offset.
 size_t ScanValue(std::string_view t, size_t pos, bool& truncated, bool& too_deep) {
@@ -198,19 +291,28 @@ size_t ScanValue(std::string_view t, size_t pos, bool& truncated, bool& too_deep
     return i;
   }
   int depth = 0;
-  for (size_t i = pos; i < t.size(); ++i) {
+  bool in_string = false;
+  size_t end = t.size();
+  bool closed = ForEachScanByte(t, pos, [&](size_t i) -> size_t {
     char ch = t[i];
+    if (in_string) {
+      if (ch == '\\') return i + 2;
+      if (ch == '"') in_string = false;
+      return i + 1;
+    }
     if (ch == '"') {
-      for (++i; i < t.size() && t[i] != '"'; ++i) {
-        if (t[i] == '\\') ++i;
-      }
-      if (i >= t.size()) break;
+      in_string = true;
     } else if (ch == '{' || ch == '[') {
       if (++depth > kMaxJsonDepth) too_deep = true;
     } else if (ch == '}' || ch == ']') {
-      if (--depth == 0) return i + 1;
+      if (--depth == 0) {
+        end = i + 1;
+        return std::string_view::npos;
+      }
     }
-  }
+    return i + 1;
+  });
+  if (closed) return end;
   truncated = true;
   return t.size();
 }
@@ -281,33 +383,56 @@ JsonSplit SplitJson(std::string_view t) {
   return out;
 }
 
-size_t FindJsonKey(std::string_view t, const JsonValueSpan& span, std::string_view key) {
-  if (span.begin >= t.size() || t[span.begin] != '{') return std::string_view::npos;
-  int depth = 0;
-  for (size_t i = span.begin; i < span.end && i < t.size(); ++i) {
+JsonKeyScan::JsonKeyScan(std::string_view text, const JsonValueSpan& span)
+    : text_(text), end_(span.end), pos_(span.begin) {
+  done_ = span.begin >= text.size() || text[span.begin] != '{';
+}
+
+size_t JsonKeyScan::Find(std::string_view key) {
+  if (auto it = seen_.find(key); it != seen_.end()) return it->second;
+  if (done_) return std::string_view::npos;
+  size_t found = std::string_view::npos;
+  std::string_view t = text_;
+  bool stopped = ForEachScanByte(t, pos_, [&](size_t i) -> size_t {
     char ch = t[i];
-    if (ch == '"') {
-      size_t start = i + 1;
-      for (++i; i < t.size() && t[i] != '"'; ++i) {
-        if (t[i] == '\\') ++i;
-      }
-      if (i >= t.size()) return std::string_view::npos;
-      if (depth != 1) continue;
-      std::string_view name = t.substr(start, i - start);
+    if (in_string_) {
+      if (ch == '\\') return i + 2;
+      if (ch != '"') return i + 1;
+      in_string_ = false;
+      if (depth_ != 1) return i + 1;
+      // A string at depth 1 followed by ':' is a key; its value stands after the colon.
+      std::string_view name = t.substr(string_start_, i - string_start_);
       size_t j = i + 1;
       while (j < t.size() && IsJsonSpace(t[j])) ++j;
-      if (j < t.size() && t[j] == ':' && name == key) {
-        ++j;
-        while (j < t.size() && IsJsonSpace(t[j])) ++j;
-        return j;
-      }
-    } else if (ch == '{' || ch == '[') {
-      ++depth;
-    } else if (ch == '}' || ch == ']') {
-      --depth;
+      if (j >= t.size() || t[j] != ':') return i + 1;
+      ++j;
+      while (j < t.size() && IsJsonSpace(t[j])) ++j;
+      seen_.emplace(name, j);
+      if (name != key) return i + 1;
+      found = j;
+      pos_ = i + 1;
+      return std::string_view::npos;
     }
-  }
-  return std::string_view::npos;
+    if (i >= end_) {
+      done_ = true;
+      return std::string_view::npos;
+    }
+    if (ch == '"') {
+      in_string_ = true;
+      string_start_ = i + 1;
+    } else if (ch == '{' || ch == '[') {
+      ++depth_;
+    } else if (ch == '}' || ch == ']') {
+      --depth_;
+    }
+    return i + 1;
+  });
+  if (!stopped) done_ = true;
+  return found;
+}
+
+size_t FindJsonKey(std::string_view t, const JsonValueSpan& span, std::string_view key) {
+  return JsonKeyScan(t, span).Find(key);
 }
 
 std::optional<LatencyKey> ParseLatencyKey(std::string_view key) {
@@ -887,7 +1012,10 @@ std::string SourceIdOf(const Context& ctx, std::string_view prefix, std::string_
 }
 
 FileImport::FileImport(const ImportFile& file, ImportResult& out)
-    : file_(file), out_(out), src_(file.path, file.text), file_hash_(ShortHash(Fnv1a(file.text))) {}
+    : file_(file),
+      out_(out),
+      src_(file.path, file.text, file_fnv_),
+      file_hash_(ShortHash(file_fnv_)) {}
 
 FileImport::~FileImport() {
   for (auto& d : diags_) out_.diagnostics.push_back(std::move(d));

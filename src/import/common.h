@@ -5,6 +5,8 @@
 #define ROOFLINT_IMPORT_COMMON_H_
 
 #include <cstdint>
+#include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -23,6 +25,9 @@ namespace rooflint::import {
 class SourceText {
  public:
   SourceText(std::string_view path, std::string_view text);
+  // The same, and Fnv1a(text) into `fnv1a`: one pass over the text for both (the hash's
+  // multiply chain leaves the line scan free).
+  SourceText(std::string_view path, std::string_view text, uint64_t& fnv1a);
   std::string_view path() const { return path_; }
   std::string_view text() const { return text_; }
   // 1-based line and column (in bytes) of `offset`.
@@ -82,6 +87,25 @@ JsonSplit SplitJson(std::string_view text);
 // The offset of the value of `key` in the object spanning `span` (its direct members only),
 // or npos. Used to point diagnostics at a field.
 size_t FindJsonKey(std::string_view text, const JsonValueSpan& span, std::string_view key);
+// FindJsonKey for many keys of one object: one forward scan that stops at the key asked for
+// and resumes there for the next, so the keys of a run cost one pass over its text however
+// long its arrays are, and none past the last key asked for.
+class JsonKeyScan {
+ public:
+  JsonKeyScan(std::string_view text, const JsonValueSpan& span);
+  // FindJsonKey(text, span, key).
+  size_t Find(std::string_view key);
+
+ private:
+  std::string_view text_;
+  size_t end_;
+  size_t pos_;  // where the scan resumes
+  int depth_ = 0;
+  bool in_string_ = false;
+  size_t string_start_ = 0;
+  bool done_ = false;
+  std::map<std::string, size_t, std::less<>> seen_;  // keys passed: the first of each
+};
 // Where the number a JSON library's range error quotes ("number overflow parsing '1e400'")
 // stands in text[begin, end), or `begin` when it cannot be found: a number beyond double's
 // range is pointed at, never an unlocated internal error.
@@ -312,6 +336,7 @@ class FileImport {
  private:
   const ImportFile& file_;
   ImportResult& out_;
+  uint64_t file_fnv_ = 0;  // Fnv1a of the file, set by src_'s constructor
   SourceText src_;
   std::vector<Diagnostic> diags_;
   Sink sink_{diags_};

@@ -2,6 +2,7 @@
 #include "import/json_results.h"
 
 #include <fmt/format.h>
+#include <simdjson.h>
 
 #include <algorithm>
 #include <cmath>
@@ -15,7 +16,108 @@ bool IsWordChar(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
 }
 
+// The value of a simdjson element as nlohmann's parser makes it: a non-negative integer is
+// number_unsigned, a negative one number_integer, any number with '.' or an exponent a float
+// (simdjson types numbers the same way, except that it makes a non-negative integer up to
+// INT64_MAX an int64, and refuses the integers beyond 64 bits that nlohmann reads as floats).
+// An integer 0 may be written "-0", which nlohmann reads as number_integer: `zero` is set for
+// the caller to look.
+json FromDom(simdjson::dom::element e, bool& zero) {
+  switch (e.type()) {
+    case simdjson::dom::element_type::ARRAY: {
+      json a = json::array();
+      for (simdjson::dom::element v : simdjson::dom::array(e)) a.push_back(FromDom(v, zero));
+      return a;
+    }
+    case simdjson::dom::element_type::OBJECT: {
+      json o = json::object();
+      // Members in file order; a repeated key keeps its last value, as nlohmann's does.
+      for (simdjson::dom::key_value_pair kv : simdjson::dom::object(e)) {
+        o[std::string(kv.key)] = FromDom(kv.value, zero);
+      }
+      return o;
+    }
+    case simdjson::dom::element_type::INT64: {
+      int64_t v = int64_t(e);
+      if (v == 0) zero = true;
+      return v >= 0 ? json(static_cast<uint64_t>(v)) : json(v);
+    }
+    case simdjson::dom::element_type::UINT64:
+      return json(uint64_t(e));
+    case simdjson::dom::element_type::DOUBLE:
+      return json(double(e));
+    case simdjson::dom::element_type::STRING:
+      return json(std::string(std::string_view(e)));
+    case simdjson::dom::element_type::BOOL:
+      return json(bool(e));
+    case simdjson::dom::element_type::NULL_VALUE:
+      break;
+  }
+  return json(nullptr);
+}
+
+// True when `text` may hold the integer -0: "-0" after what may stand before a value (':',
+// ',', '[' or a space) and before what may end one (',', '}', ']', a space), outside strings or
+// in one.
+bool MayHoldNegativeZero(std::string_view text) {
+  auto before = [](char c) {
+    return c == ':' || c == ',' || c == '[' || c == ' ' || c == '\t' || c == '\n' || c == '\r';
+  };
+  auto after = [](char c) {
+    return c == ',' || c == '}' || c == ']' || c == ' ' || c == '\t' || c == '\n' || c == '\r';
+  };
+  for (size_t at = text.find("-0"); at != std::string_view::npos; at = text.find("-0", at + 1)) {
+    if ((at == 0 || before(text[at - 1])) && (at + 2 == text.size() || after(text[at + 2]))) {
+      return true;
+    }
+  }
+  return false;
+}
+
 }  // namespace
+
+std::optional<json> ParseRunFast(std::string_view value, Nested nested, bool padded) {
+  // One parser per thread, kept: its buffers (a few times the largest value parsed) are
+  // reused by the next run and the next file instead of being allocated and faulted in again.
+  thread_local simdjson::dom::parser parser;
+  simdjson::dom::element root;
+  // simdjson reads up to SIMDJSON_PADDING bytes past the end: a value the text goes on after
+  // is parsed in place, else from the parser's padded copy.
+  if (parser.parse(value.data(), value.size(), !padded).get(root) != simdjson::SUCCESS ||
+      root.type() != simdjson::dom::element_type::OBJECT) {
+    return std::nullopt;
+  }
+  // The members as nlohmann's callback parser (ParseRunSpan) leaves them: a dropped member
+  // keeps its key with a discarded value, and the end of each object member (kept or dropped)
+  // erases the first discarded member in key order.
+  json run = json::object();
+  bool zero = false;
+  auto erase_first_discarded = [&run] {
+    for (auto it = run.begin(); it != run.end(); ++it) {
+      if (it->is_discarded()) {
+        run.erase(it);
+        break;
+      }
+    }
+  };
+  for (simdjson::dom::key_value_pair kv : simdjson::dom::object(root)) {
+    json& member = run[std::string(kv.key)];
+    member = json(json::value_t::discarded);
+    simdjson::dom::element_type type = kv.value.type();
+    if (type == simdjson::dom::element_type::ARRAY) {
+      if (nested == Nested::kKept) member = FromDom(kv.value, zero);
+    } else if (type == simdjson::dom::element_type::OBJECT) {
+      if (nested != Nested::kDropped) member = FromDom(kv.value, zero);
+      erase_first_discarded();
+    } else {
+      member = FromDom(kv.value, zero);
+    }
+  }
+  // simdjson reads "-0" as the integer 0, nlohmann as number_integer 0 (a "0" is
+  // number_unsigned): a run that keeps a 0 and whose text may hold a "-0" is left to nlohmann.
+  if (zero && MayHoldNegativeZero(value)) return std::nullopt;
+  return run;
+}
 
 std::string QuoteNonFinite(std::string_view text) {
   std::string out(text);
@@ -58,7 +160,7 @@ std::string QuoteNonFinite(std::string_view text) {
 
 std::optional<json> ParseRunSpan(const SourceText& src, std::string_view text,
                                  const JsonValueSpan& span, const std::string& what,
-                                 const JsonTool& tool, Nested nested, Sink& sink) {
+                                 const JsonTool& tool, Nested nested, Sink& sink, bool fast) {
   std::string shape_hint = fmt::format("a {} {} is one JSON object per run", tool.tool, tool.noun);
   if (span.truncated) {
     sink.Add(src.At(span.begin, Severity::kError, "truncated",
@@ -88,6 +190,14 @@ std::optional<json> ParseRunSpan(const SourceText& src, std::string_view text,
     }
     return true;
   };
+  // The fast path reads every valid object; any error is left to nlohmann, whose diagnostics
+  // (offset, message) are the ones reported.
+  if (fast && span.begin < text.size()) {
+    size_t end = std::min(span.end, text.size());
+    std::optional<json> run = ParseRunFast(text.substr(span.begin, end - span.begin), nested,
+                                           text.size() - end >= simdjson::SIMDJSON_PADDING);
+    if (run) return run;
+  }
   json run;
   try {
     run = json::parse(text.begin() + static_cast<std::ptrdiff_t>(span.begin),
@@ -134,8 +244,9 @@ std::optional<JsonResults> SplitResults(const SourceText& src, bool quote_non_fi
                                         std::string_view message, std::string_view hint,
                                         Sink& sink) {
   JsonResults r;
-  r.text = quote_non_finite ? QuoteNonFinite(src.text()) : std::string(src.text());
-  r.split = SplitJson(r.text);
+  r.file = src.text();
+  if (quote_non_finite) r.quoted = QuoteNonFinite(src.text());
+  r.split = SplitJson(r.text());
   if (r.split.values.empty()) {
     sink.Add(src.At(std::string_view::npos, Severity::kError, "no-runs", std::string(message),
                     std::string(hint)));
@@ -154,13 +265,14 @@ std::optional<OneRun> ReadOneRun(const SourceText& src, const OneRunWords& words
                     std::string(words.many), std::string(words.many_hint)));
     return std::nullopt;
   }
-  auto run = ParseRunSpan(src, file->text, values[0], words.what, tool, Nested::kKept, sink);
+  auto run = ParseRunSpan(src, file->text(), values[0], words.what, tool, Nested::kKept, sink);
   if (!run) return std::nullopt;
   return OneRun{std::move(*file), std::move(*run)};
 }
 
 size_t JsonRun::Where(std::string_view key) const {
-  size_t at = FindJsonKey(src_.text(), span_, key);
+  if (!keys_) keys_.emplace(src_.text(), span_);
+  size_t at = keys_->Find(key);
   return at == std::string_view::npos ? span_.begin : at;
 }
 

@@ -42,20 +42,35 @@ enum class Nested { kKept, kMemberArraysDropped, kDropped };
 // Parses the top-level value `span` of `text` (already passed through QuoteNonFinite when the
 // tool writes Infinity). A value that is cut off, too deep, not JSON, holds a number beyond
 // double's range, or is not an object is a located error naming `what` (the value in
-// messages: "line 3", "the summary"); nullopt then.
+// messages: "line 3", "the summary"); nullopt then. A valid object is read by ParseRunFast;
+// anything else (and every value when `fast` is false) by nlohmann's parser, whose errors are
+// the diagnostics.
 std::optional<nlohmann::json> ParseRunSpan(const SourceText& src, std::string_view text,
                                            const JsonValueSpan& span, const std::string& what,
-                                           const JsonTool& tool, Nested nested, Sink& sink);
+                                           const JsonTool& tool, Nested nested, Sink& sink,
+                                           bool fast = true);
+
+// The object ParseRunSpan returns for `value` (one top-level value of a file), read with
+// simdjson: the same members, number types and strings, and the same dropped members, as
+// nlohmann's parse with `nested`. nullopt when `value` is not a valid JSON object, or holds what
+// simdjson refuses but nlohmann may read (an integer beyond 64 bits); ParseRunSpan then parses
+// it with nlohmann, which reports the error. `padded`: at least 64 bytes of the same buffer
+// follow `value` (the next runs of a file), so it is parsed in place instead of copied.
+std::optional<nlohmann::json> ParseRunFast(std::string_view value, Nested nested,
+                                           bool padded = false);
 
 // How diagnostics name the run object `index` (0-based) of a split file: "run 3" in a
 // top-level array, else "line 12".
 std::string RunName(const SourceText& src, const JsonSplit& split, size_t index);
 
-// The top-level values of a JSON result file. `text` is the file's text, with Python's bare
-// Infinity and NaN quoted when the tool writes them (same offsets); `split` its values.
+// The top-level values of a JSON result file. text() is the file's text, with Python's bare
+// Infinity and NaN quoted when the tool writes them (same offsets; a copy then, else the
+// file's own text); `split` its values.
 struct JsonResults {
-  std::string text;
+  std::string_view file;  // the file's text
+  std::optional<std::string> quoted;
   JsonSplit split;
+  std::string_view text() const { return quoted ? std::string_view(*quoted) : file; }
 };
 // Splits the file; a file with no JSON value is the error `no-runs` with `message` and `hint`
 // (nullopt then).
@@ -140,6 +155,9 @@ class JsonRun {
  private:
   std::string missing_hint_;
   std::string number_hint_;
+  // Where each key's value stands: a run's per-request arrays may be megabytes long, and
+  // Where is asked for many keys.
+  mutable std::optional<JsonKeyScan> keys_;
 };
 
 // The text of the JSON value at `offset` of `text`, as the file writes it (at most 40 bytes),

@@ -603,7 +603,7 @@ void ImportSglangServing(const ImportFile& file, const Context& ctx, ImportResul
     const JsonValueSpan& span = split.values[i];
     std::string what = RunName(src, split, i);
     auto run =
-        ParseRunSpan(src, results->text, span, what, {kTool}, Nested::kMemberArraysDropped, sink);
+        ParseRunSpan(src, results->text(), span, what, {kTool}, Nested::kMemberArraysDropped, sink);
     if (!run) continue;
     if (!seen.insert(Fnv1a(run->dump())).second) {
       sink.Add(src.At(span.begin, Severity::kNote, "duplicate-run",

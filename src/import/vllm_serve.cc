@@ -532,7 +532,7 @@ void ImportVllmServe(const ImportFile& file, const Context& ctx, ImportResult& o
     const JsonValueSpan& span = split.values[i];
     std::string what = RunName(src, split, i);
     // Per-request arrays (ttfts, itls, generated_texts, ...) are parsed but not kept.
-    auto run = ParseRunSpan(src, results->text, span, what, {"vLLM bench serve", "result", true},
+    auto run = ParseRunSpan(src, results->text(), span, what, {"vLLM bench serve", "result", true},
                             Nested::kDropped, sink);
     if (!run) continue;
     RunImporter importer(src, span, *run, what, ctx, sink);
