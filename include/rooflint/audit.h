@@ -18,6 +18,7 @@
 #include "rooflint/finding_codes.h"
 #include "rooflint/hardware_match.h"
 #include "rooflint/records.h"
+#include "rooflint/shared_text.h"
 #include "rooflint/units.h"
 
 namespace rooflint {
@@ -61,21 +62,23 @@ inline constexpr std::string_view kWaivers = "waivers";
 bool IsFloor(std::string_view instrument_id);
 
 // One instrument applied to one record. Roofs fill bound, unit and percent; checks leave them.
+// A large sweep holds one per instrument per record, so the names are views of static text
+// and the prose is SharedText (one copy of each distinct text a sweep makes).
 struct InstrumentResult {
-  std::string instrument;  // memory-roof, compute-roof, tpot-floor, conditions, pointers, ...
+  std::string_view instrument;  // ids::k...: memory-roof, compute-roof, conditions, ...
   Verdict verdict = Verdict::kNotComputable;
-  double bound = 0;  // in `unit`; meaningful for a computed roof only
-  std::string unit;  // tok/s, req/s or ms
+  double bound = 0;       // in `unit`; meaningful for a computed roof only
+  std::string_view unit;  // tok/s, req/s or ms (static text, as MetricUnit gives it)
   // value / bound x 100 for rates, bound / value x 100 for time floors: over 100 is impossible.
   double percent = 0;
-  std::string reason;      // why it is not computable or does not apply, what it found
-  std::string arithmetic;  // the calculation or the evidence, checkable by hand
+  SharedText reason;      // why it is not computable or does not apply, what it found
+  SharedText arithmetic;  // the calculation or the evidence, checkable by hand
   std::vector<std::string> accelerators;  // the accelerator ids a roof was computed with
   // A fact the bound takes that the record does not state ("no prefix cache": the source
   // does not say), or "" when the bound rests on stated facts only. A value past a bound that
   // rests on an assumption is a warning naming it, never an error, unless it is also past
   // `assumption_free_bound` (the bound without the assumed term; NaN when there is none).
-  std::string assumption;
+  SharedText assumption;
   double assumption_free_bound = std::numeric_limits<double>::quiet_NaN();
   // True when the bound was computed (the verdict is within or exceeds).
   bool Computed() const { return verdict == Verdict::kWithin || verdict == Verdict::kExceeds; }

@@ -35,13 +35,13 @@ class CalibrationCheck final : public RecordInstrument {
         fmt::format("{} +- {}%", FormatNumber(cal.expected_percent), FormatNumber(cal.tolerance));
     auto fail = [&](std::string message) {
       Finding f = MakeFinding(b, id(), FindingCode::kCalibrationFailed, message, "calibration",
-                              roof != nullptr ? roof->arithmetic : "",
+                              roof != nullptr ? roof->arithmetic.str() : "",
                               "the instruments disagree with the hand arithmetic: fix the "
                               "instrument (or the record's figures) before trusting any finding");
       f.where.line = cal.line > 0 ? cal.line : f.where.line;
       findings.push_back(std::move(f));
       out.checks.push_back(
-          CheckResult(id(), false, std::move(message), roof != nullptr ? roof->arithmetic : ""));
+          CheckResult(id(), false, message, roof != nullptr ? roof->arithmetic : SharedText()));
     };
     if (roof == nullptr) {
       fail(

@@ -11,18 +11,18 @@
 
 namespace rooflint {
 
-InstrumentResult NotApplicable(std::string_view instrument, std::string reason) {
+InstrumentResult NotApplicable(std::string_view instrument, SharedText reason) {
   InstrumentResult r;
-  r.instrument = std::string(instrument);
+  r.instrument = instrument;
   r.verdict = Verdict::kNotApplicable;
   r.reason = std::move(reason);
   return r;
 }
 
-InstrumentResult CheckResult(std::string_view instrument, bool pass, std::string reason,
-                             std::string evidence) {
+InstrumentResult CheckResult(std::string_view instrument, bool pass, SharedText reason,
+                             SharedText evidence) {
   InstrumentResult r;
-  r.instrument = std::string(instrument);
+  r.instrument = instrument;
   r.verdict = pass ? Verdict::kPass : Verdict::kFail;
   r.reason = std::move(reason);
   r.arithmetic = std::move(evidence);
@@ -45,11 +45,11 @@ Finding MakeFinding(const Benchmark& b, std::string_view instrument, FindingCode
 }
 
 InstrumentResult NotComputable(std::string_view instrument, std::string_view unit,
-                               std::string reason) {
+                               SharedText reason) {
   InstrumentResult r;
-  r.instrument = std::string(instrument);
+  r.instrument = instrument;
   r.verdict = Verdict::kNotComputable;
-  r.unit = std::string(unit);
+  r.unit = unit;
   r.reason = std::move(reason);
   return r;
 }
@@ -79,8 +79,8 @@ InstrumentResult CombineOverParts(std::string_view instrument, const AuditInput&
     if (better) best = i;
   }
   InstrumentResult r;
-  r.instrument = std::string(instrument);
-  r.unit = std::string(unit);
+  r.instrument = instrument;
+  r.unit = unit;
   r.bound = bounds[best].bound;
   r.arithmetic = bounds[best].arithmetic;
   r.percent = kind == BoundKind::kCeiling ? value / r.bound * 100.0 : r.bound / value * 100.0;
@@ -154,7 +154,7 @@ void AddExceedsFinding(const AuditInput& in, const InstrumentResult& r, std::str
       floor ? (assumed ? FindingCode::kBelowFloorAssuming : FindingCode::kBelowFloor)
             : (assumed ? FindingCode::kExceedsRoofAssuming : FindingCode::kExceedsRoof);
   findings.push_back(
-      MakeFinding(b, r.instrument, code, std::move(message), "value", r.arithmetic,
+      MakeFinding(b, r.instrument, code, std::move(message), "value", r.arithmetic.str(),
                   assumed ? fmt::format("the bound assumes {}; state it in the record to make this "
                                         "finding definite",
                                         r.assumption)

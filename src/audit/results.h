@@ -38,12 +38,12 @@ InstrumentResult CombineOverParts(std::string_view instrument, const AuditInput&
 
 // A not-computable result with its reason.
 InstrumentResult NotComputable(std::string_view instrument, std::string_view unit,
-                               std::string reason);
+                               SharedText reason);
 // A result for an instrument that does not apply to the record, saying why.
-InstrumentResult NotApplicable(std::string_view instrument, std::string reason);
+InstrumentResult NotApplicable(std::string_view instrument, SharedText reason);
 // A check's result: pass or fail, with what it found.
-InstrumentResult CheckResult(std::string_view instrument, bool pass, std::string reason,
-                             std::string evidence = "");
+InstrumentResult CheckResult(std::string_view instrument, bool pass, SharedText reason,
+                             SharedText evidence = {});
 // A finding of `instrument` on benchmark `b`, located at `key` in its file; its severity is
 // the code's (finding_codes.h).
 Finding MakeFinding(const Benchmark& b, std::string_view instrument, FindingCode code,

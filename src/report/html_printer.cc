@@ -175,7 +175,8 @@ std::vector<ChartGroup> BuildCharts(const Report& report,
     // The KV-aware roof's KV(I) / W, from the record's own result: per-user bounds are
     // n x BW / (W + B x KV) = m / (1 + B x r), aggregate ones B x m / (1 + B x r).
     const InstrumentResult* kv = a.Find(ids::kKvRoof);
-    if (Computed(kv) && batch > 0 && kv->reason.find("the limit as B grows") == std::string::npos) {
+    if (Computed(kv) && batch > 0 &&
+        kv->reason.view().find("the limit as B grows") == std::string_view::npos) {
       double factor = aggregate ? static_cast<double>(batch) : 1.0;
       double r = (factor * m / kv->bound - 1) / static_cast<double>(batch);
       if (r > 0 && (g.chart.kv_ratio <= 0 || r < g.chart.kv_ratio)) {
