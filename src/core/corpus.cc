@@ -185,6 +185,8 @@ Corpus LoadCorpus(std::span<const std::string> roots) {
       reserve(part, kind_counts(begin, end), end - begin);
     }
     std::string text;
+    // Records repeat their condition texts: one copy of each per thread.
+    TextInterning interning;
     for (size_t i = begin; i < end; ++i) {
       ParseResult r = ParseFile(jobs[i], text);
       // The job is not read again: its path moves into the file entry.

@@ -39,7 +39,8 @@ std::string AbsentText(const Benchmark& b) {
   return fmt::format("{}/7", k);
 }
 
-Row MakeRow(const RecordAudit& a) {
+// A record's row; `why` adds the reasons printed under it.
+Row MakeRow(const RecordAudit& a, bool why) {
   const Benchmark& b = *a.benchmark;
   Row row;
   row.id = EscapeTerminal(b.header.id);
@@ -65,6 +66,7 @@ Row MakeRow(const RecordAudit& a) {
     row.percent = "-";
     row.verdict = "not-computable";
   }
+  if (!why) return row;
   for (const auto& r : a.roofs) {
     if (r.verdict == Verdict::kNotComputable) {
       row.why.push_back(fmt::format("{}: {}", r.instrument, EscapeTerminal(r.reason)));
@@ -102,7 +104,10 @@ void PrintWrapped(std::string_view text, std::string_view first, std::string_vie
   out << Wrap(text, first, indent, kColumns);
 }
 
-void PrintTable(const std::vector<Row>& rows, const TextOptions& opt, std::ostream& out) {
+// The rows are made twice, once to size the columns and once to print, rather than held: a
+// corpus of 100k records would hold 100k rows of ten strings each.
+void PrintTable(const std::vector<const RecordAudit*>& audits, const TextOptions& opt,
+                std::ostream& out) {
   Row head{"ID", "METRIC", "B", "ABSENT", "VALUE", "ROOF", "BOUND", "%", "VERDICT"};
   size_t w[8] = {};
   size_t verdict = 0;
@@ -113,7 +118,7 @@ void PrintTable(const std::vector<Row>& rows, const TextOptions& opt, std::ostre
     verdict = std::max(verdict, r.verdict.size());
   };
   widen(head);
-  for (const auto& r : rows) widen(r);
+  for (const RecordAudit* a : audits) widen(MakeRow(*a, false));
   // A row fits kColumns. When the ids leave too little room for the other columns, each id
   // goes on a line of its own (cut with "..." past kColumns) above its row, indented by two.
   size_t rest = verdict + 2 * 7;
@@ -133,7 +138,8 @@ void PrintTable(const std::vector<Row>& rows, const TextOptions& opt, std::ostre
     out << (header ? r.verdict : Paint(r.verdict, r.v, opt.color)) << "\n";
   };
   line(head, true);
-  for (const auto& r : rows) {
+  for (const RecordAudit* a : audits) {
+    Row r = MakeRow(*a, true);
     line(r, false);
     for (const auto& why : r.why) PrintWrapped(why, "    ", "    ", out);
   }
@@ -191,9 +197,9 @@ void PrintCalibration(const Report& report, std::ostream& out) {
 }  // namespace
 
 void PrintText(const Report& report, const TextOptions& options, std::ostream& out) {
-  std::vector<Row> live, deprecated;
+  std::vector<const RecordAudit*> live, deprecated;
   for (const auto& a : report.sweep.records) {
-    (a.benchmark->header.status == Status::kDeprecated ? deprecated : live).push_back(MakeRow(a));
+    (a.benchmark->header.status == Status::kDeprecated ? deprecated : live).push_back(&a);
   }
   PrintCalibration(report, out);
   out << fmt::format("Benchmarks ({})\n", live.size());
