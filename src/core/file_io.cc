@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -163,16 +164,26 @@ bool ReadRegularFile(const std::string& path, size_t max_bytes, std::string& tex
                         max_bytes);
     return false;
   }
-  text.reserve(static_cast<size_t>(st.st_size));
-  char buf[65536];
-  ssize_t n;
-  while ((n = ::read(fd, buf, sizeof buf)) != 0) {
+  // Read straight into `text`, asking for one byte more than the size: a read that comes back
+  // short once the stated size is in is the end of the file, so a file that did not grow takes
+  // one read, not two. Past max_bytes it is refused: at most max_bytes + 1 bytes are held.
+  const size_t size = static_cast<size_t>(st.st_size);
+  size_t want = size + 1;
+  size_t got = 0;
+  ssize_t n = 0;
+  int saved = 0;
+  for (;;) {
+    if (text.size() < got + want) text.resize(got + want);
+    n = ::read(fd, text.data() + got, want);
     if (n < 0 && errno == EINTR) continue;
-    if (n < 0) break;
-    text.append(buf, static_cast<size_t>(n));
-    if (text.size() > max_bytes) break;
+    if (n < 0) saved = errno;
+    if (n <= 0) break;
+    got += static_cast<size_t>(n);
+    if (got > max_bytes) break;
+    if (static_cast<size_t>(n) < want && got >= size) break;  // short: the end of the file
+    want = std::min<size_t>(std::max<size_t>(got, 4096), max_bytes + 1 - got);
   }
-  int saved = errno;
+  text.resize(got);
   ::close(fd);
   if (n < 0) {
     why = ReadFailure::kIo;
