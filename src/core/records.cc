@@ -135,7 +135,7 @@ std::array<NamedCondition, 5> LoadConditions(const Conditions& c) {
 
 SourceLocation KeyLocations::Find(std::string_view key, const std::string& path) const {
   for (const Entry& e : keys_) {
-    if (e.key == key) return {path, e.line, e.column};
+    if (*e.key == key) return {path, e.line, e.column};
   }
   return {path, 1, 1};
 }
