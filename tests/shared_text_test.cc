@@ -56,7 +56,7 @@ TEST(SharedText, CopiesShareMovesEmptyTheSource) {
   EXPECT_EQ(a, "other");
 }
 
-TEST(SharedText, EqualTextsAreStoredOnceWhileAScopeIsOpen) {
+TEST(SharedText, EqualTextsShareOneCopyWhileAScopeIsOpen) {
   std::string words = "weights: 7e9 params x 2 B (fp16) = 14e9 B";
   {
     SharedText outside1(words), outside2(words);

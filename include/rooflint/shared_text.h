@@ -2,8 +2,9 @@
 // large corpus says the same things again and again ("the value is not derived (no
 // derived_from)", the same KV arithmetic for every record of one model on one part): the
 // instrument results hold their reasons and arithmetic as SharedText, one pointer each, and
-// while a TextInterning scope is open on a thread, equal texts made on that thread are stored
-// once. Outside a scope every text is its own copy; either way a text lives as long as a holder.
+// while a TextInterning scope is open on a thread, a text made again on that thread is found in
+// a small cache of the texts made last and shared. Outside a scope every text is its own copy;
+// either way a text lives as long as a holder.
 #ifndef ROOFLINT_SHARED_TEXT_H_
 #define ROOFLINT_SHARED_TEXT_H_
 
@@ -75,8 +76,9 @@ class SharedText {
   Rep* rep_ = nullptr;  // nullptr: the empty text
 };
 
-// While one is alive on a thread, the SharedTexts made on that thread from equal strings share
-// one copy. Scopes nest (the innermost is used); the table holds its texts until it closes.
+// While one is alive on a thread, a SharedText made on that thread from the same string as one
+// made before shares its copy, unless a text made since took its slot in the cache (4096 slots,
+// by hash). Scopes nest (the innermost is used); the cache holds its texts until it closes.
 class TextInterning {
  public:
   TextInterning();

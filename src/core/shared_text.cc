@@ -3,9 +3,10 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <new>
 #include <stdexcept>
-#include <unordered_set>
+#include <vector>
 
 namespace rooflint {
 namespace {
@@ -14,19 +15,14 @@ thread_local TextInterning* current = nullptr;
 
 }  // namespace
 
+// A direct-mapped cache of the texts made last, by hash: a text repeated across records (the
+// same reason, the same arithmetic for one model on one part) is found in its slot and shared;
+// a text that is new replaces the slot's. A sweep makes millions of texts, tens of thousands of
+// them distinct: a table of every one would be walked through cache misses at every lookup,
+// where this one stays small (32 KiB) and costs one probe.
 struct TextInterning::Table {
-  struct Hash {
-    using is_transparent = void;
-    size_t operator()(std::string_view s) const { return std::hash<std::string_view>()(s); }
-    size_t operator()(const SharedText& t) const { return (*this)(t.view()); }
-  };
-  struct Equal {
-    using is_transparent = void;
-    bool operator()(const SharedText& a, const SharedText& b) const { return a == b; }
-    bool operator()(std::string_view a, const SharedText& b) const { return b == a; }
-    bool operator()(const SharedText& a, std::string_view b) const { return a == b; }
-  };
-  std::unordered_set<SharedText, Hash, Equal> texts;
+  static constexpr size_t kSlots = 4096;  // a power of two
+  std::vector<SharedText> slots = std::vector<SharedText>(kSlots);
 };
 
 TextInterning::TextInterning() : table_(new Table), outer_(current) { current = this; }
@@ -52,17 +48,14 @@ SharedText::SharedText(std::string_view s) {
     rep_ = Make(s);
     return;
   }
-  auto& texts = current->table_->texts;
-  if (auto it = texts.find(s); it != texts.end()) {
-    rep_ = it->rep_;
-    Ref();
-    return;
+  SharedText& slot =
+      current->table_->slots[std::hash<std::string_view>()(s) & (TextInterning::Table::kSlots - 1)];
+  if (slot.view() != s) {
+    slot.Unref();
+    slot.rep_ = Make(s);
   }
-  SharedText made;
-  made.rep_ = Make(s);
-  rep_ = made.rep_;
+  rep_ = slot.rep_;
   Ref();
-  texts.insert(std::move(made));
 }
 
 void SharedText::Unref() {
