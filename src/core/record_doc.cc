@@ -11,6 +11,7 @@
 #include <tuple>
 #include <variant>
 
+#include "core/text_util.h"
 #include "core/toml.h"
 #include "rooflint/diagnostic.h"
 
@@ -137,37 +138,13 @@ namespace {
 
 // ---- the fast path -------------------------------------------------------------------------
 
-// Strict UTF-8: no overlong forms, no surrogates, nothing above U+10FFFF.
+// Strict UTF-8: no overlong forms, no surrogates, nothing above U+10FFFF (text_util's
+// Utf8Length, the one validator of core).
 bool ValidUtf8(std::string_view s) {
-  const auto* p = reinterpret_cast<const unsigned char*>(s.data());
-  const auto* end = p + s.size();
-  while (p < end) {
-    unsigned char c = *p;
-    if (c < 0x80) {
-      ++p;
-      continue;
-    }
-    int n;
-    unsigned char lo = 0x80, hi = 0xBF;
-    if (c >= 0xC2 && c <= 0xDF) {
-      n = 1;
-    } else if (c >= 0xE0 && c <= 0xEF) {
-      n = 2;
-      if (c == 0xE0) lo = 0xA0;
-      if (c == 0xED) hi = 0x9F;
-    } else if (c >= 0xF0 && c <= 0xF4) {
-      n = 3;
-      if (c == 0xF0) lo = 0x90;
-      if (c == 0xF4) hi = 0x8F;
-    } else {
-      return false;
-    }
-    if (end - p <= n) return false;
-    if (p[1] < lo || p[1] > hi) return false;
-    for (int k = 2; k <= n; ++k) {
-      if ((p[k] & 0xC0) != 0x80) return false;
-    }
-    p += n + 1;
+  for (size_t i = 0; i < s.size();) {
+    const size_t n = Utf8Length(s, i);
+    if (n == 0) return false;
+    i += n;
   }
   return true;
 }
