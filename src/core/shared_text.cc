@@ -51,8 +51,9 @@ SharedText::SharedText(std::string_view s) {
   SharedText& slot =
       current->table_->slots[std::hash<std::string_view>()(s) & (TextInterning::Table::kSlots - 1)];
   if (slot.view() != s) {
+    Rep* made = Make(s);  // before the slot lets go: `s` may be a view into the slot's text
     slot.Unref();
-    slot.rep_ = Make(s);
+    slot.rep_ = made;
   }
   rep_ = slot.rep_;
   Ref();
