@@ -2,9 +2,11 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <thread>
 
 #include "core/text_util.h"
 #include "report/escape.h"
+#include "report/render_in_order.h"
 #include "rooflint/report.h"
 #include "rooflint/units.h"
 
@@ -109,16 +111,30 @@ void PrintWrapped(std::string_view text, std::string_view first, std::string_vie
 void PrintTable(const std::vector<const RecordAudit*>& audits, const TextOptions& opt,
                 std::ostream& out) {
   Row head{"ID", "METRIC", "B", "ABSENT", "VALUE", "ROOF", "BOUND", "%", "VERDICT"};
-  size_t w[8] = {};
-  size_t verdict = 0;
-  auto widen = [&](const Row& r) {
-    const std::string* cells[8] = {&r.id,    &r.metric,     &r.batch, &r.absent,
-                                   &r.value, &r.instrument, &r.roof,  &r.percent};
-    for (int i = 0; i < 8; ++i) w[i] = std::max(w[i], cells[i]->size());
-    verdict = std::max(verdict, r.verdict.size());
+  struct Widths {
+    size_t w[8] = {};
+    size_t verdict = 0;
+    void Widen(const Row& r) {
+      const std::string* cells[8] = {&r.id,    &r.metric,     &r.batch, &r.absent,
+                                     &r.value, &r.instrument, &r.roof,  &r.percent};
+      for (int i = 0; i < 8; ++i) w[i] = std::max(w[i], cells[i]->size());
+      verdict = std::max(verdict, r.verdict.size());
+    }
   };
-  widen(head);
-  for (const RecordAudit* a : audits) widen(MakeRow(*a, false));
+  // The widths over every row: half the rows on another thread, then the larger of the two.
+  Widths widths, other_half;
+  widths.Widen(head);
+  {
+    const size_t half = std::thread::hardware_concurrency() > 1 ? audits.size() / 2 : 0;
+    std::jthread other([&] {
+      for (size_t i = 0; i < half; ++i) other_half.Widen(MakeRow(*audits[i], false));
+    });
+    for (size_t i = half; i < audits.size(); ++i) widths.Widen(MakeRow(*audits[i], false));
+  }
+  for (int i = 0; i < 8; ++i) widths.w[i] = std::max(widths.w[i], other_half.w[i]);
+  widths.verdict = std::max(widths.verdict, other_half.verdict);
+  size_t(&w)[8] = widths.w;
+  const size_t verdict = widths.verdict;
   // A row fits kColumns. When the ids leave too little room for the other columns, each id
   // goes on a line of its own (cut with "..." past kColumns) above its row, indented by two.
   size_t rest = verdict + 2 * 7;
@@ -126,23 +142,32 @@ void PrintTable(const std::vector<const RecordAudit*>& audits, const TextOptions
   const bool id_apart = w[0] + 2 + rest > kColumns &&
                         std::min(w[0], kColumns - std::min(kColumns, rest + 2)) < kMinIdColumn;
   if (!id_apart && w[0] + 2 + rest > kColumns) w[0] = kColumns - rest - 2;
-  auto line = [&](const Row& r, bool header) {
+  auto line = [&](const Row& r, bool header, std::string& text) {
     if (id_apart) {
-      out << Truncate(r.id, kColumns) << "\n  ";
+      text += Truncate(r.id, kColumns);
+      text += "\n  ";
     } else {
-      out << fmt::format("{:<{}}  ", Truncate(r.id, w[0]), w[0]);
+      fmt::format_to(std::back_inserter(text), "{:<{}}  ", Truncate(r.id, w[0]), w[0]);
     }
-    out << fmt::format("{:<{}}  {:>{}}  {:>{}}  {:>{}}  {:<{}}  {:>{}}  {:>{}}  ", r.metric, w[1],
-                       r.batch, w[2], r.absent, w[3], r.value, w[4], r.instrument, w[5], r.roof,
-                       w[6], r.percent, w[7]);
-    out << (header ? r.verdict : Paint(r.verdict, r.v, opt.color)) << "\n";
+    fmt::format_to(std::back_inserter(text),
+                   "{:<{}}  {:>{}}  {:>{}}  {:>{}}  {:<{}}  {:>{}}  {:>{}}  ", r.metric, w[1],
+                   r.batch, w[2], r.absent, w[3], r.value, w[4], r.instrument, w[5], r.roof, w[6],
+                   r.percent, w[7]);
+    text += header ? r.verdict : Paint(r.verdict, r.v, opt.color);
+    text += "\n";
   };
-  line(head, true);
-  for (const RecordAudit* a : audits) {
-    Row r = MakeRow(*a, true);
-    line(r, false);
-    for (const auto& why : r.why) PrintWrapped(why, "    ", "    ", out);
-  }
+  std::string text;
+  line(head, true, text);
+  out << text;
+  struct NoState {};
+  RenderInOrder<NoState>(
+      audits.size(),
+      [&](size_t i, std::string& chunk, NoState&) {
+        Row r = MakeRow(*audits[i], true);
+        line(r, false, chunk);
+        for (const auto& why : r.why) chunk += Wrap(why, "    ", "    ", kColumns);
+      },
+      out);
 }
 
 // A diagnostic with every field a file can set escaped (its source line already is), wrapped
@@ -226,19 +251,36 @@ void PrintText(const Report& report, const TextOptions& options, std::ostream& o
   constexpr std::string_view kTitles[3] = {
       "Input diagnostics ({})", "Findings ({})",
       "Findings on deprecated records ({}): reported, not failing"};
+  // Which shown diagnostic opens its group (its title goes before it), found in order first, so
+  // that the diagnostics can be rendered in blocks on two threads.
+  std::vector<const Diagnostic*> listed;
+  std::vector<bool> opens;
+  listed.reserve(report.diagnostics.size());
   int group = -1;
-  SourceLineReader lines(kMaxRecordBytes);
-  Diagnostic scratch;
-  for (const Diagnostic* listed : report.diagnostics) {
-    if (listed->baselined) continue;
-    const Diagnostic* d = &WithSourceLine(*listed, lines, scratch);
-    int g = static_cast<int>(GroupOf(*d));
-    if (g != group) {
-      out << "\n" << fmt::format(fmt::runtime(kTitles[g]), count[g]) << "\n";
-      group = g;
-    }
-    out << RenderForTerminal(*d);
+  for (const Diagnostic* d : report.diagnostics) {
+    if (d->baselined) continue;
+    const int g = static_cast<int>(GroupOf(*d));
+    listed.push_back(d);
+    opens.push_back(g != group);
+    group = g;
   }
+  struct Lines {
+    SourceLineReader reader{kMaxRecordBytes};
+    Diagnostic scratch;
+  };
+  RenderInOrder<Lines>(
+      listed.size(),
+      [&](size_t i, std::string& text, Lines& lines) {
+        const Diagnostic* d = &WithSourceLine(*listed[i], lines.reader, lines.scratch);
+        if (opens[i]) {
+          const int g = static_cast<int>(GroupOf(*d));
+          text += "\n";
+          text += fmt::format(fmt::runtime(kTitles[g]), count[g]);
+          text += "\n";
+        }
+        text += RenderForTerminal(*d);
+      },
+      out);
   const ReportSummary& s = report.summary;
   out << "\n";
   PrintWrapped(

@@ -1,0 +1,54 @@
+// RenderInOrder: the blocks rendered on two threads come out in the order of a plain loop.
+#include "report/render_in_order.h"
+
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+
+#include <mutex>
+#include <set>
+#include <sstream>
+#include <thread>
+
+namespace rooflint {
+namespace {
+
+TEST(RenderInOrder, WritesWhatAPlainLoopWritesAtEveryBlockBoundary) {
+  const size_t k = kRenderBlock;
+  for (size_t n :
+       {size_t{0}, size_t{1}, k - 1, k, k + 1, 2 * k - 1, 2 * k, 2 * k + 1, 5 * k + 17}) {
+    // Each item's text depends on the item only; the state counts the items of its block, so a
+    // state shared across blocks or threads would show in the text.
+    struct Count {
+      size_t items = 0;
+    };
+    auto render = [](size_t i, std::string& out, Count& c) {
+      out += fmt::format("{} {}\n", i, i % 7 == 0 ? "seven" : "");
+      ++c.items;
+      if (c.items > kRenderBlock) out += "a state outlived its block\n";
+    };
+    std::string expected;
+    for (size_t i = 0; i < n; ++i) expected += fmt::format("{} {}\n", i, i % 7 == 0 ? "seven" : "");
+    std::ostringstream out;
+    RenderInOrder<Count>(n, render, out);
+    EXPECT_EQ(out.str(), expected) << "n = " << n;
+  }
+}
+
+TEST(RenderInOrder, UsesTwoThreadsWhenTheMachineHasThem) {
+  if (std::thread::hardware_concurrency() < 2) GTEST_SKIP() << "one core";
+  std::mutex m;
+  std::set<std::thread::id> seen;
+  struct None {};
+  std::ostringstream out;
+  RenderInOrder<None>(
+      2 * kRenderBlock,
+      [&](size_t, std::string&, None&) {
+        std::lock_guard<std::mutex> lock(m);
+        seen.insert(std::this_thread::get_id());
+      },
+      out);
+  EXPECT_EQ(seen.size(), 2u);
+}
+
+}  // namespace
+}  // namespace rooflint
