@@ -7,6 +7,7 @@
 
 #include "import/common.h"
 #include "import_test_util.h"
+#include "sanitizer.h"
 
 namespace rooflint::testing {
 namespace {
@@ -162,17 +163,7 @@ TEST(ImportBadInput, UnterminatedJsonArrayKeepsTheCompleteObjects) {
 
 // Cut points every 7 bytes; under AddressSanitizer (an unoptimised build where this test alone
 // took minutes) every 31st byte, the Release run having covered every 7th.
-#if defined(__SANITIZE_ADDRESS__)
-constexpr size_t kTruncationStride = 31;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-constexpr size_t kTruncationStride = 31;
-#else
-constexpr size_t kTruncationStride = 7;
-#endif
-#else
-constexpr size_t kTruncationStride = 7;
-#endif
+constexpr size_t kTruncationStride = kUnderAddressSanitizer ? 31 : 7;
 
 TEST(ImportBadInput, EveryTruncationOfEverySampleIsHandled) {
   struct S {
