@@ -88,8 +88,9 @@ TEST(SharedText, AViewIntoACachedTextMakesACopyBeforeTheCacheLetsGo) {
   // A text that only the cache holds, and a view of part of it whose hash takes the same slot:
   // making a text from the view replaces the slot, and must copy the bytes before the cache
   // frees the whole (the sanitizer build reports a read after the free otherwise).
-  constexpr size_t kSlots = 4096;  // shared_text.cc
-  auto slot = [](std::string_view t) { return std::hash<std::string_view>()(t) % kSlots; };
+  auto slot = [](std::string_view t) {
+    return std::hash<std::string_view>()(t) % TextInterning::kSlots;
+  };
   std::string whole;
   for (int n = 0;; ++n) {
     whole = fmt::format("record {} says: text", n);

@@ -85,6 +85,8 @@ class TextInterning {
   ~TextInterning();
   TextInterning(const TextInterning&) = delete;
   TextInterning& operator=(const TextInterning&) = delete;
+  // The cache's slots, a power of two; a text goes to slot hash(text) % kSlots.
+  static constexpr size_t kSlots = 4096;
 
  private:
   friend class SharedText;

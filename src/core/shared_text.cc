@@ -21,7 +21,6 @@ thread_local TextInterning* current = nullptr;
 // them distinct: a table of every one would be walked through cache misses at every lookup,
 // where this one stays small (32 KiB) and costs one probe.
 struct TextInterning::Table {
-  static constexpr size_t kSlots = 4096;  // a power of two
   std::vector<SharedText> slots = std::vector<SharedText>(kSlots);
 };
 
@@ -49,7 +48,7 @@ SharedText::SharedText(std::string_view s) {
     return;
   }
   SharedText& slot =
-      current->table_->slots[std::hash<std::string_view>()(s) & (TextInterning::Table::kSlots - 1)];
+      current->table_->slots[std::hash<std::string_view>()(s) & (TextInterning::kSlots - 1)];
   if (slot.view() != s) {
     Rep* made = Make(s);  // before the slot lets go: `s` may be a view into the slot's text
     slot.Unref();
