@@ -13,25 +13,27 @@ namespace rooflint {
 namespace {
 
 TEST(RenderInOrder, WritesWhatAPlainLoopWritesAtEveryBlockBoundary) {
-  const size_t k = kRenderBlock;
-  for (size_t n :
-       {size_t{0}, size_t{1}, k - 1, k, k + 1, 2 * k - 1, 2 * k, 2 * k + 1, 5 * k + 17}) {
-    // Each item's text depends on the item only; the state counts the items of its block, so a
-    // state shared across blocks or threads would show in the text.
-    struct Count {
-      size_t items = 0;
-    };
-    auto render = [](size_t i, std::string& out, Count& c) {
-      out += fmt::format("{} {}\n", i, i % 7 == 0 ? "seven" : "");
-      ++c.items;
-      if (c.items > kRenderBlock) out += "a state outlived its block\n";
-    };
-    std::string expected;
-    for (size_t i = 0; i < n; ++i) expected += fmt::format("{} {}\n", i, i % 7 == 0 ? "seven" : "");
-    std::ostringstream out;
-    RenderInOrder<Count>(n, render, out);
-    EXPECT_EQ(out.str(), expected) << "n = " << n;
-  }
+  // The default block, the JSON report's, and the smallest.
+  for (size_t k : {kRenderBlock, size_t{512}, size_t{1}})
+    for (size_t n :
+         {size_t{0}, size_t{1}, k - 1, k, k + 1, 2 * k - 1, 2 * k, 2 * k + 1, 5 * k + 17}) {
+      // Each item's text depends on the item only; the state counts the items of its block, so a
+      // state shared across blocks or threads would show in the text.
+      struct Count {
+        size_t items = 0;
+      };
+      auto render = [k](size_t i, std::string& out, Count& c) {
+        out += fmt::format("{} {}\n", i, i % 7 == 0 ? "seven" : "");
+        ++c.items;
+        if (c.items > k) out += "a state outlived its block\n";
+      };
+      std::string expected;
+      for (size_t i = 0; i < n; ++i)
+        expected += fmt::format("{} {}\n", i, i % 7 == 0 ? "seven" : "");
+      std::ostringstream out;
+      RenderInOrder<Count>(n, render, out, k);
+      EXPECT_EQ(out.str(), expected) << "block = " << k << ", n = " << n;
+    }
 }
 
 TEST(RenderInOrder, UsesTwoThreadsWhenTheMachineHasThem) {
