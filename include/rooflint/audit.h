@@ -105,6 +105,13 @@ struct SweepOptions {
   // Called now and then with the records audited so far and the total, from the auditing
   // threads (so it must be thread-safe); empty for none.
   std::function<void(size_t done, size_t total)> progress;
+  // Whether every result carries its full text. When false, a result that gave no finding may
+  // leave out what only the JSON, Markdown, SARIF, HTML reports and `show` print: a computed
+  // roof's arithmetic and how its terms were obtained, a passing check's evidence. Verdicts,
+  // bounds, assumptions, the reasons a roof is not computable or a check does not apply, and
+  // every finding are the same either way. The text report prints nothing else, so the
+  // sweep command turns it off for it (see Explaining() in audit/results.h).
+  bool explain = true;
 };
 
 // What every instrument needs about one record, resolved once: the model, the parts, n, W, P,

@@ -61,6 +61,13 @@ class Capacity final : public RecordInstrument {
     }
     const Bytes needed = weights + batch * kv;
     const Bytes available = in.count * memory;
+    bool fits = needed <= available * (1 + 1e-12);
+    // A fit's evidence is written when Explaining(); a misfit is a finding, written whole (the
+    // sweep runs this again explaining).
+    if (fits && !Explaining()) {
+      out.checks.push_back(CheckResult(id(), true, SharedText()));
+      return;
+    }
     std::string arithmetic = fmt::format(
         "{} B weights{} = {} B needed vs {} x {} B = {} B ({}%)", FormatSi(weights.si()),
         kv > Bytes(0) ? fmt::format(" + {:g} x {} B KV", batch, FormatSi(kv.si())) : "",
@@ -72,7 +79,6 @@ class Capacity final : public RecordInstrument {
                                     in.stated_batch > 0 ? "" : " (a batch is not stated: 1)")
                       : "not counted (no input length or KV geometry)",
         memory_how, in.parts.size() > 1 ? " (the largest candidate)" : "");
-    bool fits = needed <= available * (1 + 1e-12);
     if (fits) {
       out.checks.push_back(CheckResult(id(), true, detail, arithmetic));
       return;

@@ -33,18 +33,25 @@ class ComputeRoof final : public RecordInstrument {
 
     // Each counted unit (a token, a user's token, a request) costs the FLOPs of `tokens` tokens.
     double tokens = 1;
-    std::string divisor_text = fmt::format("2 x {}", FormatSi(in.params));
-    std::string note = fmt::format("P = {}", in.params_how);
-    std::string assumption;
+    // The texts are written when Explaining(); the assumption always (a finding rests on it).
+    const bool explain = Explaining();
+    std::string divisor_text, note, assumption;
+    if (explain) {
+      divisor_text = fmt::format("2 x {}", FormatSi(in.params));
+      note = fmt::format("P = {}", in.params_how);
+    }
     if (b.metric == Metric::kPerUserDecode) {
       // A larger B tightens this bound: only a batch stated as a batch enters it.
       if (in.stated_batch > 1) {
         tokens *= static_cast<double>(in.stated_batch);
-        divisor_text += fmt::format(" x {}", in.stated_batch);
-        note += fmt::format("; per-user share of one step at {}", in.batch_how);
+        if (explain) {
+          divisor_text += fmt::format(" x {}", in.stated_batch);
+          note += fmt::format("; per-user share of one step at {}", in.batch_how);
+        }
       } else if (in.stated_batch == 0 && in.batch > 0) {
-        note += fmt::format("; {}, not a batch: taken as 1 (which can only loosen the bound)",
-                            in.batch_how);
+        if (explain)
+          note += fmt::format("; {}, not a batch: taken as 1 (which can only loosen the bound)",
+                              in.batch_how);
       } else if (in.stated_batch == 0) {
         note += "; batch unknown, taken as 1 (which can only loosen the bound)";
       }
@@ -68,7 +75,7 @@ class ComputeRoof final : public RecordInstrument {
         return;
       }
       tokens *= static_cast<double>(*o.integer);
-      divisor_text += fmt::format(" x {} tokens", *o.integer);
+      if (explain) divisor_text += fmt::format(" x {} tokens", *o.integer);
     } else {
       note += "; batch-invariant";
     }
@@ -82,12 +89,13 @@ class ComputeRoof final : public RecordInstrument {
             return pb;
           }
           pb.bound = ((in.count * peak.flops) / MatmulFlops(in.params, tokens)).si();
+          if (!explain) return pb;
           pb.arithmetic = fmt::format("{} x {} FLOP/s / ({}) = {} {}  [F = {}]", in.count,
                                       FormatSi(peak.flops.si()), divisor_text,
                                       FormatNumber(pb.bound), unit, peak.how);
           return pb;
         });
-    if (r.verdict != Verdict::kNotComputable) {
+    if (r.verdict != Verdict::kNotComputable && explain) {
       r.reason = r.reason.empty() ? note : fmt::format("{}; {}", note, r.reason);
     }
     AddAssumption(r, assumption);

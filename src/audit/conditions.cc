@@ -22,9 +22,11 @@ class ConditionsCheck final : public RecordInstrument {
     const Conditions& c = b.conditions;
     // Model and hardware are required top-level keys: always stated in a valid record.
     std::vector<std::string> absent, missing;
+    // The result's account is written when Explaining(); the findings always.
+    const bool explain = Explaining();
     for (const NamedCondition& n : LoadConditions(c)) {
       if (n.condition->absent()) {
-        absent.push_back(fmt::format("{} ({})", n.name, n.condition->absent_reason));
+        if (explain) absent.push_back(fmt::format("{} ({})", n.name, n.condition->absent_reason));
       } else if (!n.condition->stated()) {
         missing.push_back(std::string(n.name));
         findings.push_back(MakeFinding(
@@ -35,14 +37,17 @@ class ConditionsCheck final : public RecordInstrument {
                         n.key == "batch" ? "batch (or concurrency)" : n.key, n.key)));
       }
     }
-    std::string reason = absent.empty() ? "ABSENT CONDITIONS (0 of 7)"
-                                        : fmt::format("ABSENT CONDITIONS ({} of 7): {}",
-                                                      absent.size(), fmt::join(absent, ", "));
-    if (!missing.empty()) {
+    std::string reason;
+    if (explain) {
+      reason = absent.empty() ? "ABSENT CONDITIONS (0 of 7)"
+                              : fmt::format("ABSENT CONDITIONS ({} of 7): {}", absent.size(),
+                                            fmt::join(absent, ", "));
+    }
+    if (!missing.empty() && explain) {
       reason += fmt::format("; MISSING (neither stated nor absent): {}", fmt::join(missing, ", "));
     }
     if (c.scenario.stated()) {
-      reason += fmt::format("; scenario {}", c.scenario.text);
+      if (explain) reason += fmt::format("; scenario {}", c.scenario.text);
     } else {
       std::string why = c.scenario.absent()
                             ? fmt::format("scenario absent ({})", c.scenario.absent_reason)

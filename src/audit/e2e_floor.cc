@@ -38,7 +38,8 @@ class E2eFloor final : public RecordInstrument {
     }
     FloorTerms terms;
     terms.extra_steps = static_cast<double>(*c.output_tokens.integer - 1);
-    std::string note = fmt::format("{} output tokens", *c.output_tokens.integer);
+    std::string note =
+        Explaining() ? fmt::format("{} output tokens", *c.output_tokens.integer) : std::string();
     AddPrefillTerm(b, terms, note);
     AuditTimeFloor(id(), "end-to-end latency floor", in, terms, note, out, findings,
                    SpeculationAssumption(b));

@@ -44,7 +44,10 @@ class KvMemoryRoof final : public RecordInstrument {
     }
     const Bytes w = t.w, w_min = t.w_min, kv = t.kv;
     double batch = 1;
-    std::string batch_text = "B = 1";
+    // The texts are written when Explaining(): only the arithmetic and the reason use them.
+    const bool explain = Explaining();
+    std::string_view batch_text = "B = 1";
+    std::string saturated_text;
     bool saturated = false;
     if (per_user) {
       if (in.stated_batch > 0) {
@@ -58,7 +61,10 @@ class KvMemoryRoof final : public RecordInstrument {
       batch_text = in.batch_how;
     } else if (kv > Bytes(0)) {
       saturated = true;
-      batch_text = fmt::format("{}: the limit as B grows, n x BW / KV(I)", in.batch_problem);
+      if (explain) {
+        saturated_text = fmt::format("{}: the limit as B grows, n x BW / KV(I)", in.batch_problem);
+      }
+      batch_text = saturated_text;
     } else {
       out.roofs.push_back(
           NotComputable(id(), "tok/s",
@@ -82,6 +88,7 @@ class KvMemoryRoof final : public RecordInstrument {
           if (saturated) {
             // One token per step of a sequence that reads only its own cache.
             pb.bound = (bw / kv).si();
+            if (!explain) return pb;
             pb.arithmetic =
                 fmt::format("{} x {} B/s / {} B = {} tok/s", in.count, FormatSi(a.bandwidth.si()),
                             FormatSi(kv.si()), FormatNumber(pb.bound));
@@ -91,17 +98,18 @@ class KvMemoryRoof final : public RecordInstrument {
           // yields (B for aggregate, 1 per user).
           double factor = per_user ? 1 : batch;
           pb.bound = factor * (bw / (w + batch * kv)).si();
-          pb.arithmetic = fmt::format("{}{} x {} B/s / ({} B + {:g} x {} B) = {} tok/s",
-                                      per_user ? "" : fmt::format("{:g} x ", batch), in.count,
-                                      FormatSi(a.bandwidth.si()), FormatSi(w.si()), batch,
-                                      FormatSi(kv.si()), FormatNumber(pb.bound));
           if (w_min < w) {
             pb.assumption = t.w_assumption;
             pb.assumption_free_bound = factor * (bw / (w_min + batch * kv)).si();
           }
+          if (!explain) return pb;
+          pb.arithmetic = fmt::format("{}{} x {} B/s / ({} B + {:g} x {} B) = {} tok/s",
+                                      per_user ? "" : fmt::format("{:g} x ", batch), in.count,
+                                      FormatSi(a.bandwidth.si()), FormatSi(w.si()), batch,
+                                      FormatSi(kv.si()), FormatNumber(pb.bound));
           return pb;
         });
-    if (r.verdict != Verdict::kNotComputable) {
+    if (r.verdict != Verdict::kNotComputable && explain) {
       std::string detail =
           fmt::format("W = {}; KV(I) = {}; {}", t.w_how,
                       kv > Bytes(0) ? t.kv_how : "not counted (no input length)", batch_text);

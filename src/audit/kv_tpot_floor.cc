@@ -53,16 +53,17 @@ class KvTpotFloor final : public RecordInstrument {
           PartBound pb;
           const BytesPerSecond bw = in.count * a.bandwidth;
           pb.bound = Milliseconds((w + batch * kv) / bw);
-          pb.arithmetic = fmt::format("({} B + {:g} x {} B) / ({} x {} B/s) = {} ms",
-                                      FormatSi(w.si()), batch, FormatSi(kv.si()), in.count,
-                                      FormatSi(a.bandwidth.si()), FormatNumber(pb.bound));
           if (w_min < w) {
             pb.assumption = t.w_assumption;
             pb.assumption_free_bound = Milliseconds((w_min + batch * kv) / bw);
           }
+          if (!Explaining()) return pb;
+          pb.arithmetic = fmt::format("({} B + {:g} x {} B) / ({} x {} B/s) = {} ms",
+                                      FormatSi(w.si()), batch, FormatSi(kv.si()), in.count,
+                                      FormatSi(a.bandwidth.si()), FormatNumber(pb.bound));
           return pb;
         });
-    if (r.verdict != Verdict::kNotComputable) {
+    if (r.verdict != Verdict::kNotComputable && Explaining()) {
       std::string detail =
           fmt::format("W = {}; KV(I) = {}; {}", t.w_how,
                       kv > Bytes(0) ? t.kv_how : "not counted (no input length)",

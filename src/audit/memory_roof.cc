@@ -51,10 +51,11 @@ class MemoryRoof final : public RecordInstrument {
     // factor x n x BW / W: decode steps per second times what each step yields in `unit`,
     // with the factor and its text depending on the metric.
     double factor = 1;
-    std::string prefix, suffix, note;
+    std::string prefix, suffix, note;  // written when Explaining(): only the texts use them
+    const bool explain = Explaining();
     switch (b.metric) {
       case Metric::kPerUserDecode:
-        note = "per-user decode: every step streams the weights, whatever the batch";
+        if (explain) note = "per-user decode: every step streams the weights, whatever the batch";
         break;
       case Metric::kAggregateOutput:
       case Metric::kAggregateTotal:
@@ -69,8 +70,10 @@ class MemoryRoof final : public RecordInstrument {
           return;
         }
         factor = static_cast<double>(in.batch);
-        prefix = fmt::format("{} x ", in.batch);
-        note = in.batch_how;
+        if (explain) {
+          prefix = fmt::format("{} x ", in.batch);
+          note = in.batch_how;
+        }
         break;
       default:
         return;
@@ -86,7 +89,7 @@ class MemoryRoof final : public RecordInstrument {
         return;
       }
       factor *= static_cast<double>(*i.integer + *o.integer) / static_cast<double>(*o.integer);
-      suffix = fmt::format(" x ({} + {}) / {}", *i.integer, *o.integer, *o.integer);
+      if (explain) suffix = fmt::format(" x ({} + {}) / {}", *i.integer, *o.integer, *o.integer);
     }
     if (requests) {
       if (!c.output_tokens.integer) {
@@ -95,7 +98,7 @@ class MemoryRoof final : public RecordInstrument {
         return;
       }
       factor /= static_cast<double>(*c.output_tokens.integer);
-      suffix = fmt::format(" / {} tokens", *c.output_tokens.integer);
+      if (explain) suffix = fmt::format(" / {} tokens", *c.output_tokens.integer);
     }
 
     InstrumentResult r = CombineOverParts(
@@ -108,12 +111,13 @@ class MemoryRoof final : public RecordInstrument {
             pb.assumption = in.weights_assumption;
             pb.assumption_free_bound = factor * (bandwidth / in.weight_bytes_min).si();
           }
+          if (!explain) return pb;
           pb.arithmetic = fmt::format("{}{} x {} B/s / {} B{} = {} {}", prefix, in.count,
                                       FormatSi(a.bandwidth.si()), FormatSi(in.weight_bytes.si()),
                                       suffix, FormatNumber(pb.bound), unit);
           return pb;
         });
-    if (r.verdict != Verdict::kNotComputable) {
+    if (r.verdict != Verdict::kNotComputable && explain) {
       std::string detail = fmt::format("W = {}; {}", in.weights_how, note);
       r.reason = r.reason.empty() ? detail : fmt::format("{}; {}", detail, r.reason);
     }

@@ -15,8 +15,10 @@ namespace rooflint {
 
 PeakChoice ChoosePeak(const Benchmark& b, const Accelerator& part) {
   PeakChoice c;
-  auto describe = [](std::string_view key, FlopsPerSecond flops) {
-    return fmt::format("{} {} FLOP/s", key, FormatSi(flops.si()));
+  // How the peak was chosen is text for the arithmetic: written when Explaining().
+  const bool explain = Explaining();
+  auto describe = [explain](std::string_view key, FlopsPerSecond flops) {
+    return explain ? fmt::format("{} {} FLOP/s", key, FormatSi(flops.si())) : std::string();
   };
   // The fastest of `keys` the part states.
   auto best_of = [&](std::initializer_list<std::string_view> keys) {
@@ -44,7 +46,10 @@ PeakChoice ChoosePeak(const Benchmark& b, const Accelerator& part) {
   if (!b.compute_precision.empty()) {
     fastest_for(b.compute_precision);
     if (c.flops > FlopsPerSecond(0)) {
-      c.how += fmt::format(" (compute_precision {} stated: its fastest rate)", b.compute_precision);
+      if (explain) {
+        c.how +=
+            fmt::format(" (compute_precision {} stated: its fastest rate)", b.compute_precision);
+      }
     } else {
       c.problem = fmt::format("{} states no dense {} peak", part.header.id, b.compute_precision);
     }
@@ -55,7 +60,7 @@ PeakChoice ChoosePeak(const Benchmark& b, const Accelerator& part) {
   if (!compute.empty()) {
     fastest_for(compute);
     if (c.flops > FlopsPerSecond(0)) {
-      c.how += fmt::format(" ({} weights are multiplied in {})", b.precision, compute);
+      if (explain) c.how += fmt::format(" ({} weights are multiplied in {})", b.precision, compute);
       return c;
     }
   }
@@ -69,6 +74,7 @@ PeakChoice ChoosePeak(const Benchmark& b, const Accelerator& part) {
     }
   }
   if (c.flops > FlopsPerSecond(0)) {
+    if (!explain) return c;
     c.how += b.precision.empty() ? " (precision not stated: the most generous peak the part states)"
                                  : fmt::format(
                                        " (compute precision not stated for {} weights: the most "
@@ -85,20 +91,27 @@ PartBound TimeFloorForPart(const AuditInput& in, const Accelerator& part, const 
   const BytesPerSecond bandwidth = in.count * part.bandwidth;
   const Seconds step = in.weight_bytes / bandwidth;
   const Seconds step_min = in.weight_bytes_min / bandwidth;
-  std::string step_text = fmt::format("{} B / ({} x {} B/s)", FormatSi(in.weight_bytes.si()),
-                                      in.count, FormatSi(part.bandwidth.si()));
+  // The arithmetic is written when Explaining(); the bound and its assumptions always.
+  const bool explain = Explaining();
+  std::string step_text, first_text;
+  if (explain) {
+    step_text = fmt::format("{} B / ({} x {} B/s)", FormatSi(in.weight_bytes.si()), in.count,
+                            FormatSi(part.bandwidth.si()));
+    first_text = step_text;
+  }
   Seconds first = step;
-  std::string first_text = step_text;
   if (t.compute_tokens > 0 && in.params > 0) {
     PeakChoice peak = ChoosePeak(*in.benchmark, part);
     if (peak.problem.empty()) {
       const Seconds compute = MatmulFlops(in.params, t.compute_tokens) / (in.count * peak.flops);
-      std::string compute_text =
-          fmt::format("{} x 2 x {} / ({} x {} FLOP/s)", t.compute_tokens_text, FormatSi(in.params),
-                      in.count, FormatSi(peak.flops.si()));
-      first_text =
-          fmt::format("max({} = {} ms, {} = {} ms)", step_text, FormatNumber(Milliseconds(step)),
-                      compute_text, FormatNumber(Milliseconds(compute)));
+      if (explain) {
+        std::string compute_text =
+            fmt::format("{} x 2 x {} / ({} x {} FLOP/s)", t.compute_tokens_text,
+                        FormatSi(in.params), in.count, FormatSi(peak.flops.si()));
+        first_text =
+            fmt::format("max({} = {} ms, {} = {} ms)", step_text, FormatNumber(Milliseconds(step)),
+                        compute_text, FormatNumber(Milliseconds(compute)));
+      }
       first = std::max(step, compute);
       if (!t.compute_assumption.empty() && compute > step) {
         pb.assumption = t.compute_assumption;
@@ -119,6 +132,7 @@ PartBound TimeFloorForPart(const AuditInput& in, const Accelerator& part, const 
       pb.assumption_free_bound = std::min(pb.assumption_free_bound, free_bound);
     }
   }
+  if (!explain) return pb;
   if (t.extra_steps > 0) {
     pb.arithmetic = fmt::format("{} + {} x {} = {} ms", first_text, t.extra_steps, step_text,
                                 FormatNumber(pb.bound));
@@ -134,15 +148,23 @@ void AddPrefillTerm(const Benchmark& b, FloorTerms& terms, std::string& note) {
   if (!input.integer || *input.integer <= 0) return;
   // Only uncached input tokens are prefilled.
   double tokens = static_cast<double>(*input.integer);
-  std::string text = fmt::format("{} input tokens", *input.integer);
+  // The terms' text is written when Explaining(); the tokens and the assumption always.
+  const bool explain = Explaining();
+  std::string text;
+  if (explain) text = fmt::format("{} input tokens", *input.integer);
   if (c.prefix && c.prefix->enabled) {
     if (c.prefix->cached_tokens) {
       tokens = std::max(0.0, tokens - static_cast<double>(*c.prefix->cached_tokens));
-      text = fmt::format("({} - {} cached) input tokens", *input.integer, *c.prefix->cached_tokens);
+      if (explain) {
+        text =
+            fmt::format("({} - {} cached) input tokens", *input.integer, *c.prefix->cached_tokens);
+      }
     } else if (c.prefix->hit_rate) {
       tokens *= 1 - *c.prefix->hit_rate;
-      text =
-          fmt::format("{} input tokens x (1 - {:g} hit rate)", *input.integer, *c.prefix->hit_rate);
+      if (explain) {
+        text = fmt::format("{} input tokens x (1 - {:g} hit rate)", *input.integer,
+                           *c.prefix->hit_rate);
+      }
     } else {
       tokens = 0;  // cached, amount unknown: no prefill term can be stated
       note += "; prefix cache used, share not stated: no prefill term";
@@ -166,7 +188,9 @@ void AddPrefillTerm(const Benchmark& b, FloorTerms& terms, std::string& note) {
 Bytes KvElementBytes(const Benchmark& b, std::string* how) {
   if (!b.kv_precision.empty()) {
     if (const PrecisionInfo* p = FindPrecision(b.kv_precision)) {
-      *how = fmt::format("KV elements {} ({:g} B, stated)", p->name, p->element().si());
+      if (Explaining()) {
+        *how = fmt::format("KV elements {} ({:g} B, stated)", p->name, p->element().si());
+      }
       return p->element();
     }
   }
@@ -188,13 +212,14 @@ Bytes KvBytes(const Model& m, double tokens, Bytes element, std::string* how,
         fmt::format("model {} states no KV geometry (layers, kv_heads, head_dim)", m.header.id);
     return Bytes(0);
   }
-  std::string per_layer_text = m.kv_latent_dim > 0
-                                   ? fmt::format("{} latent", m.kv_latent_dim)
-                                   : fmt::format("2 x {} x {}", m.kv_heads, m.head_dim);
   double full = static_cast<double>(m.layers - m.sliding_window_layers);
   double sliding = static_cast<double>(m.sliding_window_layers);
   double window = std::min(tokens, static_cast<double>(m.sliding_window));
   const Bytes bytes = element * (per_layer * (full * tokens + sliding * window));
+  if (!Explaining()) return bytes;
+  std::string per_layer_text = m.kv_latent_dim > 0
+                                   ? fmt::format("{} latent", m.kv_latent_dim)
+                                   : fmt::format("2 x {} x {}", m.kv_heads, m.head_dim);
   if (sliding > 0) {
     *how = fmt::format(
         "{:g} B x {} x ({:g} full layers x {:g} + {:g} sliding layers x {:g}) = {} B", element.si(),
@@ -246,6 +271,7 @@ Bytes ComponentWeightBytes(const Model& m, const Benchmark& b, std::string* how)
   double routed = m.params_routed_experts * static_cast<double>(m.experts_per_token) /
                   static_cast<double>(m.experts);
   const Bytes bytes = shared_p->BytesOf(shared) + expert_p->BytesOf(routed);
+  if (!Explaining()) return bytes;
   *how = fmt::format(
       "{} shared params x {:g} B ({}) + {} routed params x {} / {} experts x {:g} B ({}) = {} B",
       FormatSi(shared), shared_p->element().si(), shared_p->name, FormatSi(m.params_routed_experts),
@@ -258,8 +284,9 @@ Bytes GenerousMemory(const Accelerator& a, std::string* how) {
   const std::string& t = a.memory_text;
   bool decimal = t.ends_with(" GB") || t.ends_with(" TB") || t.ends_with(" MB");
   Bytes bytes = a.memory;
+  if (decimal) bytes = bytes * 1.073741824;  // 2^30 / 10^9
+  if (!Explaining()) return bytes;
   if (decimal) {
-    bytes = bytes * 1.073741824;  // 2^30 / 10^9
     *how = fmt::format("{} {} read as binary ({} B)", a.header.id, t, FormatSi(bytes.si()));
   } else {
     *how = fmt::format("{} {} ({} B)", a.header.id, t.empty() ? FormatSi(bytes.si()) : t,
@@ -270,9 +297,13 @@ Bytes GenerousMemory(const Accelerator& a, std::string* how) {
 
 Bytes ResidentWeightBytes(const Model& m, const Benchmark& b, std::string* how,
                           std::string* problem) {
+  // How the bytes were obtained is written when Explaining(); a problem always.
+  const bool explain = Explaining();
   if (b.weights) {
-    *how = fmt::format("{} stated (the whole checkpoint: every expert, the embedding)",
-                       b.weights->text);
+    if (explain) {
+      *how = fmt::format("{} stated (the whole checkpoint: every expert, the embedding)",
+                         b.weights->text);
+    }
     return Bytes(b.weights->si);
   }
   if (m.params_total <= 0) {
@@ -288,6 +319,7 @@ Bytes ResidentWeightBytes(const Model& m, const Benchmark& b, std::string* how,
     if (shared_p != nullptr && expert_p != nullptr) {
       double shared = m.params_total - m.params_routed_experts;
       const Bytes bytes = shared_p->BytesOf(shared) + expert_p->BytesOf(m.params_routed_experts);
+      if (!explain) return bytes;
       *how =
           fmt::format("{} shared params x {:g} B + {} routed params x {:g} B = {} B",
                       FormatSi(shared), shared_p->element().si(), FormatSi(m.params_routed_experts),
@@ -302,6 +334,7 @@ Bytes ResidentWeightBytes(const Model& m, const Benchmark& b, std::string* how,
     return Bytes(0);
   }
   const Bytes bytes = p->BytesOf(m.params_total);
+  if (!explain) return bytes;
   *how = fmt::format("{} params x {:g} B ({}) = {} B (every expert is resident)",
                      FormatSi(m.params_total), p->element().si(), p->name, FormatSi(bytes.si()));
   return bytes;
@@ -318,9 +351,10 @@ KvTerms ResolveKvTerms(const AuditInput& in) {
   std::string why_not;
   t.w = ComponentWeightBytes(m, b, &why_not);
   t.components = t.w > Bytes(0);
+  const bool explain = Explaining();
   if (t.components) {
     t.w_min = t.w;
-    t.w_how = fmt::format("{} (per-component bytes)", why_not);
+    if (explain) t.w_how = fmt::format("{} (per-component bytes)", why_not);
   } else {
     if (!in.weights_problem.empty()) {
       t.problem = in.weights_problem;
@@ -328,7 +362,9 @@ KvTerms ResolveKvTerms(const AuditInput& in) {
     }
     t.w = in.weight_bytes;
     t.w_min = in.weight_bytes_min;
-    t.w_how = why_not.empty() ? in.weights_how : fmt::format("{} ({})", in.weights_how, why_not);
+    if (explain) {
+      t.w_how = why_not.empty() ? in.weights_how : fmt::format("{} ({})", in.weights_how, why_not);
+    }
     t.w_assumption = in.weights_assumption;
   }
   const Condition& input = b.conditions.input_tokens;
@@ -336,7 +372,7 @@ KvTerms ResolveKvTerms(const AuditInput& in) {
     std::string element_how;
     const Bytes element = KvElementBytes(b, &element_how);
     t.kv = KvBytes(m, static_cast<double>(*input.integer), element, &t.kv_how, &t.kv_problem);
-    if (t.kv > Bytes(0)) t.kv_how = fmt::format("{} ({})", t.kv_how, element_how);
+    if (t.kv > Bytes(0) && explain) t.kv_how = fmt::format("{} ({})", t.kv_how, element_how);
   }
   return t;
 }
@@ -359,7 +395,7 @@ void AuditTimeFloor(std::string_view instrument, std::string_view what, const Au
   InstrumentResult r =
       CombineOverParts(instrument, in, BoundKind::kFloor, b.value.si * 1e3, "ms",
                        [&](const Accelerator& a) { return TimeFloorForPart(in, a, terms); });
-  if (r.verdict != Verdict::kNotComputable) {
+  if (r.verdict != Verdict::kNotComputable && Explaining()) {
     std::string detail = fmt::format("W = {}; {}", in.weights_how, note);
     r.reason = r.reason.empty() ? detail : fmt::format("{}; {}", detail, r.reason);
   }

@@ -2,6 +2,8 @@
 // peak a record's math runs at, the time floors' terms, the KV cache of a sequence, the bytes
 // an MoE streams per token, the bytes that must be resident, a part's memory read generously.
 // docs/physics.md explains the physics; docs/instruments.md each instrument's rule.
+// A `how` text (and a PeakChoice's) is written only while Explaining() (results.h); a `problem`
+// and an assumption always.
 #ifndef ROOFLINT_AUDIT_PHYSICS_H_
 #define ROOFLINT_AUDIT_PHYSICS_H_
 

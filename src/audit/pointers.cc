@@ -50,7 +50,8 @@ class Pointers final : public RecordInstrument {
              std::vector<Finding>& findings) const override {
     const Benchmark& b = *in.benchmark;
     const Corpus& corpus = *in.corpus;
-    std::vector<std::string> problems, notes;
+    std::vector<std::string> problems, notes;  // notes: written when Explaining()
+    const bool explain = Explaining();
     if (corpus.FindModel(b.model) == nullptr) {
       problems.push_back(fmt::format("model '{}' is not in the corpus", b.model));
     }
@@ -76,12 +77,14 @@ class Pointers final : public RecordInstrument {
               "point at the part the source measured, or correct the hardware text"));
         }
       }
-      notes.push_back(
-          named.empty()
-              ? fmt::format("the hardware text '{}' names no part, so the pointer "
-                            "cannot be checked against it",
-                            b.hardware)
-              : fmt::format("the pointer agrees with the hardware text '{}'", b.hardware));
+      if (explain) {
+        notes.push_back(
+            named.empty()
+                ? fmt::format("the hardware text '{}' names no part, so the pointer "
+                              "cannot be checked against it",
+                              b.hardware)
+                : fmt::format("the pointer agrees with the hardware text '{}'", b.hardware));
+      }
     } else if (b.accelerators_absent) {
       const AbsentPointer& why = *b.accelerators_absent;
       std::string stale;
@@ -104,7 +107,7 @@ class Pointers final : public RecordInstrument {
         findings.push_back(
             MakeFinding(b, id(), FindingCode::kStalePointerReason, stale, "accelerators_absent", "",
                         named.empty() ? "set because = \"no-record\"" : CandidateAdvice(named)));
-      } else {
+      } else if (explain) {
         notes.push_back(fmt::format("empty pointer ({}): still holds", why.because));
       }
     }
@@ -120,7 +123,7 @@ class Pointers final : public RecordInstrument {
           b, id(), FindingCode::kCountDisagrees, msg, "accelerator_count", "",
           "the roofs use accelerator_count; correct whichever of the two is wrong (a superchip "
           "text may count packages, not GPUs)"));
-    } else if (m.count && b.accelerator_count > 0) {
+    } else if (m.count && b.accelerator_count > 0 && explain) {
       notes.push_back(fmt::format("the hardware text states the same count ({})", *m.count));
     }
     out.checks.push_back(CheckResult(id(), problems.empty(),

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "audit/results.h"
 #include "core/text_util.h"
 #include "rooflint/precision.h"
 #include "rooflint/units.h"
@@ -40,6 +41,7 @@ EmbeddingShare EmbeddingBytes(const Model& m, const Benchmark& b) {
   double widest = std::max(bits, p != nullptr ? 16.0 : 32.0);
   e.bytes = Bytes(lookup * bits / 8);
   e.widest = Bytes(lookup * widest / 8);
+  if (!Explaining()) return e;
   e.how = fmt::format(
       "{} input-embedding params x {:g} B ({}; read one row per token, not "
       "streamed)",
@@ -62,7 +64,10 @@ void ResolveWeights(const Benchmark& b, AuditInput& in) {
     EmbeddingShare share = m != nullptr ? EmbeddingBytes(*m, b) : EmbeddingShare{};
     if (share.widest >= stated) share = {};  // a stated size smaller than the table: keep it
     const Bytes embedding = share.bytes;
-    std::string minus = embedding > Bytes(0)
+    // How W was obtained is text for the arithmetic: written when Explaining(). Its problem
+    // and its assumption always (a reason and a finding use them).
+    const bool explain = Explaining();
+    std::string minus = embedding > Bytes(0) && explain
                             ? fmt::format(" - {} B ({})", FormatSi(embedding.si()), share.how)
                             : "";
     double scale = 1;
@@ -80,19 +85,22 @@ void ResolveWeights(const Benchmark& b, AuditInput& in) {
       double active = m->ParamsPerToken();
       double total = m->params_total - m->LookupOnlyParams();
       in.weight_bytes = (stated - embedding) * active / total;
-      in.weights_how = fmt::format(
-          "({} stated ({} B){}) x {} active / {} total params = {} B (MoE: only the active "
-          "experts are read per token)",
-          b.weights->text, FormatSi(stated.si()), minus, FormatSi(active), FormatSi(total),
-          FormatSi(in.weight_bytes.si()));
+      if (explain)
+        in.weights_how = fmt::format(
+            "({} stated ({} B){}) x {} active / {} total params = {} B (MoE: only the active "
+            "experts are read per token)",
+            b.weights->text, FormatSi(stated.si()), minus, FormatSi(active), FormatSi(total),
+            FormatSi(in.weight_bytes.si()));
     } else if (embedding > Bytes(0)) {
       in.weight_bytes = stated - embedding;
-      in.weights_how = fmt::format("{} stated ({} B){} = {} B", b.weights->text,
-                                   FormatSi(stated.si()), minus, FormatSi(in.weight_bytes.si()));
+      if (explain)
+        in.weights_how = fmt::format("{} stated ({} B){} = {} B", b.weights->text,
+                                     FormatSi(stated.si()), minus, FormatSi(in.weight_bytes.si()));
     } else {
       in.weight_bytes = stated;
-      in.weights_how =
-          fmt::format("{} B ({} stated by the record)", FormatSi(stated.si()), b.weights->text);
+      if (explain)
+        in.weights_how =
+            fmt::format("{} B ({} stated by the record)", FormatSi(stated.si()), b.weights->text);
     }
     return;
   }
@@ -119,6 +127,7 @@ void ResolveWeights(const Benchmark& b, AuditInput& in) {
   }
   double params = in.params;
   in.weight_bytes = p->BytesOf(params);
+  if (!Explaining()) return;
   in.weights_how = fmt::format("{} {}params x {} B/weight ({}) = {} B", FormatSi(params),
                                m->IsMoe() ? "active " : "", fmt::format("{:g}", p->element().si()),
                                p->name, FormatSi(in.weight_bytes.si()));
@@ -132,10 +141,11 @@ void ResolveBatch(const Benchmark& b, AuditInput& in) {
   const Conditions& c = b.conditions;
   if (auto batch = c.StatedBatch()) {
     in.batch = in.stated_batch = *batch;
-    in.batch_how = fmt::format("batch {}", in.batch);
+    if (Explaining()) in.batch_how = fmt::format("batch {}", in.batch);
   } else if (auto cap = c.BatchBound()) {
     in.batch = *cap;
-    in.batch_how = fmt::format("concurrency {} caps the sequences per step", in.batch);
+    if (Explaining())
+      in.batch_how = fmt::format("concurrency {} caps the sequences per step", in.batch);
   } else if (c.batch.absent()) {
     in.batch_problem = fmt::format("batch unknown (absent: {})", c.batch.absent_reason);
   } else if (c.concurrency.absent()) {
@@ -150,13 +160,14 @@ void ResolveBatch(const Benchmark& b, AuditInput& in) {
 void ResolveCount(const Benchmark& b, AuditInput& in) {
   if (b.accelerator_count > 0) {
     in.count = static_cast<double>(b.accelerator_count);
-    in.count_how = fmt::format("accelerator_count {}", b.accelerator_count);
+    if (Explaining()) in.count_how = fmt::format("accelerator_count {}", b.accelerator_count);
     return;
   }
   if (in.text_match != nullptr && in.text_match->count) {
     in.count = static_cast<double>(*in.text_match->count);
-    in.count_how = fmt::format("{} from the hardware text '{}' (accelerator_count absent)",
-                               *in.text_match->count, b.hardware);
+    if (Explaining())
+      in.count_how = fmt::format("{} from the hardware text '{}' (accelerator_count absent)",
+                                 *in.text_match->count, b.hardware);
     in.count_assumption = fmt::format(
         "the hardware text's count ({}) is of accelerators, not of nodes, packages or machines "
         "(accelerator_count is absent)",
@@ -201,6 +212,10 @@ AuditInput Resolver::Resolve(const Benchmark& b) {
                                    in.model->AbsentReason("params_total"));
   } else {
     in.params = in.model->ParamsPerToken();
+  }
+  // How P and the parts were found is text for the arithmetic: written when Explaining().
+  const bool explain = Explaining();
+  if (in.params > 0 && explain) {
     in.params_how = in.model->IsMoe()
                         ? fmt::format("{} active of {} total params ({})", FormatSi(in.params),
                                       FormatSi(in.model->params_total), in.model->header.id)
@@ -221,7 +236,7 @@ AuditInput Resolver::Resolve(const Benchmark& b) {
     }
     if (!in.parts_problem.empty()) {
       in.parts.clear();
-    } else {
+    } else if (explain) {
       in.parts_how = in.parts.size() == 1 ? fmt::format("pointer {}", in.parts[0]->header.id)
                                           : fmt::format("pointer to {} candidate parts: {}",
                                                         in.parts.size(), JoinIds(in.parts));
@@ -238,7 +253,7 @@ AuditInput Resolver::Resolve(const Benchmark& b) {
       in.parts_problem =
           fmt::format("no pointer, and no accelerator in the corpus matches the hardware text '{}'",
                       b.hardware);
-    } else {
+    } else if (explain) {
       in.parts_how = fmt::format(
           "no pointer; hardware text '{}' matches {}", b.hardware,
           in.parts.size() == 1 ? in.parts[0]->header.id

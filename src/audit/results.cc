@@ -11,6 +11,14 @@
 
 namespace rooflint {
 
+namespace {
+thread_local bool t_explaining = true;
+}  // namespace
+
+bool Explaining() { return t_explaining; }
+ExplainScope::ExplainScope(bool on) : was_(t_explaining) { t_explaining = on; }
+ExplainScope::~ExplainScope() { t_explaining = was_; }
+
 InstrumentResult NotApplicable(std::string_view instrument, SharedText reason) {
   InstrumentResult r;
   r.instrument = instrument;
@@ -100,7 +108,7 @@ InstrumentResult CombineOverParts(std::string_view instrument, const AuditInput&
   // A hair of tolerance so a value printed at the roof's own rounding is not "over".
   r.verdict = r.percent > 100.0 + 1e-9 ? Verdict::kExceeds : Verdict::kWithin;
   for (const Accelerator* p : in.parts) r.accelerators.push_back(p->header.id);
-  if (in.parts.size() > 1) {
+  if (in.parts.size() > 1 && Explaining()) {
     bool agree = std::all_of(bounds.begin(), bounds.end(), [&](const PartBound& pb) {
       return std::fabs(pb.bound - r.bound) <= 1e-9 * std::fabs(r.bound);
     });

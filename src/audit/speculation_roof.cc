@@ -93,13 +93,14 @@ class SpeculationRoof final : public RecordInstrument {
           // tokens a pass can accept per sequence.
           const PerSecond passes = (in.count * a.bandwidth) / (t.w + t.w_draft);
           pb.bound = batch * (t.k + 1) * passes.si();
+          if (!Explaining()) return pb;
           pb.arithmetic = fmt::format("{}({:g} + 1) x {} x {} B/s / {} B = {} tok/s",
                                       per_user ? "" : fmt::format("{:g} x ", batch), t.k, in.count,
                                       FormatSi(a.bandwidth.si()), FormatSi((t.w + t.w_draft).si()),
                                       FormatNumber(pb.bound));
           return pb;
         });
-    if (r.verdict != Verdict::kNotComputable) {
+    if (r.verdict != Verdict::kNotComputable && Explaining()) {
       r.reason = r.reason.empty() ? t.how : fmt::format("{}; {}", t.how, r.reason);
     }
     if (r.verdict == Verdict::kExceeds) AddExceedsFinding(in, r, "speculation roof", findings);
@@ -136,12 +137,13 @@ class SpeculationFloor final : public RecordInstrument {
           PartBound pb;
           const Seconds pass = (t.w + t.w_draft) / (in.count * a.bandwidth);
           pb.bound = Milliseconds(pass / (t.k + 1));
+          if (!Explaining()) return pb;
           pb.arithmetic = fmt::format("{} B / ({} x {} B/s) / ({:g} + 1) = {} ms",
                                       FormatSi((t.w + t.w_draft).si()), in.count,
                                       FormatSi(a.bandwidth.si()), t.k, FormatNumber(pb.bound));
           return pb;
         });
-    if (r.verdict != Verdict::kNotComputable) {
+    if (r.verdict != Verdict::kNotComputable && Explaining()) {
       r.reason = r.reason.empty() ? t.how : fmt::format("{}; {}", t.how, r.reason);
     }
     if (r.verdict == Verdict::kExceeds) AddExceedsFinding(in, r, "speculation floor", findings);

@@ -125,6 +125,19 @@ void SortFindings(std::vector<Finding>& findings) {
   findings = std::move(sorted);
 }
 
+// Whether an instrument that ran without explaining (SweepOptions::explain) must run again with
+// it: it made a finding, whose texts must be whole, or it computed a bound within near-roof's
+// threshold, whose arithmetic near-roof quotes in its finding.
+bool NeedsExplaining(const RecordAudit& audit, size_t roofs_before, bool found,
+                     const SweepOptions& options) {
+  if (found) return true;
+  for (size_t i = roofs_before; i < audit.roofs.size(); ++i) {
+    const InstrumentResult& r = audit.roofs[i];
+    if (r.Computed() && r.percent >= options.near_roof_percent) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 std::string_view VerdictName(Verdict v) {
@@ -195,12 +208,36 @@ SweepResult Sweep(const Corpus& corpus, const SweepOptions& options) {
         options.progress(done.fetch_add(kProgressEvery) + kProgressEvery, n);
       }
       const Benchmark& b = corpus.benchmarks[i];
+      // A record with a calibration band is explained throughout: calibration quotes its roof.
+      const bool explain = options.explain || b.calibration.has_value();
+      ExplainScope scope(explain);
       AuditInput in = resolver.Resolve(b);
+      bool in_explained = explain;
       RecordAudit& audit = result.records[i];
       audit.benchmark = &b;
       audit.roofs.reserve(roofs);
       audit.checks.reserve(checks);
-      for (const auto* instrument : RecordInstruments()) instrument->Audit(in, audit, findings[t]);
+      for (const auto* instrument : RecordInstruments()) {
+        const size_t roofs_before = audit.roofs.size(), checks_before = audit.checks.size();
+        const size_t findings_before = findings[t].size();
+        instrument->Audit(in, audit, findings[t]);
+        if (explain ||
+            !NeedsExplaining(audit, roofs_before, findings[t].size() > findings_before, options)) {
+          continue;
+        }
+        audit.roofs.erase(audit.roofs.begin() + static_cast<ptrdiff_t>(roofs_before),
+                          audit.roofs.end());
+        audit.checks.erase(audit.checks.begin() + static_cast<ptrdiff_t>(checks_before),
+                           audit.checks.end());
+        findings[t].erase(findings[t].begin() + static_cast<ptrdiff_t>(findings_before),
+                          findings[t].end());
+        ExplainScope again(true);
+        if (!in_explained) {  // the texts of how n, P, W and B were found
+          in = resolver.Resolve(b);
+          in_explained = true;
+        }
+        instrument->Audit(in, audit, findings[t]);
+      }
     }
   };
   {

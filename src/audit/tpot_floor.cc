@@ -37,9 +37,11 @@ class TpotFloor final : public RecordInstrument {
     // enter it, never a client's concurrency cap.
     if (in.stated_batch > 0) {
       terms.compute_tokens = static_cast<double>(in.stated_batch);
-      terms.compute_tokens_text = fmt::format("{}", in.stated_batch);
-      note += fmt::format("; {} tokens computed per step ({})", in.stated_batch, in.batch_how);
-    } else if (in.batch > 0) {
+      if (Explaining()) {
+        terms.compute_tokens_text = fmt::format("{}", in.stated_batch);
+        note += fmt::format("; {} tokens computed per step ({})", in.stated_batch, in.batch_how);
+      }
+    } else if (in.batch > 0 && Explaining()) {
       note += fmt::format("; {}: not a batch, so no compute term", in.batch_how);
     }
     AuditTimeFloor(id(), "time-per-token floor", in, terms, note, out, findings,

@@ -1,0 +1,160 @@
+// SweepOptions::explain: a sweep that leaves out the texts only some reports print must agree
+// with the full sweep on everything else. Differential, on the bundled corpus, every test
+// corpus and a synthetic corpus, at the default near-roof threshold and at one that makes
+// near-roof quote many memory roofs: the same verdicts, bounds, assumptions, reasons for not
+// computing, the same findings field by field, and the same text report byte for byte.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cmath>
+#include <filesystem>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "../bench/synthetic_corpus.h"
+#include "rooflint/report.h"
+
+namespace rooflint {
+namespace {
+
+namespace fs = std::filesystem;
+
+bool SameNumber(double a, double b) { return (std::isnan(a) && std::isnan(b)) || a == b; }
+
+// Every difference between the lean sweep and the full one that the lean one may not have.
+std::vector<std::string> Differences(const SweepResult& full, const SweepResult& lean) {
+  std::vector<std::string> out;
+  if (full.records.size() != lean.records.size()) return {"record counts differ"};
+  for (size_t i = 0; i < full.records.size(); ++i) {
+    const RecordAudit& f = full.records[i];
+    const RecordAudit& l = lean.records[i];
+    const std::string id = f.benchmark->header.id;
+    for (auto [fr, lr] : {std::pair{&f.roofs, &l.roofs}, std::pair{&f.checks, &l.checks}}) {
+      if (fr->size() != lr->size()) {
+        out.push_back(id + ": result counts differ");
+        continue;
+      }
+      for (size_t k = 0; k < fr->size(); ++k) {
+        const InstrumentResult& a = (*fr)[k];
+        const InstrumentResult& b = (*lr)[k];
+        const std::string where = id + " " + std::string(a.instrument);
+        if (a.instrument != b.instrument || a.verdict != b.verdict || a.unit != b.unit ||
+            !SameNumber(a.bound, b.bound) || !SameNumber(a.percent, b.percent) ||
+            a.accelerators != b.accelerators || a.assumption.view() != b.assumption.view() ||
+            !SameNumber(a.assumption_free_bound, b.assumption_free_bound)) {
+          out.push_back(where + ": the verdict, bound or assumption differs");
+        }
+        // Why a bound is not computed, or a check does not apply, is printed by the text
+        // report: always written. Other texts are whole or left out, never different.
+        const bool not_computed =
+            a.verdict == Verdict::kNotComputable || a.verdict == Verdict::kNotApplicable;
+        if (not_computed ? a.reason.view() != b.reason.view()
+                         : !b.reason.empty() && a.reason.view() != b.reason.view()) {
+          out.push_back(where + ": reason '" + b.reason.str() + "' vs '" + a.reason.str() + "'");
+        }
+        if (!b.arithmetic.empty() && a.arithmetic.view() != b.arithmetic.view()) {
+          out.push_back(where + ": arithmetic differs");
+        }
+      }
+    }
+  }
+  if (full.findings.size() != lean.findings.size()) {
+    out.push_back("finding counts differ");
+    return out;
+  }
+  for (size_t i = 0; i < full.findings.size(); ++i) {
+    const Finding& a = full.findings[i];
+    const Finding& b = lean.findings[i];
+    if (Render(a) != Render(b) || a.arithmetic != b.arithmetic || a.hint != b.hint ||
+        a.record != b.record || a.instrument != b.instrument || a.severity != b.severity ||
+        a.waived != b.waived || a.waiver_reason != b.waiver_reason) {
+      out.push_back("finding differs: " + Render(b) + "\nvs\n" + Render(a));
+    }
+  }
+  if (full.calibration_failures != lean.calibration_failures ||
+      full.calibration_records != lean.calibration_records) {
+    out.push_back("calibration counts differ");
+  }
+  return out;
+}
+
+std::string TextReport(const Corpus& corpus, SweepResult sweep) {
+  Report report = BuildReport(corpus, std::move(sweep));
+  std::ostringstream out;
+  PrintText(report, TextOptions{}, out);
+  return out.str();
+}
+
+// Sweeps `corpus` with and without explaining, at the default threshold and at `near`;
+// returns how many results the lean sweep left without arithmetic that the full one has.
+size_t ExpectLeanSweepAgrees(const Corpus& corpus, const std::string& name, double near = 50) {
+  size_t left_out = 0;
+  for (double threshold : {SweepOptions{}.near_roof_percent, near}) {
+    SweepOptions full_options, lean_options;
+    full_options.near_roof_percent = lean_options.near_roof_percent = threshold;
+    lean_options.explain = false;
+    SweepResult full = Sweep(corpus, full_options);
+    SweepResult lean = Sweep(corpus, lean_options);
+    for (const std::string& d : Differences(full, lean)) {
+      ADD_FAILURE() << name << ", near-roof at " << threshold << "%: " << d;
+    }
+    for (size_t i = 0; i < full.records.size(); ++i) {
+      for (size_t k = 0; k < full.records[i].roofs.size(); ++k) {
+        left_out += !full.records[i].roofs[k].arithmetic.empty() &&
+                    lean.records[i].roofs[k].arithmetic.empty();
+      }
+    }
+    EXPECT_EQ(TextReport(corpus, std::move(full)), TextReport(corpus, std::move(lean)))
+        << name << ": the text report differs at near-roof " << threshold << "%";
+  }
+  return left_out;
+}
+
+TEST(LeanSweep, AgreesWithTheFullSweepOnTheBundledCorpus) {
+  Corpus corpus = LoadCorpus(std::vector<std::string>{ROOFLINT_BUNDLED_DATA});
+  ASSERT_GT(corpus.benchmarks.size(), 100u);
+  // It must leave something out, or it saves nothing.
+  EXPECT_GT(ExpectLeanSweepAgrees(corpus, "bundled"), 0u);
+}
+
+TEST(LeanSweep, AgreesWhenEveryCalibrationFails) {
+  // A failed calibration quotes its roof's arithmetic: its record is explained throughout.
+  Corpus corpus = LoadCorpus(std::vector<std::string>{ROOFLINT_BUNDLED_DATA});
+  size_t moved = 0;
+  for (Benchmark& b : corpus.benchmarks) {
+    if (!b.calibration) continue;
+    b.calibration->expected_percent += 30;
+    ++moved;
+  }
+  ASSERT_GT(moved, 0u);
+  SweepResult full = Sweep(corpus);
+  EXPECT_EQ(full.calibration_failures, moved);
+  ExpectLeanSweepAgrees(corpus, "bundled, calibrations moved");
+}
+
+TEST(LeanSweep, AgreesWithTheFullSweepOnEveryTestCorpus) {
+  for (const auto& entry : fs::directory_iterator(ROOFLINT_TEST_CORPORA)) {
+    if (!entry.is_directory()) continue;
+    // Each beside the base corpus, whose parts and models its benchmarks point at.
+    std::vector<std::string> roots = {(fs::path(ROOFLINT_TEST_CORPORA) / "base").string()};
+    if (entry.path().filename() != "base") roots.push_back(entry.path().string());
+    Corpus corpus = LoadCorpus(roots);
+    ExpectLeanSweepAgrees(corpus, entry.path().filename().string());
+  }
+}
+
+TEST(LeanSweep, AgreesWithTheFullSweepOnASyntheticCorpus) {
+  // Every metric, batch, pointer and hardware-text shape of the benchmark generator, with
+  // values on both sides of the roofs.
+  fs::path root = fs::temp_directory_path() / ("rooflint-lean-sweep-" + std::to_string(getpid()));
+  fs::remove_all(root);
+  WriteSyntheticCorpus(root.string(), 3000);
+  Corpus corpus = LoadCorpus(std::vector<std::string>{root.string()});
+  fs::remove_all(root);
+  ASSERT_EQ(corpus.benchmarks.size(), 3000u);
+  EXPECT_GT(ExpectLeanSweepAgrees(corpus, "synthetic"), 1000u);
+}
+
+}  // namespace
+}  // namespace rooflint
