@@ -10,11 +10,12 @@
 // bundled models and accelerators with every source they and their benchmarks cite, so that a
 // bundled benchmark given as input resolves and reaches the roofs.
 //
-// Every run must: load, sweep and build the report without crashing; print the same text report
-// from a sweep that leaves out the texts it does not print (SweepOptions::explain); print every
-// format of ReportFormats(); produce a JSON report and a SARIF log that parse back as JSON (valid
-// UTF-8 included); print `show` for every benchmark; write and read back a baseline of the
-// findings; and write a report through the safe writer and read back the same bytes.
+// Every run must: load, sweep and build the report without crashing; print the same text,
+// Markdown and SARIF reports from a sweep that leaves out the texts they do not print
+// (SweepOptions::explain); print every format of ReportFormats(); produce a JSON report and a
+// SARIF log that parse back as JSON (valid UTF-8 included); print `show` for every benchmark;
+// write and read back a baseline of the findings; and write a report through the safe writer and
+// read back the same bytes.
 #include <unistd.h>
 
 #include <cstddef>
@@ -302,15 +303,19 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
 
   rooflint::Report report = rooflint::BuildReport(corpus, std::move(sweep));
   {
-    // The lean sweep the text report runs on (SweepOptions::explain) prints the same report.
+    // The lean sweep (SweepOptions::explain) prints the same text, Markdown and SARIF reports.
     rooflint::SweepOptions lean_options;
     lean_options.explain = false;
     rooflint::Report lean = rooflint::BuildReport(corpus, rooflint::Sweep(corpus, lean_options));
-    std::ostringstream full_text, lean_text;
-    rooflint::PrintText(report, rooflint::TextOptions{}, full_text);
-    rooflint::PrintText(lean, rooflint::TextOptions{}, lean_text);
-    if (full_text.str() != lean_text.str()) {
-      Fail("the lean sweep's text report differs", lean_text.str() + "\nvs\n" + full_text.str());
+    for (const rooflint::ReportFormat& format : rooflint::ReportFormats()) {
+      if (format.prints_result_texts) continue;
+      std::ostringstream full_text, lean_text;
+      format.print(report, rooflint::PrintOptions{}, full_text);
+      format.print(lean, rooflint::PrintOptions{}, lean_text);
+      if (full_text.str() != lean_text.str()) {
+        Fail("a lean sweep's report differs",
+             std::string(format.name) + "\n" + lean_text.str() + "\nvs\n" + full_text.str());
+      }
     }
   }
   (void)rooflint::ExitCodeFor(report, false);

@@ -2,7 +2,8 @@
 // with the full sweep on everything else. Differential, on the bundled corpus, every test
 // corpus and a synthetic corpus, at the default near-roof threshold and at one that makes
 // near-roof quote many memory roofs: the same verdicts, bounds, assumptions, reasons for not
-// computing, the same findings field by field, and the same text report byte for byte.
+// computing, the same findings field by field, and the same text, Markdown and SARIF reports
+// byte for byte.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -79,10 +80,18 @@ std::vector<std::string> Differences(const SweepResult& full, const SweepResult&
   return out;
 }
 
-std::string TextReport(const Corpus& corpus, SweepResult sweep) {
+// Every report a lean sweep serves (text, Markdown, SARIF), one after the other.
+std::string LeanReports(const Corpus& corpus, SweepResult sweep) {
   Report report = BuildReport(corpus, std::move(sweep));
   std::ostringstream out;
-  PrintText(report, TextOptions{}, out);
+  size_t formats = 0;
+  for (const ReportFormat& format : ReportFormats()) {
+    if (format.prints_result_texts) continue;
+    out << "--- " << format.name << "\n";
+    format.print(report, PrintOptions{}, out);
+    ++formats;
+  }
+  EXPECT_EQ(formats, 3u);
   return out.str();
 }
 
@@ -105,8 +114,8 @@ size_t ExpectLeanSweepAgrees(const Corpus& corpus, const std::string& name, doub
                     lean.records[i].roofs[k].arithmetic.empty();
       }
     }
-    EXPECT_EQ(TextReport(corpus, std::move(full)), TextReport(corpus, std::move(lean)))
-        << name << ": the text report differs at near-roof " << threshold << "%";
+    EXPECT_EQ(LeanReports(corpus, std::move(full)), LeanReports(corpus, std::move(lean)))
+        << name << ": a report differs at near-roof " << threshold << "%";
   }
   return left_out;
 }

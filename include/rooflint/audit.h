@@ -109,8 +109,9 @@ struct SweepOptions {
   // leave out what only the JSON, Markdown, SARIF, HTML reports and `show` print: a computed
   // roof's arithmetic and how its terms were obtained, a passing check's evidence. Verdicts,
   // bounds, assumptions, the reasons a roof is not computable or a check does not apply, and
-  // every finding are the same either way. The text report prints nothing else, so the
-  // sweep command turns it off for it (see Explaining() in audit/results.h).
+  // every finding are the same either way. The text, Markdown and SARIF reports print nothing
+  // else (ReportFormat::prints_result_texts), so the sweep command turns it off for them (see
+  // Explaining() in audit/results.h).
   bool explain = true;
 };
 

@@ -116,6 +116,9 @@ struct ReportFormat {
   std::string_view name;  // the --format value: "text"
   std::string_view help;  // one line for --help
   void (*print)(const Report& report, const PrintOptions& options, std::ostream& out);
+  // Whether it prints results' texts beyond the findings and the reasons a roof is not
+  // computed: a sweep for a format that does not may leave them out (SweepOptions::explain).
+  bool prints_result_texts = true;
 };
 // Every format, the default ("text") first.
 std::span<const ReportFormat> ReportFormats();

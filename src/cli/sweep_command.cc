@@ -56,9 +56,9 @@ ExitCode RunSweep(const SweepCommandOptions& opt) {
   const Corpus& corpus = *kept_corpus;
   progress.Phase("auditing benchmark records");
   SweepOptions options = opt.sweep;
-  // The text report prints the findings and why a roof was not computed, nothing else of a
-  // result's text: the instruments need not write the rest (SweepOptions::explain).
-  options.explain = opt.format != "text";
+  // The text, Markdown and SARIF reports print the findings and why a roof was not computed,
+  // nothing else of a result's text: the instruments need not write the rest.
+  options.explain = FindReportFormat(opt.format)->prints_result_texts;
   options.progress = [&progress](size_t done, size_t total) { progress.Count(done, total); };
   SweepResult sweep = Sweep(corpus, options);
   if (!opt.baseline.empty()) ApplyBaseline(baseline, sweep.findings);
