@@ -1,9 +1,10 @@
-// SweepOptions::explain: a sweep that leaves out the texts only some reports print must agree
-// with the full sweep on everything else. Differential, on the bundled corpus, every test
+// The lean sweep (SweepOptions::explain and keep_every_result false) must agree with the full
+// sweep on everything the lean reports read. Differential, on the bundled corpus, every test
 // corpus and a synthetic corpus, at the default near-roof threshold and at one that makes
-// near-roof quote many memory roofs: the same verdicts, bounds, assumptions, reasons for not
-// computing, the same findings field by field, and the same text, Markdown and SARIF reports
-// byte for byte.
+// near-roof quote many memory roofs. Without explaining: the same verdicts, bounds, assumptions,
+// reasons for not computing, and the same findings field by field. Without keeping every
+// result: the same findings, each record's binding roof and roofs not computed. Either way: the
+// same text, Markdown and SARIF reports byte for byte.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -23,7 +24,9 @@ namespace fs = std::filesystem;
 
 bool SameNumber(double a, double b) { return (std::isnan(a) && std::isnan(b)) || a == b; }
 
-// Every difference between the lean sweep and the full one that the lean one may not have.
+std::vector<std::string> FindingDifferences(const SweepResult& full, const SweepResult& lean);
+
+// Every difference between a sweep without explaining and the full one that it may not have.
 std::vector<std::string> Differences(const SweepResult& full, const SweepResult& lean) {
   std::vector<std::string> out;
   if (full.records.size() != lean.records.size()) return {"record counts differ"};
@@ -60,6 +63,13 @@ std::vector<std::string> Differences(const SweepResult& full, const SweepResult&
       }
     }
   }
+  for (const std::string& d : FindingDifferences(full, lean)) out.push_back(d);
+  return out;
+}
+
+// Differences between the findings and calibration counts of two sweeps.
+std::vector<std::string> FindingDifferences(const SweepResult& full, const SweepResult& lean) {
+  std::vector<std::string> out;
   if (full.findings.size() != lean.findings.size()) {
     out.push_back("finding counts differ");
     return out;
@@ -80,13 +90,21 @@ std::vector<std::string> Differences(const SweepResult& full, const SweepResult&
   return out;
 }
 
+// The lines around the first byte where `a` and `b` differ, each as it is in both.
+std::string FirstDifference(const std::string& a, const std::string& b) {
+  size_t at = 0;
+  while (at < a.size() && at < b.size() && a[at] == b[at]) ++at;
+  size_t from = at < 200 ? 0 : at - 200;
+  return "full: ..." + a.substr(from, 400) + "\nlean: ..." + b.substr(from, 400);
+}
+
 // Every report a lean sweep serves (text, Markdown, SARIF), one after the other.
 std::string LeanReports(const Corpus& corpus, SweepResult sweep) {
   Report report = BuildReport(corpus, std::move(sweep));
   std::ostringstream out;
   size_t formats = 0;
   for (const ReportFormat& format : ReportFormats()) {
-    if (format.prints_result_texts) continue;
+    if (!format.lean) continue;
     out << "--- " << format.name << "\n";
     format.print(report, PrintOptions{}, out);
     ++formats;
@@ -95,27 +113,64 @@ std::string LeanReports(const Corpus& corpus, SweepResult sweep) {
   return out.str();
 }
 
-// Sweeps `corpus` with and without explaining, at the default threshold and at `near`;
-// returns how many results the lean sweep left without arithmetic that the full one has.
+// Sweeps `corpus` fully, without explaining, and lean (without explaining or keeping every
+// result), at the default threshold and at `near`; returns how many results the sweep without
+// explaining left without arithmetic that the full one has.
 size_t ExpectLeanSweepAgrees(const Corpus& corpus, const std::string& name, double near = 50) {
   size_t left_out = 0;
   for (double threshold : {SweepOptions{}.near_roof_percent, near}) {
-    SweepOptions full_options, lean_options;
-    full_options.near_roof_percent = lean_options.near_roof_percent = threshold;
-    lean_options.explain = false;
+    SweepOptions full_options, unexplained_options, lean_options;
+    full_options.near_roof_percent = unexplained_options.near_roof_percent =
+        lean_options.near_roof_percent = threshold;
+    unexplained_options.explain = lean_options.explain = false;
+    lean_options.keep_every_result = false;
     SweepResult full = Sweep(corpus, full_options);
+    SweepResult unexplained = Sweep(corpus, unexplained_options);
     SweepResult lean = Sweep(corpus, lean_options);
-    for (const std::string& d : Differences(full, lean)) {
-      ADD_FAILURE() << name << ", near-roof at " << threshold << "%: " << d;
-    }
+    const std::string where = name + ", near-roof at " + std::to_string(threshold) + "%: ";
+    for (const std::string& d : Differences(full, unexplained)) ADD_FAILURE() << where << d;
     for (size_t i = 0; i < full.records.size(); ++i) {
       for (size_t k = 0; k < full.records[i].roofs.size(); ++k) {
         left_out += !full.records[i].roofs[k].arithmetic.empty() &&
-                    lean.records[i].roofs[k].arithmetic.empty();
+                    unexplained.records[i].roofs[k].arithmetic.empty();
       }
     }
-    EXPECT_EQ(LeanReports(corpus, std::move(full)), LeanReports(corpus, std::move(lean)))
-        << name << ": a report differs at near-roof " << threshold << "%";
+    // Without keep_every_result: the same findings, and each record keeps its binding roof and
+    // the roofs not computed, as the sweep without explaining has them, or its first roof.
+    for (const std::string& d : FindingDifferences(full, lean)) ADD_FAILURE() << where << d;
+    for (size_t i = 0; i < full.records.size(); ++i) {
+      const RecordAudit& all = unexplained.records[i];
+      const RecordAudit& kept = lean.records[i];
+      std::vector<const InstrumentResult*> want;
+      for (const InstrumentResult& r : all.roofs) {
+        if (&r == all.Binding() || r.verdict == Verdict::kNotComputable) want.push_back(&r);
+      }
+      if (want.empty() && !all.roofs.empty()) want.push_back(&all.roofs[0]);
+      EXPECT_TRUE(kept.checks.empty()) << where << kept.benchmark->header.id;
+      if (kept.roofs.size() != want.size()) {
+        ADD_FAILURE() << where << kept.benchmark->header.id << ": " << kept.roofs.size()
+                      << " roofs kept, " << want.size() << " wanted";
+        continue;
+      }
+      for (size_t k = 0; k < want.size(); ++k) {
+        const InstrumentResult& a = *want[k];
+        const InstrumentResult& b = kept.roofs[k];
+        EXPECT_TRUE(a.instrument == b.instrument && a.verdict == b.verdict &&
+                    SameNumber(a.bound, b.bound) && SameNumber(a.percent, b.percent) &&
+                    a.reason.view() == b.reason.view() &&
+                    a.arithmetic.view() == b.arithmetic.view())
+            << where << kept.benchmark->header.id << " " << a.instrument;
+      }
+    }
+    const std::string reports = LeanReports(corpus, std::move(full));
+    const std::string unexplained_reports = LeanReports(corpus, std::move(unexplained));
+    const std::string lean_reports = LeanReports(corpus, std::move(lean));
+    EXPECT_TRUE(reports == unexplained_reports)
+        << where << "a report differs without explaining, first at\n"
+        << FirstDifference(reports, unexplained_reports);
+    EXPECT_TRUE(reports == lean_reports)
+        << where << "a report differs without keeping every result, first at\n"
+        << FirstDifference(reports, lean_reports);
   }
   return left_out;
 }

@@ -116,9 +116,10 @@ struct ReportFormat {
   std::string_view name;  // the --format value: "text"
   std::string_view help;  // one line for --help
   void (*print)(const Report& report, const PrintOptions& options, std::ostream& out);
-  // Whether it prints results' texts beyond the findings and the reasons a roof is not
-  // computed: a sweep for a format that does not may leave them out (SweepOptions::explain).
-  bool prints_result_texts = true;
+  // Whether it reads, of each record's audit, only the binding roof and the roofs not computed
+  // with their reasons, and of other texts only the findings': a sweep for it may then be lean
+  // (SweepOptions::explain and SweepOptions::keep_every_result false).
+  bool lean = false;
 };
 // Every format, the default ("text") first.
 std::span<const ReportFormat> ReportFormats();

@@ -138,6 +138,27 @@ bool NeedsExplaining(const RecordAudit& audit, size_t roofs_before, bool found,
   return false;
 }
 
+// What a record keeps of its audit when a sweep does not keep every result
+// (SweepOptions::keep_every_result): its binding roof and the roofs not computed, in order, or
+// its first roof when it has neither, and no check. Moved from `from` into vectors of their size.
+void Keep(RecordAudit& from, RecordAudit& into) {
+  into.benchmark = from.benchmark;
+  const InstrumentResult* binding = from.Binding();
+  auto kept = [&](const InstrumentResult& r) {
+    return &r == binding || r.verdict == Verdict::kNotComputable;
+  };
+  size_t count = 0;
+  for (const InstrumentResult& r : from.roofs) count += kept(r);
+  into.roofs.clear();
+  into.roofs.reserve(std::max<size_t>(count, from.roofs.empty() ? 0 : 1));
+  for (InstrumentResult& r : from.roofs) {
+    if (kept(r)) into.roofs.push_back(std::move(r));
+  }
+  // `roofs` empty means no roof instrument spoke: a record that had roofs keeps one.
+  if (into.roofs.empty() && !from.roofs.empty()) into.roofs.push_back(std::move(from.roofs[0]));
+  into.checks.clear();
+}
+
 }  // namespace
 
 std::string_view VerdictName(Verdict v) {
@@ -197,11 +218,15 @@ SweepResult Sweep(const Corpus& corpus, const SweepOptions& options) {
   // The corpus instruments add a check to the records they judge: room for them too, so no
   // record's checks are moved (and doubled in capacity) by the last push.
   checks += CorpusInstruments().size();
+  std::vector<size_t> calibration_records(threads), calibration_failures(threads);
   auto audit_slice = [&](size_t t) {
     // Most records say what others say (one model on one part gives the same KV arithmetic):
     // each thread keeps one copy of each distinct text its results hold.
     TextInterning interning;
     Resolver resolver(corpus, options);
+    // Without keep_every_result, each record is audited here and keeps only what lean reports
+    // read (Keep): the scratch's vectors are allocated once.
+    RecordAudit scratch;
     size_t begin = n * t / threads, end = n * (t + 1) / threads;
     for (size_t i = begin; i < end; ++i) {
       if (options.progress && (i - begin) % kProgressEvery == kProgressEvery - 1) {
@@ -213,8 +238,10 @@ SweepResult Sweep(const Corpus& corpus, const SweepOptions& options) {
       ExplainScope scope(explain);
       AuditInput in = resolver.Resolve(b);
       bool in_explained = explain;
-      RecordAudit& audit = result.records[i];
+      RecordAudit& audit = options.keep_every_result ? result.records[i] : scratch;
       audit.benchmark = &b;
+      audit.roofs.clear();
+      audit.checks.clear();
       audit.roofs.reserve(roofs);
       audit.checks.reserve(checks);
       for (const auto* instrument : RecordInstruments()) {
@@ -238,6 +265,14 @@ SweepResult Sweep(const Corpus& corpus, const SweepOptions& options) {
         }
         instrument->Audit(in, audit, findings[t]);
       }
+      if (b.calibration) {
+        ++calibration_records[t];
+        for (const auto& c : audit.checks) {
+          calibration_failures[t] +=
+              c.instrument == ids::kCalibration && c.verdict == Verdict::kFail;
+        }
+      }
+      if (!options.keep_every_result) Keep(audit, result.records[i]);
     }
   };
   {
@@ -256,14 +291,12 @@ SweepResult Sweep(const Corpus& corpus, const SweepOptions& options) {
     TextInterning interning;
     for (const auto* instrument : CorpusInstruments()) instrument->AuditCorpus(corpus, result);
   }
-  for (const RecordAudit& a : result.records) {
-    if (!a.benchmark->calibration) continue;
-    ++result.calibration_records;
-    for (const auto& c : a.checks) {
-      if (c.instrument == ids::kCalibration && c.verdict == Verdict::kFail) {
-        ++result.calibration_failures;
-      }
-    }
+  if (!options.keep_every_result) {
+    for (RecordAudit& a : result.records) std::vector<InstrumentResult>().swap(a.checks);
+  }
+  for (size_t t = 0; t < threads; ++t) {
+    result.calibration_records += calibration_records[t];
+    result.calibration_failures += calibration_failures[t];
   }
   ApplyWaivers(corpus, result.findings);
   SortFindings(result.findings);

@@ -56,9 +56,11 @@ ExitCode RunSweep(const SweepCommandOptions& opt) {
   const Corpus& corpus = *kept_corpus;
   progress.Phase("auditing benchmark records");
   SweepOptions options = opt.sweep;
-  // The text, Markdown and SARIF reports print the findings and why a roof was not computed,
-  // nothing else of a result's text: the instruments need not write the rest.
-  options.explain = FindReportFormat(opt.format)->prints_result_texts;
+  // The text, Markdown and SARIF reports read, of the results, the binding roofs, why a roof
+  // was not computed and the findings: the sweep need not write or keep the rest.
+  const bool lean = FindReportFormat(opt.format)->lean;
+  options.explain = !lean;
+  options.keep_every_result = !lean;
   options.progress = [&progress](size_t done, size_t total) { progress.Count(done, total); };
   SweepResult sweep = Sweep(corpus, options);
   if (!opt.baseline.empty()) ApplyBaseline(baseline, sweep.findings);

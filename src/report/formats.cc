@@ -9,19 +9,19 @@ constexpr ReportFormat kFormats[] = {
      [](const Report& r, const PrintOptions& o, std::ostream& out) {
        PrintText(r, TextOptions{o.color}, out);
      },
-     /*prints_result_texts=*/false},
+     /*lean=*/true},
     {"json", "one JSON object: records, findings, rejected files, summary",
      [](const Report& r, const PrintOptions&, std::ostream& out) { PrintJson(r, out); },
-     /*prints_result_texts=*/true},
+     /*lean=*/false},
     {"md", "Markdown for a pull-request comment or a job summary",
      [](const Report& r, const PrintOptions&, std::ostream& out) { PrintMarkdown(r, out); },
-     /*prints_result_texts=*/false},
+     /*lean=*/true},
     {"sarif", "SARIF 2.1.0 for code-scanning annotations",
      [](const Report& r, const PrintOptions&, std::ostream& out) { PrintSarif(r, out); },
-     /*prints_result_texts=*/false},
+     /*lean=*/true},
     {"html", "one self-contained HTML file with roofline charts",
      [](const Report& r, const PrintOptions&, std::ostream& out) { PrintHtml(r, out); },
-     /*prints_result_texts=*/true},
+     /*lean=*/false},
 };
 
 }  // namespace
