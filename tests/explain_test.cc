@@ -8,14 +8,18 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "../bench/synthetic_corpus.h"
+#include "fixtures.h"
 #include "rooflint/report.h"
+#include "test_corpus.h"
 
 namespace rooflint {
 namespace {
@@ -205,6 +209,48 @@ TEST(LeanSweep, AgreesWithTheFullSweepOnEveryTestCorpus) {
     if (entry.path().filename() != "base") roots.push_back(entry.path().string());
     Corpus corpus = LoadCorpus(roots);
     ExpectLeanSweepAgrees(corpus, entry.path().filename().string());
+  }
+}
+
+using testing::BenchRecord;
+using testing::RoofsTest;
+using testing::TestCorpus;
+using LeanSweepSortTest = RoofsTest;
+
+TEST_F(LeanSweepSortTest, FindingsComeInPathLineAndInstrumentOrder) {
+  // The corpus instruments' findings come after the records' and are sorted into place along
+  // the permutation's cycles: a sibling-set finding on bs64a goes between aa's and zz's.
+  TestCorpus& c = Base();
+  c.Add(RecordKind::kBenchmark, BenchRecord{.id = "aa", .value = "3000 tok/s"}.Toml())
+      .Add(RecordKind::kBenchmark, BenchRecord{.id = "bs1", .extra = "set = \"trio\""}.Toml())
+      .Add(RecordKind::kBenchmark, BenchRecord{.id = "bs64a",
+                                               .metric = "aggregate-output",
+                                               .value = "900 tok/s",
+                                               .extra = "set = \"trio\"",
+                                               .batch = 64}
+                                       .Toml())
+      .Add(RecordKind::kBenchmark,
+           BenchRecord{.id = "bs64u", .value = "12.5 tok/s", .extra = "set = \"trio\"", .batch = 64}
+               .Toml())
+      .Add(RecordKind::kBenchmark, BenchRecord{.id = "zz", .value = "3000 tok/s"}.Toml());
+  const Corpus& corpus = c.Build();
+  for (bool lean : {false, true}) {
+    SweepOptions options;
+    options.explain = options.keep_every_result = !lean;
+    SweepResult s = Sweep(corpus, options);
+    std::vector<std::string> order;
+    for (const Finding& f : s.findings) order.push_back(f.record + " " + f.instrument);
+    ASSERT_GE(order.size(), 3u);
+    EXPECT_EQ(order.front().rfind("aa ", 0), 0u) << ::testing::PrintToString(order);
+    EXPECT_EQ(order.back().rfind("zz ", 0), 0u) << ::testing::PrintToString(order);
+    EXPECT_NE(std::find(order.begin(), order.end(), "bs64a sibling-set"), order.end())
+        << ::testing::PrintToString(order);
+    EXPECT_TRUE(std::is_sorted(s.findings.begin(), s.findings.end(),
+                               [](const Finding& a, const Finding& b) {
+                                 return std::tie(a.where.path, a.where.line, a.instrument) <
+                                        std::tie(b.where.path, b.where.line, b.instrument);
+                               }))
+        << ::testing::PrintToString(order);
   }
 }
 

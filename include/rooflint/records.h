@@ -197,14 +197,15 @@ struct Gotcha {
 
 // One load condition: stated with a value, marked absent with a reason, or missing.
 struct Condition {
-  enum class State { kMissing, kStated, kAbsent };
-  State state = State::kMissing;
+  enum class State : uint8_t { kMissing, kStated, kAbsent };
   // A record holds eleven of these, and a large corpus says the same things in them ("not
-  // published", "vllm"): the texts are shared (the loader interns them per thread).
-  SharedText text;                 // the stated value as text ("1", "fastertransformer", "false")
-  std::optional<int64_t> integer;  // the stated value, for integer conditions
-  std::optional<bool> boolean;     // the stated value, for true/false conditions
+  // published", "vllm"): the texts are shared (the loader interns them per thread). The members
+  // are in the order that packs them into 40 bytes.
+  SharedText text;  // the stated value as text ("1", "fastertransformer", "false")
   SharedText absent_reason;
+  std::optional<int64_t> integer;  // the stated value, for integer conditions
+  State state = State::kMissing;
+  std::optional<bool> boolean;  // the stated value, for true/false conditions
 
   bool stated() const { return state == State::kStated; }
   bool absent() const { return state == State::kAbsent; }

@@ -106,7 +106,8 @@ void ApplyWaivers(const Corpus& corpus, std::vector<Finding>& findings) {
 
 // Findings in path, line and instrument order, stable. They arrive nearly in that order (the
 // records are in path order), so the order is worked out on indices and the findings, which
-// are large, are moved at most once, and not at all when they are in order already.
+// are large, are moved into place along the cycles of the permutation: each once, none when in
+// order already, and no second vector of them.
 void SortFindings(std::vector<Finding>& findings) {
   std::vector<uint32_t> order(findings.size());
   for (size_t i = 0; i < order.size(); ++i) order[i] = static_cast<uint32_t>(i);
@@ -116,13 +117,20 @@ void SortFindings(std::vector<Finding>& findings) {
     return std::tie(a.where.path, a.where.line, a.instrument) <
            std::tie(b.where.path, b.where.line, b.instrument);
   });
-  bool in_order = true;
-  for (size_t i = 0; i < order.size() && in_order; ++i) in_order = order[i] == i;
-  if (in_order) return;
-  std::vector<Finding> sorted;
-  sorted.reserve(findings.size());
-  for (uint32_t i : order) sorted.push_back(std::move(findings[i]));
-  findings = std::move(sorted);
+  // Position k takes the finding now at order[k]; a position done is marked order[k] = k.
+  for (uint32_t start = 0; start < order.size(); ++start) {
+    if (order[start] == start) continue;
+    Finding first = std::move(findings[start]);
+    uint32_t k = start;
+    while (order[k] != start) {
+      const uint32_t from = order[k];
+      findings[k] = std::move(findings[from]);
+      order[k] = k;
+      k = from;
+    }
+    findings[k] = std::move(first);
+    order[k] = k;
+  }
 }
 
 // Whether an instrument that ran without explaining (SweepOptions::explain) must run again with
@@ -286,6 +294,7 @@ SweepResult Sweep(const Corpus& corpus, const SweepOptions& options) {
   for (auto& f : findings) {
     result.findings.insert(result.findings.end(), std::make_move_iterator(f.begin()),
                            std::make_move_iterator(f.end()));
+    std::vector<Finding>().swap(f);  // its moved-from findings' room, before the next slice's
   }
   {
     TextInterning interning;
