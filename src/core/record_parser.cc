@@ -495,6 +495,10 @@ class Reader {
     std::string status = Enum(t, "status", kStatuses, false, where);
     if (status == "draft") h.status = Status::kDraft;
     if (status == "deprecated") h.status = Status::kDeprecated;
+    // At most one location per key of the record and of its tables: room for them at once.
+    size_t keys = 0;
+    for (const Entry& e : t) keys += 1 + (e.node->is_table() ? e.node->size() : 0);
+    h.keys.Reserve(keys);
     RecordKeys(t, h.keys, "");
   }
 
