@@ -313,6 +313,25 @@ class RoofsTest : public ::testing::Test {
   TestCorpus corpus_;
 };
 
+// The sibling set "trio" on the a100 of RoofsTest::Base(): bs1 (per-user, batch 1), bs64a
+// (aggregate `aggregate` at batch 64) and bs64u (12.5 tok/s per user at batch 64, with `ratios`
+// in its notes). 12.5 x 64 = 800 tok/s is the aggregate that agrees.
+inline void AddTrio(TestCorpus& c, const std::string& aggregate, const std::string& ratios) {
+  c.Add(RecordKind::kBenchmark, BenchRecord{.id = "bs1", .extra = "set = \"trio\""}.Toml())
+      .Add(RecordKind::kBenchmark, BenchRecord{.id = "bs64a",
+                                               .metric = "aggregate-output",
+                                               .value = aggregate,
+                                               .extra = "set = \"trio\"",
+                                               .batch = 64}
+                                       .Toml())
+      .Add(RecordKind::kBenchmark,
+           BenchRecord{.id = "bs64u",
+                       .value = "12.5 tok/s",
+                       .extra = "set = \"trio\"\nnotes = \"" + ratios + "\"",
+                       .batch = 64}
+               .Toml());
+}
+
 }  // namespace rooflint::testing
 
 #endif  // ROOFLINT_TESTS_FIXTURES_H_

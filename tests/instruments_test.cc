@@ -19,6 +19,7 @@ namespace rooflint {
 namespace {
 
 using testing::Absent;
+using testing::AddTrio;
 using testing::AuditOf;
 using testing::BenchRecord;
 using testing::FindingsOf;
@@ -245,22 +246,6 @@ TEST_F(DerivationTest, DoesNotApplyWithoutDerivedFrom) {
 // --- sibling-set --------------------------------------------------------------------------
 
 using SiblingSetTest = RoofsTest;
-
-void AddTrio(TestCorpus& c, const std::string& aggregate, const std::string& ratios) {
-  c.Add(RecordKind::kBenchmark, BenchRecord{.id = "bs1", .extra = "set = \"trio\""}.Toml())
-      .Add(RecordKind::kBenchmark, BenchRecord{.id = "bs64a",
-                                               .metric = "aggregate-output",
-                                               .value = aggregate,
-                                               .extra = "set = \"trio\"",
-                                               .batch = 64}
-                                       .Toml())
-      .Add(RecordKind::kBenchmark,
-           BenchRecord{.id = "bs64u",
-                       .value = "12.5 tok/s",
-                       .extra = "set = \"trio\"\nnotes = \"" + ratios + "\"",
-                       .batch = 64}
-               .Toml());
-}
 
 TEST_F(SiblingSetTest, TrioAgreesOnAggregateAndStatedRatios) {
   AddTrio(Base(), "800 tok/s", "ratio(bs64a / bs1) = 13.9x and ratio(bs1 / bs64u) = 4.6x");
