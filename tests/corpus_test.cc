@@ -372,7 +372,11 @@ TEST_F(CorpusTest, IndexFindsARecordAddedByHand) {
 TEST_F(CorpusTest, ACopyLooksUpIdsInItsOwnRecords) {
   Corpus original = Load({"dangling"});
   Corpus copy = original;
-  for (Model& m : original.models) std::replace(m.header.id.begin(), m.header.id.end(), 'l', 'x');
+  for (Model& m : original.models) {
+    std::string changed = m.header.id.str();
+    std::replace(changed.begin(), changed.end(), 'l', 'x');
+    m.header.id = changed;
+  }
   ASSERT_EQ(copy.models.size(), 2u);
   const Model* m = copy.FindModel("llama-2-7b");
   ASSERT_NE(m, nullptr);

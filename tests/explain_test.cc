@@ -37,7 +37,7 @@ std::vector<std::string> Differences(const SweepResult& full, const SweepResult&
   for (size_t i = 0; i < full.records.size(); ++i) {
     const RecordAudit& f = full.records[i];
     const RecordAudit& l = lean.records[i];
-    const std::string id = f.benchmark->header.id;
+    const std::string id = f.benchmark->header.id.str();
     for (auto [fr, lr] : {std::pair{&f.roofs, &l.roofs}, std::pair{&f.checks, &l.checks}}) {
       if (fr->size() != lr->size()) {
         out.push_back(id + ": result counts differ");

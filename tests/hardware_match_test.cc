@@ -58,7 +58,7 @@ class HardwareMatchTest : public ::testing::Test {
 
   std::vector<std::string> Match(std::string_view text) {
     std::vector<std::string> out;
-    for (const auto* p : index_.Match(text).candidates) out.push_back(p->header.id);
+    for (const auto* p : index_.Match(text).candidates) out.push_back(p->header.id.str());
     return out;
   }
 };
@@ -166,7 +166,7 @@ TEST_F(HardwareMatchTest, AModelNumberNoOtherPartHoldsNamesItsPart) {
   HardwareIndex index(parts);
   auto ids = [&](std::string_view text) {
     Names out;
-    for (const auto* p : index.Match(text).candidates) out.push_back(p->header.id);
+    for (const auto* p : index.Match(text).candidates) out.push_back(p->header.id.str());
     return out;
   };
   EXPECT_EQ(ids("ARC B60"), (Names{"b60"}));
@@ -228,7 +228,7 @@ TEST_F(HardwareMatchTest, EditionsAreComparedAsASet) {
   HardwareIndex index(parts);
   auto ids = [&](std::string_view text) {
     Names out;
-    for (const auto* p : index.Match(text).candidates) out.push_back(p->header.id);
+    for (const auto* p : index.Match(text).candidates) out.push_back(p->header.id.str());
     return out;
   };
   EXPECT_EQ(ids("8x RTX PRO 6000"), (Names{"ws", "maxq", "server"}));

@@ -87,7 +87,7 @@ class HardwareStringsTest : public ::testing::Test {
   }
   static std::vector<std::string> Ids(const HardwareMatch& m) {
     std::vector<std::string> out;
-    for (const Accelerator* a : m.candidates) out.push_back(a->header.id);
+    for (const Accelerator* a : m.candidates) out.push_back(a->header.id.str());
     std::sort(out.begin(), out.end());
     return out;
   }

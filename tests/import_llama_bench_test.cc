@@ -286,7 +286,7 @@ TEST(ImportLlamaBench, SixTablesInOneLogAreSixRunsEachWithItsDevicesAndBuild) {
   auto bs = Benchmarks(r);
   ASSERT_EQ(bs.size(), 72u);  // 6 tables x 12 rows
   std::set<std::string> ids;
-  for (const Benchmark* b : bs) ids.insert(b->header.id);
+  for (const Benchmark* b : bs) ids.insert(b->header.id.str());
   EXPECT_EQ(ids.size(), 72u);
   // Table 1 (ROCm, Q4_K_XL), row 4: "| ... |   none |  1 |           tg256 |         25.83 ± 0.03
   // |". Split mode none runs one of the 2 devices found.

@@ -117,7 +117,7 @@ TEST(ImportSglang, OnlineRatesGiveOneSetPerLine) {
   auto bs = Benchmarks(r);
   ASSERT_EQ(bs.size(), 35u);
   std::set<std::string> sets;
-  for (const Benchmark* b : bs) sets.insert(b->set);
+  for (const Benchmark* b : bs) sets.insert(b->set.str());
   EXPECT_EQ(sets.size(), 7u);
   const Benchmark* first = Find(r, "aggregate-output", "mean");
   ASSERT_NE(first, nullptr);

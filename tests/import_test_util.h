@@ -44,8 +44,8 @@ inline std::string Replace(std::string s, const std::string& from, const std::st
   return s;
 }
 
-inline bool Contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
+inline bool Contains(std::string_view text, std::string_view part) {
+  return text.find(part) != std::string_view::npos;
 }
 
 // Import options with --model `id`.
@@ -147,7 +147,7 @@ inline std::vector<std::string> FieldsOf(const Benchmark& b) {
 }
 
 // The audit of `id` in the bundled corpus with the imported records added.
-inline std::vector<InstrumentResult> AuditOf(const ImportResult& r, const std::string& id) {
+inline std::vector<InstrumentResult> AuditOf(const ImportResult& r, std::string_view id) {
   Corpus c = Bundled();
   for (const auto& rec : r.records) {
     if (const auto* b = std::get_if<Benchmark>(&rec.record)) c.benchmarks.push_back(*b);
@@ -189,11 +189,11 @@ class ImportedCorpus {
     for (const auto& rec : r.records) {
       if (const auto* b = std::get_if<Benchmark>(&rec.record)) {
         corpus_.benchmarks.push_back(*b);
-        ids_.insert(b->header.id);
+        ids_.insert(b->header.id.str());
       }
       if (const auto* s = std::get_if<Source>(&rec.record)) corpus_.sources.push_back(*s);
       if (const auto* m = std::get_if<Model>(&rec.record)) {
-        if (models_.insert(m->header.id).second) corpus_.models.push_back(*m);
+        if (models_.insert(m->header.id.str()).second) corpus_.models.push_back(*m);
       }
     }
   }
@@ -207,10 +207,10 @@ class ImportedCorpus {
     EXPECT_FALSE(corpus_.HasInvalidInput()) << RenderAll(corpus_.diagnostics);
     SweepResult s = Sweep(corpus_);
     size_t audited = 0;
-    for (const auto& a : s.records) audited += ids_.count(a.benchmark->header.id);
+    for (const auto& a : s.records) audited += ids_.count(a.benchmark->header.id.str());
     EXPECT_EQ(audited, ids_.size());
     for (const Finding& f : s.findings) {
-      if (ids_.count(f.record)) {
+      if (ids_.count(f.record.str())) {
         EXPECT_NE(f.severity, Severity::kError)
             << f.record << " " << f.instrument << ": " << f.code << " " << f.message;
       }

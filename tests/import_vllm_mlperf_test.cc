@@ -90,7 +90,7 @@ TEST(ImportVllm, MetadataThatDisagreesWithTheMeasurementIsReported) {
   ImportResult r = ImportFiles({Sample("vllm", kVllm)});
   std::vector<std::string> notes;
   for (const auto& d : r.diagnostics) {
-    if (d.code == "metadata-disagrees") notes.push_back(d.message);
+    if (d.code == "metadata-disagrees") notes.push_back(d.message.str());
   }
   ASSERT_EQ(notes.size(), 6u);
   EXPECT_EQ(notes[0],
@@ -522,7 +522,7 @@ TEST(ImportMlperf, TheWholeSamplesFolderImportsEachRunWithItsOwnSystem) {
   auto bs = Benchmarks(r);
   ASSERT_EQ(bs.size(), 19u);  // 1 Offline + 9 Server + 9 Interactive
   std::map<std::string, std::string> hardware;
-  for (const Benchmark* b : bs) hardware[b->model] = b->hardware;
+  for (const Benchmark* b : bs) hardware[b->model.str()] = b->hardware.str();
   EXPECT_EQ(hardware["llama-2-70b"], "NVIDIA H100-SXM-80GB");
   EXPECT_EQ(hardware["llama-3.1-8b"], "NVIDIA H100-SXM-80GB");
   EXPECT_EQ(hardware["llama-3.1-405b"], "NVIDIA GB200");

@@ -164,7 +164,7 @@ TEST(RecordParser, SyntaxErrorMessageIsOneLine) {
   EXPECT_EQ(d.code, "toml-syntax");
   EXPECT_EQ(d.where.line, 2);
   EXPECT_EQ(d.where.column, 10);
-  EXPECT_EQ(d.message.find('\n'), std::string::npos) << d.message;
+  EXPECT_EQ(d.message.find("\n"), std::string::npos) << d.message;
   // The rendering is exactly four lines: header, source line, caret, hint.
   std::string rendered = Render(d);
   EXPECT_EQ(std::count(rendered.begin(), rendered.end(), '\n'), 4) << rendered;
@@ -1237,6 +1237,44 @@ TEST(RecordParser, DocExampleBenchmarkParses) {
   SourceLocation batch_at = b.header.keys.Find("conditions.batch", b.header.path);
   EXPECT_EQ(batch_at.line, 21);
   EXPECT_EQ(batch_at.column, 1);
+}
+
+// KeyLocations keeps a key's index and its line and column in 8 bytes: every known key
+// round-trips, an unknown key or one never added gives the record's first line, and a line or
+// column past what 24 bits hold is kept at the largest they hold, never wrapped.
+TEST(KeyLocations, PacksEveryKnownKeyWithItsPlace) {
+  std::span<const std::string> names = KnownKeyNames();
+  ASSERT_GT(names.size(), 100u);
+  ASSERT_LT(names.size(), 65536u);  // an index fits the 16 bits KeyLocations keeps
+  EXPECT_TRUE(std::is_sorted(names.begin(), names.end()));
+  KeyLocations keys;
+  for (size_t i = 0; i < names.size(); ++i) {
+    EXPECT_EQ(KnownKeyIndex(names[i]), static_cast<int>(i)) << names[i];
+    keys.Add(static_cast<int>(i), static_cast<int>(i) + 1, static_cast<int>(2 * i) + 3);
+  }
+  for (size_t i = 0; i < names.size(); ++i) {
+    SourceLocation at = keys.Find(names[i], "f.toml");
+    EXPECT_EQ(at.path, "f.toml");
+    EXPECT_EQ(at.line, static_cast<int>(i) + 1) << names[i];
+    EXPECT_EQ(at.column, static_cast<int>(2 * i) + 3) << names[i];
+  }
+  EXPECT_EQ(KnownKeyIndex("no-such-key"), -1);
+  SourceLocation unknown = keys.Find("no-such-key", "f.toml");
+  EXPECT_EQ(unknown.line, 1);
+  EXPECT_EQ(unknown.column, 1);
+
+  KeyLocations far;
+  const int value = KnownKeyIndex("value");
+  ASSERT_GE(value, 0);
+  EXPECT_EQ(far.Find("value", "f.toml").line, 1);  // not added yet
+  far.Add(value, (1 << 24) + 5, 1 << 30);
+  SourceLocation at = far.Find("value", "f.toml");
+  EXPECT_EQ(at.line, (1 << 24) - 1);
+  EXPECT_EQ(at.column, (1 << 24) - 1);
+  KeyLocations largest;
+  largest.Add(value, (1 << 24) - 1, (1 << 24) - 2);
+  EXPECT_EQ(largest.Find("value", "f.toml").line, (1 << 24) - 1);
+  EXPECT_EQ(largest.Find("value", "f.toml").column, (1 << 24) - 2);
 }
 
 TEST(RecordParser, DocExampleAcceleratorParses) {

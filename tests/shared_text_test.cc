@@ -130,5 +130,30 @@ TEST(SharedText, ScopesArePerThreadAndCountsAreAtomic) {
   EXPECT_EQ(made[0], "text 3");
 }
 
+// What records and diagnostics use of a std::string, SharedText answers alike.
+TEST(SharedText, ReadsAndJoinsAsAString) {
+  SharedText t("conditions.batch");
+  EXPECT_TRUE(t.starts_with("conditions."));
+  EXPECT_TRUE(t.ends_with(".batch"));
+  EXPECT_FALSE(t.starts_with("batch"));
+  EXPECT_EQ(t[0], 'c');
+  EXPECT_EQ(t.substr(11), "batch");
+  EXPECT_EQ(t.substr(0, 4), "cond");
+  EXPECT_EQ(std::string("x ") + t, "x conditions.batch");
+  EXPECT_EQ(t + " y", "conditions.batch y");
+  EXPECT_EQ(t + std::string_view("!"), "conditions.batch!");
+  EXPECT_EQ("at " + t, "at conditions.batch");
+  SharedText shared = t;
+  t += " = 8";
+  EXPECT_EQ(t, "conditions.batch = 8");
+  EXPECT_EQ(shared, "conditions.batch");  // the text it shared is unchanged
+  EXPECT_LT(SharedText("a"), SharedText("b"));
+  EXPECT_LT(SharedText(), SharedText("a"));
+  EXPECT_EQ(SharedText("a") <=> SharedText("a"), std::strong_ordering::equal);
+  t.clear();
+  EXPECT_TRUE(t.empty());
+  EXPECT_EQ(t, "");
+}
+
 }  // namespace
 }  // namespace rooflint

@@ -38,8 +38,8 @@ ParseResult ParseRecord(RecordKind kind, std::string_view text, std::string_view
 // One file the loader saw, valid or not.
 struct FileEntry {
   RecordKind kind = RecordKind::kBenchmark;
-  std::string id;
-  std::string path;
+  SharedText id;          // shared with the record's header, when it was read
+  SharedText path;        // likewise
   bool rejected = false;  // it had an error and is not in the record vectors
 };
 

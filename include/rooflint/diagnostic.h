@@ -10,6 +10,8 @@
 #include <string_view>
 #include <vector>
 
+#include "rooflint/shared_text.h"
+
 namespace rooflint {
 
 enum class Severity { kError, kWarning, kNote };
@@ -23,23 +25,25 @@ struct SourceLocation {
 };
 
 struct Diagnostic {
+  // A large sweep makes tens of thousands: the texts are SharedText, one pointer each (the
+  // sweep's threads share the copies of texts findings repeat, such as a code or a hint).
   Severity severity = Severity::kError;
   // Stable kebab-case id: unknown-key, wrong-dimension, ... (a load diagnostic's); an
   // instrument's codes are the catalogue's (finding_codes.h: exceeds-roof, ...).
-  std::string code;
-  std::string message;  // what is wrong, in one sentence
+  SharedText code;
+  SharedText message;  // what is wrong, in one sentence
   SourceLocation where;
-  std::string source_line;  // the text of where.line, for the caret display ("" if none)
-  int caret_column = 0;     // the caret's column in source_line when it was cut (0: where.column)
-  std::string hint;         // how to fix it ("" if nothing useful to say)
+  SharedText source_line;  // the text of where.line, for the caret display ("" if none)
+  int caret_column = 0;    // the caret's column in source_line when it was cut (0: where.column)
+  SharedText hint;         // how to fix it ("" if nothing useful to say)
 
   // What a finding adds; empty for a load diagnostic.
-  std::string instrument;   // the instrument id (audit.h ids::k...), "" for the loader
-  std::string record;       // the record the finding is about (a benchmark, or a part)
-  std::string arithmetic;   // the calculation or the evidence, checkable by hand
+  SharedText instrument;    // the instrument id (audit.h ids::k...), "" for the loader
+  SharedText record;        // the record the finding is about (a benchmark, or a part)
+  SharedText arithmetic;    // the calculation or the evidence, checkable by hand
   bool deprecated = false;  // on a deprecated record: reported apart, never fails a sweep
   bool waived = false;      // matched a [[waivers]] entry of its record: shown, never fails
-  std::string waiver_reason;
+  SharedText waiver_reason;
   bool baselined = false;  // listed in the --baseline file: counted, not shown
 
   // True for an instrument's finding, false for a load diagnostic.

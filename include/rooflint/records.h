@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "rooflint/boxed.h"
 #include "rooflint/diagnostic.h"
 #include "rooflint/shared_text.h"
 #include "rooflint/units.h"
@@ -47,36 +48,38 @@ Dimension MetricDimension(Metric m);
 // True for the metrics that are a time per something (TTFT, TPOT, ITL, end-to-end latency).
 bool IsLatencyMetric(Metric m);
 
+// The name of every key a valid record can have, as "key" or "table.key", sorted: the parser's
+// table (record_parser.cc), which KeyLocations indexes.
+std::span<const std::string> KnownKeyNames();
+// The index of `name` in KnownKeyNames(), or -1 when no record has such a key.
+int KnownKeyIndex(std::string_view name);
+
 // Where each key of a record stands in its file, for pointing findings at it.
 class KeyLocations {
  public:
-  // `key` must outlive the record: the parser passes names from its static key table.
-  void Add(const std::string& key, int line, int column) {
-    if (keys_.capacity() == 0) keys_.reserve(kTypicalKeys);
-    keys_.push_back({&key, line, column});
-  }
+  // `key` indexes KnownKeyNames(). A line or column past 2^24 - 1 (a file of 16 MiB; the
+  // loader reads at most 1 MiB) is kept as 2^24 - 1.
+  void Add(int key, int line, int column);
   // Room for `n` keys at once, when the caller knows how many it may add.
   void Reserve(size_t n) { keys_.reserve(n); }
   // The location of `key` ("value", "conditions.batch"), or the record's first line.
-  SourceLocation Find(std::string_view key, const std::string& path) const;
+  SourceLocation Find(std::string_view key, std::string_view path) const;
 
  private:
   // A benchmark record writes about 25 keys: room for them at once, not five regrowths, when
   // no Reserve came first.
   static constexpr size_t kTypicalKeys = 32;
-  struct Entry {  // 16 bytes: a large corpus holds one per key of every record
-    const std::string* key;
-    int line;
-    int column;
-  };
-  std::vector<Entry> keys_;
+  static constexpr uint64_t kFieldMax = (uint64_t{1} << 24) - 1;
+  // 8 bytes, as a large corpus holds one per key of every record: the key's index in the low
+  // 16 bits, then the line and the column in 24 bits each.
+  std::vector<uint64_t> keys_;
 };
 
 // The part every record has: identity, provenance, and what loading it said.
 struct RecordHeader {
   RecordKind kind = RecordKind::kBenchmark;
-  std::string id;
-  std::string path;  // as given to the loader, for diagnostics
+  SharedText id;
+  SharedText path;  // as given to the loader, for diagnostics (shared with Corpus::files)
   Status status = Status::kVerified;
   KeyLocations keys;
 };
@@ -218,10 +221,10 @@ struct Condition {
 // method and, where stated, the draft length k (tokens proposed per step), the mean accepted
 // length, and the draft model.
 struct Speculation {
-  std::string method;                       // "eagle3", "ngram", "draft-model", "mtp", ...
+  SharedText method;                        // "eagle3", "ngram", "draft-model", "mtp", ...
   std::optional<int64_t> draft_tokens;      // k
   std::optional<double> acceptance_length;  // mean tokens accepted per step, 1 <= a <= k + 1
-  std::string draft_model;                  // a model id, for a separate draft model
+  SharedText draft_model;                   // a model id, for a separate draft model
 };
 
 // Prefix caching as a record states it: `prefix_cache = false`, or the input tokens served
@@ -244,8 +247,8 @@ struct Conditions {
   Condition speculative;
   Condition prefix_cache;
   Condition offload;  // weights or KV cache kept in host memory: false, or what the source says
-  std::optional<Speculation> speculation;  // set when speculative is stated as a table
-  std::optional<PrefixCache> prefix;       // set when prefix_cache is stated
+  Boxed<Speculation> speculation;  // set when speculative is stated as a table
+  Boxed<PrefixCache> prefix;       // set when prefix_cache is stated
 
   // B, the sequences one decode step holds, derived here once for every reader:
   // StatedBatch() is `batch` as stated (bounds that tighten as B grows, and aggregate = per-user
@@ -303,8 +306,8 @@ struct NamedCondition {
 std::array<NamedCondition, 5> LoadConditions(const Conditions& c);
 
 struct AbsentPointer {
-  std::string because;  // no-record | ambiguous | not-stated
-  std::string note;
+  SharedText because;  // no-record | ambiguous | not-stated
+  SharedText note;
 };
 
 // An instrument-validation band: the record's roof percent must land within
@@ -317,33 +320,36 @@ struct Calibration {
 };
 
 struct Benchmark {
+  // A large corpus holds a hundred thousand of these: the texts are SharedText (one pointer;
+  // the loader's threads share the copies of the texts records repeat, such as a model id, a
+  // hardware text or a source), and the facts most records leave out are Boxed.
   RecordHeader header;
-  std::string title;
+  SharedText title;
   Metric metric = Metric::kPerUserDecode;
-  std::string statistic;  // "" when not stated
+  SharedText statistic;  // "" when not stated
   ParsedQuantity value;
-  std::string derived_from;
-  std::string model;
-  std::string precision;  // "" when absent: then precision_absent says why
-  std::string precision_absent;
-  std::string compute_precision;  // "" when not stated
-  std::string kv_precision;       // the KV-cache element format, "" when not stated
-  std::optional<ParsedQuantity> weights;
-  std::string hardware;
+  SharedText derived_from;
+  SharedText model;
+  SharedText precision;  // "" when absent: then precision_absent says why
+  SharedText precision_absent;
+  SharedText compute_precision;  // "" when not stated
+  SharedText kv_precision;       // the KV-cache element format, "" when not stated
+  Boxed<ParsedQuantity> weights;
+  SharedText hardware;
   std::vector<std::string> accelerators;
   std::optional<AbsentPointer> accelerators_absent;
   // How many accelerators: 0 when the record writes it absent (accelerator_count_absent says
   // why). An unknown count is never taken as 1.
   int64_t accelerator_count = 1;
-  std::string accelerator_count_absent;
-  std::string source;
-  std::string locator;
-  std::string set;
+  SharedText accelerator_count_absent;
+  SharedText source;
+  SharedText locator;
+  SharedText set;
   // Fields in which this record may differ from its set, with why ("engine" -> "...").
   std::vector<std::pair<std::string, std::string>> set_differs;
-  std::string notes;
+  SharedText notes;
   Conditions conditions;
-  std::optional<Calibration> calibration;
+  Boxed<Calibration> calibration;
   std::vector<Waiver> waivers;
 };
 

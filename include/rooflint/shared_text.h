@@ -49,6 +49,18 @@ class SharedText {
   size_t rfind(std::string_view s, size_t from = std::string_view::npos) const {
     return view().rfind(s, from);
   }
+  bool starts_with(std::string_view s) const { return view().starts_with(s); }
+  bool ends_with(std::string_view s) const { return view().ends_with(s); }
+  void clear() { *this = SharedText(); }
+  char operator[](size_t i) const { return rep_->chars[i]; }
+  std::string_view substr(size_t from, size_t n = std::string_view::npos) const {
+    return view().substr(from, n);
+  }
+  // A new text: this one followed by `s` (the old one is shared, never changed).
+  SharedText& operator+=(std::string_view s) {
+    *this = SharedText(std::string(view()).append(s));
+    return *this;
+  }
 
   friend bool operator==(const SharedText& a, const SharedText& b) {
     return a.rep_ == b.rep_ || a.view() == b.view();
@@ -56,6 +68,20 @@ class SharedText {
   friend bool operator==(const SharedText& a, std::string_view b) { return a.view() == b; }
   friend bool operator==(const SharedText& a, const std::string& b) { return a.view() == b; }
   friend bool operator==(const SharedText& a, const char* b) { return a.view() == b; }
+  friend auto operator<=>(const SharedText& a, const SharedText& b) {
+    return a.view() <=> b.view();
+  }
+  // Joined with other text, as a std::string is.
+  friend std::string operator+(std::string a, const SharedText& b) { return a.append(b.view()); }
+  friend std::string operator+(const SharedText& a, std::string_view b) {
+    return std::string(a.view()).append(b);
+  }
+  friend std::string operator+(const SharedText& a, const char* b) {
+    return std::string(a.view()).append(b);
+  }
+  friend std::string operator+(const char* a, const SharedText& b) {
+    return std::string(a).append(b.view());
+  }
   friend std::ostream& operator<<(std::ostream& out, const SharedText& t) {
     return out << t.view();
   }

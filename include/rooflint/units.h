@@ -9,6 +9,8 @@
 #include <string_view>
 #include <variant>
 
+#include "rooflint/shared_text.h"
+
 namespace rooflint {
 
 // A value in SI base units (bytes, seconds, FLOP, tokens, requests) tagged by dimension.
@@ -84,7 +86,7 @@ struct ParsedQuantity {
   double si = 0;      // the value in SI base units
   double number = 0;  // the number as written
   Dimension dimension = Dimension::kBytes;
-  std::string unit;  // the unit as written ("GB/s")
+  SharedText unit;   // the unit as written ("GB/s")
   int decimals = 0;  // digits after the decimal point as written ("57.6" -> 1)
   std::string text;  // the whole string as written
 };

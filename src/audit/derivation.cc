@@ -11,7 +11,7 @@
 namespace rooflint {
 namespace {
 
-std::optional<ParsedQuantity> ParseBasis(const std::string& text) {
+std::optional<ParsedQuantity> ParseBasis(std::string_view text) {
   for (Dimension d : {Dimension::kTokenRate, Dimension::kRequestRate, Dimension::kTime}) {
     auto q = ParseQuantity(text, d);
     if (auto* p = std::get_if<ParsedQuantity>(&q)) return *p;

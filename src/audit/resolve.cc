@@ -185,9 +185,11 @@ void ResolveCount(const Benchmark& b, AuditInput& in) {
 Resolver::Resolver(const Corpus& corpus, const SweepOptions& options)
     : corpus_(corpus), options_(options), hardware_(corpus.accelerators) {}
 
-const HardwareMatch& Resolver::Match(const std::string& hardware) {
+const HardwareMatch& Resolver::Match(std::string_view hardware) {
   auto it = matches_.find(hardware);
-  if (it == matches_.end()) it = matches_.emplace(hardware, hardware_.Match(hardware)).first;
+  if (it == matches_.end()) {
+    it = matches_.emplace(std::string(hardware), hardware_.Match(hardware)).first;
+  }
   return it->second;
 }
 

@@ -19,13 +19,17 @@ class Resolver {
   Resolver(const Corpus& corpus, const SweepOptions& options);
   AuditInput Resolve(const Benchmark& b);
   // The parts a hardware text resolves to (cached).
-  const HardwareMatch& Match(const std::string& hardware);
+  const HardwareMatch& Match(std::string_view hardware);
 
  private:
   const Corpus& corpus_;
   const SweepOptions& options_;
   HardwareIndex hardware_;
-  std::unordered_map<std::string, HardwareMatch> matches_;
+  struct Hash {  // lets a record's hardware text look its match up without a copy
+    using is_transparent = void;
+    size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+  };
+  std::unordered_map<std::string, HardwareMatch, Hash, std::equal_to<>> matches_;
 };
 
 }  // namespace rooflint

@@ -107,7 +107,7 @@ InstrumentResult CombineOverParts(std::string_view instrument, const AuditInput&
   }
   // A hair of tolerance so a value printed at the roof's own rounding is not "over".
   r.verdict = r.percent > 100.0 + 1e-9 ? Verdict::kExceeds : Verdict::kWithin;
-  for (const Accelerator* p : in.parts) r.accelerators.push_back(p->header.id);
+  for (const Accelerator* p : in.parts) r.accelerators.push_back(p->header.id.str());
   if (in.parts.size() > 1 && Explaining()) {
     bool agree = std::all_of(bounds.begin(), bounds.end(), [&](const PartBound& pb) {
       return std::fabs(pb.bound - r.bound) <= 1e-9 * std::fabs(r.bound);

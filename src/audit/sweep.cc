@@ -36,7 +36,7 @@ void ApplyWaivers(const RecordHeader& h, std::span<const Waiver> waivers,
     Finding f;
     f.record = h.id;
     f.instrument = std::string(ids::kWaivers);
-    f.where = {h.path, w.line, 1};
+    f.where = {h.path.str(), w.line, 1};
     f.deprecated = h.status == Status::kDeprecated;
     if (FindInstrument(w.instrument) == nullptr) {
       std::string near = ClosestMatch(w.instrument, kIds);

@@ -189,8 +189,21 @@ Corpus LoadCorpus(std::span<const std::string> roots) {
     TextInterning interning;
     for (size_t i = begin; i < end; ++i) {
       ParseResult r = ParseFile(jobs[i], text);
-      // The job is not read again: its path moves into the file entry.
-      part.files.push_back({jobs[i].kind, std::move(r.id), std::move(jobs[i].path), !r.ok()});
+      // A record's file entry shares its id and path with the record's header.
+      const RecordHeader* header = std::visit(
+          [](const auto& rec) -> const RecordHeader* {
+            if constexpr (std::is_same_v<std::decay_t<decltype(rec)>, std::monostate>) {
+              return nullptr;
+            } else {
+              return &rec.header;
+            }
+          },
+          r.record);
+      if (header != nullptr && header->path == jobs[i].path && header->id == r.id) {
+        part.files.push_back({jobs[i].kind, header->id, header->path, !r.ok()});
+      } else {
+        part.files.push_back({jobs[i].kind, r.id, jobs[i].path, !r.ok()});
+      }
       for (auto& d : r.diagnostics) part.diagnostics.push_back(std::move(d));
       std::visit(
           [&](auto&& rec) {
@@ -354,7 +367,8 @@ const Source* Corpus::FindSource(std::string_view id) const {
 
 bool Corpus::IsRejected(RecordKind kind, std::string_view id) const {
   return std::any_of(files.begin(), files.end(), [&](const FileEntry& f) {
-    return f.rejected && f.kind == kind && (f.id == id || fs::path(f.path).stem().string() == id);
+    return f.rejected && f.kind == kind &&
+           (f.id == id || fs::path(f.path.view()).stem().string() == id);
   });
 }
 

@@ -103,9 +103,9 @@ constexpr std::array<std::string_view, 9> kSourceKeys = {
 constexpr std::array<std::string_view, 8> kGotchaKeys = {
     "id", "title", "concepts", "symptom", "root_cause", "workaround", "notes", "status"};
 
-// Every key name a valid record can have, as "key" or "table.key", in storage that lives as
-// long as the program: KeyLocations points into it.
-const std::string* KnownKey(std::string_view name) {
+// Every key name a valid record can have, as "key" or "table.key", sorted and unique, in
+// storage that lives as long as the program: KeyLocations indexes it.
+const std::vector<std::string>& KnownKeys() {
   static const auto* const kAll = [] {
     auto* set = new std::set<std::string, std::less<>>();
     auto add = [&](std::string_view prefix, auto&& keys) {
@@ -126,10 +126,11 @@ const std::string* KnownKey(std::string_view name) {
     add("sources", PeakKeys());
     add("sources", std::array<std::string_view, 5>{"memory", "bandwidth", "peak_dense",
                                                    "form_factor", "aliases"});
-    return set;
+    auto* sorted = new std::vector<std::string>(set->begin(), set->end());
+    delete set;
+    return sorted;
   }();
-  auto it = kAll->find(name);
-  return it == kAll->end() ? nullptr : &*it;
+  return *kAll;
 }
 
 // A TOML number as a double: integers and floats each read as what they are.
@@ -466,8 +467,8 @@ class Reader {
       name.assign(prefix);
       if (!prefix.empty()) name += '.';
       name += e.key;
-      if (const std::string* known = KnownKey(name)) {
-        keys.Add(*known, static_cast<int>(e.key_pos.line), static_cast<int>(e.key_pos.column));
+      if (int known = KnownKeyIndex(name); known >= 0) {
+        keys.Add(known, static_cast<int>(e.key_pos.line), static_cast<int>(e.key_pos.column));
       }
       if (e.node->is_table() && prefix.empty()) RecordKeys(*e.node, keys, e.key);
     }
@@ -689,7 +690,7 @@ void ReadSpeculation(Reader& r, const DocTable& c, Conditions& k) {
     }
   }
   k.speculative.state = Condition::State::kStated;
-  std::string method = s.method.empty() ? std::string("method not stated") : s.method;
+  std::string method = s.method.empty() ? std::string("method not stated") : s.method.str();
   k.speculative.text =
       s.draft_tokens ? fmt::format("{}, {} draft tokens", method, *s.draft_tokens) : method;
   k.speculation = std::move(s);
@@ -1119,6 +1120,14 @@ std::string OneLine(std::string_view s) {
 }
 
 }  // namespace
+
+std::span<const std::string> KnownKeyNames() { return KnownKeys(); }
+
+int KnownKeyIndex(std::string_view name) {
+  const std::vector<std::string>& keys = KnownKeys();
+  auto it = std::lower_bound(keys.begin(), keys.end(), name, std::less<>());
+  return it != keys.end() && *it == name ? static_cast<int>(it - keys.begin()) : -1;
+}
 
 namespace record_doc {
 

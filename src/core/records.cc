@@ -133,11 +133,25 @@ std::array<NamedCondition, 5> LoadConditions(const Conditions& c) {
            {"warmup", "warmup", &c.warmup}}};
 }
 
-SourceLocation KeyLocations::Find(std::string_view key, const std::string& path) const {
-  for (const Entry& e : keys_) {
-    if (*e.key == key) return {path, e.line, e.column};
+void KeyLocations::Add(int key, int line, int column) {
+  if (keys_.capacity() == 0) keys_.reserve(kTypicalKeys);
+  auto field = [](int v) {
+    return std::min<uint64_t>(static_cast<uint64_t>(std::max(v, 0)), kFieldMax);
+  };
+  keys_.push_back(static_cast<uint64_t>(static_cast<uint16_t>(key)) | field(line) << 16 |
+                  field(column) << 40);
+}
+
+SourceLocation KeyLocations::Find(std::string_view key, std::string_view path) const {
+  const int index = KnownKeyIndex(key);
+  if (index < 0) return {std::string(path), 1, 1};
+  for (uint64_t e : keys_) {
+    if ((e & 0xffff) == static_cast<uint64_t>(index)) {
+      return {std::string(path), static_cast<int>(e >> 16 & kFieldMax),
+              static_cast<int>(e >> 40 & kFieldMax)};
+    }
   }
-  return {path, 1, 1};
+  return {std::string(path), 1, 1};
 }
 
 std::string_view Model::AbsentReason(std::string_view key) const {

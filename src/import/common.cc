@@ -715,7 +715,7 @@ Context::ModelMatch Context::ResolveModel(const std::vector<std::string>& names)
     for (const Model& model : corpus_.models) {
       bool hit = ToLower(model.header.id) == key || ToLower(model.name) == key;
       for (const auto& a : model.aliases) hit = hit || ToLower(a) == key;
-      if (hit) ids.push_back(model.header.id);
+      if (hit) ids.push_back(model.header.id.str());
     }
     if (ids.size() == 1) {
       m.id = ids[0];
@@ -790,7 +790,7 @@ Context::Parts Context::ResolveParts(const std::string& stated, const std::strin
     }
   }
   std::vector<std::string> candidates;
-  for (const Accelerator* a : match.candidates) candidates.push_back(a->header.id);
+  for (const Accelerator* a : match.candidates) candidates.push_back(a->header.id.str());
 
   if (!o.accelerator.empty()) {
     if (!stated.empty() && !candidates.empty() &&

@@ -76,7 +76,9 @@ bool ReadBaseline(const std::string& path, Baseline& out, std::string& error) {
 
 void ApplyBaseline(const Baseline& baseline, std::vector<Finding>& findings) {
   for (Finding& f : findings) {
-    if (baseline.keys.count({f.record, f.instrument, f.code}) > 0) f.baselined = true;
+    if (baseline.keys.count({f.record.str(), f.instrument.str(), f.code.str()}) > 0) {
+      f.baselined = true;
+    }
   }
 }
 

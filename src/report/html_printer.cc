@@ -129,8 +129,8 @@ std::vector<ChartGroup> BuildCharts(const Report& report,
     auto ask = [&] {
       if (asked) return;
       asked = true;
-      what_if = WhatIf(*report.corpus,
-                       WhatIfQuery{b.model, parts.front(), b.accelerator_count, 1, b.precision});
+      what_if = WhatIf(*report.corpus, WhatIfQuery{b.model.str(), parts.front(),
+                                                   b.accelerator_count, 1, b.precision.str()});
     };
     // A what-if roof needs the facts the record states: never the model's native precision
     // for an unstated one, nor one accelerator for an unstated count.
@@ -189,7 +189,7 @@ std::vector<ChartGroup> BuildCharts(const Report& report,
     }
     bool exceeds = false;
     for (const auto& r : a.roofs) exceeds = exceeds || r.verdict == Verdict::kExceeds;
-    g.chart.points.push_back(RooflinePoint{b.header.id, RecordAnchor(b.header.id),
+    g.chart.points.push_back(RooflinePoint{b.header.id.str(), RecordAnchor(b.header.id),
                                            static_cast<double>(batch), b.value.number, aggregate,
                                            b.header.status == Status::kDeprecated, exceeds});
   }
@@ -322,8 +322,8 @@ void PrintRecords(const Report& report, std::ostream& out) {
 // One loop over every diagnostic, by group: the loader's, the findings, those on deprecated
 // records; baselined findings are counted in the summary, not listed.
 void PrintFindings(const Report& report, std::ostream& out) {
-  std::set<std::string> benchmarks;
-  for (const auto& a : report.sweep.records) benchmarks.insert(a.benchmark->header.id);
+  std::set<std::string, std::less<>> benchmarks;
+  for (const auto& a : report.sweep.records) benchmarks.insert(a.benchmark->header.id.str());
   const auto& count = report.shown;
   constexpr std::string_view kHeadings[3] = {
       "<h2 id=\"diagnostics\">Input diagnostics ({})</h2>\n",
@@ -347,7 +347,7 @@ void PrintFindings(const Report& report, std::ostream& out) {
     if (int g = static_cast<int>(GroupOf(*d)); g != group) open(g);
     std::string subject;
     if (d->IsFinding()) {
-      subject = benchmarks.count(d->record) > 0
+      subject = benchmarks.count(d->record.view()) > 0
                     ? fmt::format(" on <a href=\"#{}\"><code>{}</code></a>",
                                   A(RecordAnchor(d->record)), H(d->record))
                     : fmt::format(" on <code>{}</code>", H(d->record));

@@ -87,7 +87,7 @@ void WriteResults(JsonWriter& w, const std::vector<InstrumentResult>& results) {
 }
 
 // A stated value, or an object saying why it is absent.
-void WriteOrAbsent(JsonWriter& w, bool stated, const auto& value, const std::string& absent) {
+void WriteOrAbsent(JsonWriter& w, bool stated, const auto& value, std::string_view absent) {
   if (stated) {
     if constexpr (std::is_integral_v<std::decay_t<decltype(value)>>) {
       w.Integer(value);

@@ -51,7 +51,8 @@ json Location(const SourceLocation& where) {
 }
 
 std::string MessageText(const Diagnostic& d) {
-  std::string text = d.record.empty() ? d.message : fmt::format("{}: {}", d.record, d.message);
+  std::string text =
+      d.record.empty() ? d.message.str() : fmt::format("{}: {}", d.record, d.message);
   if (!d.arithmetic.empty()) text += fmt::format("\narithmetic: {}", d.arithmetic);
   if (!d.hint.empty()) text += fmt::format("\nhint: {}", d.hint);
   return SanitizeUtf8(text);

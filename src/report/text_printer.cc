@@ -175,7 +175,7 @@ void PrintTable(const std::vector<const RecordAudit*>& audits, const TextOptions
 std::string RenderForTerminal(const Diagnostic& d) {
   // Most diagnostics hold printable ASCII only, which EscapeTerminal returns unchanged: those
   // are rendered as they are, without a copy of the diagnostic.
-  auto printable = [](const std::string& s) {
+  auto printable = [](std::string_view s) {
     return std::all_of(s.begin(), s.end(), [](char ch) {
       auto c = static_cast<unsigned char>(ch);
       return (c >= 0x20 && c < 0x7f) || c == '\t';
@@ -187,8 +187,9 @@ std::string RenderForTerminal(const Diagnostic& d) {
     return Render(d, kColumns);
   }
   Diagnostic e = d;
-  for (std::string* field : {&e.where.path, &e.message, &e.hint, &e.code, &e.record, &e.arithmetic,
-                             &e.waiver_reason, &e.instrument}) {
+  e.where.path = EscapeTerminal(e.where.path);
+  for (SharedText* field :
+       {&e.message, &e.hint, &e.code, &e.record, &e.arithmetic, &e.waiver_reason, &e.instrument}) {
     *field = EscapeTerminal(*field);
   }
   return Render(e, kColumns);
