@@ -155,14 +155,17 @@ Corpus LoadCorpus(std::span<const std::string> roots) {
 
   // Each thread parses a contiguous slice of the sorted files into its own partial corpus;
   // the slices are then appended in order, so the result is in path order whatever the
-  // threads' timing, and no record is held twice.
+  // threads' timing, and no record is held twice. Benchmarks, nearly all of a large corpus,
+  // go straight to their place in the corpus instead: each slice fills the range of positions
+  // its files hold, and the holes rejected files leave are closed afterwards, so the records
+  // are never in two vectors at once.
   size_t threads = std::max(1u, std::thread::hardware_concurrency());
   threads = std::min(threads, std::max<size_t>(1, jobs.size() / 64));
   std::vector<Corpus> parts(threads);
-  // Every record vector is reserved before it is filled, from the count of files of its kind,
-  // so no record is moved by a vector growing (a Benchmark is about 2 KB); slice 0 reserves
-  // room for every slice, so that its vectors become the corpus's and only the later slices'
-  // records are moved once more.
+  // Every other record vector is reserved before it is filled, from the count of files of its
+  // kind, so no record is moved by a vector growing; slice 0 reserves room for every slice, so
+  // that its vectors become the corpus's and only the later slices' records are moved once
+  // more.
   auto kind_counts = [&](size_t begin, size_t end) {
     std::array<size_t, kKinds.size()> n{};
     for (size_t i = begin; i < end; ++i) ++n[static_cast<size_t>(jobs[i].kind)];
@@ -171,11 +174,16 @@ Corpus LoadCorpus(std::span<const std::string> roots) {
   auto reserve = [](Corpus& c, const std::array<size_t, kKinds.size()>& n, size_t files) {
     c.accelerators.reserve(n[static_cast<size_t>(RecordKind::kAccelerator)]);
     c.models.reserve(n[static_cast<size_t>(RecordKind::kModel)]);
-    c.benchmarks.reserve(n[static_cast<size_t>(RecordKind::kBenchmark)]);
     c.sources.reserve(n[static_cast<size_t>(RecordKind::kSource)]);
     c.gotchas.reserve(n[static_cast<size_t>(RecordKind::kGotcha)]);
     c.files.reserve(files);
   };
+  constexpr auto kBench = static_cast<size_t>(RecordKind::kBenchmark);
+  corpus.benchmarks.resize(kind_counts(0, jobs.size())[kBench]);
+  std::vector<size_t> bench_begin(threads), bench_filled(threads);
+  for (size_t t = 0; t < threads; ++t) {
+    bench_begin[t] = kind_counts(0, jobs.size() * t / threads)[kBench];
+  }
   auto parse_slice = [&](size_t t) {
     Corpus& part = parts[t];
     size_t begin = jobs.size() * t / threads, end = jobs.size() * (t + 1) / threads;
@@ -211,7 +219,9 @@ Corpus LoadCorpus(std::span<const std::string> roots) {
             if constexpr (std::is_same_v<T, Accelerator>)
               part.accelerators.push_back(std::move(rec));
             if constexpr (std::is_same_v<T, Model>) part.models.push_back(std::move(rec));
-            if constexpr (std::is_same_v<T, Benchmark>) part.benchmarks.push_back(std::move(rec));
+            if constexpr (std::is_same_v<T, Benchmark>) {
+              corpus.benchmarks[bench_begin[t] + bench_filled[t]++] = std::move(rec);
+            }
             if constexpr (std::is_same_v<T, Source>) part.sources.push_back(std::move(rec));
             if constexpr (std::is_same_v<T, Gotcha>) part.gotchas.push_back(std::move(rec));
           },
@@ -223,6 +233,16 @@ Corpus LoadCorpus(std::span<const std::string> roots) {
     for (size_t t = 1; t < threads; ++t) pool.emplace_back(parse_slice, t);
     parse_slice(0);
   }
+  size_t benchmarks = 0;
+  for (size_t t = 0; t < threads; ++t) {
+    for (size_t k = 0; k < bench_filled[t]; ++k, ++benchmarks) {
+      if (bench_begin[t] + k != benchmarks) {
+        corpus.benchmarks[benchmarks] = std::move(corpus.benchmarks[bench_begin[t] + k]);
+      }
+    }
+  }
+  corpus.benchmarks.erase(corpus.benchmarks.begin() + static_cast<ptrdiff_t>(benchmarks),
+                          corpus.benchmarks.end());
   size_t diagnostics = corpus.diagnostics.size();
   for (const Corpus& part : parts) diagnostics += part.diagnostics.size();
   corpus.diagnostics.reserve(diagnostics);
@@ -237,7 +257,6 @@ Corpus LoadCorpus(std::span<const std::string> roots) {
   for (Corpus& part : parts) {
     append(corpus.accelerators, part.accelerators);
     append(corpus.models, part.models);
-    append(corpus.benchmarks, part.benchmarks);
     append(corpus.sources, part.sources);
     append(corpus.gotchas, part.gotchas);
     append(corpus.files, part.files);
