@@ -9,15 +9,18 @@
 
 #include <gtest/gtest.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <random>
 #include <string>
 #include <tuple>
 #include <vector>
 
+#include "../bench/synthetic_corpus.h"
 #include "rooflint/diagnostic.h"
 #include "rooflint/records.h"
 
@@ -477,6 +480,52 @@ TEST_F(CorpusTest, BundledCorpusLoadsTheSameEveryTime) {
     }
     EXPECT_EQ(RenderAll(again.diagnostics), RenderAll(first.diagnostics));
   }
+}
+
+}  // namespace
+}  // namespace rooflint
+
+namespace rooflint {
+namespace {
+
+// A corpus large enough to load on every core, with rejected benchmark files in each thread's
+// slice (the first and last files among them): the loader places each slice's benchmarks
+// straight into the corpus and closes the holes the rejected files leave, so the records must
+// come out exactly as parsing the files one by one, in path order, gives them.
+TEST(CorpusLoad, SlicesFillTheirPlacesAndCloseTheHolesOfRejectedFiles) {
+  fs::path root = fs::temp_directory_path() / ("rooflint-slices-" + std::to_string(getpid()));
+  fs::remove_all(root);
+  WriteSyntheticCorpus(root.string(), 1000);
+  std::vector<fs::path> files;
+  for (const auto& e : fs::directory_iterator(root / "benchmarks")) files.push_back(e.path());
+  std::sort(files.begin(), files.end());
+  ASSERT_EQ(files.size(), 1000u);
+  for (size_t i = 0; i < files.size(); ++i) {
+    if (i % 13 == 0 || i == 499 || i == 500 || i == files.size() - 1) {
+      std::ofstream(files[i]) << "id = \"" << files[i].stem().string() << "\"\nvalue = [\n";
+    }
+  }
+  Corpus corpus = LoadCorpus(std::vector<std::string>{root.string()});
+  std::vector<std::string> ids, values;
+  for (const fs::path& f : files) {
+    std::ifstream in(f);
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    ParseResult r = ParseRecord(RecordKind::kBenchmark, text, f.string(), f.stem().string());
+    if (const auto* b = std::get_if<Benchmark>(&r.record)) {
+      ids.push_back(b->header.id.str());
+      values.push_back(b->value.text);
+    }
+  }
+  fs::remove_all(root);
+  ASSERT_EQ(ids.size(), 1000u - 80u);  // 77 multiples of 13, and files 499, 500 and 999
+  ASSERT_EQ(corpus.benchmarks.size(), ids.size());
+  for (size_t i = 0; i < ids.size(); ++i) {
+    EXPECT_EQ(corpus.benchmarks[i].header.id, ids[i]) << i;
+    EXPECT_EQ(corpus.benchmarks[i].value.text, values[i]) << i;
+  }
+  size_t rejected = 0;
+  for (const FileEntry& f : corpus.files) rejected += f.rejected;
+  EXPECT_EQ(rejected, 80u);
 }
 
 }  // namespace
