@@ -345,7 +345,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   for (const rooflint::Benchmark& benchmark : corpus.benchmarks) {
     std::ostringstream out;
     if (!rooflint::PrintRecord(report, benchmark.header.id, out)) {
-      Fail("show finds no benchmark", benchmark.header.id);
+      Fail("show finds no benchmark", benchmark.header.id.str());
     }
   }
   return 0;
