@@ -13,6 +13,8 @@
 #include <sstream>
 #include <string>
 #include <tuple>
+#include <unordered_map>
+#include <vector>
 
 #include "core/record_doc.h"
 #include "core/text_util.h"
@@ -248,14 +250,26 @@ class Reader {
 
   std::string String(const DocTable& t, std::string_view key, bool required, std::string_view where,
                      std::string_view example = "\"...\"") {
+    return std::string(StringView(t, key, required, where, example));
+  }
+  // The same, kept as a SharedText (a benchmark's texts), made from the document's text with
+  // no std::string between.
+  SharedText Text(const DocTable& t, std::string_view key, bool required, std::string_view where,
+                  std::string_view example = "\"...\"") {
+    return SharedText(StringView(t, key, required, where, example));
+  }
+  // The same, as a view into the document (which must outlive it).
+  std::string_view StringView(const DocTable& t, std::string_view key, bool required,
+                              std::string_view where, std::string_view example) {
     const DocNode* n = Get(t, key, required, where, example);
     if (n == nullptr) return {};
-    if (auto s = n->value<std::string>(); s && n->is_string()) {
-      if (required && Trim(*s).empty()) {
+    if (n->is_string()) {
+      std::string_view s = n->str();
+      if (required && Trim(s).empty()) {
         Error("empty-value", fmt::format("'{}' is empty", key), n->source(),
               fmt::format("write a value, e.g. {} = {}", key, example));
       }
-      return *s;
+      return s;
     }
     WrongType(*n, key, "a string", example);
     return {};
@@ -464,10 +478,14 @@ class Reader {
   void RecordKeys(const DocTable& t, KeyLocations& keys, std::string_view prefix) {
     std::string name;
     for (const Entry& e : t) {
-      name.assign(prefix);
-      if (!prefix.empty()) name += '.';
-      name += e.key;
-      if (int known = KnownKeyIndex(name); known >= 0) {
+      std::string_view full = e.key;
+      if (!prefix.empty()) {
+        name.assign(prefix);
+        name += '.';
+        name += e.key;
+        full = name;
+      }
+      if (int known = KnownKeyIndex(full); known >= 0) {
         keys.Add(known, static_cast<int>(e.key_pos.line), static_cast<int>(e.key_pos.column));
       }
       if (e.node->is_table() && prefix.empty()) RecordKeys(*e.node, keys, e.key);
@@ -480,7 +498,7 @@ class Reader {
     std::string where = fmt::format("this {} record", KindName(kind));
     h.kind = kind;
     h.path = std::string(path_);
-    h.id = String(t, "id", true, where, fmt::format("\"{}\"", stem));
+    h.id = Text(t, "id", true, where, fmt::format("\"{}\"", stem));
     id_out = h.id.empty() ? std::string(stem) : h.id;
     if (const DocNode* n = t.get("id"); n != nullptr && !h.id.empty()) {
       if (!IsValidId(h.id)) {
@@ -734,7 +752,7 @@ void ReadPrefixCache(Reader& r, const DocTable& c, Conditions& k) {
 void ParseBenchmark(Reader& r, const DocTable& t, Benchmark& b) {
   constexpr std::string_view kWhere = "this benchmark record";
   r.CheckKeys(t, kBenchmarkKeys, kWhere);
-  b.title = r.String(t, "title", true, kWhere);
+  b.title = r.Text(t, "title", true, kWhere);
   std::string metric = r.Enum(t, "metric", MetricNames(), true, kWhere);
   if (!metric.empty()) b.metric = MetricFromName(metric);
   b.statistic = r.Enum(t, "statistic", kStatistics, false, kWhere);
@@ -747,8 +765,8 @@ void ParseBenchmark(Reader& r, const DocTable& t, Benchmark& b) {
   } else {
     r.Get(t, "value", true, kWhere, "\"57.6 tok/s\"");
   }
-  b.derived_from = r.String(t, "derived_from", false, kWhere);
-  b.model = r.String(t, "model", true, kWhere, "\"model-id\"");
+  b.derived_from = r.Text(t, "derived_from", false, kWhere);
+  b.model = r.Text(t, "model", true, kWhere, "\"model-id\"");
   if (const DocNode* n = t.get("precision"); n != nullptr && n->is_table()) {
     if (auto why = r.AbsentReason(*n, "precision")) b.precision_absent = *why;
   } else {
@@ -773,7 +791,7 @@ void ParseBenchmark(Reader& r, const DocTable& t, Benchmark& b) {
     b.kv_precision = r.Precision(t, "kv_precision", false, kWhere);
   }
   b.weights = r.Quantity(t, "weights", Dimension::kBytes, false, kWhere, "\"14 GB\"");
-  b.hardware = r.String(t, "hardware", true, kWhere, "\"1x NVIDIA A100 40GB\"");
+  b.hardware = r.Text(t, "hardware", true, kWhere, "\"1x NVIDIA A100 40GB\"");
   b.accelerators = r.StringArray(t, "accelerators", true, kWhere, "[\"accelerator-id\"]");
   if (const DocTable* abs = r.Table(t, "accelerators_absent", false, kWhere,
                                     "{ because = \"not-stated\", note = \"...\" }")) {
@@ -781,7 +799,7 @@ void ParseBenchmark(Reader& r, const DocTable& t, Benchmark& b) {
     r.CheckKeys(*abs, kKeys, "'accelerators_absent'");
     AbsentPointer p;
     p.because = r.Enum(*abs, "because", kAbsentBecause, true, "'accelerators_absent'");
-    p.note = r.String(*abs, "note", true, "'accelerators_absent'");
+    p.note = r.Text(*abs, "note", true, "'accelerators_absent'");
     b.accelerators_absent = p;
     if (!b.accelerators.empty()) {
       r.Error("conflicting-keys",
@@ -805,9 +823,9 @@ void ParseBenchmark(Reader& r, const DocTable& t, Benchmark& b) {
   } else if (auto count = r.Integer(t, "accelerator_count", true, kWhere, 1, 1'000'000, "1")) {
     b.accelerator_count = *count;
   }
-  b.source = r.String(t, "source", true, kWhere, "\"source-id\"");
-  b.locator = r.String(t, "locator", true, kWhere, "\"Table 2, row ...\"");
-  b.set = r.String(t, "set", false, kWhere);
+  b.source = r.Text(t, "source", true, kWhere, "\"source-id\"");
+  b.locator = r.Text(t, "locator", true, kWhere, "\"Table 2, row ...\"");
+  b.set = r.Text(t, "set", false, kWhere);
   if (const DocTable* d = r.Table(t, "set_differs", false, kWhere,
                                   "{ engine = \"why this record differs from its set\" }")) {
     r.CheckKeys(*d, SetFieldNames(), "'set_differs'");
@@ -816,7 +834,7 @@ void ParseBenchmark(Reader& r, const DocTable& t, Benchmark& b) {
       if (!why.empty()) b.set_differs.emplace_back(std::string(e.key), why);
     }
   }
-  b.notes = r.String(t, "notes", false, kWhere);
+  b.notes = r.Text(t, "notes", false, kWhere);
   if (const DocTable* c = r.Table(t, "calibration", false, kWhere,
                                   "{ expected_percent = 51.9, tolerance = 0.5 }")) {
     r.CheckKeys(*c, kCalibrationKeys, "'calibration'");
@@ -1124,9 +1142,15 @@ std::string OneLine(std::string_view s) {
 std::span<const std::string> KnownKeyNames() { return KnownKeys(); }
 
 int KnownKeyIndex(std::string_view name) {
-  const std::vector<std::string>& keys = KnownKeys();
-  auto it = std::lower_bound(keys.begin(), keys.end(), name, std::less<>());
-  return it != keys.end() && *it == name ? static_cast<int>(it - keys.begin()) : -1;
+  // Every key of every record is looked up here: a hash table, not a search of the sorted names.
+  static const auto* const kIndex = [] {
+    const std::vector<std::string>& keys = KnownKeys();
+    auto* index = new std::unordered_map<std::string_view, int>(keys.size() * 2);
+    for (size_t i = 0; i < keys.size(); ++i) index->emplace(keys[i], static_cast<int>(i));
+    return index;
+  }();
+  auto it = kIndex->find(name);
+  return it == kIndex->end() ? -1 : it->second;
 }
 
 namespace record_doc {
