@@ -115,6 +115,8 @@ class Node {
 
  private:
   friend class Builder;
+  // get() scans a table of at most this many entries and searches a larger one by halves.
+  static constexpr uint32_t kScanEntries = 24;
   NodeType type_ = NodeType::kString;
   Position pos_;
   uint32_t count_ = 0;

@@ -210,9 +210,15 @@ class Reader {
   void CheckKeys(const DocTable& table, Keys known, std::string_view where) {
     for (const Entry& e : table) {
       std::string_view k = e.key;
-      bool found = false;
-      for (auto kk : known) found = found || kk == k;
-      if (found) continue;
+      // Every key of every record passes here: the length and the first letter rule out most
+      // names before their bytes are compared.
+      auto same = [k](std::string_view kk) {
+        return kk.size() == k.size() && !k.empty() && kk[0] == k[0] && kk == k;
+      };
+      if (k.empty() ? std::find(known.begin(), known.end(), k) != known.end()
+                    : std::any_of(known.begin(), known.end(), same)) {
+        continue;
+      }
       std::string near = ClosestMatch(k, known);
       Error("unknown-key", fmt::format("unknown key '{}' in {}", k, where), {e.key_pos},
             near.empty() ? fmt::format("{} takes: {}", where, fmt::join(known, ", "))
