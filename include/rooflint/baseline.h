@@ -4,8 +4,10 @@
 #ifndef ROOFLINT_BASELINE_H_
 #define ROOFLINT_BASELINE_H_
 
+#include <functional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <tuple>
 #include <vector>
 
@@ -16,7 +18,8 @@ namespace rooflint {
 using FindingKey = std::tuple<std::string, std::string, std::string>;  // record, instrument, code
 
 struct Baseline {
-  std::set<FindingKey> keys;
+  // std::less<>: a finding's (record, instrument, code) views look a key up without copies.
+  std::set<FindingKey, std::less<>> keys;
 };
 
 // Reads a baseline file written by WriteBaseline. On failure returns false and sets `error`

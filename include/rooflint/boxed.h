@@ -19,12 +19,10 @@ class Boxed {
   Boxed(std::nullopt_t) {}                                 // NOLINT: as optional
   Boxed(const T& v) : p_(std::make_unique<T>(v)) {}        // NOLINT: as optional
   Boxed(T&& v) : p_(std::make_unique<T>(std::move(v))) {}  // NOLINT: as optional
-  Boxed(const std::optional<T>& v) {
-    if (v) p_ = std::make_unique<T>(*v);
-  }                              // NOLINT
-  Boxed(std::optional<T>&& v) {  // NOLINT: as optional
-    if (v) p_ = std::make_unique<T>(std::move(*v));
-  }
+  Boxed(const std::optional<T>& v)                         // NOLINT: as optional
+      : p_(v ? std::make_unique<T>(*v) : nullptr) {}
+  Boxed(std::optional<T>&& v)  // NOLINT: as optional
+      : p_(v ? std::make_unique<T>(std::move(*v)) : nullptr) {}
   Boxed(const Boxed& o) : p_(o.p_ ? std::make_unique<T>(*o.p_) : nullptr) {}
   Boxed(Boxed&&) noexcept = default;
   Boxed& operator=(const Boxed& o) {

@@ -52,6 +52,13 @@
 
 namespace rooflint {
 
+// A hash for maps keyed by std::string that a std::string_view looks up without a copy (with
+// std::equal_to<>): the hardware index's words, and a resolver's hardware texts.
+struct TextHash {
+  using is_transparent = void;
+  size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+};
+
 namespace hardware_internal {
 struct Word;  // a word of a hardware text after normalisation
 }  // namespace hardware_internal
@@ -115,11 +122,7 @@ class HardwareIndex {
   std::vector<const Accelerator*> Resolve(std::span<const hardware_internal::Word> words,
                                           int64_t card, bool* exact) const;
 
-  struct Hash {  // lets a string_view look a token up without a copy
-    using is_transparent = void;
-    size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
-  };
-  std::unordered_map<std::string, int, Hash, std::equal_to<>> vocabulary_;
+  std::unordered_map<std::string, int, TextHash, std::equal_to<>> vocabulary_;
   std::vector<uint8_t> kinds_;  // by token id
   std::vector<Entry> entries_;
 };

@@ -25,11 +25,7 @@ class Resolver {
   const Corpus& corpus_;
   const SweepOptions& options_;
   HardwareIndex hardware_;
-  struct Hash {  // lets a record's hardware text look its match up without a copy
-    using is_transparent = void;
-    size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
-  };
-  std::unordered_map<std::string, HardwareMatch, Hash, std::equal_to<>> matches_;
+  std::unordered_map<std::string, HardwareMatch, TextHash, std::equal_to<>> matches_;
 };
 
 }  // namespace rooflint

@@ -178,19 +178,25 @@ Corpus LoadCorpus(std::span<const std::string> roots) {
     c.gotchas.reserve(n[static_cast<size_t>(RecordKind::kGotcha)]);
     c.files.reserve(files);
   };
+  // Each slice's files by kind, counted once; a slice's benchmarks start where the earlier
+  // slices' end.
   constexpr auto kBench = static_cast<size_t>(RecordKind::kBenchmark);
-  corpus.benchmarks.resize(kind_counts(0, jobs.size())[kBench]);
+  std::vector<std::array<size_t, kKinds.size()>> slice_counts(threads);
+  std::array<size_t, kKinds.size()> all_counts{};
   std::vector<size_t> bench_begin(threads), bench_filled(threads);
   for (size_t t = 0; t < threads; ++t) {
-    bench_begin[t] = kind_counts(0, jobs.size() * t / threads)[kBench];
+    bench_begin[t] = all_counts[kBench];
+    slice_counts[t] = kind_counts(jobs.size() * t / threads, jobs.size() * (t + 1) / threads);
+    for (size_t k = 0; k < kKinds.size(); ++k) all_counts[k] += slice_counts[t][k];
   }
+  corpus.benchmarks.resize(all_counts[kBench]);
   auto parse_slice = [&](size_t t) {
     Corpus& part = parts[t];
     size_t begin = jobs.size() * t / threads, end = jobs.size() * (t + 1) / threads;
     if (t == 0) {
-      reserve(part, kind_counts(0, jobs.size()), jobs.size());
+      reserve(part, all_counts, jobs.size());
     } else {
-      reserve(part, kind_counts(begin, end), end - begin);
+      reserve(part, slice_counts[t], end - begin);
     }
     std::string text;
     // Records repeat their condition texts: one copy of each per thread.

@@ -27,13 +27,11 @@ bool Node::is_array_of_tables() const {
 
 const Node* Node::get(std::string_view key) const {
   if (!is_table()) return nullptr;
-  // A record's tables are small: a scan that compares a name's bytes only when its length and
-  // first letter match costs less than a binary search's full comparisons.
+  // A record's tables are small: a scan with SameKey costs less than a binary search's full
+  // comparisons.
   if (count_ <= kScanEntries) {
     for (const Entry* e = begin(); e != end(); ++e) {
-      if (e->key.size() == key.size() && (key.empty() || e->key[0] == key[0]) && e->key == key) {
-        return e->node;
-      }
+      if (SameKey(e->key, key)) return e->node;
     }
     return nullptr;
   }

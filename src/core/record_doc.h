@@ -72,6 +72,12 @@ struct Entry {
 };
 
 // One value. Tables and arrays are nodes too (Table and Array name the same type).
+// Whether two key names are equal, comparing their bytes only when their lengths and first
+// letters match: a record's keys are looked up in small tables many times each.
+inline bool SameKey(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && (a.empty() || a[0] == b[0]) && a == b;
+}
+
 class Node {
  public:
   NodeType type() const { return type_; }

@@ -210,13 +210,9 @@ class Reader {
   void CheckKeys(const DocTable& table, Keys known, std::string_view where) {
     for (const Entry& e : table) {
       std::string_view k = e.key;
-      // Every key of every record passes here: the length and the first letter rule out most
-      // names before their bytes are compared.
-      auto same = [k](std::string_view kk) {
-        return kk.size() == k.size() && !k.empty() && kk[0] == k[0] && kk == k;
-      };
-      if (k.empty() ? std::find(known.begin(), known.end(), k) != known.end()
-                    : std::any_of(known.begin(), known.end(), same)) {
+      // Every key of every record passes here.
+      if (std::any_of(known.begin(), known.end(),
+                      [k](std::string_view kk) { return record_doc::SameKey(kk, k); })) {
         continue;
       }
       std::string near = ClosestMatch(k, known);
@@ -505,7 +501,7 @@ class Reader {
     h.kind = kind;
     h.path = std::string(path_);
     h.id = Text(t, "id", true, where, fmt::format("\"{}\"", stem));
-    id_out = h.id.empty() ? std::string(stem) : h.id;
+    id_out = h.id.empty() ? std::string(stem) : h.id.str();
     if (const DocNode* n = t.get("id"); n != nullptr && !h.id.empty()) {
       if (!IsValidId(h.id)) {
         Error("bad-id", fmt::format("id '{}' is not kebab-case", h.id), n->source(),
