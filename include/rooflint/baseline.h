@@ -4,10 +4,8 @@
 #ifndef ROOFLINT_BASELINE_H_
 #define ROOFLINT_BASELINE_H_
 
-#include <functional>
 #include <set>
 #include <string>
-#include <string_view>
 #include <tuple>
 #include <vector>
 
@@ -18,8 +16,7 @@ namespace rooflint {
 using FindingKey = std::tuple<std::string, std::string, std::string>;  // record, instrument, code
 
 struct Baseline {
-  // std::less<>: a finding's (record, instrument, code) views look a key up without copies.
-  std::set<FindingKey, std::less<>> keys;
+  std::set<FindingKey> keys;
 };
 
 // Reads a baseline file written by WriteBaseline. On failure returns false and sets `error`

@@ -76,8 +76,9 @@ bool ReadBaseline(const std::string& path, Baseline& out, std::string& error) {
 
 void ApplyBaseline(const Baseline& baseline, std::vector<Finding>& findings) {
   for (Finding& f : findings) {
-    using Views = std::tuple<std::string_view, std::string_view, std::string_view>;
-    if (baseline.keys.count(Views(f.record, f.instrument, f.code)) > 0) f.baselined = true;
+    if (baseline.keys.count({f.record.str(), f.instrument.str(), f.code.str()}) > 0) {
+      f.baselined = true;
+    }
   }
 }
 
