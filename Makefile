@@ -120,9 +120,18 @@ fuzz: deps
 	  $(BUILD)/fuzz/toml-fast-corpus data/benchmarks data/accelerators data/models data/sources \
 	  data/gotchas $(wildcard tests/corpora/*/*/)
 
-bench: release
-	$(BUILD)/release/bench/sweep_bench --benchmark_counters_tabular=true
-	$(BUILD)/release/bench/import_bench
+# The micro-benchmarks, from a build made for measuring: tests off, so that they link with LTO as
+# the tool does (the test build links them without it, see CMakeLists.txt).
+bench: bench-build
+	$(BUILD)/bench/bench/sweep_bench --benchmark_counters_tabular=true
+	$(BUILD)/bench/bench/import_bench
+
+.PHONY: bench-build
+bench-build:
+	$(call install_missing,$(TOOL_PACKAGES) libbenchmark-dev time python3)
+	cmake -S . -B $(BUILD)/bench -G Ninja -DCMAKE_BUILD_TYPE=Release \
+	      -DROOFLINT_TESTS=OFF -DROOFLINT_BENCH=ON -DROOFLINT_WERROR=OFF
+	cmake --build $(BUILD)/bench -j $(JOBS)
 
 clean:
 	rm -rf $(BUILD)
@@ -132,10 +141,6 @@ clean:
 # in a temporary folder; medians of three interleaved runs, and the ratios. Release with LTO.
 BENCH_N ?= 100000
 .PHONY: bench-compare
-bench-compare:
-	$(call install_missing,$(TOOL_PACKAGES) libbenchmark-dev time python3)
-	cmake -S . -B $(BUILD)/bench -G Ninja -DCMAKE_BUILD_TYPE=Release \
-	      -DROOFLINT_TESTS=OFF -DROOFLINT_BENCH=ON -DROOFLINT_WERROR=OFF
-	cmake --build $(BUILD)/bench -j $(JOBS) --target rooflint synthetic_corpus
+bench-compare: bench-build
 	ROOFLINT=$(BUILD)/bench/rooflint SYNTHETIC_CORPUS=$(BUILD)/bench/bench/synthetic_corpus \
 	  bench/compare.sh $(BENCH_N)

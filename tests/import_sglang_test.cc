@@ -14,7 +14,7 @@
 namespace rooflint::testing {
 namespace {
 
-const char kTool[] = "sglang";
+const char kSglangTool[] = "sglang";
 const char kAgg[] = "tonyli15_v0.5.5.post3_qwen2.5-3b_agg_n100_in512_out128_c32.jsonl";
 const char kPd[] = "tonyli15_qwen2.5-3b_pd_1p2d_n100_in2048_out512_c128.jsonl";
 const char kOnline[] = "datacrunch_h200x4_llama3.3-70b_online_rates1-16_7runs.jsonl";
@@ -22,7 +22,7 @@ const char kOffline[] = "datacrunch_h200x4_llama3.3-70b_offline_rateinf_7runs.js
 const char kDeepseek[] = "datacrunch_h200x8_deepseek-dp-attn_in1_out512_1run.jsonl";
 
 TEST(ImportSglang, ServerInfoLineGivesModelEngineCountAndCaches) {
-  ImportResult r = ImportFiles({Sample(kTool, kAgg)});
+  ImportResult r = ImportFiles({Sample(kSglangTool, kAgg)});
   ASSERT_FALSE(r.HasErrors()) << RenderAll(r.diagnostics);
   // Output throughput, and mean/median/p99 of E2E latency, TTFT, TPOT and ITL (p95_itl_ms
   // has no statistic in the record format); a draft model and the source.
@@ -71,7 +71,7 @@ TEST(ImportSglang, ServerInfoLineGivesModelEngineCountAndCaches) {
 }
 
 TEST(ImportSglang, DisaggregatedLineStatesBothVersionsAndNoCount) {
-  ImportResult r = ImportFiles({Sample(kTool, kPd)});
+  ImportResult r = ImportFiles({Sample(kSglangTool, kPd)});
   ASSERT_FALSE(r.HasErrors()) << RenderAll(r.diagnostics);
   ASSERT_EQ(Benchmarks(r).size(), 13u);
   const Benchmark* agg = Find(r, "aggregate-output", "mean");
@@ -98,7 +98,7 @@ TEST(ImportSglang, DisaggregatedLineStatesBothVersionsAndNoCount) {
 }
 
 TEST(ImportSglang, OldLinesNameNoModelAndNeedTheFlag) {
-  ImportResult r = ImportFiles({Sample(kTool, kOnline)});
+  ImportResult r = ImportFiles({Sample(kSglangTool, kOnline)});
   EXPECT_TRUE(r.HasErrors());
   EXPECT_TRUE(r.records.empty());
   ASSERT_EQ(r.diagnostics.size(), 7u);
@@ -111,7 +111,7 @@ TEST(ImportSglang, OldLinesNameNoModelAndNeedTheFlag) {
 }
 
 TEST(ImportSglang, OnlineRatesGiveOneSetPerLine) {
-  ImportResult r = ImportFiles({Sample(kTool, kOnline)}, WithModel("llama-3.3-70b"));
+  ImportResult r = ImportFiles({Sample(kSglangTool, kOnline)}, WithModel("llama-3.3-70b"));
   ASSERT_FALSE(r.HasErrors()) << RenderAll(r.diagnostics);
   // Per line: output_throughput, mean and median E2E latency, median TTFT, median ITL.
   auto bs = Benchmarks(r);
@@ -153,7 +153,7 @@ TEST(ImportSglang, OnlineRatesGiveOneSetPerLine) {
 }
 
 TEST(ImportSglang, InfinityRateIsABurstAndRepeatedWorkloadsStayApart) {
-  ImportResult r = ImportFiles({Sample(kTool, kOffline)}, WithModel("llama-3.3-70b"));
+  ImportResult r = ImportFiles({Sample(kSglangTool, kOffline)}, WithModel("llama-3.3-70b"));
   ASSERT_FALSE(r.HasErrors()) << RenderAll(r.diagnostics);
   auto bs = Benchmarks(r);
   ASSERT_EQ(bs.size(), 35u);
@@ -178,7 +178,7 @@ TEST(ImportSglang, InfinityRateIsABurstAndRepeatedWorkloadsStayApart) {
 TEST(ImportSglang, PureDecodeLineKeepsOneInputToken) {
   // The line names no model and the corpus has no DeepSeek-V2 record: --model only lets the
   // figures through, which are what is under test.
-  ImportResult r = ImportFiles({Sample(kTool, kDeepseek)}, WithModel("deepseek-r1"));
+  ImportResult r = ImportFiles({Sample(kSglangTool, kDeepseek)}, WithModel("deepseek-r1"));
   ASSERT_FALSE(r.HasErrors()) << RenderAll(r.diagnostics);
   const Benchmark* agg = Find(r, "aggregate-output", "mean");
   ASSERT_NE(agg, nullptr);
@@ -191,7 +191,7 @@ TEST(ImportSglang, PureDecodeLineKeepsOneInputToken) {
 TEST(ImportSglang, NonStreamingRunHasNoTtftRecord) {
   // bench_serving writes 0 for every ITL statistic when no request streamed; its TTFT is then
   // the whole latency.
-  std::string text = Sample(kTool, kOnline).text;
+  std::string text = Sample(kSglangTool, kOnline).text;
   std::string line = text.substr(0, text.find('\n') + 1);
   line = Replace(line, "\"median_itl_ms\": 13.638956006616354", "\"median_itl_ms\": 0.0");
   ImportResult r = ImportFiles({{"nostream.jsonl", line}}, WithModel("llama-3.3-70b"));
@@ -204,7 +204,7 @@ TEST(ImportSglang, NonStreamingRunHasNoTtftRecord) {
 }
 
 TEST(ImportSglang, BrokenFilesAreRefusedWithLocatedDiagnostics) {
-  std::string text = Sample(kTool, kOffline).text;
+  std::string text = Sample(kSglangTool, kOffline).text;
   // Cut inside line 4: the complete lines before it are not imported either.
   size_t line4 = 0;
   for (int i = 0; i < 3; ++i) line4 = text.find('\n', line4) + 1;
@@ -219,7 +219,7 @@ TEST(ImportSglang, BrokenFilesAreRefusedWithLocatedDiagnostics) {
       << RenderAll(cut.diagnostics);
 
   // A measurement written as Python's NaN.
-  std::string agg = Sample(kTool, kAgg).text;
+  std::string agg = Sample(kSglangTool, kAgg).text;
   ImportResult nan =
       ImportFiles({{kAgg, Replace(agg, "\"completed\": 100", "\"completed\": NaN")}});
   EXPECT_TRUE(nan.HasErrors());
@@ -240,7 +240,7 @@ TEST(ImportSglang, ImportedRecordsSweepWithTheBundledCorpus) {
   ImportedCorpus c;  // both Tony Li files draft the same model: it is added once
   for (const auto& [name, options] : std::vector<std::pair<std::string, ImportOptions>>{
            {kOnline, h200}, {kOffline, h200}, {kAgg, {}}, {kPd, {}}}) {
-    c.Add(ImportFiles({Sample(kTool, name)}, options), name);
+    c.Add(ImportFiles({Sample(kSglangTool, name)}, options), name);
   }
   EXPECT_EQ(c.ids().size(), 35u + 35u + 13u + 13u);
   c.SweepWithNoError();

@@ -11,7 +11,7 @@
 namespace rooflint::testing {
 namespace {
 
-const char kTool[] = "trtllm-bench";
+const char kTrtllmTool[] = "trtllm-bench";
 const char k128[] =
     "shaamil101_v0.16.0_llama3.1-70b-fp8_tp8_isl128_osl128_n30000_throughput_stdout.txt";
 const char k8192[] =
@@ -33,14 +33,14 @@ std::map<std::string, std::string> Values(const ImportResult& r) {
 
 TEST(ImportTrtllmBench, DetectsEveryReportAndTheFailedRunFromContent) {
   for (const char* f : {k128, k8192, kBlog, kDocs, kNegative}) {
-    ImportFile file = Sample(kTool, f);
+    ImportFile file = Sample(kTrtllmTool, f);
     file.path = "no-extension";
     EXPECT_EQ(DetectFormat(std::vector<ImportFile>{file}), "trtllm-bench") << f;
   }
 }
 
 TEST(ImportTrtllmBench, V016ThroughputLogIsOutputTokensOverTotalLatency) {
-  ImportResult r = ImportFiles({Sample(kTool, k128)});
+  ImportResult r = ImportFiles({Sample(kTrtllmTool, k128)});
   ASSERT_FALSE(r.HasErrors()) << RenderAll(r.diagnostics);
   // 0.16 prints 'Token Throughput' (30000 x 128 / 266.8557 s) and 'Request Throughput', and,
   // without --streaming, no latency figure.
@@ -88,7 +88,7 @@ TEST(ImportTrtllmBench, V016ThroughputLogIsOutputTokensOverTotalLatency) {
 }
 
 TEST(ImportTrtllmBench, V016LongContextRun) {
-  ImportResult r = ImportFiles({Sample(kTool, k8192)});
+  ImportResult r = ImportFiles({Sample(kTrtllmTool, k8192)});
   ASSERT_FALSE(r.HasErrors()) << RenderAll(r.diagnostics);
   EXPECT_EQ(Values(r),
             (std::map<std::string, std::string>{{"aggregate-output mean", "2379.9472 tok/s"},
@@ -103,13 +103,13 @@ TEST(ImportTrtllmBench, V016LongContextRun) {
   EXPECT_EQ(agg.accelerator_count, 8);
   EXPECT_NE(agg.notes.find("Total Latency 172104.6606 ms"), std::string::npos) << agg.notes;
   // The two runs are different reports: different ids and sets.
-  ImportResult other = ImportFiles({Sample(kTool, k128)});
+  ImportResult other = ImportFiles({Sample(kTrtllmTool, k128)});
   EXPECT_NE(agg.header.id, Benchmarks(other)[0]->header.id);
   EXPECT_NE(agg.set, Benchmarks(other)[0]->set);
 }
 
 TEST(ImportTrtllmBench, StreamingReportGivesPerUserAndLatencyRecords) {
-  ImportResult r = ImportFiles({Sample(kTool, kBlog)});
+  ImportResult r = ImportFiles({Sample(kTrtllmTool, kBlog)});
   ASSERT_FALSE(r.HasErrors()) << RenderAll(r.diagnostics);
   EXPECT_EQ(Values(r),
             (std::map<std::string, std::string>{{"aggregate-output mean", "11076.7700 tok/s"},
@@ -175,7 +175,7 @@ TEST(ImportTrtllmBench, StreamingReportGivesPerUserAndLatencyRecords) {
 }
 
 TEST(ImportTrtllmBench, ExcerptWithoutItsHeaderNeedsTheModel) {
-  ImportResult r = ImportFiles({Sample(kTool, kDocs)});
+  ImportResult r = ImportFiles({Sample(kTrtllmTool, kDocs)});
   EXPECT_TRUE(Benchmarks(r).empty());
   ASSERT_EQ(r.diagnostics.size(), 1u) << RenderAll(r.diagnostics);
   EXPECT_EQ(r.diagnostics[0].code, "missing-field");
@@ -189,7 +189,7 @@ TEST(ImportTrtllmBench, ExcerptWithoutItsHeaderNeedsTheModel) {
   // Qwen2-VL-2B; any corpus model serves to read the layout).
   ImportOptions o;
   o.model = "qwen2.5-7b";
-  r = ImportFiles({Sample(kTool, kDocs)}, o);
+  r = ImportFiles({Sample(kTrtllmTool, kDocs)}, o);
   ASSERT_FALSE(r.HasErrors()) << RenderAll(r.diagnostics);
   EXPECT_EQ(Values(r),
             (std::map<std::string, std::string>{{"aggregate-output mean", "185.8351 tok/s"},
@@ -226,7 +226,7 @@ TEST(ImportTrtllmBench, ExcerptWithoutItsHeaderNeedsTheModel) {
 }
 
 TEST(ImportTrtllmBench, ARunThatPrintedNoReportIsRefusedWhereTheLogStops) {
-  ImportResult r = ImportFiles({Sample(kTool, kNegative)});
+  ImportResult r = ImportFiles({Sample(kTrtllmTool, kNegative)});
   EXPECT_TRUE(r.records.empty());
   EXPECT_EQ(RenderAll(r.diagnostics),
             std::string(kNegative) +
@@ -241,7 +241,7 @@ TEST(ImportTrtllmBench, ARunThatPrintedNoReportIsRefusedWhereTheLogStops) {
 }
 
 TEST(ImportTrtllmBench, BrokenReportsAreRefusedAtTheirLine) {
-  ImportFile full = Sample(kTool, k128);
+  ImportFile full = Sample(kTrtllmTool, k128);
   // Cut inside the report, before PERFORMANCE OVERVIEW.
   ImportFile cut = full;
   cut.text = full.text.substr(0, full.text.find("= PERFORMANCE OVERVIEW") - 60);
@@ -281,8 +281,8 @@ TEST(ImportTrtllmBench, BrokenReportsAreRefusedAtTheirLine) {
 }
 
 TEST(ImportTrtllmBench, TwoReportsInOneLogAreTwoRuns) {
-  ImportFile a = Sample(kTool, k128);
-  ImportFile b = Sample(kTool, k8192);
+  ImportFile a = Sample(kTrtllmTool, k128);
+  ImportFile b = Sample(kTrtllmTool, k8192);
   ImportFile both{"two-runs.log", a.text + b.text};
   ImportResult r = ImportFiles({both});
   ASSERT_FALSE(r.HasErrors()) << RenderAll(r.diagnostics);
@@ -298,7 +298,7 @@ TEST(ImportTrtllmBench, FlagsThatContradictTheReportAreWarnedAndTheFileWins) {
   o.count = 4;
   o.precision = "bf16";
   o.hardware = "8x NVIDIA H100 80GB HBM3";
-  ImportResult r = ImportFiles({Sample(kTool, k128)}, o);
+  ImportResult r = ImportFiles({Sample(kTrtllmTool, k128)}, o);
   ASSERT_FALSE(r.HasErrors()) << RenderAll(r.diagnostics);
   std::string all = RenderAll(r.diagnostics);
   EXPECT_NE(all.find(":412:11: warning[conflicting-flag]: --count 4 contradicts the report's TP "
@@ -319,7 +319,7 @@ TEST(ImportTrtllmBench, WithABatchStatedThePerUserFiguresStandInASetOfTheirOwn) 
   // The blog report with its cap edited to 1 (what `trtllm-bench latency` sets): batch 1 is
   // stated, and the sibling-set check would test aggregate = per-user x 1, which the report's
   // figures do not satisfy by definition (the aggregate counts TTFT, the speed does not).
-  ImportFile f = Sample(kTool, kBlog);
+  ImportFile f = Sample(kTrtllmTool, kBlog);
   f.text = Replace(f.text, "Max Runtime Batch Size: 3840", "Max Runtime Batch Size: 1");
   ImportResult r = ImportFiles({f});
   ASSERT_FALSE(r.HasErrors()) << RenderAll(r.diagnostics);
@@ -341,7 +341,7 @@ TEST(ImportTrtllmBench, ImportedRecordsSweepWithTheBundledCorpus) {
   h100.hardware = "8x NVIDIA H100 80GB HBM3";
   for (const auto& [name, options] : std::vector<std::pair<std::string, ImportOptions>>{
            {k128, h100}, {k8192, {}}, {kBlog, {}}, {kDocs, WithModel("qwen2.5-7b")}}) {
-    c.Add(ImportFiles({Sample(kTool, name)}, options), name);
+    c.Add(ImportFiles({Sample(kTrtllmTool, name)}, options), name);
   }
   c.SweepWithNoError();
 }

@@ -170,7 +170,7 @@ TEST(JsonWriterTest, RandomByteStringsPrintAsNlohmannPrintsThem) {
     for (char& c : s) {
       c = static_cast<char>(rng() % 4 == 0 ? any(rng) : interesting[pick(rng)]);
     }
-    ASSERT_EQ(WriteString(s), Dump(json(s))) << testing::PrintToString(s);
+    ASSERT_EQ(WriteString(s), Dump(json(s))) << ::testing::PrintToString(s);
   }
 }
 

@@ -34,7 +34,7 @@ std::string Part(const std::string& id, const std::string& memory, const std::st
          "\n[sources]\nmemory = \"s\"\nbandwidth = \"s\"\npeak_dense = \"s\"\n";
 }
 
-std::string Model(const std::string& id, const std::string& body) {
+std::string ModelToml(const std::string& id, const std::string& body) {
   return "id = \"" + id + "\"\nname = \"" + id +
          "\"\naliases = []\nnative_precision = "
          "\"bf16\"\nsource = \"s\"\n" +
@@ -218,31 +218,32 @@ class PlantedTest : public ::testing::Test {
              Part("b200", "180 GiB", "8000 GB/s",
                   "bf16 = \"2250 TFLOPS\"\nfp8 = \"4500 TFLOPS\"\nfp4 = \"9000 TFLOPS\""))
         .Add(RecordKind::kAccelerator, Part("l48", "48 GiB", "864 GB/s", "fp4 = \"733 TFLOPS\""))
-        .Add(RecordKind::kModel, Model("mpt-7b",
-                                       "params_total = 6.7e9\nlayers = 32\nkv_heads = 32\n"
-                                       "head_dim = 128\ntied_embeddings = true\n"))
+        .Add(RecordKind::kModel, ModelToml("mpt-7b",
+                                           "params_total = 6.7e9\nlayers = 32\nkv_heads = 32\n"
+                                           "head_dim = 128\ntied_embeddings = true\n"))
         .Add(RecordKind::kModel,
-             Model("mixtral",
-                   "params_total = 46.7e9\nparams_active = 12.9e9\nlayers = 32\n"
-                   "kv_heads = 8\nhead_dim = 128\ntied_embeddings = true\n"))
-        .Add(RecordKind::kModel, Model("llama-70b",
-                                       "params_total = 70e9\nlayers = 80\nkv_heads = 8\n"
-                                       "head_dim = 128\ntied_embeddings = true\n"))
+             ModelToml("mixtral",
+                       "params_total = 46.7e9\nparams_active = 12.9e9\nlayers = 32\n"
+                       "kv_heads = 8\nhead_dim = 128\ntied_embeddings = true\n"))
+        .Add(RecordKind::kModel, ModelToml("llama-70b",
+                                           "params_total = 70e9\nlayers = 80\nkv_heads = 8\n"
+                                           "head_dim = 128\ntied_embeddings = true\n"))
         .Add(RecordKind::kModel,
-             Model("slider",
-                   "params_total = 7.24e9\nlayers = 32\nkv_heads = 8\nhead_dim = 128\n"
-                   "sliding_window = 4096\nsliding_window_layers = 32\n"
-                   "tied_embeddings = true\n"))
-        .Add(RecordKind::kModel, Model("mla",
-                                       "params_total = 671e9\nparams_active = 37e9\nlayers = 61\n"
-                                       "kv_heads = 128\nhead_dim = 128\nkv_latent_dim = 576\n"
-                                       "tied_embeddings = true\n"))
+             ModelToml("slider",
+                       "params_total = 7.24e9\nlayers = 32\nkv_heads = 8\nhead_dim = 128\n"
+                       "sliding_window = 4096\nsliding_window_layers = 32\n"
+                       "tied_embeddings = true\n"))
         .Add(RecordKind::kModel,
-             Model("moe-mixed",
-                   "params_total = 100e9\nparams_active = 10e9\nlayers = 24\nkv_heads = 8\n"
-                   "head_dim = 64\nexperts = 64\nexperts_per_token = 4\n"
-                   "params_routed_experts = 96e9\nexperts_precision = \"mxfp4\"\n"
-                   "shared_precision = \"bf16\"\ntied_embeddings = true\n"));
+             ModelToml("mla",
+                       "params_total = 671e9\nparams_active = 37e9\nlayers = 61\n"
+                       "kv_heads = 128\nhead_dim = 128\nkv_latent_dim = 576\n"
+                       "tied_embeddings = true\n"))
+        .Add(RecordKind::kModel,
+             ModelToml("moe-mixed",
+                       "params_total = 100e9\nparams_active = 10e9\nlayers = 24\nkv_heads = 8\n"
+                       "head_dim = 64\nexperts = 64\nexperts_per_token = 4\n"
+                       "params_routed_experts = 96e9\nexperts_precision = \"mxfp4\"\n"
+                       "shared_precision = \"bf16\"\ntied_embeddings = true\n"));
     for (const Planted& p : Claims()) corpus_.Add(RecordKind::kBenchmark, Bench(p));
   }
   TestCorpus corpus_;

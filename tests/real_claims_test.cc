@@ -22,7 +22,7 @@ using testing::RoofFindings;
 using testing::RoofOf;
 using testing::TestCorpus;
 
-constexpr char kSource[] = R"(id = "s"
+constexpr char kSourceToml[] = R"(id = "s"
 title = "t"
 publisher = "p"
 url = "https://example.org"
@@ -39,7 +39,7 @@ std::string Part(PartRecord p) {
   return p.Toml();
 }
 
-std::string Model(const std::string& id, const std::string& params, const std::string& extra) {
+std::string ModelToml(const std::string& id, const std::string& params, const std::string& extra) {
   return "id = \"" + id + "\"\nname = \"" + id + "\"\naliases = []\nparams_total = " + params +
          "\nlayers = 32\nkv_heads = 8\nhead_dim = 128\nnative_precision = \"bf16\"\nsource = "
          "\"s\"\n" +
@@ -88,7 +88,7 @@ std::string LlamaOnH100(BenchRecord b) {
 class RealClaims : public ::testing::Test {
  protected:
   RealClaims() {
-    corpus_.Add(RecordKind::kSource, kSource)
+    corpus_.Add(RecordKind::kSource, kSourceToml)
         .Add(RecordKind::kAccelerator,
              Part({.id = "a100",
                    .name = "Test A100 40GB",
@@ -116,10 +116,10 @@ class RealClaims : public ::testing::Test {
                                              .bandwidth = "8000 GB/s",
                                              .extra = "gpus_per_package = 2",
                                              .peaks = "bf16 = \"2500 TFLOPS\""}))
-        .Add(RecordKind::kModel, Model("mpt-7b", "6.7e9", "tied_embeddings = true\n"))
+        .Add(RecordKind::kModel, ModelToml("mpt-7b", "6.7e9", "tied_embeddings = true\n"))
         .Add(RecordKind::kModel,
-             Model("qwen-7b", "7.62e9", "embedding_params = 5.45e8\ntied_embeddings = false\n"))
-        .Add(RecordKind::kModel, Model("llama-70b", "70e9", ""));
+             ModelToml("qwen-7b", "7.62e9", "embedding_params = 5.45e8\ntied_embeddings = false\n"))
+        .Add(RecordKind::kModel, ModelToml("llama-70b", "70e9", ""));
   }
 
   // Sweeps the corpus and expects no error finding at all.
