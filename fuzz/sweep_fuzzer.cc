@@ -14,8 +14,9 @@
 // Markdown and SARIF reports from a sweep that leaves out the texts and results they do not read
 // (SweepOptions::explain, keep_every_result); print every format of ReportFormats(); produce a JSON
 // report and a SARIF log that parse back as JSON (valid UTF-8 included); print `show` for every
-// benchmark; write and read back a baseline of the findings; and write a report through the safe
-// writer and read back the same bytes.
+// benchmark; write and read back a baseline of the findings; write a report through the safe
+// writer and read back the same bytes; and write the same bytes when the format streams its
+// records during the sweep (RecordStream).
 #include <unistd.h>
 
 #include <cstddef>
@@ -25,8 +26,10 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <set>
+#include <span>
 #include <sstream>
 #include <string>
 #include <string_view>
@@ -331,6 +334,22 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       if (color) continue;
       if (format.name == "json") ParseBack("the JSON report", out.str());
       if (format.name == "sarif") ParseBack("the SARIF log", out.str());
+      if (format.stream != nullptr) {
+        // The format written while a sweep runs (RecordStream) writes the same bytes.
+        std::ostringstream streamed;
+        std::unique_ptr<rooflint::RecordStream> stream = format.stream(streamed);
+        rooflint::SweepOptions stream_options;
+        stream_options.keep_every_result = false;
+        stream_options.on_block = [&stream](size_t begin,
+                                            std::span<const rooflint::RecordAudit> audits) {
+          stream->Records(begin, audits);
+        };
+        stream->Finish(rooflint::BuildReport(corpus, rooflint::Sweep(corpus, stream_options)));
+        if (streamed.str() != out.str()) {
+          Fail("a streamed report differs",
+               std::string(format.name) + "\n" + streamed.str() + "\nvs\n" + out.str());
+        }
+      }
       if (format.name == "json") {
         // The --output path: the safe writer leaves exactly these bytes.
         std::string path = (work.root / "report.json").string(), back;

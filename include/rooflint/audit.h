@@ -119,6 +119,15 @@ struct SweepOptions {
   // (ReportFormat::lean). A result is about 112 bytes and a record has 17: the rest is freed as
   // each record is audited. The findings and the calibration counts are the same either way.
   bool keep_every_result = true;
+  // Called with each block of records as soon as their audits are whole, the corpus
+  // instruments' checks included: `begin` is the block's first index in the corpus and `audits`
+  // its records' audits, in corpus order, valid during the call. Called from the auditing
+  // threads, several at once, in any order; the threads take blocks in corpus order, so a
+  // caller that writes them in order holds few. It sees every result; without
+  // keep_every_result, SweepResult::records then keep none (only `benchmark`): the call had
+  // them. A report can so write its records while the sweep runs (RecordStream, report.h);
+  // empty for none.
+  std::function<void(size_t begin, std::span<const RecordAudit> audits)> on_block;
 };
 
 // What every instrument needs about one record, resolved once: the model, the parts, n, W, P,
@@ -165,8 +174,8 @@ struct AuditInput {
 struct SweepResult;
 
 // An instrument is one of two kinds by what it looks at: a RecordInstrument audits one
-// benchmark at a time (the roofs and most checks); a CorpusInstrument runs once per sweep,
-// after every record, to compare records with each other or audit other kinds of record.
+// benchmark at a time (the roofs and most checks); a CorpusInstrument compares records with
+// each other, from facts it gathers over the corpus first, or audits other kinds of record.
 class Instrument {
  public:
   virtual ~Instrument() = default;
@@ -183,10 +192,25 @@ class RecordInstrument : public Instrument {
                      std::vector<Finding>& findings) const = 0;
 };
 
+// What a corpus instrument knows of the whole corpus before any record is audited (its own
+// subclass: sibling-set's index of sets), so that it can judge each record as the record's
+// thread finishes it.
+class CorpusFacts {
+ public:
+  virtual ~CorpusFacts() = default;
+};
+
 class CorpusInstrument : public Instrument {
  public:
-  // Appends a result to each record it judges, and its findings, to `result`.
-  virtual void AuditCorpus(const Corpus& corpus, SweepResult& result) const = 0;
+  // The facts AuditRecord reads, built once per sweep before the records are audited; nullptr
+  // when the instrument judges no benchmark record.
+  virtual std::unique_ptr<CorpusFacts> Prepare(const Corpus&) const { return nullptr; }
+  // Appends its result for one benchmark record to out.checks, and its findings, after the
+  // record instruments have run on it; called from any auditing thread, with Prepare's facts.
+  virtual void AuditRecord(const CorpusFacts&, RecordAudit&, std::vector<Finding>&) const {}
+  // Runs once after every record: appends what the instrument judges other than benchmark
+  // records (spec-lint's accelerator checks), and its findings, to `result`.
+  virtual void AuditCorpus(const Corpus&, SweepResult&) const {}
 };
 
 // Every instrument, in the order they run: the record instruments in their order (roofs

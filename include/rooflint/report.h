@@ -4,6 +4,7 @@
 #define ROOFLINT_REPORT_H_
 
 #include <array>
+#include <memory>
 #include <ostream>
 #include <span>
 #include <string>
@@ -91,6 +92,23 @@ std::vector<std::string> ConceptsOf(const Report& report, const RecordAudit& aud
 // diagnostic (instrument "loader"), rejected[], summary.
 void PrintJson(const Report& report, std::ostream& out);
 
+// A report written while the sweep runs: its records as the sweep audits them
+// (SweepOptions::on_block), then the rest from the report. The bytes are those its format's
+// print function writes from the whole report; the memory is that of the blocks in flight,
+// where the report of a whole sweep keeps every result of every record.
+class RecordStream {
+ public:
+  virtual ~RecordStream() = default;
+  // The records begin, begin + 1, ... with their whole audits. Thread-safe: blocks may come
+  // in any order from several threads; each is written once the blocks before it are.
+  virtual void Records(size_t begin, std::span<const RecordAudit> audits) = 0;
+  // What follows the records, from the report of the sweep that gave every record above.
+  virtual void Finish(const Report& report) = 0;
+};
+
+// The JSON report as a RecordStream (PrintJson's bytes).
+std::unique_ptr<RecordStream> StreamJson(std::ostream& out);
+
 // Markdown for a code-hosting site: calibration status, a summary table, the findings with
 // their arithmetic, and the benchmark table (deprecated records apart).
 void PrintMarkdown(const Report& report, std::ostream& out);
@@ -120,6 +138,8 @@ struct ReportFormat {
   // with their reasons, and of other texts only the findings': a sweep for it may then be lean
   // (SweepOptions::explain and SweepOptions::keep_every_result false).
   bool lean = false;
+  // Set for a format that can write its records while the sweep runs (RecordStream).
+  std::unique_ptr<RecordStream> (*stream)(std::ostream& out) = nullptr;
 };
 // Every format, the default ("text") first.
 std::span<const ReportFormat> ReportFormats();

@@ -102,6 +102,20 @@ std::vector<RatioNote> RatioNotes(std::string_view notes) {
   return out;
 }
 
+// Each set's members in corpus order, by id, and its per-user members by batch, so that no
+// record compares itself with every other member (a set may be large, or hostile).
+struct SetIndex {
+  std::vector<const Benchmark*> members;
+  std::unordered_map<std::string_view, const Benchmark*> by_id;
+  std::multimap<int64_t, const Benchmark*> per_user_by_batch;
+};
+struct Sets final : CorpusFacts {
+  std::unordered_map<std::string_view, SetIndex> by_name;
+};
+
+// A record is compared with at most this many per-user members of its batch.
+constexpr size_t kMaxCompared = 16;
+
 class SiblingSet final : public CorpusInstrument {
  public:
   std::string_view id() const override { return ids::kSiblingSet; }
@@ -110,155 +124,143 @@ class SiblingSet final : public CorpusInstrument {
   }
   InstrumentKind kind() const override { return InstrumentKind::kCheck; }
 
-  void AuditCorpus(const Corpus&, SweepResult& result) const override {
-    std::map<std::string_view, std::vector<RecordAudit*>> sets;
-    for (RecordAudit& a : result.records) {
-      if (!a.benchmark->set.empty()) sets[a.benchmark->set].push_back(&a);
+  std::unique_ptr<CorpusFacts> Prepare(const Corpus& corpus) const override {
+    auto sets = std::make_unique<Sets>();
+    for (const Benchmark& u : corpus.benchmarks) {
+      if (u.set.empty()) continue;
+      SetIndex& index = sets->by_name[u.set];
+      index.members.push_back(&u);
+      index.by_id.emplace(u.header.id, &u);
+      if (u.metric == Metric::kPerUserDecode && BatchOf(u)) {
+        index.per_user_by_batch.emplace(*BatchOf(u), &u);
+      }
     }
-    // Each set's members by id and its per-user members by batch, so that no record compares
-    // itself with every other member (a set may be large, or hostile).
-    struct SetIndex {
-      std::unordered_map<std::string_view, const Benchmark*> by_id;
-      std::multimap<int64_t, const Benchmark*> per_user_by_batch;
+    return sets;
+  }
+
+  void AuditRecord(const CorpusFacts& facts, RecordAudit& a,
+                   std::vector<Finding>& findings) const override {
+    const Benchmark& b = *a.benchmark;
+    if (b.set.empty()) {
+      a.checks.push_back(NotApplicable(id(), "the record is in no sibling set"));
+      return;
+    }
+    const SetIndex& index = static_cast<const Sets&>(facts).by_name.at(b.set);
+    const std::vector<const Benchmark*>& members = index.members;
+    if (members.size() < 2) {
+      a.checks.push_back(NotApplicable(
+          id(), fmt::format("the set '{}' has no other member to compare with", b.set)));
+      return;
+    }
+    std::vector<std::string> checked, problems;
+    auto fail = [&](FindingCode code, std::string message, std::string_view key,
+                    std::string arithmetic = "") {
+      problems.push_back(message);
+      findings.push_back(
+          MakeFinding(b, id(), code, std::move(message), key, std::move(arithmetic)));
     };
-    std::map<std::string_view, SetIndex> indexes;
-    for (const auto& [name, members] : sets) {
-      SetIndex& index = indexes[name];
-      for (const RecordAudit* m : members) {
-        const Benchmark& u = *m->benchmark;
-        index.by_id.emplace(u.header.id, &u);
-        if (u.metric == Metric::kPerUserDecode && BatchOf(u)) {
-          index.per_user_by_batch.emplace(*BatchOf(u), &u);
-        }
+    // Same setup as the set's first member.
+    const Benchmark& first = *members[0];
+    if (&first != &b) {
+      for (std::string_view field : SetFieldNames()) {
+        std::string_view mine = SetFieldValue(b, field), theirs = SetFieldValue(first, field);
+        if (mine == theirs || Excused(b, field) || Excused(first, field)) continue;
+        fail(FindingCode::kSetMismatch,
+             fmt::format("{} is '{}' here but '{}' in {} of the same set '{}'", field, mine, theirs,
+                         first.header.id, b.set),
+             field == "input_tokens" || field == "output_tokens" || field == "engine" ? "conditions"
+                                                                                      : field);
       }
+      checked.push_back(fmt::format("same setup as {}", first.header.id));
     }
-    // A record is compared with at most this many per-user members of its batch.
-    constexpr size_t kMaxCompared = 16;
-    for (RecordAudit& a : result.records) {
-      const Benchmark& b = *a.benchmark;
-      if (b.set.empty()) {
-        a.checks.push_back(NotApplicable(id(), "the record is in no sibling set"));
-        continue;
-      }
-      const auto& members = sets[b.set];
-      const SetIndex& index = indexes[b.set];
-      if (members.size() < 2) {
-        a.checks.push_back(NotApplicable(
-            id(), fmt::format("the set '{}' has no other member to compare with", b.set)));
-        continue;
-      }
-      std::vector<std::string> checked, problems;
-      auto fail = [&](FindingCode code, std::string message, std::string_view key,
-                      std::string arithmetic = "") {
-        problems.push_back(message);
-        result.findings.push_back(
-            MakeFinding(b, id(), code, std::move(message), key, std::move(arithmetic)));
-      };
-      // Same setup as the set's first member.
-      const Benchmark& first = *members[0]->benchmark;
-      if (&first != &b) {
-        for (std::string_view field : SetFieldNames()) {
-          std::string_view mine = SetFieldValue(b, field), theirs = SetFieldValue(first, field);
-          if (mine == theirs || Excused(b, field) || Excused(first, field)) continue;
-          fail(FindingCode::kSetMismatch,
-               fmt::format("{} is '{}' here but '{}' in {} of the same set '{}'", field, mine,
-                           theirs, first.header.id, b.set),
-               field == "input_tokens" || field == "output_tokens" || field == "engine"
-                   ? "conditions"
-                   : field);
-        }
-        checked.push_back(fmt::format("same setup as {}", first.header.id));
-      }
-      // aggregate = per-user x batch, checked on the aggregate member.
-      auto batch = BatchOf(b);
-      if (b.metric == Metric::kAggregateOutput && batch) {
-        auto [from, to] = index.per_user_by_batch.equal_range(*batch);
-        size_t compared = 0, same_batch = 0;
-        for (auto it = from; it != to; ++it) ++same_batch;
-        size_t other_statistic = 0;
-        for (auto it = from; it != to && compared < kMaxCompared; ++it) {
-          const Benchmark& u = *it->second;
-          // A p99 per-user rate times B is no aggregate: only one statistic is compared with
-          // itself (unstated with unstated).
-          if (u.statistic != b.statistic) {
-            ++other_statistic;
-            continue;
-          }
-          ++compared;
-          double product = u.value.si * static_cast<double>(*batch);
-          std::string arithmetic =
-              fmt::format("{} x {} = {:.6g} tok/s", u.value.text, *batch, product);
-          if (AgreesAt(product, b.value.number, b.value.decimals) ||
-              AgreesAt(b.value.si / static_cast<double>(*batch), u.value.number,
-                       u.value.decimals)) {
-            checked.push_back(fmt::format("aggregate = per-user x batch: {}", arithmetic));
-          } else {
-            fail(FindingCode::kSetAggregateMismatch,
-                 fmt::format("{} is not {} x batch {} ({}): aggregate and per-user at one "
-                             "batch disagree",
-                             b.value.text, u.header.id, *batch, arithmetic),
-                 "value", arithmetic);
-          }
-        }
-        if (other_statistic > 0) {
-          checked.push_back(fmt::format(
-              "{} per-user member{} at batch {} state{} another statistic than this record's "
-              "{}: not compared",
-              other_statistic, other_statistic == 1 ? "" : "s", *batch,
-              other_statistic == 1 ? "s" : "", b.statistic.empty() ? "(unstated)" : b.statistic));
-        }
-        if (same_batch > compared + other_statistic) {
-          checked.push_back(
-              fmt::format("compared with the first {} of the {} per-user members "
-                          "at batch {}",
-                          compared, same_batch, *batch));
-        }
-      }
-      // Ratios stated in the notes.
-      for (const RatioNote& note : RatioNotes(b.notes)) {
-        const std::string& num_id = note.numerator;
-        const std::string& den_id = note.denominator;
-        const std::string& stated = note.stated;
-        auto member = [&](const std::string& id) -> const Benchmark* {
-          auto it = index.by_id.find(id);
-          return it == index.by_id.end() ? nullptr : it->second;
-        };
-        const Benchmark *num = member(num_id), *den = member(den_id);
-        if (num == nullptr || den == nullptr) {
-          fail(FindingCode::kSetRatioUnknownRecord,
-               fmt::format("the notes state ratio({} / {}), but {} is not in the set '{}'", num_id,
-                           den_id, num == nullptr ? num_id : den_id, b.set),
-               "notes");
+    // aggregate = per-user x batch, checked on the aggregate member.
+    auto batch = BatchOf(b);
+    if (b.metric == Metric::kAggregateOutput && batch) {
+      auto [from, to] = index.per_user_by_batch.equal_range(*batch);
+      size_t compared = 0, same_batch = 0;
+      for (auto it = from; it != to; ++it) ++same_batch;
+      size_t other_statistic = 0;
+      for (auto it = from; it != to && compared < kMaxCompared; ++it) {
+        const Benchmark& u = *it->second;
+        // A p99 per-user rate times B is no aggregate: only one statistic is compared with
+        // itself (unstated with unstated).
+        if (u.statistic != b.statistic) {
+          ++other_statistic;
           continue;
         }
-        double ratio = num->value.si / den->value.si;
+        ++compared;
+        double product = u.value.si * static_cast<double>(*batch);
         std::string arithmetic =
-            fmt::format("{} / {} = {:.4g}", num->value.text, den->value.text, ratio);
-        if (AgreesAt(ratio, std::stod(stated), DecimalsOf(stated))) {
-          checked.push_back(fmt::format("ratio {}x: {}", stated, arithmetic));
+            fmt::format("{} x {} = {:.6g} tok/s", u.value.text, *batch, product);
+        if (AgreesAt(product, b.value.number, b.value.decimals) ||
+            AgreesAt(b.value.si / static_cast<double>(*batch), u.value.number, u.value.decimals)) {
+          checked.push_back(fmt::format("aggregate = per-user x batch: {}", arithmetic));
         } else {
-          fail(FindingCode::kSetRatioMismatch,
-               fmt::format("the notes state {}x for {} / {}, but {}", stated, num_id, den_id,
-                           arithmetic),
-               "notes", arithmetic);
+          fail(FindingCode::kSetAggregateMismatch,
+               fmt::format("{} is not {} x batch {} ({}): aggregate and per-user at one "
+                           "batch disagree",
+                           b.value.text, u.header.id, *batch, arithmetic),
+               "value", arithmetic);
         }
       }
-      // The result lists what it checked; a record with hundreds of ratio notes lists the
-      // first ones and a count.
-      auto list = [](const std::vector<std::string>& items) {
-        constexpr size_t kListed = 10;
-        std::vector<std::string_view> shown(items.begin(),
-                                            items.begin() + std::min(items.size(), kListed));
-        std::string out = fmt::format("{}", fmt::join(shown, "; "));
-        if (items.size() > kListed) out += fmt::format("; and {} more", items.size() - kListed);
-        return out;
-      };
-      std::string reason = problems.empty()
-                               ? fmt::format("set '{}' ({} records): {}", b.set, members.size(),
-                                             checked.empty() ? "consistent" : list(checked))
-                               : list(problems);
-      a.checks.push_back(CheckResult(id(), problems.empty(), reason));
+      if (other_statistic > 0) {
+        checked.push_back(fmt::format(
+            "{} per-user member{} at batch {} state{} another statistic than this record's "
+            "{}: not compared",
+            other_statistic, other_statistic == 1 ? "" : "s", *batch,
+            other_statistic == 1 ? "s" : "", b.statistic.empty() ? "(unstated)" : b.statistic));
+      }
+      if (same_batch > compared + other_statistic) {
+        checked.push_back(
+            fmt::format("compared with the first {} of the {} per-user members "
+                        "at batch {}",
+                        compared, same_batch, *batch));
+      }
     }
+    // Ratios stated in the notes.
+    for (const RatioNote& note : RatioNotes(b.notes)) {
+      const std::string& num_id = note.numerator;
+      const std::string& den_id = note.denominator;
+      const std::string& stated = note.stated;
+      auto member = [&](const std::string& id) -> const Benchmark* {
+        auto it = index.by_id.find(id);
+        return it == index.by_id.end() ? nullptr : it->second;
+      };
+      const Benchmark *num = member(num_id), *den = member(den_id);
+      if (num == nullptr || den == nullptr) {
+        fail(FindingCode::kSetRatioUnknownRecord,
+             fmt::format("the notes state ratio({} / {}), but {} is not in the set '{}'", num_id,
+                         den_id, num == nullptr ? num_id : den_id, b.set),
+             "notes");
+        continue;
+      }
+      double ratio = num->value.si / den->value.si;
+      std::string arithmetic =
+          fmt::format("{} / {} = {:.4g}", num->value.text, den->value.text, ratio);
+      if (AgreesAt(ratio, std::stod(stated), DecimalsOf(stated))) {
+        checked.push_back(fmt::format("ratio {}x: {}", stated, arithmetic));
+      } else {
+        fail(FindingCode::kSetRatioMismatch,
+             fmt::format("the notes state {}x for {} / {}, but {}", stated, num_id, den_id,
+                         arithmetic),
+             "notes", arithmetic);
+      }
+    }
+    // The result lists what it checked; a record with hundreds of ratio notes lists the
+    // first ones and a count.
+    auto list = [](const std::vector<std::string>& items) {
+      constexpr size_t kListed = 10;
+      std::vector<std::string_view> shown(items.begin(),
+                                          items.begin() + std::min(items.size(), kListed));
+      std::string out = fmt::format("{}", fmt::join(shown, "; "));
+      if (items.size() > kListed) out += fmt::format("; and {} more", items.size() - kListed);
+      return out;
+    };
+    std::string reason = problems.empty()
+                             ? fmt::format("set '{}' ({} records): {}", b.set, members.size(),
+                                           checked.empty() ? "consistent" : list(checked))
+                             : list(problems);
+    a.checks.push_back(CheckResult(id(), problems.empty(), reason));
   }
 };
 

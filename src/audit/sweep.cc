@@ -214,87 +214,118 @@ SweepResult Sweep(const Corpus& corpus, const SweepOptions& options) {
   SweepResult result;
   const size_t n = corpus.benchmarks.size();
   result.records.resize(n);
-  // Records are independent: each thread audits a contiguous slice with its own resolver
-  // (and hardware-match cache) and its own findings, merged in slice order afterwards.
+  // Records are independent: the threads take blocks of records in corpus order, each with its
+  // own resolver (and hardware-match cache) and its own findings, merged in block order
+  // afterwards. Blocks handed out in order let a report write records as they are audited
+  // (SweepOptions::on_block) while holding only the blocks in flight.
+  constexpr size_t kBlock = 256;
+  const size_t blocks = (n + kBlock - 1) / kBlock;
   size_t threads = std::max(1u, std::thread::hardware_concurrency());
-  threads = std::min(threads, std::max<size_t>(1, n / 256));
-  std::vector<std::vector<Finding>> findings(threads);
+  threads = std::min(threads, std::max<size_t>(1, n / kBlock));
+  // Each block's findings, merged in block order afterwards, each list freed as it is merged.
+  std::vector<std::vector<Finding>> block_findings(blocks);
   size_t roofs = 0, checks = 0;
   for (const auto* i : RecordInstruments()) ++(i->kind() == InstrumentKind::kRoof ? roofs : checks);
-  std::atomic<size_t> done{0};
-  constexpr size_t kProgressEvery = 1024;
-  // The corpus instruments add a check to the records they judge: room for them too, so no
-  // record's checks are moved (and doubled in capacity) by the last push.
-  checks += CorpusInstruments().size();
+  // The corpus instruments that judge each record, with what they gathered over the corpus
+  // first; they run after the record instruments on each record, so its audit is whole when its
+  // thread finishes it.
+  std::vector<std::pair<const CorpusInstrument*, std::unique_ptr<CorpusFacts>>> judges;
+  for (const auto* instrument : CorpusInstruments()) {
+    if (auto facts = instrument->Prepare(corpus)) judges.emplace_back(instrument, std::move(facts));
+  }
+  checks += judges.size();
+  std::atomic<size_t> next_block{0}, done{0};
   std::vector<size_t> calibration_records(threads), calibration_failures(threads);
-  auto audit_slice = [&](size_t t) {
+  auto audit_blocks = [&](size_t t) {
     // Most records say what others say (one model on one part gives the same KV arithmetic):
     // each thread keeps one copy of each distinct text its results hold.
     TextInterning interning;
     Resolver resolver(corpus, options);
-    // Without keep_every_result, each record is audited here and keeps only what lean reports
-    // read (Keep): the scratch's vectors are allocated once.
+    // Without keep_every_result, each record is audited into scratch, whose vectors are
+    // allocated once: one record's, or with on_block a block's, which the block hands over.
     RecordAudit scratch;
-    size_t begin = n * t / threads, end = n * (t + 1) / threads;
-    for (size_t i = begin; i < end; ++i) {
-      if (options.progress && (i - begin) % kProgressEvery == kProgressEvery - 1) {
-        options.progress(done.fetch_add(kProgressEvery) + kProgressEvery, n);
-      }
-      const Benchmark& b = corpus.benchmarks[i];
-      // A record with a calibration band is explained throughout: calibration quotes its roof.
-      const bool explain = options.explain || b.calibration.has_value();
-      ExplainScope scope(explain);
-      AuditInput in = resolver.Resolve(b);
-      bool in_explained = explain;
-      RecordAudit& audit = options.keep_every_result ? result.records[i] : scratch;
-      audit.benchmark = &b;
-      audit.roofs.clear();
-      audit.checks.clear();
-      audit.roofs.reserve(roofs);
-      audit.checks.reserve(checks);
-      for (const auto* instrument : RecordInstruments()) {
-        const size_t roofs_before = audit.roofs.size(), checks_before = audit.checks.size();
-        const size_t findings_before = findings[t].size();
-        instrument->Audit(in, audit, findings[t]);
-        if (explain ||
-            !NeedsExplaining(audit, roofs_before, findings[t].size() > findings_before, options)) {
-          continue;
+    std::vector<RecordAudit> block_scratch(options.on_block ? kBlock : 0);
+    size_t found_before = 0;  // the last block's findings: room for as many in the next
+    for (size_t block = next_block++; block < blocks; block = next_block++) {
+      const size_t begin = block * kBlock, end = std::min(n, begin + kBlock);
+      std::vector<Finding>& found = block_findings[block];
+      found.reserve(found_before);
+      for (size_t i = begin; i < end; ++i) {
+        const Benchmark& b = corpus.benchmarks[i];
+        // A record with a calibration band is explained throughout: calibration quotes its roof.
+        const bool explain = options.explain || b.calibration.has_value();
+        ExplainScope scope(explain);
+        AuditInput in = resolver.Resolve(b);
+        bool in_explained = explain;
+        RecordAudit& audit = options.keep_every_result ? result.records[i]
+                             : options.on_block        ? block_scratch[i - begin]
+                                                       : scratch;
+        audit.benchmark = &b;
+        audit.roofs.clear();
+        audit.checks.clear();
+        audit.roofs.reserve(roofs);
+        audit.checks.reserve(checks);
+        for (const auto* instrument : RecordInstruments()) {
+          const size_t roofs_before = audit.roofs.size(), checks_before = audit.checks.size();
+          const size_t findings_before = found.size();
+          instrument->Audit(in, audit, found);
+          if (explain ||
+              !NeedsExplaining(audit, roofs_before, found.size() > findings_before, options)) {
+            continue;
+          }
+          audit.roofs.erase(audit.roofs.begin() + static_cast<ptrdiff_t>(roofs_before),
+                            audit.roofs.end());
+          audit.checks.erase(audit.checks.begin() + static_cast<ptrdiff_t>(checks_before),
+                             audit.checks.end());
+          found.erase(found.begin() + static_cast<ptrdiff_t>(findings_before), found.end());
+          ExplainScope again(true);
+          if (!in_explained) {  // the texts of how n, P, W and B were found
+            in = resolver.Resolve(b);
+            in_explained = true;
+          }
+          instrument->Audit(in, audit, found);
         }
-        audit.roofs.erase(audit.roofs.begin() + static_cast<ptrdiff_t>(roofs_before),
-                          audit.roofs.end());
-        audit.checks.erase(audit.checks.begin() + static_cast<ptrdiff_t>(checks_before),
-                           audit.checks.end());
-        findings[t].erase(findings[t].begin() + static_cast<ptrdiff_t>(findings_before),
-                          findings[t].end());
-        ExplainScope again(true);
-        if (!in_explained) {  // the texts of how n, P, W and B were found
-          in = resolver.Resolve(b);
-          in_explained = true;
+        if (b.calibration) {
+          ++calibration_records[t];
+          for (const auto& c : audit.checks) {
+            calibration_failures[t] +=
+                c.instrument == ids::kCalibration && c.verdict == Verdict::kFail;
+          }
         }
-        instrument->Audit(in, audit, findings[t]);
-      }
-      if (b.calibration) {
-        ++calibration_records[t];
-        for (const auto& c : audit.checks) {
-          calibration_failures[t] +=
-              c.instrument == ids::kCalibration && c.verdict == Verdict::kFail;
+        {
+          ExplainScope whole(true);  // the corpus instruments' texts are always whole
+          for (const auto& [instrument, facts] : judges) {
+            instrument->AuditRecord(*facts, audit, found);
+          }
         }
+        if (!options.keep_every_result && !options.on_block) Keep(audit, result.records[i]);
+        // With on_block and without keep_every_result the record keeps nothing of its audit:
+        // on_block had it all.
+        if (!options.keep_every_result && options.on_block) result.records[i].benchmark = &b;
       }
-      if (!options.keep_every_result) Keep(audit, result.records[i]);
+      if (options.on_block) {
+        const std::span<const RecordAudit> audits =
+            options.keep_every_result
+                ? std::span<const RecordAudit>(result.records).subspan(begin, end - begin)
+                : std::span<const RecordAudit>(block_scratch).first(end - begin);
+        options.on_block(begin, audits);
+      }
+      found_before = found.size();
+      if (options.progress) options.progress(done.fetch_add(end - begin) + (end - begin), n);
     }
   };
   {
     std::vector<std::jthread> pool;
-    for (size_t t = 1; t < threads; ++t) pool.emplace_back(audit_slice, t);
-    audit_slice(0);
+    for (size_t t = 1; t < threads; ++t) pool.emplace_back(audit_blocks, t);
+    audit_blocks(0);
   }
   size_t total = 0;
-  for (const auto& f : findings) total += f.size();
+  for (const auto& f : block_findings) total += f.size();
   result.findings.reserve(total);
-  for (auto& f : findings) {
+  for (auto& f : block_findings) {
     result.findings.insert(result.findings.end(), std::make_move_iterator(f.begin()),
                            std::make_move_iterator(f.end()));
-    std::vector<Finding>().swap(f);  // its moved-from findings' room, before the next slice's
+    std::vector<Finding>().swap(f);  // its moved-from findings' room, before the next block's
   }
   {
     TextInterning interning;

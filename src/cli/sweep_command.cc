@@ -56,12 +56,27 @@ ExitCode RunSweep(const SweepCommandOptions& opt) {
   const Corpus& corpus = *kept_corpus;
   progress.Phase("auditing benchmark records");
   SweepOptions options = opt.sweep;
+  const ReportFormat& format = *FindReportFormat(opt.format);
   // The text, Markdown and SARIF reports read, of the results, the binding roofs, why a roof
   // was not computed and the findings: the sweep need not write or keep the rest.
-  const bool lean = FindReportFormat(opt.format)->lean;
-  options.explain = !lean;
-  options.keep_every_result = !lean;
+  options.explain = !format.lean;
+  options.keep_every_result = !format.lean;
   options.progress = [&progress](size_t done, size_t total) { progress.Count(done, total); };
+  // A format that streams writes each record as it is audited, so the sweep keeps none of the
+  // results. Not with --write-baseline: when writing the baseline fails, no report is written
+  // at all.
+  std::ostringstream text;  // the report for --output, written to its file at the end
+  std::ostream& out = opt.output.empty() ? std::cout : text;
+  std::unique_ptr<RecordStream> stream;
+  if (format.stream != nullptr && opt.write_baseline.empty()) {
+    // A terminal that shows the report must not show the progress line in it too.
+    if (opt.output.empty() && isatty(STDOUT_FILENO)) progress.Stop();
+    stream = format.stream(out);
+    options.keep_every_result = false;
+    options.on_block = [&stream](size_t begin, std::span<const RecordAudit> audits) {
+      stream->Records(begin, audits);
+    };
+  }
   SweepResult sweep = Sweep(corpus, options);
   if (!opt.baseline.empty()) ApplyBaseline(baseline, sweep.findings);
   if (!opt.write_baseline.empty() &&
@@ -75,11 +90,18 @@ ExitCode RunSweep(const SweepCommandOptions& opt) {
   progress.Phase(fmt::format("writing the {} report", opt.format));
   if (opt.output.empty()) {
     progress.Stop();  // the report may go to the same terminal
-    Print(report, opt, UseColor(opt.color), std::cout);
+    if (stream) {
+      stream->Finish(report);
+    } else {
+      Print(report, opt, UseColor(opt.color), std::cout);
+    }
   } else {
     // A file never gets colour: --color is for the terminal.
-    std::ostringstream text;
-    Print(report, opt, opt.color == "always" && opt.format == "text", text);
+    if (stream) {
+      stream->Finish(report);
+    } else {
+      Print(report, opt, opt.color == "always" && opt.format == "text", text);
+    }
     bool written = WriteFileSafely(opt.output, text.str(), error);
     progress.Stop();
     if (!written) {

@@ -12,7 +12,7 @@ constexpr ReportFormat kFormats[] = {
      /*lean=*/true},
     {"json", "one JSON object: records, findings, rejected files, summary",
      [](const Report& r, const PrintOptions&, std::ostream& out) { PrintJson(r, out); },
-     /*lean=*/false},
+     /*lean=*/false, StreamJson},
     {"md", "Markdown for a pull-request comment or a job summary",
      [](const Report& r, const PrintOptions&, std::ostream& out) { PrintMarkdown(r, out); },
      /*lean=*/true},

@@ -6,6 +6,9 @@
 // it built one object per element, so every object's keys are written in byte order (a
 // std::map's), and each element is compact on one line.
 #include <algorithm>
+#include <map>
+#include <memory>
+#include <mutex>
 #include <ostream>
 #include <vector>
 
@@ -205,6 +208,9 @@ constexpr size_t kFlushBytes = size_t{1} << 16;
 // is about 4.5 KB of JSON (a synthetic corpus), so two blocks hold about 5 MB.
 constexpr size_t kJsonBlock = 512;
 
+// The element separator: the first of an array opens its line, the others follow a comma.
+const char* Separator(size_t index) { return index == 0 ? "\n    " : ",\n    "; }
+
 class DocumentWriter {
  public:
   explicit DocumentWriter(std::ostream& out) : out_(out), w_(buffer_) {
@@ -212,12 +218,21 @@ class DocumentWriter {
   }
   ~DocumentWriter() { Flush(); }
 
-  // `"key": [` then one element a line (each written by `element(writer, item)`), then `]`.
-  template <typename Items, typename Element>
-  void Array(const char* key, const Items& items, Element&& element) {
+  // `  "key": [`; its elements follow, then Close(empty).
+  void Open(const char* key) {
     buffer_ += "  \"";
     buffer_ += key;
     buffer_ += "\": [";
+  }
+  void Close(bool empty) {
+    buffer_ += empty ? "]" : "\n  ]";
+    buffer_ += ",\n";
+  }
+
+  // `"key": [` then one element a line (each written by `element(writer, item)`), then `]`.
+  template <typename Items, typename Element>
+  void Array(const char* key, const Items& items, Element&& element) {
+    Open(key);
     bool first = true;
     if constexpr (std::remove_reference_t<Element>::kEveryItem) {
       // Every item is written: two threads render blocks of them, written in order.
@@ -226,7 +241,7 @@ class DocumentWriter {
       RenderInOrder<Scratch>(
           items.size(),
           [&](size_t i, std::string& text, Scratch&) {
-            text += i == 0 ? "\n    " : ",\n    ";
+            text += Separator(i);
             JsonWriter w(text);
             element.Write(w, items[i]);
           },
@@ -242,12 +257,12 @@ class DocumentWriter {
         if (buffer_.size() >= kFlushBytes) Flush();
       }
     }
-    buffer_ += first ? "]" : "\n  ]";
-    buffer_ += ",\n";
+    Close(first);
   }
 
   std::string& buffer() { return buffer_; }
   JsonWriter& writer() { return w_; }
+  std::ostream& out() { return out_; }
 
   void Flush() {
     out_.write(buffer_.data(), static_cast<std::streamsize>(buffer_.size()));
@@ -299,12 +314,8 @@ struct Rejected {
   }
 };
 
-}  // namespace
-
-void PrintJson(const Report& report, std::ostream& out) {
-  DocumentWriter doc(out);
-  doc.buffer() += "{\n  \"tool\": \"rooflint\",\n";
-  doc.Array("records", report.sweep.records, Records{});
+// Everything after records[].
+void WriteRest(DocumentWriter& doc, const Report& report) {
   doc.Array("findings", report.diagnostics, Diagnostics{});
   doc.Array("parts", report.sweep.parts, Parts{});
   doc.Array("rejected", report.corpus->files, Rejected{});
@@ -337,6 +348,68 @@ void PrintJson(const Report& report, std::ostream& out) {
   }
   w.EndObject();
   doc.buffer() += "\n}\n";
+}
+
+constexpr const char* kHead = "{\n  \"tool\": \"rooflint\",\n";
+
+// The JSON report as the sweep goes: each block of records is rendered on the thread that
+// audited it, then written in corpus order by whichever thread completes the run of blocks.
+class JsonStream final : public RecordStream {
+ public:
+  explicit JsonStream(std::ostream& out) : doc_(out) {
+    doc_.buffer() += kHead;
+    doc_.Open("records");
+    doc_.Flush();
+  }
+
+  void Records(size_t begin, std::span<const RecordAudit> audits) override {
+    std::string text;
+    text.reserve(audits.size() * 4096);
+    for (size_t i = 0; i < audits.size(); ++i) {
+      text += Separator(begin + i);
+      JsonWriter w(text);
+      WriteRecord(w, audits[i]);
+    }
+    std::lock_guard<std::mutex> lock(mutex_);
+    waiting_.emplace(begin, Block{std::move(text), audits.size()});
+    // Blocks are taken in corpus order, so few wait for the one before them.
+    for (auto it = waiting_.begin(); it != waiting_.end() && it->first == written_;
+         it = waiting_.erase(it)) {
+      doc_.out().write(it->second.text.data(),
+                       static_cast<std::streamsize>(it->second.text.size()));
+      written_ += it->second.records;
+    }
+  }
+
+  void Finish(const Report& report) override {
+    std::lock_guard<std::mutex> lock(mutex_);
+    doc_.Close(written_ == 0);
+    WriteRest(doc_, report);
+    doc_.Flush();
+  }
+
+ private:
+  struct Block {
+    std::string text;
+    size_t records = 0;
+  };
+  DocumentWriter doc_;
+  std::mutex mutex_;
+  std::map<size_t, Block> waiting_;  // rendered blocks by first record, not yet written
+  size_t written_ = 0;               // records written
+};
+
+}  // namespace
+
+void PrintJson(const Report& report, std::ostream& out) {
+  DocumentWriter doc(out);
+  doc.buffer() += kHead;
+  doc.Array("records", report.sweep.records, Records{});
+  WriteRest(doc, report);
+}
+
+std::unique_ptr<RecordStream> StreamJson(std::ostream& out) {
+  return std::make_unique<JsonStream>(out);
 }
 
 }  // namespace rooflint
