@@ -1,11 +1,16 @@
-// Boxed<T>: an optional value on the heap, with std::optional's interface and deep copies.
+// Boxed<T>: an optional value on the heap, with std::optional's interface and deep copies; and
+// OptionalInt64, an optional integer packed small, with the same interface.
 #include "rooflint/boxed.h"
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
+#include <limits>
 #include <optional>
 #include <string>
 #include <utility>
+
+#include "rooflint/records.h"
 
 namespace rooflint {
 namespace {
@@ -50,6 +55,31 @@ TEST(Boxed, CopiesAreDeepAndMovesEmptyTheSource) {
   EXPECT_FALSE(copy_of_empty);
   // Never wider than a pointer: that is what it is for.
   static_assert(sizeof(Boxed<std::string>) == sizeof(void*));
+}
+
+TEST(OptionalInt64, HoldsEveryInt64OrNothingAsAnOptionalDoes) {
+  OptionalInt64 none;
+  EXPECT_FALSE(none.has_value());
+  EXPECT_FALSE(none);
+  EXPECT_EQ(none.value_or(7), 7);
+  EXPECT_FALSE(none == 0);
+  EXPECT_EQ(std::optional<int64_t>(none), std::nullopt);
+  for (int64_t v : {int64_t{0}, int64_t{1}, int64_t{-1}, int64_t{4096}, int64_t{1} << 32,
+                    (int64_t{1} << 32) - 1, -(int64_t{1} << 32),
+                    std::numeric_limits<int64_t>::max(), std::numeric_limits<int64_t>::min()}) {
+    OptionalInt64 o = v;
+    EXPECT_TRUE(o.has_value()) << v;
+    EXPECT_EQ(*o, v);
+    EXPECT_TRUE(o == v);
+    EXPECT_EQ(o.value_or(7), v);
+    EXPECT_EQ(std::optional<int64_t>(o), v);
+    EXPECT_FALSE(o == none);
+    o = std::nullopt;
+    EXPECT_FALSE(o.has_value()) << v;
+    EXPECT_TRUE(o == none);
+  }
+  // What it is for: a Condition in 32 bytes.
+  EXPECT_EQ(sizeof(Condition), 32u);
 }
 
 }  // namespace

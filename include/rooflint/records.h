@@ -202,14 +202,53 @@ struct Gotcha {
 };
 
 // One load condition: stated with a value, marked absent with a reason, or missing.
+// An optional int64_t in 12 bytes aligned to 4, read as a std::optional is, so that a
+// Condition packs into 32 bytes: std::optional<int64_t> takes 16 and aligns to 8, which made a
+// Condition 40 bytes and a record's eleven 88 bytes larger.
+class OptionalInt64 {
+ public:
+  OptionalInt64() = default;
+  OptionalInt64(std::nullopt_t) {}         // NOLINT: implicit, as std::optional's
+  OptionalInt64(int64_t v) { *this = v; }  // NOLINT
+  OptionalInt64& operator=(int64_t v) {
+    const auto u = static_cast<uint64_t>(v);
+    low_ = static_cast<uint32_t>(u);
+    high_ = static_cast<uint32_t>(u >> 32);
+    has_ = true;
+    return *this;
+  }
+  OptionalInt64& operator=(std::nullopt_t) {
+    *this = OptionalInt64();
+    return *this;
+  }
+  bool has_value() const { return has_; }
+  explicit operator bool() const { return has_; }
+  // The value; as with std::optional, only when there is one.
+  int64_t operator*() const {
+    return static_cast<int64_t>((static_cast<uint64_t>(high_) << 32) | low_);
+  }
+  int64_t value_or(int64_t otherwise) const { return has_ ? **this : otherwise; }
+  operator std::optional<int64_t>() const {  // NOLINT: reads as the optional it stands for
+    return has_ ? std::optional<int64_t>(**this) : std::nullopt;
+  }
+  friend bool operator==(const OptionalInt64& a, int64_t b) { return a.has_ && *a == b; }
+  friend bool operator==(const OptionalInt64& a, const OptionalInt64& b) {
+    return a.has_ == b.has_ && (!a.has_ || *a == *b);
+  }
+
+ private:
+  uint32_t low_ = 0, high_ = 0;
+  bool has_ = false;
+};
+
 struct Condition {
   enum class State : uint8_t { kMissing, kStated, kAbsent };
   // A record holds eleven of these, and a large corpus says the same things in them ("not
   // published", "vllm"): the texts are shared (the loader interns them per thread). The members
-  // are in the order that packs them into 40 bytes.
+  // are in the order that packs them into 32 bytes.
   SharedText text;  // the stated value as text ("1", "fastertransformer", "false")
   SharedText absent_reason;
-  std::optional<int64_t> integer;  // the stated value, for integer conditions
+  OptionalInt64 integer;  // the stated value, for integer conditions
   State state = State::kMissing;
   std::optional<bool> boolean;  // the stated value, for true/false conditions
 

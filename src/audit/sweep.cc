@@ -311,6 +311,7 @@ SweepResult Sweep(const Corpus& corpus, const SweepOptions& options) {
         options.on_block(begin, audits);
       }
       found_before = found.size();
+      found.shrink_to_fit();  // the blocks' lists are all held until they are merged
       if (options.progress) options.progress(done.fetch_add(end - begin) + (end - begin), n);
     }
   };

@@ -603,7 +603,7 @@ Condition ReadCondition(Reader& r, const DocTable& t, const ConditionKey& spec) 
     auto v = r.IntegerNode(*n, full, spec.min, 100'000'000, "1");
     if (v) {
       c.state = Condition::State::kStated;
-      c.integer = v;
+      c.integer = *v;
       c.text = fmt::format("{}", *v);
     }
     return c;
