@@ -36,6 +36,13 @@ class SharedText {
     return *this;
   }
   ~SharedText() { Unref(); }
+  // A text that is its own copy even inside a TextInterning scope: for texts no other holder
+  // has (a record's path and id), which would only cost a lookup and push a shared text out.
+  static SharedText Unshared(std::string_view s) {
+    SharedText t;
+    if (!s.empty()) t.rep_ = Make(s);
+    return t;
+  }
 
   std::string_view view() const {
     return rep_ == nullptr ? std::string_view() : std::string_view(rep_->chars, rep_->size);

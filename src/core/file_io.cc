@@ -140,11 +140,16 @@ bool CreateFilesAtomically(const std::vector<NewFile>& files, std::string& error
 
 bool ReadRegularFile(const std::string& path, size_t max_bytes, std::string& text,
                      std::string& error, ReadFailure* failure) {
+  return ReadRegularFileAt(AT_FDCWD, path.c_str(), max_bytes, text, error, failure);
+}
+
+bool ReadRegularFileAt(int dir_fd, const char* name, size_t max_bytes, std::string& text,
+                       std::string& error, ReadFailure* failure) {
   ReadFailure ignored;
   ReadFailure& why = failure != nullptr ? *failure : ignored;
   why = ReadFailure::kNone;
   text.clear();
-  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+  int fd = ::openat(dir_fd, name, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
   if (fd < 0) {
     why = ReadFailure::kIo;
     error = std::strerror(errno);

@@ -40,6 +40,11 @@ enum class ReadFailure { kNone, kIo, kNotAFile, kTooLarge };
 // system's reason) and `failure` set otherwise.
 bool ReadRegularFile(const std::string& path, size_t max_bytes, std::string& text,
                      std::string& error, ReadFailure* failure = nullptr);
+// The same for `name` in the open folder `dir_fd` (AT_FDCWD: `name` is a path): the loader
+// opens each kind folder once, so that the system does not walk the corpus's path again for
+// each of its files.
+bool ReadRegularFileAt(int dir_fd, const char* name, size_t max_bytes, std::string& text,
+                       std::string& error, ReadFailure* failure = nullptr);
 
 }  // namespace rooflint
 

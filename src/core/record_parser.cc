@@ -280,11 +280,15 @@ class Reader {
   // A string that must be one of `allowed`.
   std::string Enum(const DocTable& t, std::string_view key, Keys allowed, bool required,
                    std::string_view where) {
-    std::string example = fmt::format("\"{}\"", allowed[0]);
-    const DocNode* n = Get(t, key, required, where, example);
-    if (n == nullptr) return {};
+    // The example is made only for a message: an Enum is read several times per record.
+    auto example = [&] { return fmt::format("\"{}\"", allowed[0]); };
+    const DocNode* n = t.get(key);
+    if (n == nullptr) {
+      if (required) Get(t, key, required, where, example());
+      return {};
+    }
     if (!n->is_string()) {
-      WrongType(*n, key, "a string", example);
+      WrongType(*n, key, "a string", example());
       return {};
     }
     std::string s = *n->value<std::string>();
@@ -497,10 +501,24 @@ class Reader {
   // Reads `id`, checks it against the file stem, and reads `status`.
   void Header(const DocTable& t, RecordKind kind, std::string_view stem, RecordHeader& h,
               std::string& id_out) {
-    std::string where = fmt::format("this {} record", KindName(kind));
+    // Made for a message only: the happy path formats nothing.
+    constexpr size_t kKindCount = static_cast<size_t>(RecordKind::kGotcha) + 1;
+    static const auto* const kWhere = [] {
+      auto* where = new std::array<std::string, kKindCount>();
+      for (size_t k = 0; k < kKindCount; ++k) {
+        (*where)[k] = fmt::format("this {} record", KindName(static_cast<RecordKind>(k)));
+      }
+      return where;
+    }();
+    const std::string& where = (*kWhere)[static_cast<size_t>(kind)];
     h.kind = kind;
-    h.path = std::string(path_);
-    h.id = Text(t, "id", true, where, fmt::format("\"{}\"", stem));
+    // A record's path and id are its own: made without looking for a copy to share.
+    h.path = SharedText::Unshared(path_);
+    if (const DocNode* n = t.get("id"); n != nullptr && n->is_string() && !Trim(n->str()).empty()) {
+      h.id = SharedText::Unshared(n->str());
+    } else {
+      h.id = Text(t, "id", true, where, fmt::format("\"{}\"", stem));
+    }
     id_out = h.id.empty() ? std::string(stem) : h.id.str();
     if (const DocNode* n = t.get("id"); n != nullptr && !h.id.empty()) {
       if (!IsValidId(h.id)) {
