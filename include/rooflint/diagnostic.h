@@ -77,6 +77,9 @@ void AttachSourceLines(std::span<Diagnostic> ds, size_t max_bytes);
 class SourceLineReader {
  public:
   explicit SourceLineReader(size_t max_bytes) : max_bytes_(max_bytes) {}
+  ~SourceLineReader();
+  SourceLineReader(const SourceLineReader&) = delete;
+  SourceLineReader& operator=(const SourceLineReader&) = delete;
   void Attach(Diagnostic& d);
 
  private:
@@ -84,6 +87,10 @@ class SourceLineReader {
   bool read_ = false;
   std::string path_, text_;
   std::vector<size_t> starts_;  // where each line of text_ begins
+  // The folder of the last file read, kept open: the next file in it is opened relative to it,
+  // without the system walking its path again (a report reads a file per finding's record).
+  std::string folder_;
+  int folder_fd_ = -1;
 };
 
 // The full multi-line rendering:

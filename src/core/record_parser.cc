@@ -1161,16 +1161,45 @@ std::string OneLine(std::string_view s) {
 
 std::span<const std::string> KnownKeyNames() { return KnownKeys(); }
 
+namespace {
+
+// FNV-1a: a key is a few bytes, so a byte loop beats a general string hash and its call.
+uint32_t KeyHash(std::string_view s) {
+  uint32_t h = 2166136261u;
+  for (char c : s) h = (h ^ static_cast<unsigned char>(c)) * 16777619u;
+  return h;
+}
+
+}  // namespace
+
 int KnownKeyIndex(std::string_view name) {
-  // Every key of every record is looked up here: a hash table, not a search of the sorted names.
-  static const auto* const kIndex = [] {
+  // Every key of every record is looked up here: an open-addressing table of the known names'
+  // indexes, at most a quarter full, probed linearly (no search of the sorted names, no node
+  // of a std::unordered_map to follow).
+  struct Index {
+    std::vector<int32_t> slots;  // -1: empty
+    uint32_t mask = 0;
+  };
+  static const Index* const kIndex = [] {
     const std::vector<std::string>& keys = KnownKeys();
-    auto* index = new std::unordered_map<std::string_view, int>(keys.size() * 2);
-    for (size_t i = 0; i < keys.size(); ++i) index->emplace(keys[i], static_cast<int>(i));
+    auto* index = new Index;
+    size_t size = 16;
+    while (size < 4 * keys.size()) size *= 2;
+    index->slots.assign(size, -1);
+    index->mask = static_cast<uint32_t>(size - 1);
+    for (size_t i = 0; i < keys.size(); ++i) {
+      uint32_t at = KeyHash(keys[i]) & index->mask;
+      while (index->slots[at] >= 0) at = (at + 1) & index->mask;
+      index->slots[at] = static_cast<int32_t>(i);
+    }
     return index;
   }();
-  auto it = kIndex->find(name);
-  return it == kIndex->end() ? -1 : it->second;
+  const std::vector<std::string>& keys = KnownKeys();
+  for (uint32_t at = KeyHash(name) & kIndex->mask;; at = (at + 1) & kIndex->mask) {
+    const int32_t k = kIndex->slots[at];
+    if (k < 0) return -1;
+    if (keys[static_cast<size_t>(k)] == name) return k;
+  }
 }
 
 namespace record_doc {
