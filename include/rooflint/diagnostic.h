@@ -5,6 +5,7 @@
 #ifndef ROOFLINT_DIAGNOSTIC_H_
 #define ROOFLINT_DIAGNOSTIC_H_
 
+#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
@@ -13,6 +14,8 @@
 #include "rooflint/shared_text.h"
 
 namespace rooflint {
+
+class FolderReader;  // core/file_io.h
 
 enum class Severity { kError, kWarning, kNote };
 std::string_view SeverityName(Severity s);  // "error", "warning", "note"
@@ -76,7 +79,7 @@ void AttachSourceLines(std::span<Diagnostic> ds, size_t max_bytes);
 // a source line (text, HTML) pay for reading the files again.
 class SourceLineReader {
  public:
-  explicit SourceLineReader(size_t max_bytes) : max_bytes_(max_bytes) {}
+  explicit SourceLineReader(size_t max_bytes);
   ~SourceLineReader();
   SourceLineReader(const SourceLineReader&) = delete;
   SourceLineReader& operator=(const SourceLineReader&) = delete;
@@ -86,11 +89,8 @@ class SourceLineReader {
   size_t max_bytes_;
   bool read_ = false;
   std::string path_, text_;
-  std::vector<size_t> starts_;  // where each line of text_ begins
-  // The folder of the last file read, kept open: the next file in it is opened relative to it,
-  // without the system walking its path again (a report reads a file per finding's record).
-  std::string folder_;
-  int folder_fd_ = -1;
+  std::vector<size_t> starts_;           // where each line of text_ begins
+  std::unique_ptr<FolderReader> files_;  // a report reads the file of each finding's record
 };
 
 // The full multi-line rendering:

@@ -88,20 +88,20 @@ ExitCode RunSweep(const SweepCommandOptions& opt) {
   kept_report = new Report(BuildReport(corpus, std::move(sweep)));
   const Report& report = *kept_report;
   progress.Phase(fmt::format("writing the {} report", opt.format));
+  // The rest of a streamed report, or the whole of another, to `out`.
+  auto write = [&](bool color) {
+    if (stream) {
+      stream->Finish(report);
+    } else {
+      Print(report, opt, color, out);
+    }
+  };
   if (opt.output.empty()) {
     progress.Stop();  // the report may go to the same terminal
-    if (stream) {
-      stream->Finish(report);
-    } else {
-      Print(report, opt, UseColor(opt.color), std::cout);
-    }
+    write(UseColor(opt.color));
   } else {
     // A file never gets colour: --color is for the terminal.
-    if (stream) {
-      stream->Finish(report);
-    } else {
-      Print(report, opt, opt.color == "always" && opt.format == "text", text);
-    }
+    write(opt.color == "always" && opt.format == "text");
     bool written = WriteFileSafely(opt.output, text.str(), error);
     progress.Stop();
     if (!written) {

@@ -28,21 +28,6 @@ struct Job {
   RecordKind kind;
   std::string path;  // as shown to the user
   std::string stem;
-  // The file's folder, opened once for all its files (AT_FDCWD when it could not be: then
-  // the path is opened), and where the file's name starts in `path`.
-  int dir_fd = AT_FDCWD;
-  size_t name_at = 0;
-};
-
-// The kind folders the loader opened, closed when it is done.
-struct OpenFolders {
-  std::vector<int> fds;
-  OpenFolders() = default;
-  OpenFolders(const OpenFolders&) = delete;
-  OpenFolders& operator=(const OpenFolders&) = delete;
-  ~OpenFolders() {
-    for (int fd : fds) ::close(fd);
-  }
 };
 
 Diagnostic FileError(std::string path, std::string code, std::string message, std::string hint) {
@@ -62,8 +47,7 @@ std::string DisplayPath(const fs::path& p) {
   return p.string();
 }
 
-void FindFiles(const std::string& root, std::vector<Job>& jobs, std::vector<Diagnostic>& diags,
-               OpenFolders& folders) {
+void FindFiles(const std::string& root, std::vector<Job>& jobs, std::vector<Diagnostic>& diags) {
   std::error_code ec;
   if (!fs::is_directory(root, ec)) {
     diags.push_back(FileError(root, "not-a-corpus", "not a folder",
@@ -82,12 +66,6 @@ void FindFiles(const std::string& root, std::vector<Job>& jobs, std::vector<Diag
     any_kind = true;
     // The display path is worked out once per folder: fs::relative touches the disk.
     std::string shown = DisplayPath(dir);
-    int dir_fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (dir_fd >= 0) {
-      folders.fds.push_back(dir_fd);
-    } else {
-      dir_fd = AT_FDCWD;
-    }
     for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
       std::string name = it->path().filename().string();
       if (!name.ends_with(".toml") || name.size() == 5) continue;
@@ -106,9 +84,8 @@ void FindFiles(const std::string& root, std::vector<Job>& jobs, std::vector<Diag
           continue;
         }
       }
-      const size_t name_at = dir_fd == AT_FDCWD ? 0 : shown.size() + 1;
       name.resize(name.size() - 5);
-      jobs.push_back({kind, std::move(path), std::move(name), dir_fd, name_at});
+      jobs.push_back({kind, std::move(path), std::move(name)});
     }
     if (ec) {
       diags.push_back(FileError(DisplayPath(dir), "io-error",
@@ -125,11 +102,10 @@ void FindFiles(const std::string& root, std::vector<Job>& jobs, std::vector<Diag
   }
 }
 
-ParseResult ParseFile(const Job& job, std::string& text) {
+ParseResult ParseFile(const Job& job, std::string& text, FolderReader& files) {
   std::string error;
   ReadFailure failure = ReadFailure::kNone;
-  if (!ReadRegularFileAt(job.dir_fd, job.path.c_str() + job.name_at, kMaxRecordBytes, text, error,
-                         &failure)) {
+  if (!files.Read(job.path, kMaxRecordBytes, text, error, &failure)) {
     ParseResult r;
     r.id = job.stem;
     const bool io = failure == ReadFailure::kIo;
@@ -174,8 +150,7 @@ Corpus& Corpus::operator=(const Corpus& other) {
 Corpus LoadCorpus(std::span<const std::string> roots) {
   Corpus corpus;
   std::vector<Job> jobs;
-  OpenFolders folders;
-  for (const auto& root : roots) FindFiles(root, jobs, corpus.diagnostics, folders);
+  for (const auto& root : roots) FindFiles(root, jobs, corpus.diagnostics);
   std::sort(jobs.begin(), jobs.end(), [](const Job& a, const Job& b) { return a.path < b.path; });
 
   // Each thread parses a contiguous slice of the sorted files into its own partial corpus;
@@ -224,10 +199,11 @@ Corpus LoadCorpus(std::span<const std::string> roots) {
       reserve(part, slice_counts[t], end - begin);
     }
     std::string text;
+    FolderReader files;  // the files are in path order: a folder is opened once per slice
     // Records repeat their condition texts: one copy of each per thread.
     TextInterning interning;
     for (size_t i = begin; i < end; ++i) {
-      ParseResult r = ParseFile(jobs[i], text);
+      ParseResult r = ParseFile(jobs[i], text, files);
       // A record's file entry shares its id and path with the record's header.
       const RecordHeader* header = std::visit(
           [](const auto& rec) -> const RecordHeader* {

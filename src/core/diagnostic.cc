@@ -1,9 +1,7 @@
 // Rendering and ordering of diagnostics.
 #include "rooflint/diagnostic.h"
 
-#include <fcntl.h>
 #include <fmt/format.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <cstring>
@@ -60,9 +58,10 @@ std::string Render(const Diagnostic& d, size_t width) {
   return out;
 }
 
-SourceLineReader::~SourceLineReader() {
-  if (folder_fd_ >= 0) ::close(folder_fd_);
-}
+SourceLineReader::SourceLineReader(size_t max_bytes)
+    : max_bytes_(max_bytes), files_(std::make_unique<FolderReader>()) {}
+
+SourceLineReader::~SourceLineReader() = default;
 
 void SourceLineReader::Attach(Diagnostic& d) {
   if (d.where.line <= 0 || !d.source_line.empty()) return;
@@ -71,23 +70,7 @@ void SourceLineReader::Attach(Diagnostic& d) {
     text_.clear();
     starts_.assign(1, 0);
     std::string error;
-    const size_t slash = path_.rfind('/');
-    bool read = false;
-    if (slash != std::string::npos && slash > 0) {
-      const std::string_view folder(path_.data(), slash);
-      if (folder != folder_) {
-        if (folder_fd_ >= 0) ::close(folder_fd_);
-        folder_.assign(folder);
-        folder_fd_ = ::open(folder_.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-      }
-      if (folder_fd_ >= 0) {
-        read = ReadRegularFileAt(folder_fd_, path_.c_str() + slash + 1, max_bytes_, text_, error);
-      } else {
-        read = ReadRegularFile(path_, max_bytes_, text_, error);
-      }
-    } else {
-      read = ReadRegularFile(path_, max_bytes_, text_, error);
-    }
+    const bool read = files_->Read(path_, max_bytes_, text_, error);
     if (!read) text_.clear();
     for (const char *at = text_.data(), *end = at + text_.size();
          (at = static_cast<const char*>(std::memchr(at, '\n', static_cast<size_t>(end - at))));

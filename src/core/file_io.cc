@@ -138,11 +138,9 @@ bool CreateFilesAtomically(const std::vector<NewFile>& files, std::string& error
   return true;
 }
 
-bool ReadRegularFile(const std::string& path, size_t max_bytes, std::string& text,
-                     std::string& error, ReadFailure* failure) {
-  return ReadRegularFileAt(AT_FDCWD, path.c_str(), max_bytes, text, error, failure);
-}
+namespace {
 
+// ReadRegularFile of `name` in the open folder `dir_fd` (AT_FDCWD: `name` is a path).
 bool ReadRegularFileAt(int dir_fd, const char* name, size_t max_bytes, std::string& text,
                        std::string& error, ReadFailure* failure) {
   ReadFailure ignored;
@@ -201,6 +199,33 @@ bool ReadRegularFileAt(int dir_fd, const char* name, size_t max_bytes, std::stri
     return false;
   }
   return true;
+}
+
+}  // namespace
+
+bool ReadRegularFile(const std::string& path, size_t max_bytes, std::string& text,
+                     std::string& error, ReadFailure* failure) {
+  return ReadRegularFileAt(AT_FDCWD, path.c_str(), max_bytes, text, error, failure);
+}
+
+FolderReader::~FolderReader() {
+  if (folder_fd_ >= 0) ::close(folder_fd_);
+}
+
+bool FolderReader::Read(const std::string& path, size_t max_bytes, std::string& text,
+                        std::string& error, ReadFailure* failure) {
+  const size_t slash = path.rfind('/');
+  if (slash == std::string::npos || slash == 0) {
+    return ReadRegularFile(path, max_bytes, text, error, failure);
+  }
+  const std::string_view folder(path.data(), slash);
+  if (folder != folder_) {
+    if (folder_fd_ >= 0) ::close(folder_fd_);
+    folder_.assign(folder);
+    folder_fd_ = ::open(folder_.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  }
+  if (folder_fd_ < 0) return ReadRegularFile(path, max_bytes, text, error, failure);
+  return ReadRegularFileAt(folder_fd_, path.c_str() + slash + 1, max_bytes, text, error, failure);
 }
 
 }  // namespace rooflint

@@ -40,11 +40,23 @@ enum class ReadFailure { kNone, kIo, kNotAFile, kTooLarge };
 // system's reason) and `failure` set otherwise.
 bool ReadRegularFile(const std::string& path, size_t max_bytes, std::string& text,
                      std::string& error, ReadFailure* failure = nullptr);
-// The same for `name` in the open folder `dir_fd` (AT_FDCWD: `name` is a path): the loader
-// opens each kind folder once, so that the system does not walk the corpus's path again for
-// each of its files.
-bool ReadRegularFileAt(int dir_fd, const char* name, size_t max_bytes, std::string& text,
-                       std::string& error, ReadFailure* failure = nullptr);
+// ReadRegularFile for many files, most in the folder of the one before (a corpus's kind
+// folder, the records a report quotes lines of): the last file's folder is kept open and the
+// next file in it is opened relative to it (openat), so the system does not walk the folder's
+// path again for each file. One per thread.
+class FolderReader {
+ public:
+  FolderReader() = default;
+  ~FolderReader();
+  FolderReader(const FolderReader&) = delete;
+  FolderReader& operator=(const FolderReader&) = delete;
+  bool Read(const std::string& path, size_t max_bytes, std::string& text, std::string& error,
+            ReadFailure* failure = nullptr);
+
+ private:
+  std::string folder_;  // of the last file read
+  int folder_fd_ = -1;  // open, or -1 when it could not be opened (then paths are opened)
+};
 
 }  // namespace rooflint
 

@@ -512,22 +512,22 @@ class Reader {
     }();
     const std::string& where = (*kWhere)[static_cast<size_t>(kind)];
     h.kind = kind;
-    // A record's path and id are its own: made without looking for a copy to share.
+    // A record's path and id are its own: made without looking for a copy to share. The id's
+    // example (the file's stem) is made only when a message may quote it.
     h.path = SharedText::Unshared(path_);
-    if (const DocNode* n = t.get("id"); n != nullptr && n->is_string() && !Trim(n->str()).empty()) {
-      h.id = SharedText::Unshared(n->str());
-    } else {
-      h.id = Text(t, "id", true, where, fmt::format("\"{}\"", stem));
-    }
+    const DocNode* id = t.get("id");
+    const bool plain = id != nullptr && id->is_string() && !Trim(id->str()).empty();
+    h.id = SharedText::Unshared(
+        StringView(t, "id", true, where, plain ? std::string() : fmt::format("\"{}\"", stem)));
     id_out = h.id.empty() ? std::string(stem) : h.id.str();
-    if (const DocNode* n = t.get("id"); n != nullptr && !h.id.empty()) {
+    if (id != nullptr && !h.id.empty()) {
       if (!IsValidId(h.id)) {
-        Error("bad-id", fmt::format("id '{}' is not kebab-case", h.id), n->source(),
+        Error("bad-id", fmt::format("id '{}' is not kebab-case", h.id), id->source(),
               "ids use lowercase letters, digits, '-' and '.', e.g. \"mpt-7b\"");
       } else if (h.id != stem) {
         Error("id-mismatch",
               fmt::format("id '{}' does not match the file name '{}.toml'", h.id, stem),
-              n->source(),
+              id->source(),
               fmt::format("rename the file to '{}.toml' or set id = \"{}\"", h.id, stem));
       }
     }

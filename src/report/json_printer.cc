@@ -250,7 +250,7 @@ class DocumentWriter {
     } else {
       for (const auto& item : items) {
         if (!element.Wanted(item)) continue;
-        buffer_ += first ? "\n    " : ",\n    ";
+        buffer_ += Separator(first ? 0 : 1);
         first = false;
         w_.Restart();
         element.Write(w_, item);
