@@ -174,6 +174,32 @@ TEST(JsonWriterTest, RandomByteStringsPrintAsNlohmannPrintsThem) {
   }
 }
 
+// The writer skips plain ASCII eight bytes at a time: every byte value, at every place in and
+// around those eight-byte words, among plain letters, must still be escaped (or replaced) as
+// nlohmann does it.
+TEST(JsonWriterTest, EveryByteAtEveryPlaceOfAWordPrintsAsNlohmannPrintsIt) {
+  for (int b = 0; b < 256; ++b) {
+    for (size_t length : {1u, 7u, 8u, 9u, 16u, 23u, 24u, 25u}) {
+      for (size_t at = 0; at < length; ++at) {
+        std::string s(length, 'a');
+        s[at] = static_cast<char>(b);
+        ASSERT_EQ(WriteString(s), Dump(json(s)))
+            << "byte " << b << " at " << at << " of " << length;
+      }
+    }
+  }
+  // Plain text runs with a rare byte to escape, as reasons and paths are.
+  std::mt19937_64 rng(11);
+  const char rare[] = {'"', '\\', '\n', '\t', '\x01', '\x7f', '\xc3', '\xa9', '\xe2', '\xff'};
+  for (int i = 0; i < 100000; ++i) {
+    std::string s(rng() % 64, 'x');
+    for (char& c : s) {
+      c = rng() % 16 == 0 ? rare[rng() % std::size(rare)] : static_cast<char>(0x20 + rng() % 0x60);
+    }
+    ASSERT_EQ(WriteString(s), Dump(json(s))) << ::testing::PrintToString(s);
+  }
+}
+
 TEST(JsonWriterTest, ObjectsAndArraysPlaceTheirCommas) {
   std::string out;
   JsonWriter w(out);

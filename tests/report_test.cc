@@ -104,8 +104,8 @@ TEST_F(ReportTest, TextTableShowsTheBindingRoofAndWhyOthersAreNotComputable) {
       << text;
   EXPECT_NE(
       text.find("mem/benchmarks/over.toml:5:1: error[exceeds-roof]: over: 150 tok/s is 135.0% "
-                "of the memory roof (111.1 tok/s)\n  arithmetic: 1 x 1555e9 B/s / 14e9 B = "
-                "111.1 tok/s\n  instrument: memory-roof\n"),
+                "of the memory roof (111.1 tok/s)\n  5 | value = \"150 tok/s\"\n    | ^\n"
+                "  arithmetic: 1 x 1555e9 B/s / 14e9 B = 111.1 tok/s\n  instrument: memory-roof\n"),
       std::string::npos)
       << text;
   EXPECT_NE(text.find("rooflint: 6 records, 3 benchmarks swept (0 deprecated), 0 rejected; 0 "
@@ -135,6 +135,34 @@ TEST(ReportHostile, JsonAndSarifStayWholeWhenAFileNameIsNotUtf8) {
   EXPECT_TRUE(nlohmann::json::accept(json_out.str()));
   EXPECT_TRUE(nlohmann::json::accept(sarif_out.str()));
   EXPECT_NE(json_out.str().find("bad\xEF\xBF\xBD.toml"), std::string::npos);  // U+FFFD
+}
+
+// A finding on the value shows the line of the file as it was read and judged: it is kept with
+// the record, not read again when the report is printed (the file may have changed or gone).
+TEST(ReportSourceLineTest, AFindingOnTheValueShowsTheLineAsItWasJudged) {
+  namespace fs = std::filesystem;
+  std::random_device rd;
+  fs::path root = fs::temp_directory_path() / ("rooflint-value-line-" + std::to_string(rd()));
+  for (const char* kind : {"sources", "accelerators", "models", "benchmarks"}) {
+    fs::create_directories(root / kind);
+  }
+  { std::ofstream(root / "sources" / "s.toml") << kSource; }
+  { std::ofstream(root / "accelerators" / "gpu.toml") << kPart; }
+  { std::ofstream(root / "models" / "m.toml") << kModel; }
+  const fs::path over = root / "benchmarks" / "over.toml";
+  { std::ofstream(over) << OnTestGpu({.id = "over", .value = "150 tok/s"}); }
+  Corpus c = LoadCorpus(std::vector<std::string>{root.string()});
+  SweepResult sweep = Sweep(c);
+  fs::remove(over);  // gone before the report is printed
+  Report r = BuildReport(c, std::move(sweep));
+  std::ostringstream out;
+  PrintText(r, TextOptions{}, out);
+  fs::remove_all(root);
+  const std::string text = out.str();
+  EXPECT_NE(text.find("over.toml:5:1: error[exceeds-roof]: over: 150 tok/s is 135.0% of the "
+                      "memory roof (111.1 tok/s)\n  5 | value = \"150 tok/s\"\n    | ^\n"),
+            std::string::npos)
+      << text;
 }
 
 TEST_F(ReportTest, JsonCarriesEveryRoofAndFindingInTheDocumentedShape) {

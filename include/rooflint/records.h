@@ -367,6 +367,9 @@ struct Benchmark {
   Metric metric = Metric::kPerUserDecode;
   SharedText statistic;  // "" when not stated
   ParsedQuantity value;
+  // The line of the file that `value` is written on, as written: nearly every finding points at
+  // it, and a finding takes its source line from here rather than from the file read again.
+  SharedText value_line;
   SharedText derived_from;
   SharedText model;
   SharedText precision;  // "" when absent: then precision_absent says why

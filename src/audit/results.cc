@@ -48,6 +48,9 @@ Finding MakeFinding(const Benchmark& b, std::string_view instrument, FindingCode
   f.arithmetic = std::move(arithmetic);
   f.hint = std::move(hint);
   f.where = b.header.keys.Find(key, b.header.path);
+  // The value's line was kept when the record was read: the reports that show it need not
+  // read the file again.
+  if (key == "value") SetSourceLine(f, b.value_line);
   f.deprecated = b.header.status == Status::kDeprecated;
   return f;
 }

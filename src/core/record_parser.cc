@@ -185,6 +185,10 @@ class Reader {
   }
 
   bool failed() const { return errors_ > 0; }
+  // The text of line `n` (from 1) without its line break; "" past the end.
+  std::string_view Line(int n) const {
+    return n >= 1 && n <= static_cast<int>(lines_.size()) ? lines_[n - 1] : std::string_view();
+  }
 
   void Report(Severity severity, std::string code, std::string message, int line, int column,
               std::string hint) {
@@ -785,6 +789,8 @@ void ParseBenchmark(Reader& r, const DocTable& t, Benchmark& b) {
   } else {
     r.Get(t, "value", true, kWhere, "\"57.6 tok/s\"");
   }
+  // The line findings on the value point at (KeyLocations::Find, as MakeFinding asks it).
+  b.value_line = SharedText::Unshared(r.Line(b.header.keys.Find("value", {}).line));
   b.derived_from = r.Text(t, "derived_from", false, kWhere);
   b.model = r.Text(t, "model", true, kWhere, "\"model-id\"");
   if (const DocNode* n = t.get("precision"); n != nullptr && n->is_table()) {

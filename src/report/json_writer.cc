@@ -3,6 +3,8 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 // nlohmann's own double-to-text routine (Grisu2 and its %g-like layout), the one its dump
 // calls: reimplementing it would risk a different digit string on the rare doubles where
 // Grisu2's output is not the shortest one.
@@ -52,6 +54,19 @@ size_t Utf8Sequence(std::string_view s, size_t i, bool& valid) {
   return continuations + 1;
 }
 
+// True when none of the eight bytes of `w` needs a second look: each is printable ASCII (0x20
+// to 0x7F) other than '"' and '\\'. The tests are the usual has-a-zero-byte bit trick; a
+// false "needs a look" is harmless (the bytes are then looked at one by one), a false "plain"
+// cannot happen: a byte below 0x20 or equal to '"' or '\\' always sets its own high bit in
+// the matching test, and a byte of 0x80 or more sets it in `w` itself.
+constexpr bool PlainWord(uint64_t w) {
+  constexpr uint64_t kOnes = 0x0101010101010101u, kHigh = 0x8080808080808080u;
+  const uint64_t below_space = w - kOnes * 0x20;
+  const uint64_t quote = (w ^ (kOnes * '"')) - kOnes;
+  const uint64_t backslash = (w ^ (kOnes * '\\')) - kOnes;
+  return ((below_space | quote | backslash) & ~w & kHigh) == 0 && (w & kHigh) == 0;
+}
+
 }  // namespace
 
 void AppendJsonString(std::string& out, std::string_view s) {
@@ -59,6 +74,10 @@ void AppendJsonString(std::string& out, std::string_view s) {
   size_t copied = 0;  // s[copied, i) is written as it is, in one append
   size_t i = 0;
   while (i < s.size()) {
+    // Most texts are plain ASCII: skip them eight bytes at a time.
+    uint64_t word;
+    while (i + 8 <= s.size() && (std::memcpy(&word, s.data() + i, 8), PlainWord(word))) i += 8;
+    if (i >= s.size()) break;
     const auto c = static_cast<unsigned char>(s[i]);
     if (c >= 0x20 && c < 0x80 && c != '"' && c != '\\') {
       ++i;
