@@ -3,7 +3,11 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <random>
+#include <string>
+#include <vector>
 
 namespace rooflint {
 namespace {
@@ -126,6 +130,30 @@ TEST(Format, NumbersAndSiMantissas) {
   EXPECT_EQ(FormatSi(3.1875e9), "3.188e9");
   EXPECT_EQ(FormatSi(0.009003), "0.009003");
   EXPECT_EQ(FormatSi(std::nan("")), "n/a");
+}
+
+// FormatSi keeps the texts of recent values in a table of 256 slots: a value must get its own
+// text whatever else filled the table since, and values that share a slot must not swap texts.
+TEST(Format, SiTextsStayTheSameWhateverWasFormattedBefore) {
+  std::mt19937_64 rng(5);
+  std::vector<double> values = {1555e9, 14e9, 6.7e9, 312e12, 64, 3.1875e9, 0.009003, -2.5e6, 0};
+  for (int i = 0; i < 5000; ++i) {
+    const double mantissa = std::uniform_real_distribution<double>(1, 1000)(rng);
+    values.push_back(std::round(mantissa * 10) / 10 * std::pow(10.0, static_cast<int>(rng() % 24)));
+  }
+  std::vector<std::string> first;
+  for (double v : values) first.push_back(FormatSi(v));
+  EXPECT_EQ(first[0], "1555e9");
+  EXPECT_EQ(first[5], "3.188e9");
+  EXPECT_EQ(first[8], "0");
+  // Again in another order, each value twice running (the second from the table).
+  std::vector<size_t> order(values.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::shuffle(order.begin(), order.end(), rng);
+  for (size_t i : order) {
+    ASSERT_EQ(FormatSi(values[i]), first[i]) << values[i];
+    ASSERT_EQ(FormatSi(values[i]), first[i]) << values[i];
+  }
 }
 
 }  // namespace

@@ -330,6 +330,8 @@ std::span<const std::string_view> ConditionKeyNames();  // the keys alone, in th
 // table the parser (which keys set_differs takes) and the sibling-set check read.
 std::span<const std::string_view> SetFieldNames();
 struct Benchmark;
+// The line `value` is written on in b's file: b.value_line, or the usual form it stands for.
+std::string ValueLine(const Benchmark& b);
 // The value of set field `field` of `b` as written ("" when it does not state it).
 std::string_view SetFieldValue(const Benchmark& b, std::string_view field);
 
@@ -367,8 +369,9 @@ struct Benchmark {
   Metric metric = Metric::kPerUserDecode;
   SharedText statistic;  // "" when not stated
   ParsedQuantity value;
-  // The line of the file that `value` is written on, as written: nearly every finding points at
-  // it, and a finding takes its source line from here rather than from the file read again.
+  // The line of the file that `value` is written on, as written, when it is not the usual
+  // `value = "<value.text>"` (ValueLine rebuilds that one): nearly every finding points at it,
+  // and a finding takes its source line from here rather than from the file read again.
   SharedText value_line;
   SharedText derived_from;
   SharedText model;

@@ -50,7 +50,7 @@ Finding MakeFinding(const Benchmark& b, std::string_view instrument, FindingCode
   f.where = b.header.keys.Find(key, b.header.path);
   // The value's line was kept when the record was read: the reports that show it need not
   // read the file again.
-  if (key == "value") SetSourceLine(f, b.value_line);
+  if (key == "value") SetSourceLine(f, ValueLine(b));
   f.deprecated = b.header.status == Status::kDeprecated;
   return f;
 }

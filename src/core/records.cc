@@ -101,6 +101,15 @@ std::span<const std::string_view> ConditionKeyNames() {
 
 std::span<const std::string_view> SetFieldNames() { return kSetFields; }
 
+std::string ValueLine(const Benchmark& b) {
+  // The parser keeps the line unless it is the usual form of a value it read (never empty).
+  if (!b.value_line.empty() || b.value.text.empty()) return b.value_line.str();
+  std::string line = "value = \"";
+  line += b.value.text;
+  line += '"';
+  return line;
+}
+
 std::string_view SetFieldValue(const Benchmark& b, std::string_view field) {
   if (field == "model") return b.model;
   if (field == "hardware") return b.hardware;

@@ -6,6 +6,8 @@
 #include <array>
 #include <charconv>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <string>
 
 #include "core/text_util.h"
@@ -316,7 +318,9 @@ std::string FormatNumber(double v, int digits) {
   return std::string(b.view());
 }
 
-std::string FormatSi(double v) {
+namespace {
+
+std::string FormatSiUncached(double v) {
   if (!std::isfinite(v)) return "n/a";
   if (v == 0) return "0";
   NumberBuffer plain;
@@ -343,6 +347,32 @@ std::string FormatSi(double v) {
   }
   if (!plain_has_e && plain.size <= best.size) return std::string(plain.view());
   return std::string(best.view());
+}
+
+}  // namespace
+
+std::string FormatSi(double v) {
+  // The texts of the values this thread formatted last, by their bits, in a small table where a
+  // newer value takes an older one's slot: the records of a corpus repeat their parts' and
+  // models' figures (bandwidths, weights, memory), and a text costs two or three conversions
+  // and a logarithm. The function is pure, so an entry is never stale.
+  struct Entry {
+    uint64_t bits = 0;
+    uint8_t size = 0;  // 0: empty (no text is empty)
+    char text[23] = {};
+  };
+  thread_local std::array<Entry, 256> cache;
+  uint64_t bits;
+  std::memcpy(&bits, &v, sizeof bits);
+  Entry& e = cache[(bits * 0x9E3779B97F4A7C15u) >> 56];
+  if (e.size > 0 && e.bits == bits) return std::string(e.text, e.size);
+  std::string text = FormatSiUncached(v);
+  if (!text.empty() && text.size() <= sizeof e.text) {
+    e.bits = bits;
+    e.size = static_cast<uint8_t>(text.size());
+    std::memcpy(e.text, text.data(), text.size());
+  }
+  return text;
 }
 
 }  // namespace rooflint
