@@ -171,23 +171,22 @@ std::string_view TypeName(const DocNode& n) {
 class Reader {
  public:
   Reader(std::string_view path, std::string_view text, std::vector<Diagnostic>& out)
-      : path_(path), out_(out) {
-    size_t start = 0;
-    while (start <= text.size()) {
-      size_t end = text.find('\n', start);
-      if (end == std::string_view::npos) end = text.size();
-      std::string_view line = text.substr(start, end - start);
-      if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-      lines_.push_back(line);
-      if (end == text.size()) break;
-      start = end + 1;
-    }
-  }
+      : path_(path), text_(text), out_(out) {}
 
   bool failed() const { return errors_ > 0; }
-  // The text of line `n` (from 1) without its line break; "" past the end.
-  std::string_view Line(int n) const {
-    return n >= 1 && n <= static_cast<int>(lines_.size()) ? lines_[n - 1] : std::string_view();
+  // The text of line `n` (from 1) without its line break; "" past the end. A record that reads
+  // cleanly asks for one line (its value's), found by walking to it; the first diagnostic
+  // splits the record into lines once, so that many diagnostics cost one pass, not one each.
+  std::string_view Line(int n) {
+    if (n < 1) return {};
+    if (split_) return n <= static_cast<int>(lines_.size()) ? lines_[n - 1] : std::string_view();
+    size_t start = 0;
+    for (int i = 1; i < n; ++i) {
+      const size_t end = text_.find('\n', start);
+      if (end == std::string_view::npos) return {};
+      start = end + 1;
+    }
+    return LineFrom(start);
   }
 
   void Report(Severity severity, std::string code, std::string message, int line, int column,
@@ -197,8 +196,9 @@ class Reader {
     d.code = std::move(code);
     d.message = std::move(message);
     d.where = {std::string(path_), line, column};
-    if (line >= 1 && line <= static_cast<int>(lines_.size())) {
-      SetSourceLine(d, lines_[line - 1]);
+    if (!split_) Split();
+    if (const std::string_view text = Line(line); !text.empty()) {
+      SetSourceLine(d, text);
     }
     d.hint = std::move(hint);
     if (severity == Severity::kError) ++errors_;
@@ -336,9 +336,9 @@ class Reader {
       // Point inside the string: it opens at the node's column with one quote, or three for a
       // multi-line string.
       int quotes = 1;
-      if (line >= 1 && line <= static_cast<int>(lines_.size()) && column >= 1) {
-        std::string_view rest =
-            lines_[line - 1].substr(std::min<size_t>(column - 1, lines_[line - 1].size()));
+      if (!split_) Split();
+      if (const std::string_view text = Line(line); !text.empty() && column >= 1) {
+        std::string_view rest = text.substr(std::min<size_t>(column - 1, text.size()));
         if (rest.starts_with("\"\"\"") || rest.starts_with("'''")) quotes = 3;
       }
       Report(Severity::kError, err->code, fmt::format("{}: {}", key, err->message), line,
@@ -586,8 +586,29 @@ class Reader {
   }
 
  private:
+  // The line that starts at text_[start], without its line break.
+  std::string_view LineFrom(size_t start) const {
+    size_t end = text_.find('\n', start);
+    if (end == std::string_view::npos) end = text_.size();
+    std::string_view line = text_.substr(start, end - start);
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    return line;
+  }
+  void Split() {
+    split_ = true;
+    size_t start = 0;
+    while (start <= text_.size()) {
+      lines_.push_back(LineFrom(start));
+      const size_t end = text_.find('\n', start);
+      if (end == std::string_view::npos) break;
+      start = end + 1;
+    }
+  }
+
   std::string_view path_;
+  std::string_view text_;
   std::vector<Diagnostic>& out_;
+  bool split_ = false;
   std::vector<std::string_view> lines_;
   int errors_ = 0;
 };
