@@ -27,8 +27,12 @@ constexpr std::array kKinds = {RecordKind::kAccelerator, RecordKind::kModel, Rec
 
 struct Job {
   RecordKind kind;
-  std::string path;  // as shown to the user
-  std::string stem;
+  std::string path;  // as shown to the user: the folder, '/', the file's name
+  // The file's name without ".toml", which the record's id must equal.
+  std::string_view stem() const {
+    const size_t name = path.rfind('/') + 1;  // npos + 1 is 0: a path without a folder
+    return std::string_view(path).substr(name, path.size() - name - 5);
+  }
 };
 
 Diagnostic FileError(std::string path, std::string code, std::string message, std::string hint) {
@@ -103,7 +107,7 @@ void FindFiles(const std::string& root, std::vector<Job>& jobs, std::vector<Diag
           continue;
         }
       }
-      jobs.push_back({kind, std::move(path), std::string(name.substr(0, name.size() - 5))});
+      jobs.push_back({kind, std::move(path)});
     }
     if (folder != nullptr) ::closedir(folder);
     if (error != 0) {
@@ -126,7 +130,7 @@ ParseResult ParseFile(const Job& job, std::string& text, FolderReader& files) {
   ReadFailure failure = ReadFailure::kNone;
   if (!files.Read(job.path, kMaxRecordBytes, text, error, &failure)) {
     ParseResult r;
-    r.id = job.stem;
+    r.id = job.stem();
     const bool io = failure == ReadFailure::kIo;
     r.diagnostics.push_back(FileError(job.path,
                                       io                                  ? "io-error"
@@ -137,7 +141,7 @@ ParseResult ParseFile(const Job& job, std::string& text, FolderReader& files) {
                                          : "a record is a TOML text file of a few kilobytes"));
     return r;
   }
-  return ParseRecord(job.kind, text, job.path, job.stem);
+  return ParseRecord(job.kind, text, job.path, job.stem());
 }
 
 template <class T>
