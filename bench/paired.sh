@@ -5,7 +5,7 @@
 # memory, and every wall time. How the steps of docs/PERFORMANCE.md were measured.
 #
 # usage: bench/paired.sh FORMAT RUNS CORPUS BUILD_A BUILD_B
-#   e.g. bench/paired.sh text 7 /tmp/corpus100k ./rooflint-before build/bench/rooflint
+#   e.g. bench/paired.sh text 7 corpus-100k ./rooflint-before build/bench/rooflint
 #   (a corpus from `build/bench/bench/synthetic_corpus N DIR`; files in the page cache)
 set -euo pipefail
 
