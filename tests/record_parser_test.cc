@@ -121,6 +121,32 @@ void ExpectTomlSyntaxError(RecordKind kind, std::string_view text, std::string_v
   EXPECT_EQ(rendered.substr(end_of_header + 1), rest);
 }
 
+// A benchmark keeps the line its value is written on only when ValueLine cannot rebuild it
+// from the value: either way ValueLine gives the line exactly as the file has it (findings on
+// the value show it).
+TEST(RecordParser, TheValueLineIsKeptOrRebuiltExactlyAsWritten) {
+  const std::string usual = ValidBenchmark().Toml();
+  ASSERT_NE(usual.find("\nvalue = \"57.6 tok/s\"\n"), std::string::npos) << usual;
+  auto line_of = [](const std::string& text) {
+    ParseResult r = Parse(RecordKind::kBenchmark, text);
+    const auto* b = std::get_if<Benchmark>(&r.record);
+    EXPECT_NE(b, nullptr) << RenderAll(r);
+    return b == nullptr ? std::pair<std::string, bool>()
+                        : std::pair<std::string, bool>(ValueLine(*b), !b->value_line.empty());
+  };
+  EXPECT_EQ(line_of(usual), std::make_pair(std::string("value = \"57.6 tok/s\""), false));
+  auto rewritten = [&](std::string_view as) {
+    std::string text = usual;
+    text.replace(text.find("value = \"57.6 tok/s\""), 20, as);
+    return text;
+  };
+  for (const std::string as :
+       {"value  =  \"57.6 tok/s\"", "value = '57.6 tok/s'", "value = \"57.6 tok/s\"  # run 3",
+        "value = \"57.6 tok\\u002fs\"", "\"value\" = \"57.6 tok/s\""}) {
+    EXPECT_EQ(line_of(rewritten(as)), std::make_pair(as, true)) << as;
+  }
+}
+
 TEST(RecordParser, UnterminatedStringIsATomlSyntaxError) {
   ParseResult r = Parse(RecordKind::kBenchmark, "id = \"r\"\ntitle = \"unterminated\n");
   ExpectTomlSyntaxError(RecordKind::kBenchmark, "id = \"r\"\ntitle = \"unterminated\n",

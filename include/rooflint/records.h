@@ -332,6 +332,9 @@ std::span<const std::string_view> SetFieldNames();
 struct Benchmark;
 // The line `value` is written on in b's file: b.value_line, or the usual form it stands for.
 std::string ValueLine(const Benchmark& b);
+// What Benchmark::value_line keeps of `line`, the line `value` is written on, for a value read
+// as `text`: nothing when it is the usual form, `value = "<text>"`, which ValueLine rebuilds.
+SharedText ValueLineToKeep(std::string_view line, std::string_view text);
 // The value of set field `field` of `b` as written ("" when it does not state it).
 std::string_view SetFieldValue(const Benchmark& b, std::string_view field);
 

@@ -812,14 +812,8 @@ void ParseBenchmark(Reader& r, const DocTable& t, Benchmark& b) {
   }
   // The line findings on the value point at (KeyLocations::Find, as MakeFinding asks it),
   // kept only when ValueLine cannot rebuild it from the value: a large corpus writes nearly
-  // every value the usual way, and a copy of each line would be 4 MiB at 100k records.
-  const std::string_view line = r.Line(b.header.keys.Find("value", {}).line);
-  constexpr std::string_view kOpen = "value = \"";
-  const std::string_view text = b.value.text;
-  const bool usual = !text.empty() && line.size() == kOpen.size() + text.size() + 1 &&
-                     line.starts_with(kOpen) && line.substr(kOpen.size(), text.size()) == text &&
-                     line.back() == '"';
-  if (!usual) b.value_line = SharedText::Unshared(line);
+  // every value the usual way, and a copy of each line would be 40 MB at 1M records.
+  b.value_line = ValueLineToKeep(r.Line(b.header.keys.Find("value", {}).line), b.value.text);
   b.derived_from = r.Text(t, "derived_from", false, kWhere);
   b.model = r.Text(t, "model", true, kWhere, "\"model-id\"");
   if (const DocNode* n = t.get("precision"); n != nullptr && n->is_table()) {

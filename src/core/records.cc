@@ -101,10 +101,22 @@ std::span<const std::string_view> ConditionKeyNames() {
 
 std::span<const std::string_view> SetFieldNames() { return kSetFields; }
 
+namespace {
+// The usual form of a value's line: this, the value as written, a closing quote.
+constexpr std::string_view kValueOpen = "value = \"";
+}  // namespace
+
+SharedText ValueLineToKeep(std::string_view line, std::string_view text) {
+  const bool usual = !text.empty() && line.size() == kValueOpen.size() + text.size() + 1 &&
+                     line.starts_with(kValueOpen) &&
+                     line.substr(kValueOpen.size(), text.size()) == text && line.back() == '"';
+  return usual ? SharedText() : SharedText::Unshared(line);
+}
+
 std::string ValueLine(const Benchmark& b) {
   // The parser keeps the line unless it is the usual form of a value it read (never empty).
   if (!b.value_line.empty() || b.value.text.empty()) return b.value_line.str();
-  std::string line = "value = \"";
+  std::string line(kValueOpen);
   line += b.value.text;
   line += '"';
   return line;
