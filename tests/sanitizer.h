@@ -1,5 +1,6 @@
 // Whether the tests run under AddressSanitizer: tests that walk every byte of their inputs take
-// a sample there (an unoptimised, instrumented build), the Release run walking every byte.
+// a sample there (an instrumented build, several times slower), the Release run walking every
+// byte.
 #ifndef ROOFLINT_TESTS_SANITIZER_H_
 #define ROOFLINT_TESTS_SANITIZER_H_
 
