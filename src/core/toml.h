@@ -1,16 +1,29 @@
-// toml++ as rooflint includes it: header-only, without its formatters, and with one local fix.
+// toml++ as rooflint includes it: header-only, without its formatters, and with two local fixes.
 //
 // toml++ 3.3.0 (Debian's) marks the default case of its generated Unicode whitespace tables
 // unreachable, but a non-ASCII character where whitespace may stand (`key =é`) reaches it:
 // undefined behaviour, found by our fuzzer and reported upstream as marzer/tomlplusplus#295,
 // fixed there by returning false. The same fix is applied here by defining TOML_UNREACHABLE
 // as `return false` for that one header (all four uses are in bool functions), and restoring
-// it for the rest of the library. Include this header, never <toml++/toml.h>, in rooflint.
+// it for the rest of the library.
+//
+// A second fix: toml++ 3.3.0 states its parser's preconditions with TOML_ASSERT_ASSUME, an
+// assert() without NDEBUG and, with NDEBUG under clang, __builtin_assume. One of them is broken
+// by input: a table header whose key does not start with a key character (`[\x02a]`, `[[[a]]]`,
+// `[[=`) reaches parse_key, which asserts that it does before its own check reports it as a
+// syntax error. Without NDEBUG that aborts; as an assumption it is undefined behaviour. Found by
+// our fuzzer in the sanitizer build, where assertions are on; upstream fixed the `[[[` case in
+// marzer/tomlplusplus#301. Here the macro checks nothing, so that the parser's own error
+// handling runs, as it does in a GCC build with NDEBUG (where TOML_ASSUME is empty). Include
+// this header, never <toml++/toml.h>, in rooflint.
 #ifndef ROOFLINT_CORE_TOML_H_
 #define ROOFLINT_CORE_TOML_H_
 
 #define TOML_ENABLE_FORMATTERS 0
 #include <toml++/impl/preprocessor.h>
+
+#undef TOML_ASSERT_ASSUME
+#define TOML_ASSERT_ASSUME(expr) static_assert(true)
 
 #pragma push_macro("TOML_UNREACHABLE")
 #undef TOML_UNREACHABLE
