@@ -103,6 +103,29 @@ TEST_F(CorpusTest, BadRootDoesNotStopTheOtherRoots) {
 // ---------------------------------------------------------------------------------------------
 // Duplicate ids
 
+// Index() makes no map of the benchmark ids when they come in increasing order, where none can
+// repeat; in any other order a repeat is still found, and each repeat once.
+TEST(CorpusIndex, RepeatedBenchmarkIdsAreFoundInAnyOrder) {
+  auto repeats = [](std::vector<std::string> ids) {
+    Corpus c;
+    for (const std::string& id : ids) {
+      Benchmark b;
+      b.header.id = SharedText(id);
+      b.header.path = SharedText("mem/benchmarks/" + id + ".toml");
+      c.benchmarks.push_back(std::move(b));
+    }
+    c.Index();
+    return std::count_if(c.diagnostics.begin(), c.diagnostics.end(),
+                         [](const Diagnostic& d) { return d.code == "duplicate-id"; });
+  };
+  EXPECT_EQ(repeats({"a", "b", "c"}), 0);
+  EXPECT_EQ(repeats({"a-b", "a"}), 0);  // the order of their files' paths, not of the ids
+  EXPECT_EQ(repeats({"a", "a"}), 1);
+  EXPECT_EQ(repeats({"a", "b", "a"}), 1);
+  EXPECT_EQ(repeats({"b", "a", "b", "b"}), 2);
+  EXPECT_EQ(repeats({"a", "b", "c", "d", "e", "f", "c"}), 1);
+}
+
 TEST_F(CorpusTest, DuplicateIdAcrossTwoRoots) {
   Corpus c = Load({"dup-a", "dup-b"});
   EXPECT_TRUE(c.HasInvalidInput());
