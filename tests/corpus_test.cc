@@ -511,11 +511,11 @@ TEST_F(CorpusTest, BundledCorpusLoadsTheSameEveryTime) {
 namespace rooflint {
 namespace {
 
-// A corpus large enough to load on every core, with rejected benchmark files in each thread's
-// slice (the first and last files among them): the loader places each slice's benchmarks
+// A corpus large enough to load on every core, in many chunks, with rejected benchmark files in
+// each chunk (the first and last files among them): the loader places each chunk's benchmarks
 // straight into the corpus and closes the holes the rejected files leave, so the records must
 // come out exactly as parsing the files one by one, in path order, gives them.
-TEST(CorpusLoad, SlicesFillTheirPlacesAndCloseTheHolesOfRejectedFiles) {
+TEST(CorpusLoad, ChunksFillTheirPlacesAndCloseTheHolesOfRejectedFiles) {
   fs::path root = fs::temp_directory_path() / ("rooflint-slices-" + std::to_string(getpid()));
   fs::remove_all(root);
   WriteSyntheticCorpus(root.string(), 1000);
