@@ -12,6 +12,7 @@
 #include <array>
 #include <atomic>
 #include <cstddef>
+#include <cstdint>
 #include <cstdio>
 #include <filesystem>
 #include <optional>
@@ -27,13 +28,45 @@ namespace {
 constexpr std::array kKinds = {RecordKind::kAccelerator, RecordKind::kModel, RecordKind::kBenchmark,
                                RecordKind::kSource, RecordKind::kGotcha};
 
+// The listed record files: each kind folder's display path once, and the files' names back to
+// back in one buffer. A large corpus lists a hundred thousand names on one thread before any
+// file is read; a path string for each, and a vector of 40-byte jobs regrowing, made 10 MB of
+// fresh memory there, and a first touch is dear on some machines (docs/PERFORMANCE.md). The
+// parse threads build each path as they read its file.
 struct Job {
-  RecordKind kind;
-  std::string path;  // as shown to the user: the folder, '/', the file's name
+  size_t name = 0;         // where the file's name starts in Listing::names
+  uint32_t folder = 0;     // its kind folder, in Listing::folders
+  uint16_t name_size = 0;  // the name's length, ".toml" included (a name has at most 255 bytes)
+  RecordKind kind = RecordKind::kBenchmark;
+};
+
+struct Listing {
+  std::vector<std::string> folders;  // as shown to the user, each with its '/' appended
+  std::string names;
+  std::vector<Job> jobs;
+
+  std::string_view Name(const Job& j) const {
+    return std::string_view(names).substr(j.name, j.name_size);
+  }
   // The file's name without ".toml", which the record's id must equal.
-  std::string_view stem() const {
-    const size_t name = path.rfind('/') + 1;  // npos + 1 is 0: a path without a folder
-    return std::string_view(path).substr(name, path.size() - name - 5);
+  std::string_view Stem(const Job& j) const { return Name(j).substr(0, j.name_size - 5); }
+  // The path as shown to the user: the folder, '/', the file's name.
+  void Path(const Job& j, std::string& path) const {
+    path = folders[j.folder];
+    path += Name(j);
+  }
+  // Whether a's path sorts before b's, as the two path strings compare.
+  bool Before(const Job& a, const Job& b) const {
+    if (a.folder == b.folder) return Name(a) < Name(b);
+    const std::string& fa = folders[a.folder];
+    const std::string& fb = folders[b.folder];
+    const size_t common = std::min(fa.size(), fb.size());
+    if (int c = fa.compare(0, common, fb, 0, common); c != 0) return c < 0;
+    // One folder's path starts the other's (two roots, one inside the other): whole paths.
+    std::string pa, pb;
+    Path(a, pa);
+    Path(b, pb);
+    return pa < pb;
   }
 };
 
@@ -54,7 +87,7 @@ std::string DisplayPath(const fs::path& p) {
   return p.string();
 }
 
-void FindFiles(const std::string& root, std::vector<Job>& jobs, std::vector<Diagnostic>& diags) {
+void FindFiles(const std::string& root, Listing& listing, std::vector<Diagnostic>& diags) {
   std::error_code ec;
   if (!fs::is_directory(root, ec)) {
     diags.push_back(FileError(root, "not-a-corpus", "not a folder",
@@ -73,6 +106,8 @@ void FindFiles(const std::string& root, std::vector<Job>& jobs, std::vector<Diag
     any_kind = true;
     // The display path is worked out once per folder: fs::relative touches the disk.
     std::string shown = DisplayPath(dir);
+    const auto folder_index = static_cast<uint32_t>(listing.folders.size());
+    listing.folders.push_back(shown + '/');
     // readdir, not fs::directory_iterator: a large corpus's benchmarks folder holds a hundred
     // thousand names, and the iterator made a path object and two strings of each; the
     // listing runs before any file is read, on one thread (docs/PERFORMANCE.md).
@@ -87,9 +122,6 @@ void FindFiles(const std::string& root, std::vector<Job>& jobs, std::vector<Diag
       }
       const std::string_view name(entry->d_name);
       if (!name.ends_with(".toml") || name.size() == 5) continue;
-      std::string path = shown;
-      path += '/';
-      path += name;
       // The file type the listing gives, or (on a file system that gives none) the link's own.
       bool symlink = entry->d_type == DT_LNK;
       if (entry->d_type == DT_UNKNOWN) {
@@ -103,13 +135,16 @@ void FindFiles(const std::string& root, std::vector<Job>& jobs, std::vector<Diag
         auto [r, t] =
             std::mismatch(real_root.begin(), real_root.end(), target.begin(), target.end());
         if (lec || r != real_root.end()) {
-          diags.push_back(FileError(path, "symlink-outside-corpus",
+          diags.push_back(FileError(listing.folders.back() + std::string(name),
+                                    "symlink-outside-corpus",
                                     "a symbolic link that leaves the corpus folder: not read",
                                     "copy the record into the corpus, or link within it"));
           continue;
         }
       }
-      jobs.push_back({kind, std::move(path)});
+      listing.jobs.push_back(
+          {listing.names.size(), folder_index, static_cast<uint16_t>(name.size()), kind});
+      listing.names += name;
     }
     if (folder != nullptr) ::closedir(folder);
     if (error != 0) {
@@ -127,14 +162,16 @@ void FindFiles(const std::string& root, std::vector<Job>& jobs, std::vector<Diag
   }
 }
 
-ParseResult ParseFile(const Job& job, std::string& text, FolderReader& files) {
+// Reads and parses `job`'s file; `path` is its path (Listing::Path).
+ParseResult ParseFile(const Job& job, std::string_view stem, const std::string& path,
+                      std::string& text, FolderReader& files) {
   std::string error;
   ReadFailure failure = ReadFailure::kNone;
-  if (!files.Read(job.path, kMaxRecordBytes, text, error, &failure)) {
+  if (!files.Read(path, kMaxRecordBytes, text, error, &failure)) {
     ParseResult r;
-    r.id = job.stem();
+    r.id = stem;
     const bool io = failure == ReadFailure::kIo;
-    r.diagnostics.push_back(FileError(job.path,
+    r.diagnostics.push_back(FileError(path,
                                       io                                  ? "io-error"
                                       : failure == ReadFailure::kNotAFile ? "not-a-file"
                                                                           : "file-too-large",
@@ -143,7 +180,7 @@ ParseResult ParseFile(const Job& job, std::string& text, FolderReader& files) {
                                          : "a record is a TOML text file of a few kilobytes"));
     return r;
   }
-  return ParseRecord(job.kind, text, job.path, job.stem());
+  return ParseRecord(job.kind, text, path, stem);
 }
 
 // Writes one zero byte in each 4 KiB of `bytes` bytes at `storage` (allocated, holding no
@@ -189,9 +226,11 @@ Corpus& Corpus::operator=(const Corpus& other) {
 
 Corpus LoadCorpus(std::span<const std::string> roots) {
   Corpus corpus;
-  std::vector<Job> jobs;
-  for (const auto& root : roots) FindFiles(root, jobs, corpus.diagnostics);
-  std::sort(jobs.begin(), jobs.end(), [](const Job& a, const Job& b) { return a.path < b.path; });
+  Listing listing;
+  std::vector<Job>& jobs = listing.jobs;
+  for (const auto& root : roots) FindFiles(root, listing, corpus.diagnostics);
+  std::sort(jobs.begin(), jobs.end(),
+            [&](const Job& a, const Job& b) { return listing.Before(a, b); });
 
   // The sorted files are cut into contiguous chunks, and each thread parses the next chunk as
   // it finishes one, into that chunk's own partial corpus; the chunks are then appended in
@@ -240,7 +279,7 @@ Corpus LoadCorpus(std::span<const std::string> roots) {
   corpus.benchmarks.reserve(all_counts[kBench]);
   TouchOnTwoThreads(corpus.benchmarks.data(), all_counts[kBench] * sizeof(Benchmark));
   corpus.benchmarks.resize(all_counts[kBench]);
-  auto parse_chunk = [&](size_t c, std::string& text, FolderReader& files) {
+  auto parse_chunk = [&](size_t c, std::string& path, std::string& text, FolderReader& files) {
     Corpus& part = parts[c];
     size_t begin = jobs.size() * c / chunks, end = jobs.size() * (c + 1) / chunks;
     if (c == 0) {
@@ -250,7 +289,8 @@ Corpus LoadCorpus(std::span<const std::string> roots) {
     }
     size_t filled = 0;  // the chunk's benchmarks so far (kept here, not beside the other chunks')
     for (size_t i = begin; i < end; ++i) {
-      ParseResult r = ParseFile(jobs[i], text, files);
+      listing.Path(jobs[i], path);
+      ParseResult r = ParseFile(jobs[i], listing.Stem(jobs[i]), path, text, files);
       // A record's file entry shares its id and path with the record's header.
       const RecordHeader* header = std::visit(
           [](const auto& rec) -> const RecordHeader* {
@@ -261,10 +301,10 @@ Corpus LoadCorpus(std::span<const std::string> roots) {
             }
           },
           r.record);
-      if (header != nullptr && header->path == jobs[i].path && header->id == r.id) {
+      if (header != nullptr && header->path == path && header->id == r.id) {
         part.files.push_back({jobs[i].kind, header->id, header->path, !r.ok()});
       } else {
-        part.files.push_back({jobs[i].kind, r.id, jobs[i].path, !r.ok()});
+        part.files.push_back({jobs[i].kind, r.id, path, !r.ok()});
       }
       for (auto& d : r.diagnostics) part.diagnostics.push_back(std::move(d));
       std::visit(
@@ -285,11 +325,11 @@ Corpus LoadCorpus(std::span<const std::string> roots) {
   };
   std::atomic<size_t> next_chunk{0};
   auto parse_chunks = [&] {
-    std::string text;
+    std::string path, text;
     FolderReader files;  // a chunk's files are in path order: a folder is opened once per chunk
     // Records repeat their condition texts: one copy of each per thread.
     TextInterning interning;
-    for (size_t c = next_chunk++; c < chunks; c = next_chunk++) parse_chunk(c, text, files);
+    for (size_t c = next_chunk++; c < chunks; c = next_chunk++) parse_chunk(c, path, text, files);
   };
   {
     std::vector<std::jthread> pool;
