@@ -511,6 +511,50 @@ TEST_F(CorpusTest, BundledCorpusLoadsTheSameEveryTime) {
 namespace rooflint {
 namespace {
 
+// The loader sorts the listed files by path without making each path: by name within a folder,
+// by the folders' paths across folders, and by whole paths when one folder's path starts
+// another's (a root inside another root's kind folder). The files come out as sorting the
+// whole paths gives them, however the roots are given.
+TEST(CorpusLoad, FilesAreInPathOrderWhenOneRootIsInsideAnother) {
+  fs::path root = fs::temp_directory_path() / ("rooflint-nested-" + std::to_string(getpid()));
+  fs::remove_all(root);
+  // A corpus: the base parts, models and sources, and the clean benchmarks.
+  const fs::path corpora(ROOFLINT_TEST_CORPORA);
+  auto make_corpus = [&](const fs::path& dir) {
+    fs::create_directories(dir);
+    fs::copy(corpora / "base", dir, fs::copy_options::recursive);
+    fs::copy(corpora / "clean", dir, fs::copy_options::recursive);
+  };
+  make_corpus(root / "outer");
+  // Inside the outer benchmarks folder, beside names that sort before and after "inner/":
+  // '-' < '.' < '/' < 'a'.
+  make_corpus(root / "outer" / "benchmarks" / "inner");
+  for (std::string name : {"inner-a", "inner", "innera", "inne"}) {
+    std::ofstream(root / "outer" / "benchmarks" / (name + ".toml")) << "id = \"" << name << "\"\n";
+  }
+  for (const auto& roots :
+       {std::vector<std::string>{(root / "outer").string(),
+                                 (root / "outer" / "benchmarks" / "inner").string()},
+        std::vector<std::string>{(root / "outer" / "benchmarks" / "inner").string(),
+                                 (root / "outer").string()}}) {
+    Corpus c = LoadCorpus(roots);
+    std::vector<std::string> paths;
+    for (const FileEntry& f : c.files) paths.push_back(std::string(f.path.view()));
+    std::vector<std::string> sorted = paths;
+    std::sort(sorted.begin(), sorted.end());
+    EXPECT_EQ(paths, sorted);
+    // Both corpora's files and the four added ones.
+    size_t corpus_files = 0;
+    for (const char* part : {"base", "clean"}) {
+      for (const auto& e : fs::recursive_directory_iterator(corpora / part)) {
+        corpus_files += e.path().extension() == ".toml";
+      }
+    }
+    EXPECT_EQ(paths.size(), 2 * corpus_files + 4);
+  }
+  fs::remove_all(root);
+}
+
 // A corpus large enough to load on every core, in many chunks, with rejected benchmark files in
 // each chunk (the first and last files among them): the loader places each chunk's benchmarks
 // straight into the corpus and closes the holes the rejected files leave, so the records must
