@@ -237,8 +237,8 @@ Corpus LoadCorpus(std::span<const std::string> roots) {
   // order, so the result is in path order whatever the threads' timing, and no record is held
   // twice. Chunks rather than one slice a thread: a thread slowed by its CPU's other work, or by
   // memory the host must back, held up the end of loading by 25 ms on average at 100k records
-  // (up to 65), and a chunk is about 7 ms of work there. Benchmarks, nearly all of a large
-  // corpus, go straight to their place in the corpus instead: each chunk fills the range of
+  // (up to 65), and a chunk is about 13 ms of one thread's work there. Benchmarks, nearly all of a
+  // large corpus, go straight to their place in the corpus instead: each chunk fills the range of
   // positions its files hold, and the holes rejected files leave are closed afterwards, so the
   // records are never in two vectors at once.
   size_t threads = std::max(1u, std::thread::hardware_concurrency());
