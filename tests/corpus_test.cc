@@ -552,6 +552,16 @@ TEST(CorpusLoad, FilesAreInPathOrderWhenOneRootIsInsideAnother) {
     }
     EXPECT_EQ(paths.size(), 2 * corpus_files + 4);
   }
+  // One root given twice: two folders with the same path, their files interleaved by name.
+  {
+    Corpus c =
+        LoadCorpus(std::vector<std::string>{(root / "outer").string(), (root / "outer").string()});
+    std::vector<std::string> paths;
+    for (const FileEntry& f : c.files) paths.push_back(std::string(f.path.view()));
+    EXPECT_TRUE(std::is_sorted(paths.begin(), paths.end()));
+    ASSERT_GE(paths.size(), 2u);
+    EXPECT_EQ(paths[0], paths[1]);
+  }
   fs::remove_all(root);
 }
 

@@ -31,8 +31,8 @@ constexpr std::array kKinds = {RecordKind::kAccelerator, RecordKind::kModel, Rec
 // The listed record files: each kind folder's display path once, and the files' names back to
 // back in one buffer. A large corpus lists a hundred thousand names on one thread before any
 // file is read; a path string for each, and a vector of 40-byte jobs regrowing, made 10 MB of
-// fresh memory there, and a first touch is dear on some machines (docs/PERFORMANCE.md). The
-// parse threads build each path as they read its file.
+// fresh memory there by count, and a first touch is dear on some machines (docs/PERFORMANCE.md).
+// The parse threads build each path as they read its file.
 struct Job {
   size_t name = 0;         // where the file's name starts in Listing::names
   uint32_t folder = 0;     // its kind folder, in Listing::folders
@@ -55,18 +55,27 @@ struct Listing {
     path = folders[j.folder];
     path += Name(j);
   }
-  // Whether a's path sorts before b's, as the two path strings compare.
+  // Whether a's path sorts before b's, as the two path strings compare, without making them.
   bool Before(const Job& a, const Job& b) const {
     if (a.folder == b.folder) return Name(a) < Name(b);
-    const std::string& fa = folders[a.folder];
-    const std::string& fb = folders[b.folder];
-    const size_t common = std::min(fa.size(), fb.size());
-    if (int c = fa.compare(0, common, fb, 0, common); c != 0) return c < 0;
-    // One folder's path starts the other's (two roots, one inside the other): whole paths.
-    std::string pa, pb;
-    Path(a, pa);
-    Path(b, pb);
-    return pa < pb;
+    return CompareJoined(folders[a.folder], Name(a), folders[b.folder], Name(b)) < 0;
+  }
+
+ private:
+  // Compares a1 + a2 with b1 + b2 as strings compare. Two folders' paths decide between their
+  // files unless one starts the other (a root inside another root's kind folder, or one root
+  // given twice); then the names take part.
+  static int CompareJoined(std::string_view a1, std::string_view a2, std::string_view b1,
+                           std::string_view b2) {
+    while (true) {
+      if (a1.empty()) std::swap(a1, a2);
+      if (b1.empty()) std::swap(b1, b2);
+      if (a1.empty() || b1.empty()) return a1.empty() ? (b1.empty() ? 0 : -1) : 1;
+      const size_t n = std::min(a1.size(), b1.size());
+      if (const int c = a1.substr(0, n).compare(b1.substr(0, n)); c != 0) return c;
+      a1.remove_prefix(n);
+      b1.remove_prefix(n);
+    }
   }
 };
 
@@ -162,8 +171,9 @@ void FindFiles(const std::string& root, Listing& listing, std::vector<Diagnostic
   }
 }
 
-// Reads and parses `job`'s file; `path` is its path (Listing::Path).
-ParseResult ParseFile(const Job& job, std::string_view stem, const std::string& path,
+// Reads and parses the record file at `path` (Listing::Path), of kind `kind`, whose name
+// without ".toml" is `stem`.
+ParseResult ParseFile(RecordKind kind, std::string_view stem, const std::string& path,
                       std::string& text, FolderReader& files) {
   std::string error;
   ReadFailure failure = ReadFailure::kNone;
@@ -180,7 +190,7 @@ ParseResult ParseFile(const Job& job, std::string_view stem, const std::string& 
                                          : "a record is a TOML text file of a few kilobytes"));
     return r;
   }
-  return ParseRecord(job.kind, text, path, stem);
+  return ParseRecord(kind, text, path, stem);
 }
 
 // Writes one zero byte in each 4 KiB of `bytes` bytes at `storage` (allocated, holding no
@@ -290,7 +300,7 @@ Corpus LoadCorpus(std::span<const std::string> roots) {
     size_t filled = 0;  // the chunk's benchmarks so far (kept here, not beside the other chunks')
     for (size_t i = begin; i < end; ++i) {
       listing.Path(jobs[i], path);
-      ParseResult r = ParseFile(jobs[i], listing.Stem(jobs[i]), path, text, files);
+      ParseResult r = ParseFile(jobs[i].kind, listing.Stem(jobs[i]), path, text, files);
       // A record's file entry shares its id and path with the record's header.
       const RecordHeader* header = std::visit(
           [](const auto& rec) -> const RecordHeader* {

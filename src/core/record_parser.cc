@@ -196,8 +196,7 @@ class Reader {
     d.code = std::move(code);
     d.message = std::move(message);
     d.where = {std::string(path_), line, column};
-    if (!split_) Split();
-    if (const std::string_view text = Line(line); !text.empty()) {
+    if (const std::string_view text = DiagnosticLine(line); !text.empty()) {
       SetSourceLine(d, text);
     }
     d.hint = std::move(hint);
@@ -336,8 +335,7 @@ class Reader {
       // Point inside the string: it opens at the node's column with one quote, or three for a
       // multi-line string.
       int quotes = 1;
-      if (!split_) Split();
-      if (const std::string_view text = Line(line); !text.empty() && column >= 1) {
+      if (const std::string_view text = DiagnosticLine(line); !text.empty() && column >= 1) {
         std::string_view rest = text.substr(std::min<size_t>(column - 1, text.size()));
         if (rest.starts_with("\"\"\"") || rest.starts_with("'''")) quotes = 3;
       }
@@ -593,6 +591,11 @@ class Reader {
     std::string_view line = text_.substr(start, end - start);
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
     return line;
+  }
+  // Line `n` for a diagnostic: the record is split into lines on the first one.
+  std::string_view DiagnosticLine(int n) {
+    if (!split_) Split();
+    return Line(n);
   }
   void Split() {
     split_ = true;
