@@ -1,0 +1,1431 @@
+// See model_config.h.
+#include "rooflint/model_config.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <limits>
+#include <utility>
+#include <variant>
+
+#include "core/text_util.h"
+#include "rooflint/corpus.h"
+
+namespace rooflint {
+namespace {
+
+// ----- JSON, every value with its offset -----
+
+// A JSON value as config.json holds it, with where it starts in the text, so that a
+// diagnostic can point at the value it is about.
+struct JsonValue {
+  enum class Kind : uint8_t { kNull, kBool, kNumber, kString, kArray, kObject };
+  Kind kind = Kind::kNull;
+  bool boolean = false;
+  bool integer = false;  // a number written without fraction or exponent
+  size_t offset = 0;
+  double number = 0;
+  std::optional<int64_t> exact;  // an integer that fits int64
+  std::string text;              // a string's value
+  std::vector<JsonValue> items;
+  std::vector<std::pair<std::string, JsonValue>> members;  // in file order
+
+  // The member `key`; a repeated key is its last value, as Python's json reads it.
+  const JsonValue* Find(std::string_view key) const {
+    for (auto it = members.rbegin(); it != members.rend(); ++it) {
+      if (it->first == key) return &it->second;
+    }
+    return nullptr;
+  }
+};
+
+// A strict recursive-descent reader of JSON, plus the NaN and Infinity that Python's json
+// writes. Errors carry the offset where reading stopped. `keep` names the top-level members
+// to store: the others are checked and dropped, so an index's weight map of tens of thousands
+// of tensors costs no memory.
+class JsonReader {
+ public:
+  using KeepFn = bool (*)(std::string_view key);
+  JsonReader(std::string_view text, KeepFn keep) : t_(text), keep_(keep) {}
+
+  std::optional<JsonValue> Read() {
+    JsonValue v;
+    Space();
+    if (!Value(v, 0, true)) return std::nullopt;
+    Space();
+    if (pos_ != t_.size()) {
+      Fail("more text after the JSON value");
+      return std::nullopt;
+    }
+    return v;
+  }
+  const std::string& error() const { return error_; }
+  size_t error_at() const { return at_; }
+
+ private:
+  // Deeper than any config; bounds the recursion on a hostile file.
+  static constexpr int kMaxDepth = 64;
+
+  bool Fail(std::string message) {
+    if (error_.empty()) {
+      error_ = std::move(message);
+      at_ = std::min(pos_, t_.size());
+    }
+    return false;
+  }
+  bool More() const { return pos_ < t_.size(); }
+  void Space() {
+    while (More() &&
+           (t_[pos_] == ' ' || t_[pos_] == '\t' || t_[pos_] == '\n' || t_[pos_] == '\r')) {
+      ++pos_;
+    }
+  }
+  bool Word(std::string_view w) {
+    if (t_.substr(pos_, w.size()) != w) return false;
+    pos_ += w.size();
+    return true;
+  }
+
+  bool Value(JsonValue& v, int depth, bool keep) {
+    if (!More()) return Fail("the file ends where a value should start");
+    v.offset = pos_;
+    const char c = t_[pos_];
+    if (c == '{' || c == '[') {
+      if (depth >= kMaxDepth) return Fail("nested more than 64 levels deep");
+      return c == '{' ? Object(v, depth, keep) : Array(v, depth, keep);
+    }
+    if (c == '"') {
+      v.kind = JsonValue::Kind::kString;
+      return String(v.text);
+    }
+    if (Word("true") || Word("false")) {
+      v.kind = JsonValue::Kind::kBool;
+      v.boolean = c == 't';
+      return true;
+    }
+    if (Word("null")) return true;
+    if (c == '-' || c == 'N' || c == 'I' || IsDigit(c)) return Number(v);
+    return Fail(c >= 0x20 && c < 0x7f ? fmt::format("unexpected '{}'", c)
+                                      : std::string("unexpected character"));
+  }
+
+  bool Object(JsonValue& v, int depth, bool keep) {
+    v.kind = JsonValue::Kind::kObject;
+    ++pos_;
+    Space();
+    if (More() && t_[pos_] == '}') {
+      ++pos_;
+      return true;
+    }
+    for (;;) {
+      Space();
+      if (!More() || t_[pos_] != '"') return Fail("expected a key in double quotes");
+      std::string key;
+      if (!String(key)) return false;
+      Space();
+      if (!More() || t_[pos_] != ':') return Fail("expected ':' after the key");
+      ++pos_;
+      Space();
+      const bool keep_member = keep && (depth > 0 || keep_ == nullptr || keep_(key));
+      JsonValue member;
+      if (!Value(member, depth + 1, keep_member)) return false;
+      if (keep_member) v.members.emplace_back(std::move(key), std::move(member));
+      Space();
+      if (More() && t_[pos_] == ',') {
+        ++pos_;
+        continue;
+      }
+      if (More() && t_[pos_] == '}') {
+        ++pos_;
+        return true;
+      }
+      return Fail("expected ',' or '}' after an object member");
+    }
+  }
+
+  bool Array(JsonValue& v, int depth, bool keep) {
+    v.kind = JsonValue::Kind::kArray;
+    ++pos_;
+    Space();
+    if (More() && t_[pos_] == ']') {
+      ++pos_;
+      return true;
+    }
+    for (;;) {
+      Space();
+      JsonValue item;
+      if (!Value(item, depth + 1, keep)) return false;
+      if (keep) v.items.push_back(std::move(item));
+      Space();
+      if (More() && t_[pos_] == ',') {
+        ++pos_;
+        continue;
+      }
+      if (More() && t_[pos_] == ']') {
+        ++pos_;
+        return true;
+      }
+      return Fail("expected ',' or ']' after an array element");
+    }
+  }
+
+  static int Hex(char c) {
+    if (IsDigit(c)) return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+  }
+  bool Hex4(uint32_t& out) {
+    out = 0;
+    for (int i = 0; i < 4; ++i, ++pos_) {
+      int h = More() ? Hex(t_[pos_]) : -1;
+      if (h < 0) return Fail("a \\u escape needs four hex digits");
+      out = out * 16 + static_cast<uint32_t>(h);
+    }
+    return true;
+  }
+  static void Utf8(uint32_t cp, std::string& out) {
+    if (cp < 0x80) {
+      out += static_cast<char>(cp);
+    } else if (cp < 0x800) {
+      out += static_cast<char>(0xc0 | (cp >> 6));
+      out += static_cast<char>(0x80 | (cp & 0x3f));
+    } else if (cp < 0x10000) {
+      out += static_cast<char>(0xe0 | (cp >> 12));
+      out += static_cast<char>(0x80 | ((cp >> 6) & 0x3f));
+      out += static_cast<char>(0x80 | (cp & 0x3f));
+    } else {
+      out += static_cast<char>(0xf0 | (cp >> 18));
+      out += static_cast<char>(0x80 | ((cp >> 12) & 0x3f));
+      out += static_cast<char>(0x80 | ((cp >> 6) & 0x3f));
+      out += static_cast<char>(0x80 | (cp & 0x3f));
+    }
+  }
+
+  bool String(std::string& out) {
+    ++pos_;  // the opening quote
+    for (;;) {
+      if (!More()) return Fail("the file ends inside a string");
+      const auto c = static_cast<unsigned char>(t_[pos_]);
+      if (c == '"') {
+        ++pos_;
+        return true;
+      }
+      if (c < 0x20) return Fail("a control character inside a string");
+      if (c != '\\') {
+        out += static_cast<char>(c);
+        ++pos_;
+        continue;
+      }
+      ++pos_;
+      if (!More()) return Fail("the file ends inside a string");
+      const char e = t_[pos_++];
+      switch (e) {
+        case '"':
+        case '\\':
+        case '/':
+          out += e;
+          break;
+        case 'b':
+          out += '\b';
+          break;
+        case 'f':
+          out += '\f';
+          break;
+        case 'n':
+          out += '\n';
+          break;
+        case 'r':
+          out += '\r';
+          break;
+        case 't':
+          out += '\t';
+          break;
+        case 'u': {
+          uint32_t cp = 0;
+          if (!Hex4(cp)) return false;
+          if (cp >= 0xdc00 && cp <= 0xdfff) return Fail("a lone low surrogate in a \\u escape");
+          if (cp >= 0xd800 && cp <= 0xdbff) {
+            uint32_t low = 0;
+            if (!Word("\\u") || !Hex4(low) || low < 0xdc00 || low > 0xdfff) {
+              return Fail("a high surrogate without its low surrogate");
+            }
+            cp = 0x10000 + ((cp - 0xd800) << 10) + (low - 0xdc00);
+          }
+          Utf8(cp, out);
+          break;
+        }
+        default:
+          --pos_;
+          return Fail("an unknown escape in a string");
+      }
+    }
+  }
+
+  bool Number(JsonValue& v) {
+    v.kind = JsonValue::Kind::kNumber;
+    const size_t start = pos_;
+    const bool negative = t_[pos_] == '-';
+    if (negative) ++pos_;
+    if (Word("NaN") && !negative) {
+      v.number = std::numeric_limits<double>::quiet_NaN();
+      return true;
+    }
+    if (Word("Infinity")) {
+      v.number = negative ? -std::numeric_limits<double>::infinity()
+                          : std::numeric_limits<double>::infinity();
+      return true;
+    }
+    if (!More() || !IsDigit(t_[pos_])) return Fail("expected a digit");
+    if (t_[pos_] == '0') {
+      ++pos_;
+    } else {
+      while (More() && IsDigit(t_[pos_])) ++pos_;
+    }
+    v.integer = true;
+    if (More() && t_[pos_] == '.') {
+      v.integer = false;
+      ++pos_;
+      if (!More() || !IsDigit(t_[pos_])) return Fail("expected a digit after '.'");
+      while (More() && IsDigit(t_[pos_])) ++pos_;
+    }
+    if (More() && (t_[pos_] == 'e' || t_[pos_] == 'E')) {
+      v.integer = false;
+      ++pos_;
+      if (More() && (t_[pos_] == '+' || t_[pos_] == '-')) ++pos_;
+      if (!More() || !IsDigit(t_[pos_])) return Fail("expected a digit in the exponent");
+      while (More() && IsDigit(t_[pos_])) ++pos_;
+    }
+    const char* first = t_.data() + start;
+    const char* last = t_.data() + pos_;
+    auto [end, ec] = std::from_chars(first, last, v.number);
+    if (ec != std::errc() || end != last) {
+      pos_ = start;
+      return Fail("a number beyond the range of a double");
+    }
+    if (v.integer) {
+      int64_t i = 0;
+      auto [iend, iec] = std::from_chars(first, last, i);
+      if (iec == std::errc() && iend == last) v.exact = i;
+    }
+    return true;
+  }
+
+  std::string_view t_;
+  KeepFn keep_;
+  size_t pos_ = 0;
+  std::string error_;
+  size_t at_ = 0;
+};
+
+// ----- Locating diagnostics in a file -----
+
+class Located {
+ public:
+  Located(std::string_view path, std::string_view text) : path_(path), text_(text) {
+    starts_.push_back(0);
+    for (size_t i = 0; i < text.size(); ++i) {
+      if (text[i] == '\n') starts_.push_back(i + 1);
+    }
+  }
+  std::string_view path() const { return path_; }
+
+  // A diagnostic at byte `offset` (npos: the whole file).
+  Diagnostic At(size_t offset, Severity severity, std::string_view code, std::string message,
+                std::string hint) const {
+    Diagnostic d;
+    d.severity = severity;
+    d.code = std::string(code);
+    d.message = std::move(message);
+    d.hint = std::move(hint);
+    d.where.path = std::string(path_);
+    if (offset == std::string_view::npos || offset > text_.size()) return d;
+    const size_t line = std::upper_bound(starts_.begin(), starts_.end(), offset) - starts_.begin();
+    d.where.line = static_cast<int>(line);
+    d.where.column = static_cast<int>(offset - starts_[line - 1] + 1);
+    const size_t begin = starts_[line - 1];
+    size_t end = line < starts_.size() ? starts_[line] : text_.size();
+    while (end > begin && (text_[end - 1] == '\n' || text_[end - 1] == '\r')) --end;
+    SetSourceLine(d, text_.substr(begin, end - begin));
+    return d;
+  }
+
+ private:
+  std::string_view path_;
+  std::string_view text_;
+  std::vector<size_t> starts_;
+};
+
+// The offset of the first byte that is not UTF-8, or npos.
+size_t FirstInvalidUtf8(std::string_view s) {
+  for (size_t i = 0; i < s.size();) {
+    if (static_cast<unsigned char>(s[i]) < 0x80) {
+      ++i;
+      continue;
+    }
+    const size_t n = Utf8Length(s, i);
+    if (n == 0) return i;
+    i += n;
+  }
+  return std::string_view::npos;
+}
+
+// Reads a JSON object file (`what` names it in messages), or reports why not.
+std::optional<JsonValue> ReadObject(const Located& loc, std::string_view text, size_t max_bytes,
+                                    std::string_view what, JsonReader::KeepFn keep,
+                                    std::vector<Diagnostic>& out) {
+  if (text.size() > max_bytes) {
+    out.push_back(
+        loc.At(std::string_view::npos, Severity::kError, "too-large",
+               fmt::format("{} is {} bytes, more than the {} read", what, text.size(), max_bytes),
+               fmt::format("a {} is far smaller; check that the path names one", what)));
+    return std::nullopt;
+  }
+  if (size_t bad = FirstInvalidUtf8(text); bad != std::string_view::npos) {
+    out.push_back(loc.At(bad, Severity::kError, "bad-utf8",
+                         fmt::format("{} is not UTF-8 at this byte", what),
+                         "JSON text is UTF-8; the file may be cut or not a JSON file"));
+    return std::nullopt;
+  }
+  JsonReader reader(text, keep);
+  std::optional<JsonValue> v = reader.Read();
+  if (!v) {
+    out.push_back(loc.At(reader.error_at(), Severity::kError, "bad-json",
+                         fmt::format("{} is not valid JSON: {}", what, reader.error()),
+                         fmt::format("a {} is one JSON object as transformers writes it; a cut "
+                                     "or edited file is not",
+                                     what)));
+    return std::nullopt;
+  }
+  if (v->kind != JsonValue::Kind::kObject) {
+    out.push_back(loc.At(v->offset, Severity::kError, "not-an-object",
+                         fmt::format("{} is not a JSON object", what),
+                         fmt::format("a {} is one object of named fields", what)));
+    return std::nullopt;
+  }
+  return v;
+}
+
+std::string_view TypeName(const JsonValue& v) {
+  switch (v.kind) {
+    case JsonValue::Kind::kNull:
+      return "null";
+    case JsonValue::Kind::kBool:
+      return "a boolean";
+    case JsonValue::Kind::kNumber:
+      return "a number";
+    case JsonValue::Kind::kString:
+      return "a string";
+    case JsonValue::Kind::kArray:
+      return "an array";
+    case JsonValue::Kind::kObject:
+      return "an object";
+  }
+  return "a value";
+}
+
+// 8030261248 -> "8,030,261,248", for the arithmetic in notes.
+std::string Grouped(double v) {
+  std::string digits = fmt::format("{:.0f}", v);
+  std::string out;
+  const size_t lead = digits.size() % 3;
+  for (size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && i >= lead && (i - lead) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
+// A TOML basic string (control characters escaped).
+std::string Quote(std::string_view s) {
+  std::string out = "\"";
+  for (char c : s) {
+    switch (c) {
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      default:
+        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) {
+          out += fmt::format("\\u{:04X}", static_cast<unsigned char>(c));
+        } else {
+          out += c;
+        }
+    }
+  }
+  return out + "\"";
+}
+
+// ----- The config's facts -----
+
+// Reads the named facts of a config object, reporting a wrong one where it stands.
+class Facts {
+ public:
+  Facts(const JsonValue& root, const Located& loc, std::vector<Diagnostic>& out)
+      : root_(root), loc_(loc), out_(out) {}
+
+  // The member `key`, or nullptr when it is absent or null (transformers writes null for an
+  // option that is off: "sliding_window": null).
+  const JsonValue* Get(std::string_view key) const {
+    const JsonValue* v = root_.Find(key);
+    return v != nullptr && v->kind != JsonValue::Kind::kNull ? v : nullptr;
+  }
+
+  // An integer in [min, max], or nullopt when absent or wrong (reported).
+  std::optional<int64_t> Int(std::string_view key, int64_t min, int64_t max) {
+    const JsonValue* v = Get(key);
+    if (v == nullptr) return std::nullopt;
+    if (v->kind != JsonValue::Kind::kNumber) {
+      Error(*v, "wrong-type", fmt::format("'{}' is {}, not an integer", key, TypeName(*v)),
+            fmt::format("config.json writes '{}' as a JSON integer ({}: 32)", key, key));
+      return std::nullopt;
+    }
+    if (v->integer && !v->exact) {
+      Error(*v, "absurd-value", fmt::format("'{}' is past the range of a 64-bit integer", key),
+            "no model has such a value; the file may be edited or not a model's config");
+      return std::nullopt;
+    }
+    if (!v->integer) {
+      Error(*v, "not-an-integer",
+            fmt::format("'{}' is {}, not an integer", key,
+                        std::isfinite(v->number) ? fmt::format("{}", v->number) : "not finite"),
+            "transformers saves counts as plain integers; the file may be edited");
+      return std::nullopt;
+    }
+    if (*v->exact < min || *v->exact > max) {
+      Error(*v, "absurd-value",
+            fmt::format("'{}' is {}, outside {} to {}", key, *v->exact, min, max),
+            "no model has such a value; the file may be edited or not a model's config");
+      return std::nullopt;
+    }
+    return v->exact;
+  }
+
+  std::optional<bool> Bool(std::string_view key) {
+    const JsonValue* v = Get(key);
+    if (v == nullptr) return std::nullopt;
+    if (v->kind != JsonValue::Kind::kBool) {
+      Error(*v, "wrong-type", fmt::format("'{}' is {}, not true or false", key, TypeName(*v)),
+            fmt::format("config.json writes '{}' as a JSON boolean", key));
+      return std::nullopt;
+    }
+    return v->boolean;
+  }
+
+  std::optional<std::string> String(std::string_view key) {
+    const JsonValue* v = Get(key);
+    if (v == nullptr) return std::nullopt;
+    if (v->kind != JsonValue::Kind::kString) {
+      Error(*v, "wrong-type", fmt::format("'{}' is {}, not a string", key, TypeName(*v)),
+            fmt::format("config.json writes '{}' as a JSON string", key));
+      return std::nullopt;
+    }
+    return v->text;
+  }
+
+  void Error(const JsonValue& at, std::string_view code, std::string message, std::string hint) {
+    out_.push_back(loc_.At(at.offset, Severity::kError, code, std::move(message), std::move(hint)));
+  }
+
+  const JsonValue& root() const { return root_; }
+  const Located& loc() const { return loc_; }
+
+ private:
+  const JsonValue& root_;
+  const Located& loc_;
+  std::vector<Diagnostic>& out_;
+};
+
+// The bounds of each count read; the record parser's where it has one, so that a value read
+// here is one the record accepts.
+constexpr int64_t kMaxLayers = 10'000;
+constexpr int64_t kMaxHeads = 10'000;
+constexpr int64_t kMaxHeadDim = 100'000;
+constexpr int64_t kMaxHidden = 1'000'000;
+constexpr int64_t kMaxIntermediate = 10'000'000;
+constexpr int64_t kMaxVocab = 100'000'000;
+constexpr int64_t kMaxExperts = 100'000;
+constexpr int64_t kMaxWindow = 100'000'000;
+
+// The architectures with a parameter formula here, by config.json model_type.
+enum class Family {
+  kNone,
+  kLlama,
+  kMistral,
+  kQwen2,
+  kQwen3,
+  kQwen2Moe,
+  kQwen3Moe,
+  kMixtral,
+  kDeepseekV3,
+  kGptOss
+};
+
+Family FamilyOf(std::string_view model_type) {
+  static constexpr std::pair<std::string_view, Family> kFamilies[] = {
+      {"llama", Family::kLlama},        {"mistral", Family::kMistral},
+      {"qwen2", Family::kQwen2},        {"qwen3", Family::kQwen3},
+      {"qwen2_moe", Family::kQwen2Moe}, {"qwen3_moe", Family::kQwen3Moe},
+      {"mixtral", Family::kMixtral},    {"deepseek_v3", Family::kDeepseekV3},
+      {"gpt_oss", Family::kGptOss}};
+  for (const auto& [name, family] : kFamilies) {
+    if (name == model_type) return family;
+  }
+  return Family::kNone;
+}
+
+// The parameter count from the shapes, as named terms that add up to the total.
+struct Count {
+  std::vector<std::pair<std::string, double>> terms;
+  double total = 0;
+  double routed = 0;      // all routed experts (0 for a dense model)
+  double per_expert = 0;  // one routed expert of one layer
+  int64_t moe_layers = 0;
+  std::string missing;  // the facts the formula needs that the config does not state
+
+  void Add(std::string what, double n) {
+    terms.emplace_back(std::move(what), n);
+    total += n;
+  }
+  std::string Arithmetic() const {
+    std::string s;
+    for (const auto& [what, n] : terms) {
+      s += fmt::format("{}{} {}", s.empty() ? "" : " + ", Grouped(n), what);
+    }
+    return s + " = " + Grouped(total);
+  }
+};
+
+// What the reader gathers for the record.
+struct Draft {
+  std::string model_type;
+  Family family = Family::kNone;
+  std::optional<int64_t> layers, heads, kv_heads, head_dim, hidden, vocab;
+  std::optional<bool> tied;
+  std::string precision;         // native_precision, "" when not known
+  std::string precision_absent;  // why, when it is not
+  std::string dtype;             // torch_dtype as written ("bfloat16"), "" when unstated
+  std::string quant_method;      // quantization_config.quant_method, "" when none
+  int64_t sliding_window = 0, sliding_layers = 0;
+  int64_t kv_latent_dim = 0;
+  int64_t experts = 0, experts_per_token = 0;
+  std::string experts_precision, shared_precision;
+  std::vector<std::string> notes;     // sentences, in order
+  std::vector<std::string> defaults;  // transformers defaults a count rests on
+};
+
+// The bytes of one element of a dtype as config.json names it, or 0.
+double DtypeBytes(std::string_view precision) {
+  if (precision == "bf16" || precision == "fp16") return 2;
+  if (precision == "fp32") return 4;
+  return 0;
+}
+
+std::string PrecisionOfDtype(std::string_view dtype) {
+  if (dtype == "bfloat16") return "bf16";
+  if (dtype == "float16") return "fp16";
+  if (dtype == "float32") return "fp32";
+  return "";
+}
+
+// Reads the dtype and any quantization into d.precision (or why it is not known).
+void ReadPrecision(Facts& f, Draft& d) {
+  std::optional<std::string> dtype = f.String("torch_dtype");
+  if (!dtype) dtype = f.String("dtype");  // transformers 4.56 and later write "dtype"
+  if (dtype) d.dtype = *dtype;
+  const std::string from_dtype = PrecisionOfDtype(d.dtype);
+  if (const JsonValue* q = f.Get("quantization_config")) {
+    if (q->kind != JsonValue::Kind::kObject) {
+      f.Error(*q, "wrong-type",
+              fmt::format("'quantization_config' is {}, not an object", TypeName(*q)),
+              "transformers writes quantization_config as an object with quant_method");
+      return;
+    }
+    const JsonValue* m = q->Find("quant_method");
+    if (m != nullptr && m->kind == JsonValue::Kind::kString) d.quant_method = m->text;
+    if (d.quant_method == "fp8") {
+      d.precision = "fp8";
+      d.notes.push_back(
+          fmt::format(
+              "native_precision fp8 from quantization_config (quant_method fp8): the weights are "
+              "stored in FP8{}",
+              d.dtype.empty()
+                  ? ""
+                  : fmt::format(", torch_dtype {} is the width of what is not", d.dtype)) +
+          ".");
+    } else if (d.quant_method == "mxfp4") {
+      d.precision = "mxfp4";
+      d.notes.push_back(
+          "native_precision mxfp4 from quantization_config (quant_method mxfp4); the modules "
+          "its modules_to_not_convert lists are stored unquantized.");
+    } else {
+      d.precision_absent = fmt::format(
+          "config.json's quantization_config ({}) names no single weight format rooflint has; "
+          "state it from the model card",
+          d.quant_method.empty() ? std::string("no quant_method")
+                                 : "quant_method " + d.quant_method);
+    }
+    return;
+  }
+  if (!from_dtype.empty()) {
+    d.precision = from_dtype;
+  } else if (d.dtype.empty()) {
+    d.precision_absent = "config.json states no torch_dtype";
+  } else {
+    d.precision_absent =
+        fmt::format("config.json's torch_dtype '{}' is not one rooflint names", d.dtype);
+  }
+}
+
+// The layers that attend through the sliding window, from the way each architecture says it.
+void ReadSlidingWindow(Facts& f, Draft& d) {
+  std::optional<int64_t> window = f.Int("sliding_window", 1, kMaxWindow);
+  if (!window || !d.layers) return;
+  const int64_t layers = *d.layers;
+  auto set = [&](int64_t n, std::string why) {
+    if (n > 0) {
+      d.sliding_window = *window;
+      d.sliding_layers = n;
+    }
+    d.notes.push_back(std::move(why));
+  };
+  if (const JsonValue* types = f.Get("layer_types")) {
+    if (types->kind != JsonValue::Kind::kArray) {
+      f.Error(
+          *types, "wrong-type", fmt::format("'layer_types' is {}, not an array", TypeName(*types)),
+          "layer_types lists each layer's attention (\"sliding_attention\", \"full_attention\")");
+      return;
+    }
+    if (static_cast<int64_t>(types->items.size()) != layers) {
+      f.Error(*types, "inconsistent-value",
+              fmt::format("'layer_types' lists {} layers, num_hidden_layers is {}",
+                          types->items.size(), layers),
+              "layer_types has one entry per layer");
+      return;
+    }
+    int64_t n = 0;
+    for (const JsonValue& t : types->items) {
+      if (t.kind == JsonValue::Kind::kString && t.text == "sliding_attention") ++n;
+    }
+    set(n, fmt::format("Sliding window: {} of the {} entries of layer_types are "
+                       "sliding_attention, with sliding_window {}.",
+                       n, layers, *window));
+    return;
+  }
+  switch (d.family) {
+    case Family::kMistral:
+    case Family::kMixtral:
+      set(layers, fmt::format("Sliding window: sliding_window {} applies to every layer in "
+                              "transformers' {} attention.",
+                              *window, d.model_type));
+      return;
+    case Family::kQwen2:
+    case Family::kQwen3:
+    case Family::kQwen2Moe:
+    case Family::kQwen3Moe: {
+      // transformers: layer i uses the window when use_sliding_window and i >= max_window_layers.
+      std::optional<bool> use = f.Bool("use_sliding_window");
+      if (!use.value_or(false)) {
+        d.notes.push_back(fmt::format(
+            "No sliding window: use_sliding_window is {}, so sliding_window {} is not used.",
+            use ? "false" : "not stated (the config class's default is false)", *window));
+        return;
+      }
+      std::optional<int64_t> from = f.Int("max_window_layers", 0, kMaxLayers);
+      if (!from) {
+        d.notes.push_back(
+            "use_sliding_window is true but max_window_layers is not stated, so "
+            "which layers use the window is not known; no window is written.");
+        return;
+      }
+      set(std::max<int64_t>(0, layers - *from),
+          fmt::format("Sliding window: use_sliding_window true, so layers {} to {} "
+                      "(max_window_layers {} on) use sliding_window {}.",
+                      *from, layers - 1, *from, *window));
+      return;
+    }
+    default:
+      break;
+  }
+  if (d.model_type == "gemma2") {
+    // transformers' Gemma2 attends through the window on the even-numbered layers.
+    set((layers + 1) / 2, fmt::format("Sliding window: gemma2 uses sliding_window {} on its "
+                                      "even-numbered layers.",
+                                      *window));
+    return;
+  }
+  if (d.model_type == "gemma3" || d.model_type == "gemma3_text") {
+    if (std::optional<int64_t> p = f.Int("sliding_window_pattern", 1, kMaxLayers)) {
+      int64_t n = 0;
+      for (int64_t i = 0; i < layers; ++i) n += (i + 1) % *p != 0;
+      set(n, fmt::format("Sliding window: every layer but each {}th (sliding_window_pattern) "
+                         "uses sliding_window {}.",
+                         *p, *window));
+      return;
+    }
+  }
+  d.notes.push_back(fmt::format(
+      "sliding_window {} is stated, but which layers use it is not known for model_type '{}'; "
+      "no window is written.",
+      *window, d.model_type));
+}
+
+// The dims every formula reads.
+struct Dims {
+  int64_t h = 0, layers = 0, heads = 0, kv = 0, d = 0, vocab = 0;
+};
+
+// Requires `key` for the formula: its value, or 0 with the key added to c.missing.
+int64_t Need(Facts& f, Count& c, std::string_view key, int64_t max) {
+  if (std::optional<int64_t> v = f.Int(key, 1, max)) return *v;
+  if (f.Get(key) == nullptr) c.missing += fmt::format("{}{}", c.missing.empty() ? "" : ", ", key);
+  return 0;
+}
+
+// The input table and the output head: one table when they are tied.
+void AddTables(Count& c, const Dims& m, bool tied) {
+  const double table = static_cast<double>(m.vocab) * m.h;
+  if (tied) {
+    c.Add("embedding (tied: also the output head)", table);
+  } else {
+    c.Add("embedding and untied output head", 2 * table);
+  }
+  c.Add("final norm", m.h);
+}
+
+// Grouped-query attention of the Llama family: q and o of heads x head_dim, k and v of
+// kv_heads x head_dim.
+double GqaAttention(const Dims& m) {
+  return static_cast<double>(m.h) * m.heads * m.d * 2 + static_cast<double>(m.h) * m.kv * m.d * 2;
+}
+
+Count CountParams(Facts& f, Draft& d, const Dims& m, bool tied) {
+  Count c;
+  const double h = m.h;
+  const double L = m.layers;
+  switch (d.family) {
+    case Family::kNone:
+      return c;
+    case Family::kLlama:
+    case Family::kMistral:
+    case Family::kQwen2:
+    case Family::kQwen3: {
+      const double inter = Need(f, c, "intermediate_size", kMaxIntermediate);
+      if (!c.missing.empty()) return c;
+      double attention = GqaAttention(m);
+      std::string attention_what = "attention";
+      // Biases: Qwen2 always has q, k and v biases; Llama and Qwen3 have all four when
+      // attention_bias is set (both configs default it to false); Mistral has none.
+      const bool all_bias = d.family != Family::kMistral && d.family != Family::kQwen2 &&
+                            f.Bool("attention_bias").value_or(false);
+      if (d.family == Family::kQwen2) {
+        attention += static_cast<double>(m.heads) * m.d + 2.0 * m.kv * m.d;
+        attention_what += " with q, k, v biases";
+      } else if (all_bias) {
+        attention += static_cast<double>(m.heads) * m.d + 2.0 * m.kv * m.d + h;
+        attention_what += " with biases";
+      }
+      if (d.family == Family::kQwen3) {
+        attention += 2.0 * m.d;  // q_norm and k_norm over head_dim
+        attention_what += " and q/k norms";
+      }
+      double mlp = 3 * h * inter;
+      if (d.family == Family::kLlama && f.Bool("mlp_bias").value_or(false)) mlp += 2 * inter + h;
+      c.Add(fmt::format("{} ({} layers x {})", attention_what, m.layers, Grouped(attention)),
+            L * attention);
+      c.Add(fmt::format("MLP ({} layers x 3 x {} x {})", m.layers, m.h, Grouped(inter)), L * mlp);
+      c.Add(fmt::format("norms ({} layers x 2 x {})", m.layers, m.h), L * 2 * h);
+      AddTables(c, m, tied);
+      return c;
+    }
+    case Family::kMixtral: {
+      const double inter = Need(f, c, "intermediate_size", kMaxIntermediate);
+      const double e = Need(f, c, "num_local_experts", kMaxExperts);
+      if (!c.missing.empty()) return c;
+      c.per_expert = 3 * h * inter;
+      c.moe_layers = m.layers;
+      c.routed = L * e * c.per_expert;
+      c.Add(fmt::format("attention ({} layers x {})", m.layers, Grouped(GqaAttention(m))),
+            L * GqaAttention(m));
+      c.Add(fmt::format("routers ({} layers x {} x {})", m.layers, m.h, e), L * h * e);
+      c.Add(fmt::format("routed experts ({} layers x {} x 3 x {} x {})", m.layers, e, m.h,
+                        Grouped(inter)),
+            c.routed);
+      c.Add(fmt::format("norms ({} layers x 2 x {})", m.layers, m.h), L * 2 * h);
+      AddTables(c, m, tied);
+      return c;
+    }
+    case Family::kQwen2Moe:
+    case Family::kQwen3Moe: {
+      const bool qwen2 = d.family == Family::kQwen2Moe;
+      const double e = Need(f, c, "num_experts", kMaxExperts);
+      const double moe_inter = Need(f, c, "moe_intermediate_size", kMaxIntermediate);
+      const double shared =
+          qwen2 ? Need(f, c, "shared_expert_intermediate_size", kMaxIntermediate) : 0;
+      std::optional<int64_t> step = f.Int("decoder_sparse_step", 1, kMaxLayers);
+      if (!step) d.defaults.push_back("decoder_sparse_step (the config class's default 1)");
+      std::vector<int64_t> dense_layers;
+      if (const JsonValue* only = f.Get("mlp_only_layers")) {
+        if (only->kind != JsonValue::Kind::kArray) {
+          f.Error(*only, "wrong-type", "'mlp_only_layers' is not an array",
+                  "mlp_only_layers lists the layer numbers with a dense MLP");
+          c.missing = "mlp_only_layers";
+          return c;
+        }
+        for (const JsonValue& i : only->items) {
+          if (i.kind != JsonValue::Kind::kNumber || !i.exact || *i.exact < 0) {
+            f.Error(i, "wrong-type", "an entry of 'mlp_only_layers' is not a layer number",
+                    "mlp_only_layers lists layer numbers from 0");
+            c.missing = "mlp_only_layers";
+            return c;
+          }
+          dense_layers.push_back(*i.exact);
+        }
+      } else {
+        d.defaults.push_back("mlp_only_layers (the config class's default [])");
+      }
+      // A dense layer's MLP is intermediate_size wide.
+      int64_t sparse = 0;
+      for (int64_t i = 0; i < m.layers; ++i) {
+        const bool only =
+            std::find(dense_layers.begin(), dense_layers.end(), i) != dense_layers.end();
+        sparse += !only && (i + 1) % step.value_or(1) == 0;
+      }
+      const int64_t dense = m.layers - sparse;
+      const double inter = dense > 0 ? Need(f, c, "intermediate_size", kMaxIntermediate) : 0;
+      if (!c.missing.empty()) return c;
+      double attention = GqaAttention(m);
+      std::string attention_what = "attention";
+      if (qwen2) {
+        attention += static_cast<double>(m.heads) * m.d + 2.0 * m.kv * m.d;
+        attention_what += " with q, k, v biases";
+      } else {
+        if (f.Bool("attention_bias").value_or(false)) {
+          attention += static_cast<double>(m.heads) * m.d + 2.0 * m.kv * m.d + h;
+          attention_what += " with biases";
+        }
+        attention += 2.0 * m.d;
+        attention_what += " and q/k norms";
+      }
+      c.per_expert = 3 * h * moe_inter;
+      c.moe_layers = sparse;
+      c.routed = static_cast<double>(sparse) * e * c.per_expert;
+      c.Add(fmt::format("{} ({} layers x {})", attention_what, m.layers, Grouped(attention)),
+            L * attention);
+      c.Add(fmt::format("routers ({} layers x {} x {})", sparse, m.h, e), sparse * h * e);
+      c.Add(fmt::format("routed experts ({} layers x {} x 3 x {} x {})", sparse, e, m.h,
+                        Grouped(moe_inter)),
+            c.routed);
+      if (qwen2) {
+        c.Add(fmt::format("shared experts and their gates ({} layers x (3 x {} x {} + {}))", sparse,
+                          m.h, Grouped(shared), m.h),
+              sparse * (3 * h * shared + h));
+      }
+      if (dense > 0) {
+        c.Add(fmt::format("dense MLPs ({} layers x 3 x {} x {})", dense, m.h, Grouped(inter)),
+              dense * 3 * h * inter);
+      }
+      c.Add(fmt::format("norms ({} layers x 2 x {})", m.layers, m.h), L * 2 * h);
+      AddTables(c, m, tied);
+      return c;
+    }
+    case Family::kDeepseekV3: {
+      const double inter = Need(f, c, "intermediate_size", kMaxIntermediate);
+      const double moe_inter = Need(f, c, "moe_intermediate_size", kMaxIntermediate);
+      const double e = Need(f, c, "n_routed_experts", kMaxExperts);
+      const double kv_rank = Need(f, c, "kv_lora_rank", kMaxHidden);
+      const double nope = Need(f, c, "qk_nope_head_dim", kMaxHeadDim);
+      const double rope = Need(f, c, "qk_rope_head_dim", kMaxHeadDim);
+      const double v_dim = Need(f, c, "v_head_dim", kMaxHeadDim);
+      std::optional<int64_t> q_rank = f.Int("q_lora_rank", 1, kMaxHidden);  // null: no q LoRA
+      std::optional<int64_t> shared = f.Int("n_shared_experts", 0, kMaxExperts);
+      std::optional<int64_t> first_dense = f.Int("first_k_dense_replace", 0, kMaxLayers);
+      std::optional<int64_t> freq = f.Int("moe_layer_freq", 1, kMaxLayers);
+      if (!shared) c.missing += c.missing.empty() ? "n_shared_experts" : ", n_shared_experts";
+      if (!first_dense) {
+        c.missing += c.missing.empty() ? "first_k_dense_replace" : ", first_k_dense_replace";
+      }
+      if (!c.missing.empty()) return c;
+      if (!freq) d.defaults.push_back("moe_layer_freq (the config class's default 1)");
+      const double heads = m.heads;
+      // Multi-head latent attention as transformers' DeepseekV3Attention builds it, with the
+      // norms of the q and kv latents.
+      double attention = 0;
+      if (q_rank) {
+        attention += h * *q_rank + *q_rank + *q_rank * heads * (nope + rope);
+      } else {
+        attention += h * heads * (nope + rope);
+      }
+      attention += h * (kv_rank + rope) + kv_rank + kv_rank * heads * (nope + v_dim);
+      attention += heads * v_dim * h;
+      int64_t sparse = 0;
+      for (int64_t i = 0; i < m.layers; ++i)
+        sparse += i >= *first_dense && i % freq.value_or(1) == 0;
+      const int64_t dense = m.layers - sparse;
+      c.per_expert = 3 * h * moe_inter;
+      c.moe_layers = sparse;
+      c.routed = static_cast<double>(sparse) * e * c.per_expert;
+      c.Add(fmt::format("latent attention ({} layers x {})", m.layers, Grouped(attention)),
+            L * attention);
+      c.Add(fmt::format("dense MLPs ({} layers x 3 x {} x {})", dense, m.h, Grouped(inter)),
+            dense * 3 * h * inter);
+      // The router: a weight per expert and a score-correction bias per expert.
+      c.Add(fmt::format("routers ({} layers x ({} x {} + {}))", sparse, e, m.h, e),
+            sparse * (e * h + e));
+      c.Add(fmt::format("routed experts ({} layers x {} x 3 x {} x {})", sparse, e, m.h,
+                        Grouped(moe_inter)),
+            c.routed);
+      c.Add(fmt::format("shared experts ({} layers x {} x 3 x {} x {})", sparse, *shared, m.h,
+                        Grouped(moe_inter)),
+            sparse * static_cast<double>(*shared) * c.per_expert);
+      c.Add(fmt::format("norms ({} layers x 2 x {})", m.layers, m.h), L * 2 * h);
+      AddTables(c, m, tied);
+      if (std::optional<int64_t> mtp = f.Int("num_nextn_predict_layers", 0, kMaxLayers);
+          mtp && *mtp > 0) {
+        d.notes.push_back(fmt::format(
+            "The {} multi-token-prediction layer(s) (num_nextn_predict_layers) are not counted: "
+            "they serve speculative decoding, not the main model.",
+            *mtp));
+      }
+      return c;
+    }
+    case Family::kGptOss: {
+      const double inter = Need(f, c, "intermediate_size", kMaxIntermediate);
+      const double e = Need(f, c, "num_local_experts", kMaxExperts);
+      if (!c.missing.empty()) return c;
+      // transformers' GptOss: biased q, k, v and o (attention_bias), a sink per head, a biased
+      // router, and experts with a fused gate_up projection (2 x intermediate) and biases.
+      const bool bias = f.Bool("attention_bias").value_or(true);
+      if (!f.Get("attention_bias"))
+        d.defaults.push_back("attention_bias (the config class's default true)");
+      double attention = GqaAttention(m) + m.heads;
+      if (bias) attention += static_cast<double>(m.heads) * m.d + 2.0 * m.kv * m.d + h;
+      c.per_expert = 2 * h * inter + 2 * inter + inter * h + h;
+      c.moe_layers = m.layers;
+      c.routed = L * e * c.per_expert;
+      c.Add(fmt::format("attention with biases and sinks ({} layers x {})", m.layers,
+                        Grouped(attention)),
+            L * attention);
+      c.Add(fmt::format("routers ({} layers x ({} x {} + {}))", m.layers, m.h, e, e),
+            L * (h * e + e));
+      c.Add(fmt::format("routed experts ({} layers x {} x {})", m.layers, e, Grouped(c.per_expert)),
+            c.routed);
+      c.Add(fmt::format("norms ({} layers x 2 x {})", m.layers, m.h), L * 2 * h);
+      AddTables(c, m, tied);
+      return c;
+    }
+  }
+  return c;
+}
+
+// The model_type for a config that names only its architectures ("LlamaForCausalLM").
+std::string ModelTypeOfArchitecture(std::string_view arch) {
+  static constexpr std::pair<std::string_view, std::string_view> kArchitectures[] = {
+      {"LlamaForCausalLM", "llama"},        {"MistralForCausalLM", "mistral"},
+      {"Qwen2ForCausalLM", "qwen2"},        {"Qwen3ForCausalLM", "qwen3"},
+      {"Qwen2MoeForCausalLM", "qwen2_moe"}, {"Qwen3MoeForCausalLM", "qwen3_moe"},
+      {"MixtralForCausalLM", "mixtral"},    {"DeepseekV3ForCausalLM", "deepseek_v3"},
+      {"GptOssForCausalLM", "gpt_oss"}};
+  for (const auto& [name, type] : kArchitectures) {
+    if (name == arch) return std::string(type);
+  }
+  return "";
+}
+
+// params_total from the index's metadata.total_size, or why not.
+struct IndexCount {
+  double params = 0;
+  double bytes = 0;
+  std::string why_not;
+};
+
+IndexCount CountFromIndex(std::string_view text, std::string_view path, const Draft& d,
+                          std::vector<Diagnostic>& out) {
+  IndexCount r;
+  Located loc(path, text);
+  auto keep = [](std::string_view key) { return key == "metadata"; };
+  std::optional<JsonValue> index =
+      ReadObject(loc, text, kMaxSafetensorsIndexBytes, "model.safetensors.index.json", keep, out);
+  if (!index) return r;
+  const JsonValue* meta = index->Find("metadata");
+  const JsonValue* size = meta != nullptr && meta->kind == JsonValue::Kind::kObject
+                              ? meta->Find("total_size")
+                              : nullptr;
+  if (size == nullptr) {
+    out.push_back(loc.At(meta != nullptr ? meta->offset : index->offset, Severity::kError,
+                         "missing-key",
+                         "model.safetensors.index.json states no metadata.total_size",
+                         "transformers writes \"metadata\": { \"total_size\": <bytes> } at the top "
+                         "of the index"));
+    return r;
+  }
+  // total_size is an integer of bytes; some writers save it as a float ("1.6e10" never, but
+  // 16060522496.0 does occur).
+  if (size->kind != JsonValue::Kind::kNumber || !std::isfinite(size->number) || size->number < 1 ||
+      size->number > 1e15 || size->number != std::floor(size->number)) {
+    out.push_back(loc.At(size->offset, Severity::kError, "absurd-value",
+                         "metadata.total_size is not a whole number of bytes between 1 and 1e15",
+                         "total_size is the checkpoint's tensor bytes, an integer"));
+    return r;
+  }
+  r.bytes = size->number;
+  if (!d.quant_method.empty()) {
+    r.why_not = fmt::format(
+        "model.safetensors.index.json's total_size ({} bytes) is of a {}-quantized checkpoint, "
+        "whose tensors are not all one width, so no count is derived from it",
+        Grouped(r.bytes), d.quant_method);
+    return r;
+  }
+  const double per = DtypeBytes(d.precision);
+  if (per == 0) {
+    r.why_not = fmt::format(
+        "model.safetensors.index.json gives total_size {} bytes, but config.json states no "
+        "torch_dtype rooflint knows the width of",
+        Grouped(r.bytes));
+    return r;
+  }
+  r.params = std::floor(r.bytes / per);
+  return r;
+}
+
+void Line(std::string& out, std::string_view key, std::string_view value) {
+  out += fmt::format("{} = {}\n", key, Quote(value));
+}
+void Absent(std::string& out, std::string_view key, std::string_view why) {
+  out += fmt::format("{} = {{ absent = {} }}\n", key, Quote(why));
+}
+
+// The record format's least and largest parameter counts.
+constexpr double kMinParams = 1e6;
+constexpr double kMaxParams = 1e14;
+
+}  // namespace
+
+ModelConfigResult ModelFromHfConfig(std::string_view config_text, std::string_view config_path,
+                                    std::string_view id, std::string_view source,
+                                    std::string_view index_text, std::string_view index_path) {
+  ModelConfigResult result;
+  std::vector<Diagnostic>& out = result.diagnostics;
+  Located loc(config_path, config_text);
+  if (!IsValidId(id) || !IsValidId(source)) {
+    out.push_back(loc.At(std::string_view::npos, Severity::kError, "bad-id",
+                         fmt::format("'{}' is not a record id", IsValidId(id) ? source : id),
+                         "ids are kebab-case: lowercase letters, digits, '.' and '-'"));
+    return result;
+  }
+  auto keep_all = [](std::string_view) { return true; };
+  std::optional<JsonValue> root =
+      ReadObject(loc, config_text, kMaxHfConfigBytes, "config.json", keep_all, out);
+  if (!root) return result;
+  Facts f(*root, loc, out);
+  Draft d;
+
+  d.model_type = f.String("model_type").value_or("");
+  if (d.model_type.empty()) {
+    if (const JsonValue* a = f.Get("architectures");
+        a != nullptr && a->kind == JsonValue::Kind::kArray && !a->items.empty() &&
+        a->items[0].kind == JsonValue::Kind::kString) {
+      d.model_type = ModelTypeOfArchitecture(a->items[0].text);
+    }
+  }
+  d.family = FamilyOf(d.model_type);
+
+  d.layers = f.Int("num_hidden_layers", 1, kMaxLayers);
+  if (!d.layers && f.Get("num_hidden_layers") == nullptr) {
+    const bool nested = f.Get("text_config") != nullptr;
+    out.push_back(loc.At(root->offset, Severity::kError, "missing-key",
+                         "config.json states no num_hidden_layers",
+                         nested ? "this config nests its language model under text_config; give "
+                                  "that object as the config"
+                                : "a decoder's config.json states num_hidden_layers; check that "
+                                  "this is a model's config.json"));
+  }
+  d.hidden = f.Int("hidden_size", 1, kMaxHidden);
+  d.heads = f.Int("num_attention_heads", 1, kMaxHeads);
+  d.kv_heads = f.Int("num_key_value_heads", 1, kMaxHeads);
+  d.vocab = f.Int("vocab_size", 1, kMaxVocab);
+  d.head_dim = f.Int("head_dim", 1, kMaxHeadDim);
+  d.tied = f.Bool("tie_word_embeddings");
+  ReadPrecision(f, d);
+  const bool mla = d.family == Family::kDeepseekV3;
+  if (!mla) {
+    if (!d.kv_heads && d.heads && f.Get("num_key_value_heads") == nullptr) {
+      d.kv_heads = d.heads;  // transformers: no num_key_value_heads is multi-head attention
+      d.notes.push_back(
+          "kv_heads: config.json states no num_key_value_heads, which transformers "
+          "reads as num_attention_heads (multi-head attention).");
+    }
+    if (!d.head_dim && f.Get("head_dim") == nullptr && d.hidden && d.heads &&
+        *d.hidden % *d.heads == 0) {
+      d.head_dim = *d.hidden / *d.heads;
+      d.notes.push_back(
+          fmt::format("head_dim: hidden_size {} / num_attention_heads {} = {} "
+                      "(config.json states no head_dim).",
+                      *d.hidden, *d.heads, *d.head_dim));
+    }
+  } else {
+    std::optional<int64_t> kv_rank = f.Int("kv_lora_rank", 1, kMaxHidden);
+    std::optional<int64_t> rope = f.Int("qk_rope_head_dim", 1, kMaxHeadDim);
+    if (kv_rank && rope) {
+      d.kv_latent_dim = *kv_rank + *rope;
+      d.notes.push_back(
+          fmt::format("kv_latent_dim = kv_lora_rank {} + qk_rope_head_dim {} = {}: "
+                      "multi-head latent attention caches these per token and layer.",
+                      *kv_rank, *rope, d.kv_latent_dim));
+    }
+  }
+  ReadSlidingWindow(f, d);
+
+  // Experts, by each family's name for them.
+  std::optional<int64_t> experts;
+  for (std::string_view key : {"num_local_experts", "num_experts", "n_routed_experts"}) {
+    if (!experts) experts = f.Int(key, 1, kMaxExperts);
+  }
+  std::optional<int64_t> per_token = f.Int("num_experts_per_tok", 1, kMaxExperts);
+  if (experts && per_token && *per_token > *experts) {
+    f.Error(
+        *f.Get("num_experts_per_tok"), "inconsistent-value",
+        fmt::format("num_experts_per_tok ({}) is more than the experts ({})", *per_token, *experts),
+        "a token is routed to some of the experts");
+    per_token.reset();
+  }
+  if (!out.empty()) return result;  // an error in the file: no record
+
+  // The parameter count: the architecture's formula, else the index.
+  const bool tie_stated = d.tied.has_value();
+  // Every architecture with a formula here defaults tie_word_embeddings to false in its
+  // transformers config class (PretrainedConfig's own default is true).
+  const bool tied = d.tied.value_or(false);
+  Count count;
+  std::string params_absent;
+  std::string active_absent;
+  bool dense = false;
+  if (d.family != Family::kNone && d.layers && d.hidden && d.heads && d.vocab &&
+      (mla || (d.kv_heads && d.head_dim))) {
+    Dims m{*d.hidden, *d.layers, *d.heads, d.kv_heads.value_or(0), d.head_dim.value_or(0),
+           *d.vocab};
+    count = CountParams(f, d, m, tied);
+    if (!out.empty()) return result;
+    if (!count.missing.empty()) {
+      params_absent = fmt::format("config.json does not state {}, which the {} formula needs",
+                                  count.missing, d.model_type);
+    }
+  } else if (d.family != Family::kNone) {
+    std::string missing;
+    for (auto [key, ok] : {std::pair<std::string_view, bool>{"hidden_size", d.hidden.has_value()},
+                           {"num_attention_heads", d.heads.has_value()},
+                           {"vocab_size", d.vocab.has_value()},
+                           {"head_dim", mla || d.head_dim.has_value()}}) {
+      if (!ok) missing += fmt::format("{}{}", missing.empty() ? "" : ", ", key);
+    }
+    params_absent = fmt::format("config.json does not state {}, which the {} formula needs",
+                                missing, d.model_type);
+  }
+  const bool counted = count.total > 0 && params_absent.empty();
+  if (counted && count.routed == 0) dense = true;
+
+  double params_total = 0;
+  double params_active = 0;
+  if (counted) {
+    params_total = count.total;
+    if (count.routed > 0 && per_token) {
+      params_active = count.total - count.routed +
+                      static_cast<double>(count.moe_layers) * *per_token * count.per_expert;
+    } else if (count.routed > 0) {
+      active_absent = "config.json states no num_experts_per_tok";
+    }
+    std::string tie_note;
+    if (!tie_stated) {
+      tie_note = fmt::format(
+          " tie_word_embeddings is not in config.json: the count takes transformers' {} default, "
+          "untied (PretrainedConfig's own default is tied), and tied_embeddings is left unstated.",
+          d.model_type);
+    }
+    d.notes.insert(d.notes.begin(),
+                   fmt::format("params_total counted from config.json's shapes ({} in "
+                               "transformers): {}.{}",
+                               d.model_type, count.Arithmetic(), tie_note));
+    if (params_active > 0) {
+      d.notes.insert(d.notes.begin() + 1,
+                     fmt::format("params_active = {} - {} routed + {} layers x {} per token x {} "
+                                 "= {} (the embedding table counted, as in params_total).",
+                                 Grouped(count.total), Grouped(count.routed), count.moe_layers,
+                                 *per_token, Grouped(count.per_expert), Grouped(params_active)));
+    }
+    if (!d.defaults.empty()) {
+      std::string s;
+      for (const std::string& x : d.defaults) s += (s.empty() ? "" : ", ") + x;
+      d.notes.push_back(
+          fmt::format("Unstated in config.json, taken at transformers' defaults: {}.", s));
+    }
+  }
+  if (!index_text.empty()) {
+    IndexCount ic = CountFromIndex(index_text, index_path, d, out);
+    if (!out.empty()) return result;
+    if (counted && ic.params > 0) {
+      const double diff = ic.params - params_total;
+      d.notes.push_back(fmt::format(
+          "model.safetensors.index.json: total_size {} bytes / {} bytes per {} parameter = {}, "
+          "{}.",
+          Grouped(ic.bytes), DtypeBytes(d.precision), d.precision, Grouped(ic.params),
+          diff == 0 ? std::string("the count from the shapes")
+                    : fmt::format("{} {} than the count from the shapes (tensors the formula does "
+                                  "not count, or a different layout)",
+                                  Grouped(std::fabs(diff)), diff > 0 ? "more" : "fewer")));
+    } else if (!counted && ic.params > 0) {
+      params_total = ic.params;
+      d.notes.insert(
+          d.notes.begin(),
+          fmt::format("params_total = model.safetensors.index.json's total_size {} bytes / {} "
+                      "bytes per {} parameter = {}: every tensor in the checkpoint, at the "
+                      "config's dtype.",
+                      Grouped(ic.bytes), DtypeBytes(d.precision), d.precision, Grouped(ic.params)));
+      params_absent.clear();
+    } else if (!counted) {
+      params_absent = ic.why_not;
+    }
+  }
+  if (params_total == 0 && params_absent.empty()) {
+    params_absent = d.family == Family::kNone
+                        ? fmt::format(
+                              "config.json's architecture {} has no parameter formula here; give "
+                              "model.safetensors.index.json",
+                              d.model_type.empty() ? std::string("(no model_type)") : d.model_type)
+                        : "config.json does not state the shapes the formula needs";
+  }
+  if (params_total > 0 && (params_total < kMinParams || params_total >= kMaxParams)) {
+    params_absent = fmt::format("the count, {}, is outside the record format's 1e6 to 1e14",
+                                Grouped(params_total));
+    params_total = 0;
+    params_active = 0;
+  }
+  if (!counted) {
+    active_absent =
+        d.family == Family::kNone
+            ? fmt::format(
+                  "config.json's architecture {} is not one read here, so whether and how "
+                  "it routes to experts is not known",
+                  d.model_type.empty() ? std::string("(no model_type)") : d.model_type)
+            : "the parameter count is not known";
+    if (experts) {
+      d.notes.push_back(fmt::format(
+          "config.json states {} experts{}; they are not written, as the parameters of the "
+          "routed experts need the architecture's formula.",
+          *experts, per_token ? fmt::format(", {} per token", *per_token) : ""));
+    }
+  } else if (dense) {
+    active_absent.clear();  // a dense model writes no params_active
+  }
+  if (counted && count.routed > 0 && per_token && params_total > 0) {
+    d.experts = experts.value_or(0);
+    d.experts_per_token = *per_token;
+    if (d.quant_method == "mxfp4" && d.family == Family::kGptOss) {
+      d.experts_precision = "mxfp4";
+      const std::string shared = PrecisionOfDtype(d.dtype);
+      if (!shared.empty()) {
+        d.shared_precision = shared;
+      } else {
+        d.notes.push_back(
+            "The MoE experts are MXFP4 (quantization_config); config.json states "
+            "no torch_dtype, so shared_precision is left unstated.");
+      }
+    }
+  }
+
+  // ----- The record -----
+  std::string toml;
+  Line(toml, "id", id);
+  Line(toml, "name", id);
+  Line(toml, "status", "draft");
+  toml += "aliases = []\n";
+  if (params_total > 0) {
+    toml += fmt::format("params_total = {:.0f}\n", params_total);
+  } else {
+    Absent(toml, "params_total", params_absent);
+  }
+  if (params_active > 0) {
+    toml += fmt::format("params_active = {:.0f}\n", params_active);
+  } else if (!dense) {
+    Absent(toml, "params_active", active_absent.empty() ? params_absent : active_absent);
+  }
+  if (d.layers) toml += fmt::format("layers = {}\n", *d.layers);
+  if (mla) {
+    Absent(toml, "kv_heads",
+           "multi-head latent attention: the cache holds a latent per token and layer "
+           "(kv_latent_dim), not per-head keys and values");
+    Absent(toml, "head_dim", "multi-head latent attention (see kv_heads)");
+  } else {
+    if (d.kv_heads) {
+      toml += fmt::format("kv_heads = {}\n", *d.kv_heads);
+    } else {
+      Absent(toml, "kv_heads",
+             "config.json states neither num_key_value_heads nor num_attention_heads");
+    }
+    if (d.head_dim) {
+      toml += fmt::format("head_dim = {}\n", *d.head_dim);
+    } else {
+      Absent(toml, "head_dim",
+             "config.json states no head_dim, and hidden_size / num_attention_heads is not known "
+             "or not whole");
+    }
+  }
+  if (d.heads) toml += fmt::format("attention_heads = {}\n", *d.heads);
+  if (d.hidden) toml += fmt::format("hidden_size = {}\n", *d.hidden);
+  if (d.vocab && d.hidden) {
+    const double table = static_cast<double>(*d.vocab) * *d.hidden;
+    const double used = params_active > 0 ? params_active : params_total;
+    if (table >= 1e3 && table <= 1e12 && (used == 0 || table < used)) {
+      toml += fmt::format("embedding_params = {:.0f}\n", table);
+      d.notes.push_back(fmt::format("embedding_params = vocab_size {} x hidden_size {} = {}.",
+                                    *d.vocab, *d.hidden, Grouped(table)));
+    }
+  }
+  if (d.tied) toml += fmt::format("tied_embeddings = {}\n", *d.tied ? "true" : "false");
+  if (d.sliding_window > 0) {
+    toml += fmt::format("sliding_window = {}\nsliding_window_layers = {}\n", d.sliding_window,
+                        d.sliding_layers);
+  }
+  if (d.kv_latent_dim > 0) toml += fmt::format("kv_latent_dim = {}\n", d.kv_latent_dim);
+  if (d.experts > 0) {
+    toml += fmt::format("experts = {}\nexperts_per_token = {}\nparams_routed_experts = {:.0f}\n",
+                        d.experts, d.experts_per_token, count.routed);
+  }
+  if (!d.experts_precision.empty()) Line(toml, "experts_precision", d.experts_precision);
+  if (!d.shared_precision.empty()) Line(toml, "shared_precision", d.shared_precision);
+  if (!d.precision.empty()) {
+    Line(toml, "native_precision", d.precision);
+  } else {
+    Absent(toml, "native_precision", d.precision_absent);
+  }
+  Line(toml, "source", source);
+  std::string notes = fmt::format("DRAFT from a Hugging Face config.json (model_type {}).",
+                                  d.model_type.empty() ? std::string("not stated") : d.model_type);
+  for (const std::string& n : d.notes) notes += " " + n;
+  Line(toml, "notes", notes);
+
+  ParseResult parsed = ParseRecord(RecordKind::kModel, toml, fmt::format("{}.toml", id), id);
+  if (!parsed.ok()) {
+    std::string why = parsed.diagnostics.empty() ? std::string("no diagnostic")
+                                                 : std::string(parsed.diagnostics[0].message);
+    out.push_back(
+        loc.At(std::string_view::npos, Severity::kError, "internal",
+               fmt::format("the model record made from this config does not parse: {}", why),
+               "please report this with the file"));
+    return result;
+  }
+  result.model = std::get<Model>(std::move(parsed.record));
+  result.toml = std::move(toml);
+  return result;
+}
+
+}  // namespace rooflint
