@@ -1,14 +1,17 @@
 // Feeds arbitrary bytes to every importer of the table, and to detection (`auto`), against
-// the bundled corpus. Each must return records or diagnostics and never crash, hang or leak;
-// every record it returns must re-parse cleanly.
+// the bundled corpus, and to ModelFromHfConfig as a config.json and as the index beside one.
+// Each must return records or diagnostics and never crash, hang or leak; every record it
+// returns must re-parse cleanly.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "rooflint/corpus.h"
 #include "rooflint/import.h"
+#include "rooflint/model_config.h"
 
 namespace {
 
@@ -18,6 +21,26 @@ const rooflint::Corpus& Bundled() {
     return new rooflint::Corpus(rooflint::LoadCorpus(roots));
   }();
   return *kCorpus;
+}
+
+// A config.json with no parameter formula (model_type "mystery"), so that the count comes
+// from the index the fuzz bytes stand for.
+constexpr std::string_view kIndexedConfig = R"({"model_type": "mystery", "num_hidden_layers": 2,
+  "hidden_size": 64, "num_attention_heads": 4, "vocab_size": 1000, "torch_dtype": "bfloat16"})";
+
+// ModelFromHfConfig's contract: a record that re-parses, or diagnostics and no record.
+void CheckModelConfig(const rooflint::ModelConfigResult& r) {
+  for (const auto& d : r.diagnostics) {
+    (void)rooflint::Render(d);
+    if (d.code.view() == "internal") std::abort();  // a record it made that does not parse
+  }
+  if (r.toml.empty() != !r.model.has_value()) std::abort();
+  if (r.toml.empty() == r.diagnostics.empty()) std::abort();
+  if (!r.toml.empty()) {
+    rooflint::ParseResult p =
+        rooflint::ParseRecord(rooflint::RecordKind::kModel, r.toml, "x.toml", "fuzz-model");
+    if (!p.ok() || !p.diagnostics.empty()) std::abort();
+  }
 }
 
 }  // namespace
@@ -34,5 +57,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       if (!p.ok() || !p.diagnostics.empty()) std::abort();
     }
   }
+  const std::string_view text(reinterpret_cast<const char*>(data), size);
+  CheckModelConfig(
+      rooflint::ModelFromHfConfig(text, "fuzz/config.json", "fuzz-model", "fuzz-source"));
+  CheckModelConfig(rooflint::ModelFromHfConfig(kIndexedConfig, "fuzz/config.json", "fuzz-model",
+                                               "fuzz-source", text,
+                                               "fuzz/model.safetensors.index.json"));
   return 0;
 }

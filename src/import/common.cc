@@ -195,8 +195,6 @@ std::optional<double> ParseNumber(std::string_view text) {
 
 namespace {
 
-constexpr int kMaxJsonDepth = 64;
-
 bool IsJsonSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
 // The bytes the JSON scans below act on: quotes, backslashes and brackets. Everything else
@@ -323,6 +321,13 @@ size_t EndOfLine(std::string_view t, size_t pos) {
 }
 
 }  // namespace
+
+JsonValueSpan ScanJsonValue(std::string_view text, size_t begin) {
+  JsonValueSpan span;
+  span.begin = begin;
+  span.end = begin < text.size() ? ScanValue(text, begin, span.truncated, span.too_deep) : begin;
+  return span;
+}
 
 JsonSplit SplitJson(std::string_view t) {
   JsonSplit out;

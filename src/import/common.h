@@ -84,6 +84,11 @@ struct JsonSplit {
   bool top_array = false;
 };
 JsonSplit SplitJson(std::string_view text);
+// How deep the JSON scans nest before a value is too deep to read (JsonValueSpan::too_deep).
+inline constexpr int kMaxJsonDepth = 64;
+// The span of the one JSON value that starts at `begin` of `text`, as SplitJson finds each
+// (its end found without validating it, truncated and too_deep set the same way).
+JsonValueSpan ScanJsonValue(std::string_view text, size_t begin);
 // The offset of the value of `key` in the object spanning `span` (its direct members only),
 // or npos. Used to point diagnostics at a field.
 size_t FindJsonKey(std::string_view text, const JsonValueSpan& span, std::string_view key);

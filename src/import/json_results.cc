@@ -158,6 +158,34 @@ std::string QuoteNonFinite(std::string_view text) {
   return out;
 }
 
+std::optional<json> ParseJsonLocated(const SourceText& src, std::string_view text, size_t begin,
+                                     size_t end, std::string_view what, std::string range_hint,
+                                     std::string syntax_hint, const json::parser_callback_t& keep,
+                                     Sink& sink) {
+  end = std::min(end, text.size());
+  try {
+    return json::parse(text.begin() + static_cast<std::ptrdiff_t>(begin),
+                       text.begin() + static_cast<std::ptrdiff_t>(end), keep);
+  } catch (const json::out_of_range& e) {
+    sink.Add(src.At(OutOfRangeOffset(text, begin, end, e.what()), Severity::kError, "out-of-range",
+                    fmt::format("{}: a number beyond the range of a double", what),
+                    std::move(range_hint)));
+  } catch (const json::exception& e) {
+    size_t at = begin;
+    if (const auto* pe = dynamic_cast<const json::parse_error*>(&e);
+        pe != nullptr && pe->byte > 0) {
+      at = begin + pe->byte - 1;
+    }
+    std::string msg = e.what();
+    size_t colon = msg.find(": ");
+    sink.Add(src.At(std::min(at, text.size()), Severity::kError, "bad-json",
+                    fmt::format("{}: not valid JSON: {}", what,
+                                colon == std::string::npos ? msg : msg.substr(colon + 2)),
+                    std::move(syntax_hint)));
+  }
+  return std::nullopt;
+}
+
 std::optional<json> ParseRunSpan(const SourceText& src, std::string_view text,
                                  const JsonValueSpan& span, const std::string& what,
                                  const JsonTool& tool, Nested nested, Sink& sink, bool fast) {
@@ -198,36 +226,18 @@ std::optional<json> ParseRunSpan(const SourceText& src, std::string_view text,
                                            text.size() - end >= simdjson::SIMDJSON_PADDING);
     if (run) return run;
   }
-  json run;
-  try {
-    run = json::parse(text.begin() + static_cast<std::ptrdiff_t>(span.begin),
-                      text.begin() + static_cast<std::ptrdiff_t>(std::min(span.end, text.size())),
-                      keep);
-  } catch (const json::out_of_range& e) {
-    sink.Add(src.At(OutOfRangeOffset(text, span.begin, span.end, e.what()), Severity::kError,
-                    "out-of-range", fmt::format("{}: a number beyond the range of a double", what),
-                    fmt::format("{} writes numbers in range; an edited file may not", tool.tool)));
-    return std::nullopt;
-  } catch (const json::exception& e) {
-    size_t at = span.begin;
-    if (const auto* pe = dynamic_cast<const json::parse_error*>(&e);
-        pe != nullptr && pe->byte > 0) {
-      at = span.begin + pe->byte - 1;
-    }
-    std::string msg = e.what();
-    size_t colon = msg.find(": ");
-    sink.Add(src.At(std::min(at, text.size()), Severity::kError, "bad-json",
-                    fmt::format("{}: not valid JSON: {}", what,
-                                colon == std::string::npos ? msg : msg.substr(colon + 2)),
-                    tool.strict ? fmt::format("{} writes strict JSON; NaN or Infinity, or a cut "
-                                              "or edited file, is not",
-                                              tool.tool)
-                                : fmt::format("{} writes one JSON object per run; a cut or "
-                                              "edited file is not one",
-                                              tool.tool)));
-    return std::nullopt;
-  }
-  if (!run.is_object()) {
+  std::optional<json> run =
+      ParseJsonLocated(src, text, span.begin, span.end, what,
+                       fmt::format("{} writes numbers in range; an edited file may not", tool.tool),
+                       tool.strict ? fmt::format("{} writes strict JSON; NaN or Infinity, or a cut "
+                                                 "or edited file, is not",
+                                                 tool.tool)
+                                   : fmt::format("{} writes one JSON object per run; a cut or "
+                                                 "edited file is not one",
+                                                 tool.tool),
+                       keep, sink);
+  if (!run) return std::nullopt;
+  if (!run->is_object()) {
     sink.Add(src.At(span.begin, Severity::kError, "not-a-run",
                     fmt::format("{} is not a JSON object", what), shape_hint));
     return std::nullopt;

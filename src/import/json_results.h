@@ -39,6 +39,17 @@ struct JsonTool {
 // direct members (per-request arrays), or every array and object below the top level.
 enum class Nested { kKept, kMemberArraysDropped, kDropped };
 
+// Parses text[begin, end) with nlohmann's parser (`keep` its callback, or null to keep every
+// value). A number beyond double's range is the error `out-of-range` ("{what}: a number beyond
+// the range of a double", with `range_hint`) at the number; any other error is `bad-json`
+// ("{what}: not valid JSON: ...", nlohmann's words, with `syntax_hint`) where the parser
+// stopped. nullopt then. ParseRunSpan reads a run through it, ModelFromHfConfig a config.json.
+std::optional<nlohmann::json> ParseJsonLocated(const SourceText& src, std::string_view text,
+                                               size_t begin, size_t end, std::string_view what,
+                                               std::string range_hint, std::string syntax_hint,
+                                               const nlohmann::json::parser_callback_t& keep,
+                                               Sink& sink);
+
 // Parses the top-level value `span` of `text` (already passed through QuoteNonFinite when the
 // tool writes Infinity). A value that is cut off, too deep, not JSON, holds a number beyond
 // double's range, or is not an object is a located error naming `what` (the value in

@@ -1,429 +1,139 @@
-// See model_config.h.
+// See model_config.h. The files are read by the import layer's located JSON reader
+// (ParseJsonLocated, nlohmann's parser); a value's line and column is where its key's value
+// stands in the text (JsonKeyScan), as the importers point at a run's fields.
 #include "rooflint/model_config.h"
 
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <limits>
+#include <nlohmann/json.hpp>
 #include <utility>
 #include <variant>
 
 #include "core/text_util.h"
+#include "import/common.h"
+#include "import/json_results.h"
 #include "rooflint/corpus.h"
 
 namespace rooflint {
 namespace {
 
-// ----- JSON, every value with its offset -----
+using json = nlohmann::json;
+using import::JsonKeyScan;
+using import::JsonValueSpan;
+using import::Sink;
+using import::SourceText;
 
-// A JSON value as config.json holds it, with where it starts in the text, so that a
-// diagnostic can point at the value it is about.
-struct JsonValue {
-  enum class Kind : uint8_t { kNull, kBool, kNumber, kString, kArray, kObject };
-  Kind kind = Kind::kNull;
-  bool boolean = false;
-  bool integer = false;  // a number written without fraction or exponent
-  size_t offset = 0;
-  double number = 0;
-  std::optional<int64_t> exact;  // an integer that fits int64
-  std::string text;              // a string's value
-  std::vector<JsonValue> items;
-  std::vector<std::pair<std::string, JsonValue>> members;  // in file order
+// ----- Reading a JSON object file -----
 
-  // The member `key`; a repeated key is its last value, as Python's json reads it.
-  const JsonValue* Find(std::string_view key) const {
-    for (auto it = members.rbegin(); it != members.rend(); ++it) {
-      if (it->first == key) return &it->second;
-    }
-    return nullptr;
-  }
+// A file's top-level object and where it stands in the text.
+struct JsonFile {
+  json root;
+  JsonValueSpan span;
 };
 
-// A strict recursive-descent reader of JSON, plus the NaN and Infinity that Python's json
-// writes. Errors carry the offset where reading stopped. `keep` names the top-level members
-// to store: the others are checked and dropped, so an index's weight map of tens of thousands
-// of tensors costs no memory.
-class JsonReader {
- public:
-  using KeepFn = bool (*)(std::string_view key);
-  JsonReader(std::string_view text, KeepFn keep) : t_(text), keep_(keep) {}
-
-  std::optional<JsonValue> Read() {
-    JsonValue v;
-    Space();
-    if (!Value(v, 0, true)) return std::nullopt;
-    Space();
-    if (pos_ != t_.size()) {
-      Fail("more text after the JSON value");
-      return std::nullopt;
-    }
-    return v;
-  }
-  const std::string& error() const { return error_; }
-  size_t error_at() const { return at_; }
-
- private:
-  // Deeper than any config; bounds the recursion on a hostile file.
-  static constexpr int kMaxDepth = 64;
-
-  bool Fail(std::string message) {
-    if (error_.empty()) {
-      error_ = std::move(message);
-      at_ = std::min(pos_, t_.size());
-    }
-    return false;
-  }
-  bool More() const { return pos_ < t_.size(); }
-  void Space() {
-    while (More() &&
-           (t_[pos_] == ' ' || t_[pos_] == '\t' || t_[pos_] == '\n' || t_[pos_] == '\r')) {
-      ++pos_;
-    }
-  }
-  bool Word(std::string_view w) {
-    if (t_.substr(pos_, w.size()) != w) return false;
-    pos_ += w.size();
-    return true;
-  }
-
-  bool Value(JsonValue& v, int depth, bool keep) {
-    if (!More()) return Fail("the file ends where a value should start");
-    v.offset = pos_;
-    const char c = t_[pos_];
-    if (c == '{' || c == '[') {
-      if (depth >= kMaxDepth) return Fail("nested more than 64 levels deep");
-      return c == '{' ? Object(v, depth, keep) : Array(v, depth, keep);
-    }
-    if (c == '"') {
-      v.kind = JsonValue::Kind::kString;
-      return String(v.text);
-    }
-    if (Word("true") || Word("false")) {
-      v.kind = JsonValue::Kind::kBool;
-      v.boolean = c == 't';
-      return true;
-    }
-    if (Word("null")) return true;
-    if (c == '-' || c == 'N' || c == 'I' || IsDigit(c)) return Number(v);
-    return Fail(c >= 0x20 && c < 0x7f ? fmt::format("unexpected '{}'", c)
-                                      : std::string("unexpected character"));
-  }
-
-  bool Object(JsonValue& v, int depth, bool keep) {
-    v.kind = JsonValue::Kind::kObject;
-    ++pos_;
-    Space();
-    if (More() && t_[pos_] == '}') {
-      ++pos_;
-      return true;
-    }
-    for (;;) {
-      Space();
-      if (!More() || t_[pos_] != '"') return Fail("expected a key in double quotes");
-      std::string key;
-      if (!String(key)) return false;
-      Space();
-      if (!More() || t_[pos_] != ':') return Fail("expected ':' after the key");
-      ++pos_;
-      Space();
-      const bool keep_member = keep && (depth > 0 || keep_ == nullptr || keep_(key));
-      JsonValue member;
-      if (!Value(member, depth + 1, keep_member)) return false;
-      if (keep_member) v.members.emplace_back(std::move(key), std::move(member));
-      Space();
-      if (More() && t_[pos_] == ',') {
-        ++pos_;
-        continue;
-      }
-      if (More() && t_[pos_] == '}') {
-        ++pos_;
-        return true;
-      }
-      return Fail("expected ',' or '}' after an object member");
-    }
-  }
-
-  bool Array(JsonValue& v, int depth, bool keep) {
-    v.kind = JsonValue::Kind::kArray;
-    ++pos_;
-    Space();
-    if (More() && t_[pos_] == ']') {
-      ++pos_;
-      return true;
-    }
-    for (;;) {
-      Space();
-      JsonValue item;
-      if (!Value(item, depth + 1, keep)) return false;
-      if (keep) v.items.push_back(std::move(item));
-      Space();
-      if (More() && t_[pos_] == ',') {
-        ++pos_;
-        continue;
-      }
-      if (More() && t_[pos_] == ']') {
-        ++pos_;
-        return true;
-      }
-      return Fail("expected ',' or ']' after an array element");
-    }
-  }
-
-  static int Hex(char c) {
-    if (IsDigit(c)) return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-    return -1;
-  }
-  bool Hex4(uint32_t& out) {
-    out = 0;
-    for (int i = 0; i < 4; ++i, ++pos_) {
-      int h = More() ? Hex(t_[pos_]) : -1;
-      if (h < 0) return Fail("a \\u escape needs four hex digits");
-      out = out * 16 + static_cast<uint32_t>(h);
-    }
-    return true;
-  }
-  static void Utf8(uint32_t cp, std::string& out) {
-    if (cp < 0x80) {
-      out += static_cast<char>(cp);
-    } else if (cp < 0x800) {
-      out += static_cast<char>(0xc0 | (cp >> 6));
-      out += static_cast<char>(0x80 | (cp & 0x3f));
-    } else if (cp < 0x10000) {
-      out += static_cast<char>(0xe0 | (cp >> 12));
-      out += static_cast<char>(0x80 | ((cp >> 6) & 0x3f));
-      out += static_cast<char>(0x80 | (cp & 0x3f));
-    } else {
-      out += static_cast<char>(0xf0 | (cp >> 18));
-      out += static_cast<char>(0x80 | ((cp >> 12) & 0x3f));
-      out += static_cast<char>(0x80 | ((cp >> 6) & 0x3f));
-      out += static_cast<char>(0x80 | (cp & 0x3f));
-    }
-  }
-
-  bool String(std::string& out) {
-    ++pos_;  // the opening quote
-    for (;;) {
-      if (!More()) return Fail("the file ends inside a string");
-      const auto c = static_cast<unsigned char>(t_[pos_]);
-      if (c == '"') {
-        ++pos_;
-        return true;
-      }
-      if (c < 0x20) return Fail("a control character inside a string");
-      if (c != '\\') {
-        out += static_cast<char>(c);
-        ++pos_;
-        continue;
-      }
-      ++pos_;
-      if (!More()) return Fail("the file ends inside a string");
-      const char e = t_[pos_++];
-      switch (e) {
-        case '"':
-        case '\\':
-        case '/':
-          out += e;
-          break;
-        case 'b':
-          out += '\b';
-          break;
-        case 'f':
-          out += '\f';
-          break;
-        case 'n':
-          out += '\n';
-          break;
-        case 'r':
-          out += '\r';
-          break;
-        case 't':
-          out += '\t';
-          break;
-        case 'u': {
-          uint32_t cp = 0;
-          if (!Hex4(cp)) return false;
-          if (cp >= 0xdc00 && cp <= 0xdfff) return Fail("a lone low surrogate in a \\u escape");
-          if (cp >= 0xd800 && cp <= 0xdbff) {
-            uint32_t low = 0;
-            if (!Word("\\u") || !Hex4(low) || low < 0xdc00 || low > 0xdfff) {
-              return Fail("a high surrogate without its low surrogate");
-            }
-            cp = 0x10000 + ((cp - 0xd800) << 10) + (low - 0xdc00);
-          }
-          Utf8(cp, out);
-          break;
-        }
-        default:
-          --pos_;
-          return Fail("an unknown escape in a string");
-      }
-    }
-  }
-
-  bool Number(JsonValue& v) {
-    v.kind = JsonValue::Kind::kNumber;
-    const size_t start = pos_;
-    const bool negative = t_[pos_] == '-';
-    if (negative) ++pos_;
-    if (Word("NaN") && !negative) {
-      v.number = std::numeric_limits<double>::quiet_NaN();
-      return true;
-    }
-    if (Word("Infinity")) {
-      v.number = negative ? -std::numeric_limits<double>::infinity()
-                          : std::numeric_limits<double>::infinity();
-      return true;
-    }
-    if (!More() || !IsDigit(t_[pos_])) return Fail("expected a digit");
-    if (t_[pos_] == '0') {
-      ++pos_;
-    } else {
-      while (More() && IsDigit(t_[pos_])) ++pos_;
-    }
-    v.integer = true;
-    if (More() && t_[pos_] == '.') {
-      v.integer = false;
-      ++pos_;
-      if (!More() || !IsDigit(t_[pos_])) return Fail("expected a digit after '.'");
-      while (More() && IsDigit(t_[pos_])) ++pos_;
-    }
-    if (More() && (t_[pos_] == 'e' || t_[pos_] == 'E')) {
-      v.integer = false;
-      ++pos_;
-      if (More() && (t_[pos_] == '+' || t_[pos_] == '-')) ++pos_;
-      if (!More() || !IsDigit(t_[pos_])) return Fail("expected a digit in the exponent");
-      while (More() && IsDigit(t_[pos_])) ++pos_;
-    }
-    const char* first = t_.data() + start;
-    const char* last = t_.data() + pos_;
-    auto [end, ec] = std::from_chars(first, last, v.number);
-    if (ec != std::errc() || end != last) {
-      pos_ = start;
-      return Fail("a number beyond the range of a double");
-    }
-    if (v.integer) {
-      int64_t i = 0;
-      auto [iend, iec] = std::from_chars(first, last, i);
-      if (iec == std::errc() && iend == last) v.exact = i;
-    }
-    return true;
-  }
-
-  std::string_view t_;
-  KeepFn keep_;
-  size_t pos_ = 0;
-  std::string error_;
-  size_t at_ = 0;
-};
-
-// ----- Locating diagnostics in a file -----
-
-class Located {
- public:
-  Located(std::string_view path, std::string_view text) : path_(path), text_(text) {
-    starts_.push_back(0);
-    for (size_t i = 0; i < text.size(); ++i) {
-      if (text[i] == '\n') starts_.push_back(i + 1);
-    }
-  }
-  std::string_view path() const { return path_; }
-
-  // A diagnostic at byte `offset` (npos: the whole file).
-  Diagnostic At(size_t offset, Severity severity, std::string_view code, std::string message,
-                std::string hint) const {
-    Diagnostic d;
-    d.severity = severity;
-    d.code = std::string(code);
-    d.message = std::move(message);
-    d.hint = std::move(hint);
-    d.where.path = std::string(path_);
-    if (offset == std::string_view::npos || offset > text_.size()) return d;
-    const size_t line = std::upper_bound(starts_.begin(), starts_.end(), offset) - starts_.begin();
-    d.where.line = static_cast<int>(line);
-    d.where.column = static_cast<int>(offset - starts_[line - 1] + 1);
-    const size_t begin = starts_[line - 1];
-    size_t end = line < starts_.size() ? starts_[line] : text_.size();
-    while (end > begin && (text_[end - 1] == '\n' || text_[end - 1] == '\r')) --end;
-    SetSourceLine(d, text_.substr(begin, end - begin));
-    return d;
-  }
-
- private:
-  std::string_view path_;
-  std::string_view text_;
-  std::vector<size_t> starts_;
-};
-
-// The offset of the first byte that is not UTF-8, or npos.
-size_t FirstInvalidUtf8(std::string_view s) {
-  for (size_t i = 0; i < s.size();) {
-    if (static_cast<unsigned char>(s[i]) < 0x80) {
-      ++i;
-      continue;
-    }
-    const size_t n = Utf8Length(s, i);
-    if (n == 0) return i;
-    i += n;
-  }
-  return std::string_view::npos;
-}
-
-// Reads a JSON object file (`what` names it in messages), or reports why not.
-std::optional<JsonValue> ReadObject(const Located& loc, std::string_view text, size_t max_bytes,
-                                    std::string_view what, JsonReader::KeepFn keep,
-                                    std::vector<Diagnostic>& out) {
+// Reads a JSON object file (`what` names it in messages), or reports why not. Python's bare
+// NaN and Infinity are read as QuoteNonFinite quotes them (a string at the same offsets).
+// `keep` is the parser's callback (null: every value kept).
+std::optional<JsonFile> ReadObject(const SourceText& src, size_t max_bytes, std::string_view what,
+                                   const json::parser_callback_t& keep, Sink& sink) {
+  const std::string_view text = src.text();
   if (text.size() > max_bytes) {
-    out.push_back(
-        loc.At(std::string_view::npos, Severity::kError, "too-large",
+    sink.Add(
+        src.At(std::string_view::npos, Severity::kError, "too-large",
                fmt::format("{} is {} bytes, more than the {} read", what, text.size(), max_bytes),
                fmt::format("a {} is far smaller; check that the path names one", what)));
     return std::nullopt;
   }
-  if (size_t bad = FirstInvalidUtf8(text); bad != std::string_view::npos) {
-    out.push_back(loc.At(bad, Severity::kError, "bad-utf8",
-                         fmt::format("{} is not UTF-8 at this byte", what),
-                         "JSON text is UTF-8; the file may be cut or not a JSON file"));
+  if (size_t bad = import::InvalidUtf8(text); bad != std::string_view::npos) {
+    sink.Add(src.At(bad, Severity::kError, "bad-utf8",
+                    fmt::format("{} is not UTF-8 at this byte", what),
+                    "JSON text is UTF-8; the file may be cut or not a JSON file"));
     return std::nullopt;
   }
-  JsonReader reader(text, keep);
-  std::optional<JsonValue> v = reader.Read();
-  if (!v) {
-    out.push_back(loc.At(reader.error_at(), Severity::kError, "bad-json",
-                         fmt::format("{} is not valid JSON: {}", what, reader.error()),
-                         fmt::format("a {} is one JSON object as transformers writes it; a cut "
-                                     "or edited file is not",
-                                     what)));
+  size_t begin = text.starts_with("\xEF\xBB\xBF") ? 3 : 0;
+  begin = std::min(text.find_first_not_of(" \t\n\r", begin), text.size());
+  JsonFile file;
+  file.span = import::ScanJsonValue(text, begin);
+  if (file.span.too_deep) {
+    sink.Add(
+        src.At(begin, Severity::kError, "bad-json",
+               fmt::format("{} is nested more than {} levels deep", what, import::kMaxJsonDepth),
+               fmt::format("a {} is a flat object of named fields", what)));
     return std::nullopt;
   }
-  if (v->kind != JsonValue::Kind::kObject) {
-    out.push_back(loc.At(v->offset, Severity::kError, "not-an-object",
-                         fmt::format("{} is not a JSON object", what),
-                         fmt::format("a {} is one object of named fields", what)));
+  std::optional<std::string> quoted;
+  if (text.find("NaN") != std::string_view::npos ||
+      text.find("Infinity") != std::string_view::npos) {
+    quoted = import::QuoteNonFinite(text);
+  }
+  std::optional<json> root = import::ParseJsonLocated(
+      src, quoted ? std::string_view(*quoted) : text, 0, text.size(), what,
+      "transformers writes numbers in range; an edited file may not",
+      fmt::format("a {} is one JSON object as transformers writes it; a cut or edited file is not",
+                  what),
+      keep, sink);
+  if (!root) return std::nullopt;
+  if (!root->is_object()) {
+    sink.Add(src.At(begin, Severity::kError, "not-an-object",
+                    fmt::format("{} is not a JSON object", what),
+                    fmt::format("a {} is one object of named fields", what)));
     return std::nullopt;
   }
-  return v;
+  file.root = std::move(*root);
+  return file;
 }
 
-std::string_view TypeName(const JsonValue& v) {
-  switch (v.kind) {
-    case JsonValue::Kind::kNull:
-      return "null";
-    case JsonValue::Kind::kBool:
-      return "a boolean";
-    case JsonValue::Kind::kNumber:
-      return "a number";
-    case JsonValue::Kind::kString:
-      return "a string";
-    case JsonValue::Kind::kArray:
-      return "an array";
-    case JsonValue::Kind::kObject:
-      return "an object";
+// True when the value at `offset` of `text` is a bare NaN, Infinity or -Infinity, which
+// ReadObject reads as a string.
+bool BareNonFinite(std::string_view text, size_t offset) {
+  if (offset >= text.size()) return false;
+  const std::string_view at = text.substr(offset);
+  return at.starts_with("NaN") || at.starts_with("Infinity") || at.starts_with("-Infinity");
+}
+
+// The value of an integer that fits int64, else nullopt.
+std::optional<int64_t> ExactInt(const json& v) {
+  if (v.is_number_unsigned()) {
+    const uint64_t u = v.get<uint64_t>();
+    if (u > static_cast<uint64_t>(std::numeric_limits<int64_t>::max())) return std::nullopt;
+    return static_cast<int64_t>(u);
   }
-  return "a value";
+  if (v.is_number_integer()) return v.get<int64_t>();
+  return std::nullopt;
+}
+
+// The offset of element `index` of the array whose value stands at `offset` of `text` (the
+// array's own offset when there is no such element).
+size_t ElementOffset(std::string_view text, size_t offset, size_t index) {
+  const JsonValueSpan array = import::ScanJsonValue(text, offset);
+  const import::JsonSplit split =
+      import::SplitJson(text.substr(array.begin, array.end - array.begin));
+  return split.top_array && index < split.values.size() ? array.begin + split.values[index].begin
+                                                        : offset;
+}
+
+std::string_view TypeName(const json& v) {
+  switch (v.type()) {
+    case json::value_t::null:
+      return "null";
+    case json::value_t::boolean:
+      return "a boolean";
+    case json::value_t::number_integer:
+    case json::value_t::number_unsigned:
+    case json::value_t::number_float:
+      return "a number";
+    case json::value_t::string:
+      return "a string";
+    case json::value_t::array:
+      return "an array";
+    case json::value_t::object:
+      return "an object";
+    default:
+      return "a value";
+  }
 }
 
 // 8030261248 -> "8,030,261,248", for the arithmetic in notes.
@@ -438,112 +148,109 @@ std::string Grouped(double v) {
   return out;
 }
 
-// A TOML basic string (control characters escaped).
-std::string Quote(std::string_view s) {
-  std::string out = "\"";
-  for (char c : s) {
-    switch (c) {
-      case '"':
-        out += "\\\"";
-        break;
-      case '\\':
-        out += "\\\\";
-        break;
-      case '\n':
-        out += "\\n";
-        break;
-      case '\t':
-        out += "\\t";
-        break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) {
-          out += fmt::format("\\u{:04X}", static_cast<unsigned char>(c));
-        } else {
-          out += c;
-        }
-    }
-  }
-  return out + "\"";
-}
-
 // ----- The config's facts -----
 
-// Reads the named facts of a config object, reporting a wrong one where it stands.
+// Reads the named facts of a config object, reporting a wrong one where its value stands.
 class Facts {
  public:
-  Facts(const JsonValue& root, const Located& loc, std::vector<Diagnostic>& out)
-      : root_(root), loc_(loc), out_(out) {}
+  Facts(const JsonFile& file, const SourceText& src, Sink& sink)
+      : root_(file.root), span_(file.span), src_(src), sink_(sink), keys_(src.text(), file.span) {}
 
   // The member `key`, or nullptr when it is absent or null (transformers writes null for an
   // option that is off: "sliding_window": null).
-  const JsonValue* Get(std::string_view key) const {
-    const JsonValue* v = root_.Find(key);
-    return v != nullptr && v->kind != JsonValue::Kind::kNull ? v : nullptr;
+  const json* Get(std::string_view key) const {
+    auto it = root_.find(key);
+    return it != root_.end() && !it->is_null() ? &*it : nullptr;
+  }
+
+  // The offset of the value of `key`, or of the object when it has none.
+  size_t Where(std::string_view key) {
+    const size_t at = keys_.Find(key);
+    return at == std::string_view::npos ? span_.begin : at;
+  }
+
+  // What the value of `key` is, for messages: a bare NaN or Infinity is a number.
+  std::string_view TypeOf(std::string_view key, const json& v) {
+    return v.is_string() && BareNonFinite(src_.text(), Where(key)) ? "a number" : TypeName(v);
   }
 
   // An integer in [min, max], or nullopt when absent or wrong (reported).
   std::optional<int64_t> Int(std::string_view key, int64_t min, int64_t max) {
-    const JsonValue* v = Get(key);
+    const json* v = Get(key);
     if (v == nullptr) return std::nullopt;
-    if (v->kind != JsonValue::Kind::kNumber) {
-      Error(*v, "wrong-type", fmt::format("'{}' is {}, not an integer", key, TypeName(*v)),
+    const bool non_finite = v->is_string() && BareNonFinite(src_.text(), Where(key));
+    if (!v->is_number() && !non_finite) {
+      Error(key, "wrong-type", fmt::format("'{}' is {}, not an integer", key, TypeName(*v)),
             fmt::format("config.json writes '{}' as a JSON integer ({}: 32)", key, key));
       return std::nullopt;
     }
-    if (v->integer && !v->exact) {
-      Error(*v, "absurd-value", fmt::format("'{}' is past the range of a 64-bit integer", key),
+    // nlohmann reads an integer beyond 64 bits as a float: the text says how it was written.
+    const bool integer =
+        v->is_number_integer() ||
+        (v->is_number_float() &&
+         import::RawJsonValue(src_.text(), Where(key)).find_first_of(".eE") == std::string::npos);
+    const std::optional<int64_t> exact = ExactInt(*v);
+    if (integer && !exact) {
+      Error(key, "absurd-value", fmt::format("'{}' is past the range of a 64-bit integer", key),
             "no model has such a value; the file may be edited or not a model's config");
       return std::nullopt;
     }
-    if (!v->integer) {
-      Error(*v, "not-an-integer",
-            fmt::format("'{}' is {}, not an integer", key,
-                        std::isfinite(v->number) ? fmt::format("{}", v->number) : "not finite"),
-            "transformers saves counts as plain integers; the file may be edited");
+    if (!integer) {
+      Error(
+          key, "not-an-integer",
+          fmt::format("'{}' is {}, not an integer", key,
+                      non_finite ? std::string("not finite") : fmt::format("{}", v->get<double>())),
+          "transformers saves counts as plain integers; the file may be edited");
       return std::nullopt;
     }
-    if (*v->exact < min || *v->exact > max) {
-      Error(*v, "absurd-value",
-            fmt::format("'{}' is {}, outside {} to {}", key, *v->exact, min, max),
+    if (*exact < min || *exact > max) {
+      Error(key, "absurd-value", fmt::format("'{}' is {}, outside {} to {}", key, *exact, min, max),
             "no model has such a value; the file may be edited or not a model's config");
       return std::nullopt;
     }
-    return v->exact;
+    return exact;
   }
 
   std::optional<bool> Bool(std::string_view key) {
-    const JsonValue* v = Get(key);
+    const json* v = Get(key);
     if (v == nullptr) return std::nullopt;
-    if (v->kind != JsonValue::Kind::kBool) {
-      Error(*v, "wrong-type", fmt::format("'{}' is {}, not true or false", key, TypeName(*v)),
+    if (!v->is_boolean()) {
+      Error(key, "wrong-type", fmt::format("'{}' is {}, not true or false", key, TypeOf(key, *v)),
             fmt::format("config.json writes '{}' as a JSON boolean", key));
       return std::nullopt;
     }
-    return v->boolean;
+    return v->get<bool>();
   }
 
   std::optional<std::string> String(std::string_view key) {
-    const JsonValue* v = Get(key);
+    const json* v = Get(key);
     if (v == nullptr) return std::nullopt;
-    if (v->kind != JsonValue::Kind::kString) {
-      Error(*v, "wrong-type", fmt::format("'{}' is {}, not a string", key, TypeName(*v)),
+    if (!v->is_string() || BareNonFinite(src_.text(), Where(key))) {
+      Error(key, "wrong-type", fmt::format("'{}' is {}, not a string", key, TypeOf(key, *v)),
             fmt::format("config.json writes '{}' as a JSON string", key));
       return std::nullopt;
     }
-    return v->text;
+    return v->get<std::string>();
   }
 
-  void Error(const JsonValue& at, std::string_view code, std::string message, std::string hint) {
-    out_.push_back(loc_.At(at.offset, Severity::kError, code, std::move(message), std::move(hint)));
+  // An error at the value of `key`, or at byte `offset`.
+  void Error(std::string_view key, std::string code, std::string message, std::string hint) {
+    ErrorAt(Where(key), std::move(code), std::move(message), std::move(hint));
+  }
+  void ErrorAt(size_t offset, std::string code, std::string message, std::string hint) {
+    sink_.Add(
+        src_.At(offset, Severity::kError, std::move(code), std::move(message), std::move(hint)));
   }
 
-  const JsonValue& root() const { return root_; }
-  const Located& loc() const { return loc_; }
+  const SourceText& src() const { return src_; }
+  size_t begin() const { return span_.begin; }
 
  private:
-  const JsonValue& root_;
-  const Located& loc_;
-  std::vector<Diagnostic>& out_;
+  const json& root_;
+  const JsonValueSpan& span_;
+  const SourceText& src_;
+  Sink& sink_;
+  JsonKeyScan keys_;
 };
 
 // The bounds of each count read; the record parser's where it has one, so that a value read
@@ -644,15 +351,17 @@ void ReadPrecision(Facts& f, Draft& d) {
   if (!dtype) dtype = f.String("dtype");  // transformers 4.56 and later write "dtype"
   if (dtype) d.dtype = *dtype;
   const std::string from_dtype = PrecisionOfDtype(d.dtype);
-  if (const JsonValue* q = f.Get("quantization_config")) {
-    if (q->kind != JsonValue::Kind::kObject) {
-      f.Error(*q, "wrong-type",
-              fmt::format("'quantization_config' is {}, not an object", TypeName(*q)),
+  if (const json* q = f.Get("quantization_config")) {
+    if (!q->is_object()) {
+      f.Error("quantization_config", "wrong-type",
+              fmt::format("'quantization_config' is {}, not an object",
+                          f.TypeOf("quantization_config", *q)),
               "transformers writes quantization_config as an object with quant_method");
       return;
     }
-    const JsonValue* m = q->Find("quant_method");
-    if (m != nullptr && m->kind == JsonValue::Kind::kString) d.quant_method = m->text;
+    if (auto m = q->find("quant_method"); m != q->end() && m->is_string()) {
+      d.quant_method = m->get<std::string>();
+    }
     if (d.quant_method == "fp8") {
       d.precision = "fp8";
       d.notes.push_back(
@@ -699,23 +408,24 @@ void ReadSlidingWindow(Facts& f, Draft& d) {
     }
     d.notes.push_back(std::move(why));
   };
-  if (const JsonValue* types = f.Get("layer_types")) {
-    if (types->kind != JsonValue::Kind::kArray) {
+  if (const json* types = f.Get("layer_types")) {
+    if (!types->is_array()) {
       f.Error(
-          *types, "wrong-type", fmt::format("'layer_types' is {}, not an array", TypeName(*types)),
+          "layer_types", "wrong-type",
+          fmt::format("'layer_types' is {}, not an array", f.TypeOf("layer_types", *types)),
           "layer_types lists each layer's attention (\"sliding_attention\", \"full_attention\")");
       return;
     }
-    if (static_cast<int64_t>(types->items.size()) != layers) {
-      f.Error(*types, "inconsistent-value",
-              fmt::format("'layer_types' lists {} layers, num_hidden_layers is {}",
-                          types->items.size(), layers),
+    if (static_cast<int64_t>(types->size()) != layers) {
+      f.Error("layer_types", "inconsistent-value",
+              fmt::format("'layer_types' lists {} layers, num_hidden_layers is {}", types->size(),
+                          layers),
               "layer_types has one entry per layer");
       return;
     }
     int64_t n = 0;
-    for (const JsonValue& t : types->items) {
-      if (t.kind == JsonValue::Kind::kString && t.text == "sliding_attention") ++n;
+    for (const json& t : *types) {
+      if (t.is_string() && t.get_ref<const std::string&>() == "sliding_attention") ++n;
     }
     set(n, fmt::format("Sliding window: {} of the {} entries of layer_types are "
                        "sliding_attention, with sliding_window {}.",
@@ -875,21 +585,24 @@ Count CountParams(Facts& f, Draft& d, const Dims& m, bool tied) {
       std::optional<int64_t> step = f.Int("decoder_sparse_step", 1, kMaxLayers);
       if (!step) d.defaults.push_back("decoder_sparse_step (the config class's default 1)");
       std::vector<int64_t> dense_layers;
-      if (const JsonValue* only = f.Get("mlp_only_layers")) {
-        if (only->kind != JsonValue::Kind::kArray) {
-          f.Error(*only, "wrong-type", "'mlp_only_layers' is not an array",
+      if (const json* only = f.Get("mlp_only_layers")) {
+        if (!only->is_array()) {
+          f.Error("mlp_only_layers", "wrong-type", "'mlp_only_layers' is not an array",
                   "mlp_only_layers lists the layer numbers with a dense MLP");
           c.missing = "mlp_only_layers";
           return c;
         }
-        for (const JsonValue& i : only->items) {
-          if (i.kind != JsonValue::Kind::kNumber || !i.exact || *i.exact < 0) {
-            f.Error(i, "wrong-type", "an entry of 'mlp_only_layers' is not a layer number",
-                    "mlp_only_layers lists layer numbers from 0");
+        for (size_t k = 0; k < only->size(); ++k) {
+          const json& i = (*only)[k];
+          std::optional<int64_t> layer = ExactInt(i);
+          if (!layer || *layer < 0) {
+            f.ErrorAt(ElementOffset(f.src().text(), f.Where("mlp_only_layers"), k), "wrong-type",
+                      "an entry of 'mlp_only_layers' is not a layer number",
+                      "mlp_only_layers lists layer numbers from 0");
             c.missing = "mlp_only_layers";
             return c;
           }
-          dense_layers.push_back(*i.exact);
+          dense_layers.push_back(*layer);
         }
       } else {
         d.defaults.push_back("mlp_only_layers (the config class's default [])");
@@ -1050,35 +763,50 @@ struct IndexCount {
 };
 
 IndexCount CountFromIndex(std::string_view text, std::string_view path, const Draft& d,
-                          std::vector<Diagnostic>& out) {
+                          Sink& sink) {
   IndexCount r;
-  Located loc(path, text);
-  auto keep = [](std::string_view key) { return key == "metadata"; };
-  std::optional<JsonValue> index =
-      ReadObject(loc, text, kMaxSafetensorsIndexBytes, "model.safetensors.index.json", keep, out);
+  SourceText src(path, text);
+  // Only metadata is kept: the weight map names every tensor, tens of thousands of them.
+  auto keep = [](int depth, json::parse_event_t e, json& parsed) {
+    return e != json::parse_event_t::key || depth != 1 || parsed == "metadata";
+  };
+  std::optional<JsonFile> index =
+      ReadObject(src, kMaxSafetensorsIndexBytes, "model.safetensors.index.json", keep, sink);
   if (!index) return r;
-  const JsonValue* meta = index->Find("metadata");
-  const JsonValue* size = meta != nullptr && meta->kind == JsonValue::Kind::kObject
-                              ? meta->Find("total_size")
-                              : nullptr;
+  const size_t meta_at = import::FindJsonKey(text, index->span, "metadata");
+  auto meta = index->root.find("metadata");
+  const json* size = nullptr;
+  size_t size_at = std::string_view::npos;
+  if (meta != index->root.end() && meta->is_object()) {
+    if (auto it = meta->find("total_size"); it != meta->end()) {
+      size = &*it;
+      if (meta_at != std::string_view::npos) {
+        size_at = import::FindJsonKey(text, import::ScanJsonValue(text, meta_at), "total_size");
+      }
+      if (size_at == std::string_view::npos) {
+        size_at = meta_at != std::string_view::npos ? meta_at : index->span.begin;
+      }
+    }
+  }
   if (size == nullptr) {
-    out.push_back(loc.At(meta != nullptr ? meta->offset : index->offset, Severity::kError,
-                         "missing-key",
-                         "model.safetensors.index.json states no metadata.total_size",
-                         "transformers writes \"metadata\": { \"total_size\": <bytes> } at the top "
-                         "of the index"));
+    sink.Add(src.At(meta_at != std::string_view::npos ? meta_at : index->span.begin,
+                    Severity::kError, "missing-key",
+                    "model.safetensors.index.json states no metadata.total_size",
+                    "transformers writes \"metadata\": { \"total_size\": <bytes> } at the top "
+                    "of the index"));
     return r;
   }
   // total_size is an integer of bytes; some writers save it as a float ("1.6e10" never, but
   // 16060522496.0 does occur).
-  if (size->kind != JsonValue::Kind::kNumber || !std::isfinite(size->number) || size->number < 1 ||
-      size->number > 1e15 || size->number != std::floor(size->number)) {
-    out.push_back(loc.At(size->offset, Severity::kError, "absurd-value",
-                         "metadata.total_size is not a whole number of bytes between 1 and 1e15",
-                         "total_size is the checkpoint's tensor bytes, an integer"));
+  const double bytes = size->is_number() ? size->get<double>() : 0;
+  if (!size->is_number() || !std::isfinite(bytes) || bytes < 1 || bytes > 1e15 ||
+      bytes != std::floor(bytes)) {
+    sink.Add(src.At(size_at, Severity::kError, "absurd-value",
+                    "metadata.total_size is not a whole number of bytes between 1 and 1e15",
+                    "total_size is the checkpoint's tensor bytes, an integer"));
     return r;
   }
-  r.bytes = size->number;
+  r.bytes = bytes;
   if (!d.quant_method.empty()) {
     r.why_not = fmt::format(
         "model.safetensors.index.json's total_size ({} bytes) is of a {}-quantized checkpoint, "
@@ -1099,10 +827,10 @@ IndexCount CountFromIndex(std::string_view text, std::string_view path, const Dr
 }
 
 void Line(std::string& out, std::string_view key, std::string_view value) {
-  out += fmt::format("{} = {}\n", key, Quote(value));
+  out += fmt::format("{} = {}\n", key, import::TomlString(value));
 }
 void Absent(std::string& out, std::string_view key, std::string_view why) {
-  out += fmt::format("{} = {{ absent = {} }}\n", key, Quote(why));
+  out += fmt::format("{} = {{ absent = {} }}\n", key, import::TomlString(why));
 }
 
 // The record format's least and largest parameter counts.
@@ -1116,26 +844,24 @@ ModelConfigResult ModelFromHfConfig(std::string_view config_text, std::string_vi
                                     std::string_view index_text, std::string_view index_path) {
   ModelConfigResult result;
   std::vector<Diagnostic>& out = result.diagnostics;
-  Located loc(config_path, config_text);
+  Sink sink{out};
+  SourceText src(config_path, config_text);
   if (!IsValidId(id) || !IsValidId(source)) {
-    out.push_back(loc.At(std::string_view::npos, Severity::kError, "bad-id",
-                         fmt::format("'{}' is not a record id", IsValidId(id) ? source : id),
-                         "ids are kebab-case: lowercase letters, digits, '.' and '-'"));
+    sink.Add(src.At(std::string_view::npos, Severity::kError, "bad-id",
+                    fmt::format("'{}' is not a record id", IsValidId(id) ? source : id),
+                    "ids are kebab-case: lowercase letters, digits, '.' and '-'"));
     return result;
   }
-  auto keep_all = [](std::string_view) { return true; };
-  std::optional<JsonValue> root =
-      ReadObject(loc, config_text, kMaxHfConfigBytes, "config.json", keep_all, out);
+  std::optional<JsonFile> root = ReadObject(src, kMaxHfConfigBytes, "config.json", nullptr, sink);
   if (!root) return result;
-  Facts f(*root, loc, out);
+  Facts f(*root, src, sink);
   Draft d;
 
   d.model_type = f.String("model_type").value_or("");
   if (d.model_type.empty()) {
-    if (const JsonValue* a = f.Get("architectures");
-        a != nullptr && a->kind == JsonValue::Kind::kArray && !a->items.empty() &&
-        a->items[0].kind == JsonValue::Kind::kString) {
-      d.model_type = ModelTypeOfArchitecture(a->items[0].text);
+    if (const json* a = f.Get("architectures");
+        a != nullptr && a->is_array() && !a->empty() && (*a)[0].is_string()) {
+      d.model_type = ModelTypeOfArchitecture((*a)[0].get_ref<const std::string&>());
     }
   }
   d.family = FamilyOf(d.model_type);
@@ -1143,12 +869,11 @@ ModelConfigResult ModelFromHfConfig(std::string_view config_text, std::string_vi
   d.layers = f.Int("num_hidden_layers", 1, kMaxLayers);
   if (!d.layers && f.Get("num_hidden_layers") == nullptr) {
     const bool nested = f.Get("text_config") != nullptr;
-    out.push_back(loc.At(root->offset, Severity::kError, "missing-key",
-                         "config.json states no num_hidden_layers",
-                         nested ? "this config nests its language model under text_config; give "
-                                  "that object as the config"
-                                : "a decoder's config.json states num_hidden_layers; check that "
-                                  "this is a model's config.json"));
+    f.ErrorAt(f.begin(), "missing-key", "config.json states no num_hidden_layers",
+              nested ? "this config nests its language model under text_config; give "
+                       "that object as the config"
+                     : "a decoder's config.json states num_hidden_layers; check that "
+                       "this is a model's config.json");
   }
   d.hidden = f.Int("hidden_size", 1, kMaxHidden);
   d.heads = f.Int("num_attention_heads", 1, kMaxHeads);
@@ -1194,7 +919,7 @@ ModelConfigResult ModelFromHfConfig(std::string_view config_text, std::string_vi
   std::optional<int64_t> per_token = f.Int("num_experts_per_tok", 1, kMaxExperts);
   if (experts && per_token && *per_token > *experts) {
     f.Error(
-        *f.Get("num_experts_per_tok"), "inconsistent-value",
+        "num_experts_per_tok", "inconsistent-value",
         fmt::format("num_experts_per_tok ({}) is more than the experts ({})", *per_token, *experts),
         "a token is routed to some of the experts");
     per_token.reset();
@@ -1270,7 +995,7 @@ ModelConfigResult ModelFromHfConfig(std::string_view config_text, std::string_vi
     }
   }
   if (!index_text.empty()) {
-    IndexCount ic = CountFromIndex(index_text, index_path, d, out);
+    IndexCount ic = CountFromIndex(index_text, index_path, d, sink);
     if (!out.empty()) return result;
     if (counted && ic.params > 0) {
       const double diff = ic.params - params_total;
@@ -1417,10 +1142,9 @@ ModelConfigResult ModelFromHfConfig(std::string_view config_text, std::string_vi
   if (!parsed.ok()) {
     std::string why = parsed.diagnostics.empty() ? std::string("no diagnostic")
                                                  : std::string(parsed.diagnostics[0].message);
-    out.push_back(
-        loc.At(std::string_view::npos, Severity::kError, "internal",
-               fmt::format("the model record made from this config does not parse: {}", why),
-               "please report this with the file"));
+    sink.Add(src.At(std::string_view::npos, Severity::kError, "internal",
+                    fmt::format("the model record made from this config does not parse: {}", why),
+                    "please report this with the file"));
     return result;
   }
   result.model = std::get<Model>(std::move(parsed.record));
