@@ -13,6 +13,7 @@
 #include <set>
 
 #include "core/text_util.h"
+#include "rooflint/names.h"
 #include "rooflint/precision.h"
 
 #if defined(__SSE2__)
@@ -709,7 +710,8 @@ bool Contradicts(std::string_view a, std::string_view b) {
 Context::Context(const Corpus& corpus, const ImportOptions& options)
     : corpus_(corpus), options_(options), hardware_(corpus.accelerators) {}
 
-Context::ModelMatch Context::ResolveModel(const std::vector<std::string>& names) const {
+Context::ModelMatch Context::ResolveModel(const std::vector<std::string>& names,
+                                          size_t weak_from) const {
   ModelMatch m;
   std::string ambiguous;
   for (size_t index = 0; index < names.size(); ++index) {
@@ -730,6 +732,21 @@ Context::ModelMatch Context::ResolveModel(const std::vector<std::string>& names)
     }
     if (ids.size() > 1 && ambiguous.empty()) {
       ambiguous = fmt::format("'{}' names several models ({})", name, Join(ids));
+    }
+  }
+  // The names people write beyond the corpus's own: a hub id without its organisation or with
+  // a variant suffix, "llama2" for "llama-2" (names.h). Only a name that reads as exactly one
+  // model.
+  if (ambiguous.empty()) {
+    for (size_t index = 0; index < names.size(); ++index) {
+      if (names[index].empty() || index >= weak_from) continue;
+      ModelName read = ReadModelName(corpus_, names[index]);
+      if (read.model == nullptr) continue;
+      m.id = read.model->header.id.str();
+      m.how = read.how.empty() ? fmt::format("'{}' is a name of model {}", names[index], m.id)
+                               : read.how;
+      m.matched = index;
+      return m;
     }
   }
   std::vector<std::string> tried;
@@ -852,7 +869,7 @@ Context::ModelChoice Context::ChooseModel(const std::vector<std::string>& names,
                                           const Diagnostic& where, Sink& sink, size_t weak_from,
                                           bool allow_draft) const {
   ModelChoice c;
-  ModelMatch match = ResolveModel(names);
+  ModelMatch match = ResolveModel(names, weak_from);
   c.problem = match.problem;
   const std::string& flag = options_.model;
   auto warn = [&](std::string code, std::string message, std::string hint) {

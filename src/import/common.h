@@ -227,7 +227,10 @@ class Context {
     std::string problem;
     size_t matched = 0;  // the index in `names` of the name that matched
   };
-  ModelMatch ResolveModel(const std::vector<std::string>& names) const;
+  // Then, for the names before `weak_from`, the names people write beyond the corpus's own
+  // (ReadModelName: a hub id without its organisation, a variant suffix).
+  ModelMatch ResolveModel(const std::vector<std::string>& names,
+                          size_t weak_from = static_cast<size_t>(-1)) const;
 
   // The accelerator pointer for hardware text stated by the file (or --hardware when the file
   // states none), with --accelerator taking the pointer when given.
