@@ -128,6 +128,14 @@ struct SweepOptions {
   // them. A report can so write its records while the sweep runs (RecordStream, report.h);
   // empty for none.
   std::function<void(size_t begin, std::span<const RecordAudit> audits)> on_block;
+  // Whether a record's unknown accelerator count and weight format still give bounds (what
+  // `check` and `import` answer with) rather than "not computable". An unknown count is taken
+  // as the count the hardware text states, else 1, and every bound that uses it rests on that
+  // assumption (a warning, never an error). An unknown weight format, with no `weights`
+  // stated, bounds at the fewest bits the record's engine loads (precision.h:
+  // NarrowestWeightsFor), which can give an error, and at the model's native precision, an
+  // assumption named in a warning.
+  bool bound_unknowns = false;
 };
 
 // What every instrument needs about one record, resolved once: the model, the parts, n, W, P,

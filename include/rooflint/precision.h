@@ -34,6 +34,25 @@ const PrecisionInfo* FindPrecision(std::string_view name);
 // The [peak_dense] keys an accelerator record may carry.
 std::span<const std::string_view> PeakKeys();
 
+// The fewest bits a weight can take in any format an engine loads: what a bound may assume
+// when a record does not state its weight format (a figure is impossible only if it is
+// impossible at these bits). Bits count the codes and the scales a format's layout fixes;
+// where that is unsure, the fewer bits. One row per engine (and version range where the
+// engine's formats changed), each with its source; an engine the table does not know, or no
+// engine, takes the narrowest any engine loads.
+struct NarrowestWeights {
+  double bits = 0;
+  std::string_view format;    // "AWQ or GPTQ 4-bit integer weights"
+  std::string_view engine;    // the row's engine as it names it; "any engine" for the fallback
+  std::string_view versions;  // "0.2.0 to 0.2.x", or "" for every version
+  std::string_view source;
+};
+// `engine` and `version` as a record writes them ("vllm", "vLLM", "0.6.3.post1"; "" when
+// unstated).
+NarrowestWeights NarrowestWeightsFor(std::string_view engine, std::string_view version);
+// Every row, in table order (`rooflint list precisions` prints them).
+std::span<const NarrowestWeights> NarrowestWeightsTable();
+
 }  // namespace rooflint
 
 #endif  // ROOFLINT_PRECISION_H_

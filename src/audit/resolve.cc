@@ -50,6 +50,41 @@ EmbeddingShare EmbeddingBytes(const Model& m, const Benchmark& b) {
   return e;
 }
 
+// W when the record states neither `weights` nor the precision: at the fewest bits the
+// record's engine loads (the bound that may err), and at the model's native precision as an
+// assumption (a warning). A model whose native precision is unknown gives the first alone.
+void ResolveUnknownPrecision(const Benchmark& b, const Model& m, AuditInput& in) {
+  const Condition& engine = b.conditions.engine;
+  const Condition& version = b.conditions.engine_version;
+  const NarrowestWeights narrow = NarrowestWeightsFor(engine.stated() ? engine.text.view() : "",
+                                                      version.stated() ? version.text.view() : "");
+  const PrecisionInfo* native =
+      m.native_precision.empty() ? nullptr : FindPrecision(m.native_precision);
+  const double narrow_bits =
+      native != nullptr ? std::min(narrow.bits, native->bits_per_weight) : narrow.bits;
+  const Bytes least(in.params * narrow_bits / 8);
+  const std::string narrow_how = fmt::format(
+      "{} params x {:g} bits ({}, the narrowest {} loads{}) = {} B", FormatSi(in.params),
+      narrow_bits, narrow.format, narrow.engine,
+      narrow.versions.empty() ? "" : fmt::format(" {}", narrow.versions), FormatSi(least.si()));
+  if (native == nullptr || native->bits_per_weight <= narrow_bits) {
+    in.weight_bytes = least;
+    in.weights_how = fmt::format("{} (the precision is not stated)", narrow_how);
+    return;
+  }
+  in.weight_bytes = native->BytesOf(in.params);
+  in.weight_bytes_min = least;
+  in.weights_how = fmt::format(
+      "{} params x {:g} B ({}, the model's native precision: the record does not state one) = "
+      "{} B; at the narrowest weights, {}",
+      FormatSi(in.params), native->element().si(), native->name, FormatSi(in.weight_bytes.si()),
+      narrow_how);
+  in.weights_assumption = fmt::format(
+      "the weights are in the model's native {} (the precision is not stated; at {:g} bits, "
+      "the narrowest {} loads, W is {} B)",
+      native->name, narrow_bits, narrow.engine, FormatSi(least.si()));
+}
+
 void ResolveWeights(const Benchmark& b, AuditInput& in) {
   const Model* m = in.model;
   if (b.weights && m != nullptr && m->ActiveUnknown()) {
@@ -108,6 +143,10 @@ void ResolveWeights(const Benchmark& b, AuditInput& in) {
     in.weights_problem =
         "no weight bytes: the record states no `weights` and its model is "
         "not in the corpus";
+    return;
+  }
+  if (b.precision.empty() && in.options->bound_unknowns && in.params > 0) {
+    ResolveUnknownPrecision(b, *m, in);
     return;
   }
   if (b.precision.empty()) {
@@ -172,6 +211,14 @@ void ResolveCount(const Benchmark& b, AuditInput& in) {
         "the hardware text's count ({}) is of accelerators, not of nodes, packages or machines "
         "(accelerator_count is absent)",
         *in.text_match->count);
+    return;
+  }
+  if (in.options->bound_unknowns) {
+    in.count = 1;
+    if (Explaining()) in.count_how = "1 (the count is not stated: assumed)";
+    in.count_assumption =
+        "one accelerator (the count is not stated, and a figure summed over more has "
+        "looser bounds)";
     return;
   }
   in.count = 0;

@@ -6,6 +6,8 @@
 #include "rooflint/precision.h"
 
 #include <array>
+#include <cstdint>
+#include <string>
 
 namespace rooflint {
 namespace {
@@ -65,5 +67,171 @@ const PrecisionInfo* FindPrecision(std::string_view name) {
 }
 
 std::span<const std::string_view> PeakKeys() { return kPeakKeys; }
+
+namespace {
+
+// A version as three numbers ("v0.6.3.post1" -> 0, 6, 3); missing parts are 0.
+using Version = std::array<int64_t, 3>;
+constexpr Version kNoVersion = {-1, -1, -1};
+
+Version ReadVersion(std::string_view text) {
+  Version v = {0, 0, 0};
+  size_t i = 0;
+  while (i < text.size() && !(text[i] >= '0' && text[i] <= '9')) ++i;
+  if (i == text.size()) return kNoVersion;
+  for (size_t part = 0; part < 3 && i < text.size(); ++part) {
+    int64_t n = 0;
+    size_t digits = 0;
+    while (i < text.size() && text[i] >= '0' && text[i] <= '9' && digits < 9) {
+      n = n * 10 + (text[i++] - '0');
+      ++digits;
+    }
+    if (digits == 0) break;
+    v[part] = n;
+    if (i < text.size() && text[i] == '.') ++i;
+  }
+  return v;
+}
+
+struct EngineRow {
+  std::array<std::string_view, 4> names;  // lowercase names a record's engine may contain
+  Version from = {0, 0, 0};               // first version the row covers
+  Version before = {};                    // first version it does not ({} : none)
+  NarrowestWeights weights;
+};
+
+constexpr std::string_view kVllmAqlm =
+    "vLLM's AQLM method (0.4 to 0.10.1) loads 1x16 codebooks at group 16, 1 bit of code a "
+    "weight; BitBLAS 1-bit weights likewise (vllm-project/vllm, "
+    "model_executor/layers/quantization/aqlm.py and bitblas_utils.py)";
+
+// Sources: each engine's quantization code or release notes, as each row says. Bits are code
+// bits plus the scale bits the layout fixes per group, divided by the group's weights.
+constexpr std::array kEngines = {
+    EngineRow{{"vllm"},
+              {0, 0, 0},
+              {0, 2, 0},
+              {16, "16-bit weights (no quantized method before AWQ)", "vllm", "before 0.2.0",
+               "vLLM v0.2.0 release notes (vllm-project/vllm#1089): AWQ, its first "
+               "quantization method"}},
+    EngineRow{{"vllm"},
+              {0, 2, 0},
+              {0, 3, 0},
+              {4, "AWQ, GPTQ or SqueezeLLM 4-bit integer weights (group scales not counted)",
+               "vllm", "0.2.0 to 0.2.x",
+               "vllm-project/vllm#1089 (AWQ in 0.2.0); GPTQ came in 0.2.6 at 4 bits, and "
+               "SqueezeLLM refuses any width but 4"}},
+    EngineRow{{"vllm"}, {0, 3, 0}, {}, {1, "AQLM 1x16 at group 16", "vllm", "0.3.0 on", kVllmAqlm}},
+    EngineRow{{"sglang"},
+              {},
+              {},
+              {1, "AQLM through vLLM's kernels", "sglang", "",
+               "sgl-project/sglang, srt/layers/quantization/__init__.py "
+               "imports vLLM's AQLMConfig; GGUF IQ1_S (1.5625) since "
+               "v0.4.0"}},
+    EngineRow{{"tensorrt-llm", "tensorrt_llm", "trt-llm", "trtllm"},
+              {},
+              {},
+              {4, "INT4 weight-only, per-channel scales", "tensorrt-llm", "",
+               "NVIDIA/TensorRT-LLM, quantization/mode.py: INT4 and INT8 weights only (INT4-AWQ "
+               "4.125, NVFP4 4.5, MXFP4 4.25 bits)"}},
+    EngineRow{{"llama.cpp", "llama-bench", "ollama", "lm studio"},
+              {},
+              {},
+              {1.125, "Q1_0: 1-bit weights, one fp16 scale per 128", "llama.cpp", "",
+               "ggml-org/llama.cpp#21273 (Q1_0); IQ1_S, 50 B per 256 weights = 1.5625, before "
+               "it (ggml-common.h block structs)"}},
+    EngineRow{{"mlc"},
+              {},
+              {},
+              {3.2, "q3f16_1: 3-bit codes packed 10 per 32-bit word", "mlc-llm", "",
+               "mlc-ai/mlc-llm, python/mlc_llm/quantization/quantization.py "
+               "(group scales not counted)"}},
+    EngineRow{{"exllama"},
+              {},
+              {},
+              {2, "EXL2 at its least target width (scales included)", "exllamav2", "",
+               "turboderp/exllamav2 issues #139 and #700: the least size "
+               "it reaches is about 2.0 to 2.17 bits a weight"}},
+    EngineRow{{"text-generation-inference", "tgi"},
+              {},
+              {},
+              {2, "EXL2 or 2-bit GPTQ", "tgi", "",
+               "huggingface/text-generation-"
+               "inference#1965 (EXL2)"}},
+    EngineRow{{"lmdeploy", "turbomind"},
+              {},
+              {},
+              {4,
+               "AWQ or GPTQ W4A16 (group scales not "
+               "counted)",
+               "lmdeploy", "",
+               "InternLM/lmdeploy docs: W4A16, no "
+               "narrower weights"}},
+    EngineRow{{"deepspeed", "fastgen", "mii"},
+              {},
+              {},
+              {6, "FP6 weights (wf6af16)", "deepspeed-fastgen", "",
+               "microsoft/DeepSpeed#5234; "
+               "DeepSpeed-MII#439"}},
+    EngineRow{{"mlx"},
+              {},
+              {},
+              {2.25, "2-bit affine, one fp16 scale and bias per 128", "mlx-lm", "",
+               "ml-explore/mlx, mlx.core.quantize: bits 2 to 8, groups "
+               "32 to 128, a scale and a bias per group"}},
+    EngineRow{{"openvino"},
+              {},
+              {},
+              {4, "INT4 symmetric, per channel", "openvino", "",
+               "openvinotoolkit/nncf, docs CompressWeights.md"}},
+};
+
+constexpr NarrowestWeights kAnyEngine = {1, "1-bit codes (AQLM 1x16 at group 16, BitBLAS)",
+                                         "any engine", "", kVllmAqlm};
+
+std::array<NarrowestWeights, kEngines.size() + 1> MakeTable() {
+  std::array<NarrowestWeights, kEngines.size() + 1> t{};
+  for (size_t i = 0; i < kEngines.size(); ++i) t[i] = kEngines[i].weights;
+  t[kEngines.size()] = kAnyEngine;
+  return t;
+}
+const std::array<NarrowestWeights, kEngines.size() + 1> kTable = MakeTable();
+
+std::string Lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) {
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  }
+  return out;
+}
+
+}  // namespace
+
+NarrowestWeights NarrowestWeightsFor(std::string_view engine, std::string_view version) {
+  const std::string e = Lower(engine);
+  if (e.empty()) return kAnyEngine;
+  // The version may be written in the engine's text ("vLLM 0.6.3").
+  Version v = ReadVersion(version.empty() ? std::string_view(e) : version);
+  for (const EngineRow& row : kEngines) {
+    bool named = false;
+    for (std::string_view n : row.names) named = named || (!n.empty() && e.find(n) != e.npos);
+    if (!named) continue;
+    const bool versioned = row.before != Version{} || row.from != Version{};
+    if (!versioned) return row.weights;
+    // A versioned row applies only to a stated version inside it; an unknown version takes the
+    // engine's last row, whose formats include every earlier one's.
+    if (v == kNoVersion) continue;
+    if (v >= row.from && (row.before == Version{} || v < row.before)) return row.weights;
+  }
+  for (auto it = kEngines.rbegin(); it != kEngines.rend(); ++it) {
+    for (std::string_view n : it->names) {
+      if (!n.empty() && e.find(n) != e.npos) return it->weights;
+    }
+  }
+  return kAnyEngine;
+}
+
+std::span<const NarrowestWeights> NarrowestWeightsTable() { return kTable; }
 
 }  // namespace rooflint
