@@ -17,7 +17,7 @@ namespace {
 using testing::AuditOf;
 using testing::TestCorpus;
 
-constexpr char kSource[] = R"(id = "s"
+constexpr char kPlantedSource[] = R"(id = "s"
 title = "t"
 publisher = "p"
 url = "https://example.org"
@@ -206,7 +206,7 @@ std::vector<Planted> Claims() {
 class PlantedTest : public ::testing::Test {
  protected:
   PlantedTest() {
-    corpus_.Add(RecordKind::kSource, kSource)
+    corpus_.Add(RecordKind::kSource, kPlantedSource)
         .Add(RecordKind::kAccelerator,
              Part("a100", "40 GB", "1555 GB/s", "fp16 = \"312 TFLOPS\"\nbf16 = \"312 TFLOPS\""))
         .Add(RecordKind::kAccelerator,

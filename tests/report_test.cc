@@ -21,7 +21,7 @@ using testing::BenchRecord;
 using testing::PointTo;
 using testing::TestCorpus;
 
-constexpr char kSource[] = R"(
+constexpr char kReportSource[] = R"(
 id = "s"
 title = "t"
 publisher = "p"
@@ -72,7 +72,7 @@ std::string OnTestGpu(BenchRecord b) {
 class ReportTest : public ::testing::Test {
  protected:
   Report Make() {
-    corpus_.Add(RecordKind::kSource, kSource)
+    corpus_.Add(RecordKind::kSource, kReportSource)
         .Add(RecordKind::kAccelerator, kPart)
         .Add(RecordKind::kModel, kModel)
         .Add(RecordKind::kBenchmark, OnTestGpu({.id = "bs1"}))
@@ -146,7 +146,7 @@ TEST(ReportSourceLineTest, AFindingOnTheValueShowsTheLineAsItWasJudged) {
   for (const char* kind : {"sources", "accelerators", "models", "benchmarks"}) {
     fs::create_directories(root / kind);
   }
-  { std::ofstream(root / "sources" / "s.toml") << kSource; }
+  { std::ofstream(root / "sources" / "s.toml") << kReportSource; }
   { std::ofstream(root / "accelerators" / "gpu.toml") << kPart; }
   { std::ofstream(root / "models" / "m.toml") << kModel; }
   const fs::path over = root / "benchmarks" / "over.toml";

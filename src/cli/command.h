@@ -33,6 +33,8 @@ Command AddCodesCommand(CLI::App& app);
 Command AddShowCommand(CLI::App& app);
 Command AddRoofCommand(CLI::App& app);
 Command AddImportCommand(CLI::App& app);
+Command AddCheckCommand(CLI::App& app);
+Command AddListCommand(CLI::App& app);
 
 }  // namespace rooflint::cli
 

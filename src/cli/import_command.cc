@@ -15,10 +15,13 @@
 #include <memory>
 #include <sstream>
 
+#include "cli/check_output.h"
 #include "cli/command.h"
 #include "cli/progress.h"
 #include "core/file_io.h"
+#include "report/escape.h"
 #include "rooflint/audit.h"
+#include "rooflint/check.h"
 #include "rooflint/corpus.h"
 #include "rooflint/import.h"
 
@@ -32,6 +35,8 @@ struct ImportCliOptions {
   std::vector<std::string> files;
   std::vector<std::string> corpus;
   std::string write;
+  std::string emit = "table";
+  std::string model_config;
   ImportOptions import;
   int64_t count = 0;
 };
@@ -59,10 +64,18 @@ void PrintAudit(const RecordAudit& audit, const std::vector<Finding>& findings, 
   }
 }
 
+ExitCode WriteRecords(const ImportCliOptions& opt, const std::vector<ImportedRecord>& records,
+                      bool errors);
+
 ExitCode RunImport(const ImportCliOptions& opt) {
   if (!IsImportFormat(opt.format)) {
-    std::cerr << fmt::format("rooflint import: unknown format '{}' ({})\n", opt.format,
+    std::cerr << fmt::format("rooflint import: unknown format '{}'{} ({})\n",
+                             EscapeTerminal(opt.format), FormatSuggestion(opt.format),
                              fmt::join(ImportFormatNames(), ", "));
+    return ExitCode::kUsage;
+  }
+  if (opt.emit != "table" && opt.emit != "toml" && opt.emit != "json") {
+    std::cerr << "rooflint import: --emit takes table, json or toml\n";
     return ExitCode::kUsage;
   }
   ImportOptions options = opt.import;
@@ -82,6 +95,39 @@ ExitCode RunImport(const ImportCliOptions& opt) {
   Progress progress(StderrIsTerminal());
   progress.Phase("loading the corpus");
   Corpus corpus = LoadCorpus(roots);
+  if (!ApplyLocalHardware(options.hardware, "import") ||
+      !AddModelConfig(opt.model_config, options.model, corpus, "import")) {
+    progress.Stop();
+    return ExitCode::kInvalidInput;
+  }
+  std::string problem;
+  if (!ResolveImportNames(corpus, options, problem)) {
+    progress.Stop();
+    std::cerr << "rooflint import: " << EscapeTerminal(problem) << "\n";
+    return ExitCode::kUsage;
+  }
+  if (opt.emit != "toml") {
+    // The verdict of every figure, as `check` prints it; the records go to --write.
+    std::vector<Diagnostic> read_errors;
+    progress.Phase("reading the files to import");
+    std::vector<ImportFile> files = ReadImportPaths(opt.files, read_errors);
+    progress.Phase("importing and auditing");
+    CheckReport report = CheckFiles(opt.format, files, options, corpus);
+    progress.Stop();
+    for (auto& d : read_errors) report.diagnostics.insert(report.diagnostics.begin(), d);
+    for (const Diagnostic& d : report.diagnostics) std::cerr << Render(d);
+    if (opt.emit == "json") {
+      PrintCheckJson(report, std::cout);
+    } else {
+      PrintCheckText(report, UseColor("auto"), std::cout);
+      if (opt.write.empty() && !report.figures.empty()) {
+        std::cout << "(the records: --emit toml prints them, --write DIR writes them)\n";
+      }
+    }
+    ExitCode written = WriteRecords(opt, report.records, report.HasErrors());
+    if (written != ExitCode::kClean) return written;
+    return CheckExitCode(report);
+  }
 
   std::vector<Diagnostic> read_errors;
   progress.Phase("reading the files to import");
@@ -153,6 +199,15 @@ ExitCode RunImport(const ImportCliOptions& opt) {
         id);
   }
 
+  ExitCode written = WriteRecords(opt, result.records, errors);
+  if (written != ExitCode::kClean) return written;
+  if (errors) return ExitCode::kInvalidInput;
+  return findings ? ExitCode::kFindings : ExitCode::kClean;
+}
+
+// Writes the records under --write DIR, all or none, never over a file with other content.
+ExitCode WriteRecords(const ImportCliOptions& opt, const std::vector<ImportedRecord>& records,
+                      bool errors) {
   if (!opt.write.empty()) {
     if (errors) {
       std::cerr << "rooflint import: nothing written: fix the errors above first\n";
@@ -162,10 +217,10 @@ ExitCode RunImport(const ImportCliOptions& opt) {
     // models first, then the benchmarks that cite them (a kill between two links leaves no
     // benchmark without its source).
     std::vector<const ImportedRecord*> order;
-    for (const ImportedRecord& r : result.records) {
+    for (const ImportedRecord& r : records) {
       if (r.kind != RecordKind::kBenchmark) order.push_back(&r);
     }
-    for (const ImportedRecord& r : result.records) {
+    for (const ImportedRecord& r : records) {
       if (r.kind == RecordKind::kBenchmark) order.push_back(&r);
     }
     std::vector<NewFile> to_write;
@@ -232,8 +287,7 @@ ExitCode RunImport(const ImportCliOptions& opt) {
       std::cerr << fmt::format("rooflint import: wrote {}\n", f.path);
     }
   }
-  if (errors) return ExitCode::kInvalidInput;
-  return findings ? ExitCode::kFindings : ExitCode::kClean;
+  return ExitCode::kClean;
 }
 
 }  // namespace
@@ -246,12 +300,13 @@ Command AddImportCommand(CLI::App& app) {
   for (const ImporterInfo& i : Importers()) {
     formats += fmt::format("\n  {:<12} {}", i.name, i.help);
   }
-  cmd->add_option("format", opt->format, formats)
-      ->required()
-      ->check(CLI::IsMember(ImportFormatNames()));
+  cmd->add_option("format", opt->format, formats)->required();
   cmd->add_option("files", opt->files, "Files (an MLPerf results folder for mlperf)")->required();
-  auto* hardware = cmd->add_option("--hardware", opt->import.hardware,
-                                   "Hardware text, when the file states none (user-stated)");
+  auto* hardware = cmd->add_option(
+      "--hardware", opt->import.hardware,
+      "Hardware text, when the file states none (user-stated), or auto for this machine's");
+  cmd->add_option("--model-config", opt->model_config,
+                  "A Hugging Face config.json for a model the corpus lacks");
   auto* accelerator = cmd->add_option("--accelerator", opt->import.accelerator,
                                       "Accelerator id of the corpus the figure ran on");
   hardware->excludes(accelerator);
@@ -266,6 +321,9 @@ Command AddImportCommand(CLI::App& app) {
                   "Source id to cite instead of writing a source record for the file");
   cmd->add_option("--corpus", opt->corpus,
                   "Corpus folders to resolve and audit against (default: the bundled data/)");
+  cmd->add_option("--emit", opt->emit,
+                  "table (default: each figure's verdict, as `check` prints it), json, or toml "
+                  "(the records, each with its audit as comments)");
   cmd->add_option("--write", opt->write,
                   "Write one file per record under DIR/<kind>/ (never over an existing file)");
   return {cmd, [opt] { return RunImport(*opt); }};

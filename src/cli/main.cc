@@ -1,7 +1,9 @@
 // rooflint's command line: the subcommand table and nothing else. Each subcommand is a thin
 // call into the library, in its own file (command.h); exit codes come from exit_codes.h.
+#include <fmt/format.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -9,6 +11,8 @@
 #include <string_view>
 
 #include "cli/command.h"
+#include "report/escape.h"
+#include "rooflint/names.h"
 
 #if ROOFLINT_MIMALLOC
 #include <mimalloc.h>
@@ -43,10 +47,24 @@ int Main(int argc, char** argv) {
 
   // The subcommand table, in the order `rooflint --help` lists them.
   std::vector<Command> commands = {
-      AddSweepCommand(app),      AddShowCommand(app),        AddRoofCommand(app),
+      AddCheckCommand(app),      AddSweepCommand(app),       AddShowCommand(app),
+      AddRoofCommand(app),       AddImportCommand(app),      AddListCommand(app),
       AddPrecisionsCommand(app), AddInstrumentsCommand(app), AddCodesCommand(app),
-      AddImportCommand(app),
   };
+
+  // A first word that is no subcommand and no option is a typo of one, most likely: say which
+  // (CLI11 would say only that a subcommand is required).
+  if (argc > 1 && argv[1][0] != '-') {
+    std::string word = argv[1];
+    std::vector<std::string> names;
+    for (const Command& c : commands) names.push_back(c.app->get_name());
+    if (std::find(names.begin(), names.end(), word) == names.end()) {
+      std::cerr << fmt::format("rooflint: unknown command '{}'{}\n", EscapeTerminal(word),
+                               DidYouMean(word, names));
+      std::cerr << "  hint: `rooflint --help` lists the commands\n";
+      return static_cast<int>(ExitCode::kUsage);
+    }
+  }
 
   try {
     app.parse(argc, argv);

@@ -1,0 +1,577 @@
+// `rooflint check`: a claim given as flags, or the figures of benchmark-tool output files, in;
+// a verdict per figure out, on one screen (or as JSON). `import` prints the same table.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <iostream>
+#include <memory>
+#include <nlohmann/json.hpp>
+
+#include "cli/check_output.h"
+#include "cli/command.h"
+#include "cli/progress.h"
+#include "core/file_io.h"
+#include "core/text_util.h"
+#include "report/escape.h"
+#include "rooflint/check.h"
+#include "rooflint/corpus.h"
+#include "rooflint/import.h"
+#include "rooflint/local_hardware.h"
+#include "rooflint/model_config.h"
+#include "rooflint/names.h"
+#include "rooflint/units.h"
+
+namespace rooflint::cli {
+namespace {
+
+// Terminal text: every piece of input is escaped (a file's text must not drive the terminal).
+std::string T(std::string_view s) { return EscapeTerminal(s); }
+
+// "2249.247363167692 tok/s" -> "2249.2 tok/s": a file's full precision, shortened for the table.
+std::string ShortValue(std::string_view value) {
+  size_t space = value.find(' ');
+  if (space == std::string_view::npos) return T(value);
+  std::string number(value.substr(0, space));
+  char* end = nullptr;
+  double v = std::strtod(number.c_str(), &end);
+  if (end == number.c_str() || *end != '\0') return T(value);
+  return fmt::format("{} {}", FormatNumber(v, 4), T(value.substr(space + 1)));
+}
+
+std::string Percent(double p) { return fmt::format("{}%", FormatNumber(p, 4)); }
+
+std::string BoundText(const CheckBound& b) {
+  return fmt::format("{} {}", FormatNumber(b.bound, 4), b.unit);
+}
+
+// "250 tok/s is 360.2% of the memory-roof (69.4 tok/s)" or, for a floor, "is below ...".
+std::string Sentence(const CheckedFigure& f, const CheckBound& b) {
+  bool floor = IsFloor(b.instrument);
+  if (floor) {
+    return fmt::format("{} is {} the {} of {} (the floor is {} of the value)", ShortValue(f.value),
+                       b.percent > 100 ? "below" : "above", b.instrument, BoundText(b),
+                       Percent(b.percent));
+  }
+  return fmt::format("{} is {} of the {} ({})", ShortValue(f.value), Percent(b.percent),
+                     b.instrument, BoundText(b));
+}
+
+std::string_view VerdictWord(std::string_view v) {
+  if (v == "exceeds") return "IMPOSSIBLE";
+  if (v == "exceeds-assuming") return "IMPOSSIBLE IF";
+  if (v == "near-roof") return "NEAR ROOF";
+  if (v == "within") return "POSSIBLE";
+  return "NO BOUND";
+}
+
+std::string Styled(std::string_view text, std::string_view verdict, bool color) {
+  if (!color) return std::string(text);
+  std::string_view code = verdict == "exceeds"            ? "1;31"
+                          : verdict == "exceeds-assuming" ? "1;33"
+                          : verdict == "near-roof"        ? "33"
+                          : verdict == "within"           ? "32"
+                                                          : "2";
+  return fmt::format("\x1b[{}m{}\x1b[0m", code, text);
+}
+
+void PrintMissing(const std::vector<MissingFact>& missing, std::ostream& out) {
+  if (missing.empty()) return;
+  out << "  missing (what stating it would add):\n";
+  for (const MissingFact& m : missing) {
+    std::string adds = m.unlocks.empty() ? m.note
+                                         : fmt::format("{} more bound{}: {}", m.unlocks.size(),
+                                                       m.unlocks.size() == 1 ? "" : "s",
+                                                       fmt::join(m.unlocks, ", "));
+    out << Wrap(fmt::format("{} ({}): {}", m.flag, m.what, adds), "    ", "      ", 100);
+  }
+}
+
+void PrintFigureBlock(const CheckedFigure& f, bool color, std::ostream& out) {
+  std::string parts =
+      f.accelerators.empty() ? "" : fmt::format(" [{}]", fmt::join(f.accelerators, ", "));
+  out << Wrap(fmt::format("{} {} · {}{} · {}{}", ShortValue(f.value), f.metric, T(f.model),
+                          f.precision.empty() ? " (precision not stated)"
+                                              : fmt::format(" ({})", T(f.precision)),
+                          T(f.hardware), parts),
+              "", "  ", 100);
+  for (const std::string& n : f.notes) out << Wrap(T(n), "  read    ", "          ", 100);
+  if (f.capacity) {
+    const CheckBound& c = *f.capacity;
+    std::string what = c.verdict == "fits"                    ? "the weights fit"
+                       : c.verdict == "does-not-fit"          ? "DOES NOT FIT"
+                       : c.verdict == "does-not-fit-assuming" ? "does not fit, unless offloaded"
+                                                              : "not computable";
+    std::string detail = c.verdict == "not-computable" ? c.reason : c.arithmetic;
+    out << Wrap(fmt::format("{}: {}", what, T(detail)), "  capacity  ", "          ", 100);
+  }
+  std::string word(VerdictWord(f.verdict));
+  if (f.binding) {
+    std::string sentence = Sentence(f, *f.binding);
+    if (!f.binding->assumption.empty() && f.verdict != "exceeds") {
+      sentence += fmt::format(", if {}", T(f.binding->assumption));
+    }
+    out << Wrap(sentence,
+                fmt::format("  {}  ", Styled(fmt::format("{:<13}", word), f.verdict, color)),
+                "                 ", 100 + (color ? 11 : 0));
+    // Past the memory roof only if no speculation: how much it would have to accept.
+    if (f.verdict == "exceeds-assuming" && f.binding->instrument == "memory-roof" &&
+        f.binding->assumption.find("speculative") != std::string::npos) {
+      out << Wrap(fmt::format("(possible only if decoding was speculative, accepting at least {} "
+                              "tokens per step; --speculative false if it was not)",
+                              FormatNumber(f.binding->percent / 100, 3)),
+                  "                 ", "                  ", 100);
+    }
+    if (!f.binding->arithmetic.empty()) {
+      out << Wrap(T(f.binding->arithmetic), "                 ", "                   ", 100);
+    }
+  } else {
+    out << fmt::format("  {}  no bound could be computed\n",
+                       Styled(fmt::format("{:<13}", word), f.verdict, color));
+  }
+  out << fmt::format("  {:<14} {:>16} {:>9}  {}\n", "BOUND", "", "%", "VERDICT");
+  for (const CheckBound& b : f.bounds) {
+    if (b.verdict == "not-applicable") continue;
+    if (b.verdict == "not-computable") {
+      out << Wrap(fmt::format("{:<14} not computable: {}", b.instrument, T(b.reason)), "  ",
+                  "                 ", 100);
+      continue;
+    }
+    std::string v =
+        b.verdict == "exceeds" && !b.assumption.empty() ? "exceeds, if assumed" : b.verdict;
+    out << fmt::format("  {:<14} {:>16} {:>9}  {}\n", b.instrument, BoundText(b),
+                       Percent(b.percent), v);
+    if (!b.assumption.empty()) {
+      out << Wrap(fmt::format("assumes {}", T(b.assumption)), "                 ",
+                  "                   ", 100);
+    }
+  }
+  for (const Finding& x : f.findings) {
+    if (x.severity == Severity::kNote) continue;
+    out << Wrap(fmt::format("{}[{}]: {}", SeverityName(x.severity), x.code, T(x.message)), "  ",
+                "    ", 100);
+  }
+  PrintMissing(f.missing, out);
+}
+
+}  // namespace
+
+void PrintCheckText(const CheckReport& report, bool color, std::ostream& out) {
+  if (report.figures.empty()) {
+    if (!report.HasErrors()) out << "no figures to check\n";
+    return;
+  }
+  // A claim (one figure, or its two readings) or a file of one figure: the whole block.
+  bool claim = std::all_of(report.figures.begin(), report.figures.end(),
+                           [](const CheckedFigure& f) { return f.from.empty(); });
+  if (report.figures.size() == 1 || (claim && report.figures.size() <= 2)) {
+    for (size_t i = 0; i < report.figures.size(); ++i) {
+      if (i > 0) out << "\n";
+      if (!report.figures[i].from.empty()) out << T(report.figures[i].from) << ":\n";
+      PrintFigureBlock(report.figures[i], color, out);
+    }
+    return;
+  }
+  // Many figures: one line each, by file and run, then the findings that need action and what
+  // is missing.
+  std::string last_from, last_set = "\x01";
+  size_t counts[5] = {};
+  for (const CheckedFigure& f : report.figures) {
+    if (f.from != last_from) {
+      out << T(f.from) << ":\n";
+      last_from = f.from;
+      last_set = "\x01";
+      out << fmt::format("  {:<22} {:>15}  {:<12} {:>15} {:>8}  {}\n", "FIGURE", "VALUE", "BOUND",
+                         "", "%", "VERDICT");
+    }
+    if (f.set != last_set) {
+      if (!f.set.empty()) out << fmt::format(" {}\n", T(f.set));
+      last_set = f.set;
+    }
+    std::string_view v = f.verdict;
+    counts[v == "exceeds"            ? 0
+           : v == "exceeds-assuming" ? 1
+           : v == "near-roof"        ? 2
+           : v == "within"           ? 3
+                                     : 4]++;
+    std::string figure =
+        f.statistic.empty() ? f.metric : fmt::format("{} {}", f.metric, T(f.statistic));
+    std::string verdict = Styled(f.verdict, f.verdict, color);
+    if (f.binding) {
+      out << fmt::format("  {:<22} {:>15}  {:<12} {:>15} {:>8}  {}\n", figure, ShortValue(f.value),
+                         f.binding->instrument, BoundText(*f.binding), Percent(f.binding->percent),
+                         verdict);
+    } else {
+      out << fmt::format("  {:<22} {:>15}  {:<12} {:>15} {:>8}  {}\n", figure, ShortValue(f.value),
+                         "-", "", "", verdict);
+    }
+  }
+  const CheckedFigure& first = report.figures.front();
+  std::string parts =
+      first.accelerators.empty() ? "" : fmt::format(" [{}]", fmt::join(first.accelerators, ", "));
+  out << Wrap(fmt::format("{}{} · {}{}", T(first.model),
+                          first.precision.empty() ? " (precision not stated)"
+                                                  : fmt::format(" ({})", T(first.precision)),
+                          T(first.hardware), parts),
+              "  ", "    ", 100);
+  if (first.capacity) {
+    const CheckBound& c = *first.capacity;
+    out << Wrap(fmt::format("capacity: {}: {}", c.verdict,
+                            T(c.verdict == "not-computable" ? c.reason : c.arithmetic)),
+                "  ", "    ", 100);
+  }
+  for (const CheckedFigure& f : report.figures) {
+    for (const Finding& x : f.findings) {
+      if (x.severity == Severity::kNote) continue;
+      out << Wrap(
+          fmt::format("{} {}[{}]: {}", f.metric, SeverityName(x.severity), x.code, T(x.message)),
+          "  ", "    ", 100);
+    }
+  }
+  // The missing facts of the first figure stand for the file's (one run shares its setup).
+  PrintMissing(first.missing, out);
+  out << fmt::format(
+      "{} figures: {} impossible, {} impossible if assumed, {} near roof, {} "
+      "possible, {} without a bound\n",
+      report.figures.size(), counts[0], counts[1], counts[2], counts[3], counts[4]);
+}
+
+void PrintCheckJson(const CheckReport& report, std::ostream& out) {
+  using nlohmann::json;
+  auto bound = [](const CheckBound& b) {
+    json j = {{"instrument", b.instrument}, {"verdict", b.verdict}};
+    if (b.verdict == "not-computable") {
+      j["reason"] = b.reason;
+      return j;
+    }
+    j["bound"] = b.bound;
+    j["unit"] = b.unit;
+    j["percent"] = b.percent;
+    j["arithmetic"] = b.arithmetic;
+    j["assumption"] = b.assumption.empty() ? json(nullptr) : json(b.assumption);
+    return j;
+  };
+  json figures = json::array();
+  for (const CheckedFigure& f : report.figures) {
+    json j;
+    j["id"] = f.id;
+    if (!f.from.empty()) j["from"] = f.from;
+    j["metric"] = f.metric;
+    j["value"] = f.value;
+    j["model"] = f.model;
+    j["hardware"] = f.hardware;
+    j["accelerators"] = f.accelerators;
+    j["precision"] = f.precision.empty() ? json(nullptr) : json(f.precision);
+    j["verdict"] = f.verdict;
+    j["binding"] = f.binding ? bound(*f.binding) : json(nullptr);
+    json bounds = json::array();
+    for (const CheckBound& b : f.bounds) bounds.push_back(bound(b));
+    j["bounds"] = bounds;
+    if (f.capacity) {
+      j["capacity"] = {{"verdict", f.capacity->verdict},
+                       {"arithmetic", f.capacity->arithmetic},
+                       {"reason", f.capacity->reason}};
+    } else {
+      j["capacity"] = nullptr;
+    }
+    json findings = json::array();
+    for (const Finding& x : f.findings) {
+      findings.push_back({{"severity", SeverityName(x.severity)},
+                          {"code", x.code.str()},
+                          {"instrument", x.instrument.str()},
+                          {"message", x.message.str()},
+                          {"arithmetic", x.arithmetic.str()},
+                          {"hint", x.hint.str()}});
+    }
+    j["findings"] = findings;
+    json missing = json::array();
+    for (const MissingFact& m : f.missing) {
+      missing.push_back(
+          {{"flag", m.flag}, {"what", m.what}, {"unlocks", m.unlocks}, {"note", m.note}});
+    }
+    j["missing"] = missing;
+    j["notes"] = f.notes;
+    figures.push_back(std::move(j));
+  }
+  json diagnostics = json::array();
+  for (const Diagnostic& d : report.diagnostics) {
+    diagnostics.push_back({{"severity", SeverityName(d.severity)},
+                           {"code", d.code.str()},
+                           {"message", d.message.str()},
+                           {"path", d.where.path},
+                           {"line", d.where.line},
+                           {"hint", d.hint.str()}});
+  }
+  json doc = {{"tool", "rooflint"},
+              {"version", ROOFLINT_VERSION},
+              {"figures", figures},
+              {"diagnostics", diagnostics}};
+  out << doc.dump(2, ' ', false, json::error_handler_t::replace) << "\n";
+}
+
+std::string FormatSuggestion(std::string_view name) {
+  std::vector<std::string> names = ImportFormatNames();
+  return DidYouMean(name, names);
+}
+
+bool ResolveImportNames(const Corpus& corpus, ImportOptions& options, std::string& problem) {
+  if (!options.model.empty() && corpus.FindModel(options.model) == nullptr) {
+    ModelName m = ReadModelName(corpus, options.model);
+    if (m.model == nullptr) {
+      problem = fmt::format("--model: {}", m.problem);
+      return false;
+    }
+    options.model = m.model->header.id.str();
+    if (options.precision.empty() && !m.precision.empty()) options.precision = m.precision;
+  }
+  if (!options.precision.empty()) {
+    PrecisionName p = ReadPrecisionName(options.precision);
+    if (!p.problem.empty()) {
+      problem = fmt::format("--precision: {}", p.problem);
+      return false;
+    }
+    if (p.native) {
+      const Model* m = options.model.empty() ? nullptr : corpus.FindModel(options.model);
+      if (m == nullptr || m->native_precision.empty()) {
+        problem =
+            "--precision auto: the model's native precision is not known here; give the "
+            "weight format";
+        return false;
+      }
+      options.precision = m->native_precision;
+    } else {
+      options.precision = p.name;
+    }
+  }
+  // An accelerator flag that is not an id is hardware text ("h100").
+  if (!options.accelerator.empty() && corpus.FindAccelerator(options.accelerator) == nullptr) {
+    if (options.hardware.empty()) options.hardware = options.accelerator;
+    options.accelerator.clear();
+  }
+  return true;
+}
+
+ExitCode CheckExitCode(const CheckReport& report) {
+  if (report.HasErrors()) return ExitCode::kInvalidInput;
+  return report.HasErrorFindings() ? ExitCode::kFindings : ExitCode::kClean;
+}
+
+bool ApplyLocalHardware(std::string& hardware, std::string_view command) {
+  if (ToLower(Trim(hardware)) != "auto") return true;
+  const char* path = std::getenv("PATH");
+  LocalHardware local = DetectLocalHardware(path != nullptr ? path : "");
+  for (const std::string& note : local.notes) {
+    std::cerr << fmt::format("rooflint {}: --hardware auto: {}\n", command, EscapeTerminal(note));
+  }
+  if (local.text.empty()) {
+    std::cerr << fmt::format(
+        "rooflint {}: --hardware auto found no accelerator on this machine (nvidia-smi, "
+        "rocm-smi, amd-smi, Apple sysctl and /proc/cpuinfo were asked)\n  hint: give the "
+        "hardware as text, e.g. --hardware '8x H100'\n",
+        command);
+    return false;
+  }
+  std::cerr << fmt::format("rooflint {}: --hardware auto: {}\n", command,
+                           EscapeTerminal(local.how));
+  hardware = local.text;
+  return true;
+}
+
+bool AddModelConfig(const std::string& config_path, std::string& model, Corpus& corpus,
+                    std::string_view command) {
+  if (config_path.empty()) return true;
+  std::string text, error;
+  if (!ReadRegularFile(config_path, kMaxHfConfigBytes, text, error)) {
+    std::cerr << fmt::format("{}: error[cannot-read]: {}\n", EscapeTerminal(config_path),
+                             EscapeTerminal(error));
+    return false;
+  }
+  // A model.safetensors.index.json beside the config gives a count the formula cannot.
+  std::filesystem::path folder = std::filesystem::path(config_path).parent_path();
+  std::string index_path = (folder / "model.safetensors.index.json").string();
+  std::string index_text, index_error;
+  std::error_code ec;
+  if (std::filesystem::exists(index_path, ec) &&
+      !ReadRegularFile(index_path, kMaxSafetensorsIndexBytes, index_text, index_error)) {
+    index_text.clear();
+    index_path.clear();
+  }
+  if (index_text.empty()) index_path.clear();
+  // The record's id: --model when it names no model of the corpus, else the config's folder.
+  std::string id;
+  std::string base =
+      model.empty() ? std::filesystem::absolute(folder, ec).filename().string() : model;
+  base = base.substr(base.rfind('/') == std::string::npos ? 0 : base.rfind('/') + 1);
+  for (char c : ToLower(base)) {
+    if (IsAlnum(c) || c == '.') {
+      id += c;
+    } else if (!id.empty() && id.back() != '-') {
+      id += '-';
+    }
+    if (id.size() >= 60) break;
+  }
+  while (!id.empty() && (id.back() == '-' || id.back() == '.')) id.pop_back();
+  if (id.empty() || !IsAlnum(id[0])) id = "model-from-config";
+  if (corpus.FindModel(id) != nullptr) id += "-config";
+  const std::string source_id = fmt::format("{}-hf-config", id);
+  ModelConfigResult r = ModelFromHfConfig(text, config_path, id, source_id, index_text, index_path);
+  for (const Diagnostic& d : r.diagnostics) std::cerr << Render(d);
+  if (!r.model) return false;
+  Source source;
+  source.header.kind = RecordKind::kSource;
+  source.header.id = SharedText(source_id);
+  source.header.path = SharedText(config_path);
+  source.header.status = Status::kDraft;
+  source.title =
+      fmt::format("Hugging Face config.json given with --model-config ({})", config_path);
+  corpus.sources.push_back(std::move(source));
+  Model m = *r.model;
+  m.header.path = SharedText(config_path);
+  corpus.models.push_back(std::move(m));
+  corpus.Index();
+  std::cerr << fmt::format("rooflint {}: model {} from {}\n", command, id,
+                           EscapeTerminal(config_path));
+  model = id;
+  return true;
+}
+
+namespace {
+
+struct CheckCliOptions {
+  Claim claim;
+  std::vector<std::string> files;
+  std::string format_name = "auto";
+  std::string output = "text";
+  std::vector<std::string> corpus;
+  bool no_bundled = false;
+  std::string color = "auto";
+  ImportOptions import;
+  std::optional<int64_t> count;
+  std::string model_config;
+};
+
+ExitCode RunCheck(const CheckCliOptions& opt) {
+  std::vector<std::string> roots;
+  if (!opt.no_bundled) roots.push_back(BundledData());
+  for (const auto& d : opt.corpus) roots.push_back(d);
+  if (roots.empty()) {
+    std::cerr << "rooflint check: --no-bundled leaves no corpus: give --corpus DIR\n";
+    return ExitCode::kUsage;
+  }
+  Progress progress(StderrIsTerminal());
+  progress.Phase("loading the corpus");
+  Corpus corpus = LoadCorpus(roots);
+  progress.Stop();
+  if (corpus.HasInvalidInput()) {
+    std::cerr << "rooflint check: note: the corpus has invalid records; `rooflint sweep` lists "
+                 "them\n";
+  }
+  Claim claim = opt.claim;
+  claim.count = opt.count;
+  if (!ApplyLocalHardware(claim.hardware, "check")) return ExitCode::kInvalidInput;
+  if (!AddModelConfig(opt.model_config, claim.model, corpus, "check")) {
+    return ExitCode::kInvalidInput;
+  }
+  CheckReport report;
+  if (opt.files.empty()) {
+    report = CheckClaim(claim, corpus);
+  } else {
+    if (!opt.claim.value.empty()) {
+      std::cerr << "rooflint check: give a claim (--value ...) or files, not both\n";
+      return ExitCode::kUsage;
+    }
+    if (!IsImportFormat(opt.format_name)) {
+      std::cerr << fmt::format("rooflint check: unknown format '{}'{}\n", opt.format_name,
+                               FormatSuggestion(opt.format_name));
+      return ExitCode::kUsage;
+    }
+    ImportOptions import = opt.import;
+    import.count = opt.count;
+    if (!claim.model.empty()) import.model = claim.model;
+    if (!claim.hardware.empty()) import.hardware = claim.hardware;
+    if (!claim.precision.empty()) import.precision = claim.precision;
+    if (!claim.engine_version.empty()) import.engine_version = claim.engine_version;
+    std::vector<Diagnostic> read_errors;
+    std::vector<ImportFile> files = ReadImportPaths(opt.files, read_errors);
+    std::string problem;
+    if (!ResolveImportNames(corpus, import, problem)) {
+      std::cerr << "rooflint check: " << problem << "\n";
+      return ExitCode::kUsage;
+    }
+    report = CheckFiles(opt.format_name, files, import, corpus);
+    for (auto& d : read_errors) report.diagnostics.insert(report.diagnostics.begin(), d);
+  }
+  for (const Diagnostic& d : report.diagnostics) std::cerr << Render(d);
+  if (opt.output == "json") {
+    PrintCheckJson(report, std::cout);
+  } else {
+    PrintCheckText(report, UseColor(opt.color), std::cout);
+  }
+  return CheckExitCode(report);
+}
+
+}  // namespace
+
+Command AddCheckCommand(CLI::App& app) {
+  auto opt = std::make_shared<CheckCliOptions>();
+  CLI::App* cmd = app.add_subcommand(
+      "check",
+      "Check one claim (--model, --hardware, --value) or every figure of benchmark output "
+      "files: a verdict per figure with its bound and arithmetic, and what is missing");
+  cmd->add_option("files", opt->files,
+                  "Benchmark-tool output files, read as `import` reads them (instead of a claim)");
+  cmd->add_option(
+      "--model", opt->claim.model,
+      "Model: an id, name, alias or Hugging Face id (meta-llama/Llama-3.1-70B-Instruct)");
+  cmd->add_option("--hardware,--accelerator", opt->claim.hardware,
+                  "Hardware: an accelerator id, text such as 'H200', '8x MI300X', or auto (this "
+                  "machine's, from nvidia-smi, rocm-smi, sysctl or /proc/cpuinfo)");
+  cmd->add_option("--model-config", opt->model_config,
+                  "A Hugging Face config.json for a model the corpus lacks (with "
+                  "model.safetensors.index.json beside it when there is one)");
+  cmd->add_option("--value", opt->claim.value,
+                  "The figure: '250 tok/s per user', '3000 tok/s aggregate', '35 ms TTFT'");
+  cmd->add_option("--metric", opt->claim.metric,
+                  "per-user-decode, aggregate-output, aggregate-total, requests, ttft, tpot, itl, "
+                  "e2e-latency, prefill (default: read from the value)");
+  cmd->add_option("--precision", opt->claim.precision,
+                  "Weight format: bf16, fp8, int4, awq, gptq, w4a16, q4_k_m, auto, ... (`rooflint "
+                  "list precisions`)");
+  cmd->add_option("--count", opt->count,
+                  "Accelerators the figure is summed over (default: the hardware text's count, "
+                  "else 1 as a named assumption)")
+      ->check(CLI::Range(int64_t{1}, int64_t{1'000'000}));
+  auto* batch = cmd->add_option("--batch", opt->claim.batch, "Sequences per decode step")
+                    ->check(CLI::Range(int64_t{1}, int64_t{100'000'000}));
+  auto* concurrency = cmd->add_option("--concurrency", opt->claim.concurrency,
+                                      "Requests in flight (a client's cap)")
+                          ->check(CLI::Range(int64_t{1}, int64_t{100'000'000}));
+  batch->excludes(concurrency);
+  cmd->add_option("--input-tokens", opt->claim.input_tokens, "Prompt tokens per request")
+      ->check(CLI::Range(int64_t{0}, int64_t{100'000'000}));
+  cmd->add_option("--output-tokens", opt->claim.output_tokens, "Output tokens per request")
+      ->check(CLI::Range(int64_t{1}, int64_t{100'000'000}));
+  cmd->add_option("--engine", opt->claim.engine,
+                  "Engine: vllm, sglang, tensorrt-llm, llama.cpp, ...");
+  cmd->add_option("--engine-version", opt->claim.engine_version, "Engine version");
+  cmd->add_option("--speculative", opt->claim.speculative,
+                  "false, or the draft length k of speculative decoding");
+  cmd->add_option("--offload", opt->claim.offload, "true or false: weights or KV in host memory")
+      ->check(CLI::IsMember({"true", "false"}));
+  cmd->add_option("--prefix-cache", opt->claim.prefix_cache,
+                  "false, true, or the prefix-cache hit rate (0 to 1)");
+  cmd->add_option("--kv-precision", opt->claim.kv_precision, "KV-cache element format");
+  cmd->add_option("--from", opt->format_name,
+                  "The files' format, as `import` names it (default auto: from each file's "
+                  "content)");
+  cmd->add_option("--corpus", opt->corpus, "Corpus folders to add to the bundled one");
+  cmd->add_flag("--no-bundled", opt->no_bundled, "Leave out the bundled corpus");
+  cmd->add_option("--format", opt->output, "Output: text or json")
+      ->check(CLI::IsMember({"text", "json"}));
+  cmd->add_option("--color", opt->color, "auto, always or never")
+      ->check(CLI::IsMember({"auto", "always", "never"}));
+  return {cmd, [opt] { return RunCheck(*opt); }};
+}
+
+}  // namespace rooflint::cli

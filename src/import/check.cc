@@ -1,0 +1,748 @@
+// Checking a claim or a file's figures (check.h): the claim becomes a record written as an
+// importer writes one (and re-parsed, so it is one the loader would take), the figures are
+// audited in a corpus of the reference records alone (the user's other benchmarks play no
+// part in a figure's bounds), and each missing fact is worked out by auditing a copy of the
+// record that states it.
+#include "rooflint/check.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+#include "core/text_util.h"
+#include "import/common.h"
+#include "rooflint/names.h"
+#include "rooflint/precision.h"
+
+namespace rooflint {
+namespace {
+
+using import::BenchmarkDraft;
+using import::CondValue;
+using import::ParseNumber;
+using import::RenderBenchmark;
+
+constexpr std::string_view kClaimSource = "command-line-claim";
+constexpr std::string_view kClaimPath = "<claim>";
+
+Diagnostic FlagError(std::string code, std::string message, std::string hint = "") {
+  Diagnostic d;
+  d.severity = Severity::kError;
+  d.code = std::move(code);
+  d.message = std::move(message);
+  d.hint = std::move(hint);
+  d.where.path = std::string(kClaimPath);
+  return d;
+}
+
+bool Contains(std::string_view text, std::string_view word) {
+  return text.find(word) != std::string_view::npos;
+}
+
+// The unit spellings people write, as the unit parser's ("tokens/sec" -> "tok/s").
+std::string_view CanonicalUnit(std::string_view unit) {
+  static constexpr std::array<std::pair<std::string_view, std::string_view>, 22> kUnits = {{
+      {"tok/s", "tok/s"},
+      {"tokens/s", "tok/s"},
+      {"token/s", "tok/s"},
+      {"tok/sec", "tok/s"},
+      {"tokens/sec", "tok/s"},
+      {"t/s", "tok/s"},
+      {"tps", "tok/s"},
+      {"tk/s", "tok/s"},
+      {"req/s", "req/s"},
+      {"requests/s", "req/s"},
+      {"req/sec", "req/s"},
+      {"requests/sec", "req/s"},
+      {"rps", "req/s"},
+      {"qps", "req/s"},
+      {"ms", "ms"},
+      {"msec", "ms"},
+      {"s", "s"},
+      {"sec", "s"},
+      {"seconds", "s"},
+      {"us", "us"},
+      {"µs", "us"},
+      {"ns", "ns"},
+  }};
+  for (const auto& [spelling, canonical] : kUnits) {
+    if (unit == spelling) return canonical;
+  }
+  return {};
+}
+
+}  // namespace
+
+MetricReading ReadValueAndMetric(std::string_view value, std::string_view metric) {
+  MetricReading r;
+  std::string text = ToLower(Trim(value));
+  if (text.size() > 200) {
+    r.problem = "the value is longer than 200 characters";
+    return r;
+  }
+  // The number, then the unit (glued or after a space), then words.
+  size_t i = 0;
+  while (i < text.size() && (IsDigit(text[i]) || text[i] == '.' || text[i] == ',' ||
+                             text[i] == 'e' || text[i] == '+' || text[i] == '-')) {
+    if (text[i] == 'e' && (i == 0 || !IsDigit(text[i - 1]))) break;
+    ++i;
+  }
+  std::string number = text.substr(0, i);
+  number.erase(std::remove(number.begin(), number.end(), ','), number.end());
+  if (number.empty() || ParseNumber(number) == std::nullopt) {
+    r.problem = fmt::format("'{}' does not start with a number", value);
+    return r;
+  }
+  while (i < text.size() && text[i] == ' ') ++i;
+  size_t unit_end = text.find(' ', i);
+  std::string unit_text =
+      text.substr(i, unit_end == std::string::npos ? std::string::npos : unit_end - i);
+  std::string words = unit_end == std::string::npos ? "" : text.substr(unit_end + 1);
+  // "ms/token", "ms/tok": a time per output token.
+  bool per_token = false;
+  for (std::string_view suffix : {"/token", "/tok", "/output-token"}) {
+    if (unit_text.ends_with(suffix) && unit_text.size() > suffix.size()) {
+      unit_text.resize(unit_text.size() - suffix.size());
+      per_token = true;
+    }
+  }
+  std::string_view unit = CanonicalUnit(unit_text);
+  if (unit.empty()) {
+    r.problem =
+        fmt::format("'{}': no unit rooflint reads ('{}'); write tok/s, req/s, or a time (ms, s)",
+                    value, unit_text);
+    return r;
+  }
+  r.value = fmt::format("{} {}", number, unit);
+  if (!metric.empty()) {
+    std::optional<Metric> m = FindMetric(metric);
+    if (!m) {
+      std::vector<std::string> names;
+      for (std::string_view n : MetricNames()) names.emplace_back(n);
+      r.problem = fmt::format("unknown metric '{}'{}", metric, DidYouMean(metric, names));
+      return r;
+    }
+    r.metrics.push_back(*m);
+    return r;
+  }
+  auto says = [&](std::initializer_list<std::string_view> ws) {
+    for (std::string_view w : ws) {
+      if (Contains(words, w)) return true;
+    }
+    return false;
+  };
+  auto infer = [&](Metric m, std::string why) {
+    r.metrics.push_back(m);
+    r.how = fmt::format("{} ({})", MetricName(m), why);
+  };
+  if (unit == "tok/s") {
+    if (says({"per user", "per-user", "/user", "per request", "per stream", "single user",
+              "per sequence"})) {
+      infer(Metric::kPerUserDecode, "the value says per user");
+    } else if (says({"prefill", "prompt", "pp"})) {
+      infer(Metric::kPrefill, "the value says prefill");
+    } else if (says({"total"})) {
+      infer(Metric::kAggregateTotal, "the value says total: input and output tokens");
+    } else if (says({"aggregate", "throughput", "system", "server", "output"})) {
+      infer(Metric::kAggregateOutput, "the value says aggregate");
+    } else {
+      r.metrics = {Metric::kPerUserDecode, Metric::kAggregateOutput};
+      r.how =
+          "a token rate that says neither per user nor aggregate: both readings are checked "
+          "(say which with --metric, or 'per user' / 'aggregate' in the value)";
+    }
+  } else if (unit == "req/s") {
+    infer(Metric::kRequests, "a request rate");
+  } else if (per_token || says({"tpot", "per output token", "per token", "time per"})) {
+    infer(Metric::kTpot, per_token ? "a time per token" : "the value says TPOT");
+  } else if (says({"ttft", "first token", "time to first"})) {
+    infer(Metric::kTtft, "the value says TTFT");
+  } else if (says({"itl", "inter-token", "inter token"})) {
+    infer(Metric::kItl, "the value says ITL");
+  } else if (says({"e2e", "end-to-end", "end to end", "request latency", "latency"})) {
+    infer(Metric::kE2eLatency, "the value says end-to-end latency");
+  } else {
+    r.problem = fmt::format(
+        "'{}' is a time but does not say of what: add TTFT, TPOT, ITL or e2e to the value, or "
+        "give --metric ttft|tpot|itl|e2e-latency",
+        value);
+  }
+  return r;
+}
+
+bool CheckReport::HasErrors() const {
+  return std::any_of(diagnostics.begin(), diagnostics.end(),
+                     [](const Diagnostic& d) { return d.severity == Severity::kError; });
+}
+
+bool CheckReport::HasErrorFindings() const {
+  for (const CheckedFigure& f : figures) {
+    for (const Finding& x : f.findings) {
+      if (x.Counts(false)) return true;
+    }
+  }
+  return false;
+}
+
+namespace {
+
+// The corpus a figure is audited in: the reference records, none of the user's benchmarks.
+Corpus ReferenceCorpus(const Corpus& corpus) {
+  Corpus c;
+  c.accelerators = corpus.accelerators;
+  c.models = corpus.models;
+  c.sources = corpus.sources;
+  c.gotchas = corpus.gotchas;
+  return c;
+}
+
+CheckBound BoundOf(const InstrumentResult& r) {
+  CheckBound b;
+  b.instrument = std::string(r.instrument);
+  b.verdict = std::string(VerdictName(r.verdict));
+  b.bound = r.bound;
+  b.unit = std::string(r.unit);
+  b.percent = r.percent;
+  b.arithmetic = r.arithmetic.str();
+  b.assumption = r.assumption.str();
+  b.reason = r.reason.str();
+  return b;
+}
+
+// The facts a probe states, one at a time, in a copy of the record.
+struct Probe {
+  std::string flag;
+  std::string what;
+  bool (*unstated)(const Benchmark&);
+  void (*state)(Benchmark&, const Model*);
+};
+
+void StateInt(Condition& c, int64_t v) {
+  c.state = Condition::State::kStated;
+  c.integer = v;
+  c.text = SharedText(std::to_string(v));
+}
+void StateFalse(Condition& c) {
+  c.state = Condition::State::kStated;
+  c.boolean = false;
+  c.text = SharedText("false");
+}
+
+const std::array<Probe, 8> kProbes = {{
+    {"--count N", "the accelerator count",
+     [](const Benchmark& b) { return b.accelerator_count <= 0; },
+     [](Benchmark& b, const Model*) { b.accelerator_count = 1; }},
+    {"--precision P", "the weight format",
+     [](const Benchmark& b) { return b.precision.empty() && !b.weights; },
+     [](Benchmark& b, const Model* m) {
+       b.precision = SharedText(m != nullptr && !m->native_precision.empty()
+                                    ? std::string_view(m->native_precision)
+                                    : std::string_view("bf16"));
+     }},
+    {"--batch B (or --concurrency C)", "the batch",
+     [](const Benchmark& b) { return !b.conditions.BatchBound(); },
+     [](Benchmark& b, const Model*) { StateInt(b.conditions.batch, 1); }},
+    {"--input-tokens I", "the input length",
+     [](const Benchmark& b) { return !b.conditions.input_tokens.integer; },
+     [](Benchmark& b, const Model*) { StateInt(b.conditions.input_tokens, 1024); }},
+    {"--output-tokens O", "the output length",
+     [](const Benchmark& b) { return !b.conditions.output_tokens.integer; },
+     [](Benchmark& b, const Model*) { StateInt(b.conditions.output_tokens, 256); }},
+    {"--speculative false", "whether decoding was speculative",
+     [](const Benchmark& b) { return !b.conditions.speculative.stated(); },
+     [](Benchmark& b, const Model*) { StateFalse(b.conditions.speculative); }},
+    {"--prefix-cache false", "whether a prefix cache served input tokens",
+     [](const Benchmark& b) { return !b.conditions.prefix_cache.stated(); },
+     [](Benchmark& b, const Model*) {
+       StateFalse(b.conditions.prefix_cache);
+       b.conditions.prefix = PrefixCache{};
+     }},
+    {"--offload false", "whether weights or caches were offloaded to host memory",
+     [](const Benchmark& b) { return !b.conditions.offload.stated(); },
+     [](Benchmark& b, const Model*) { StateFalse(b.conditions.offload); }},
+}};
+
+// What each result of a record says, for comparing a probe with its record.
+struct Standing {
+  std::vector<std::string> computed;         // instruments with a computed bound
+  std::vector<std::string> assumption_free;  // of which rest on no assumption
+  std::vector<size_t> assumption_length;     // per computed bound, its assumption's length
+  bool capacity_definite = false;            // capacity judged without an assumption
+};
+Standing StandingOf(const RecordAudit& a) {
+  Standing s;
+  for (const InstrumentResult& r : a.roofs) {
+    if (!r.Computed()) continue;
+    s.computed.emplace_back(r.instrument);
+    s.assumption_length.push_back(r.assumption.size());
+    if (r.assumption.empty()) s.assumption_free.emplace_back(r.instrument);
+  }
+  if (const InstrumentResult* c = a.Find(ids::kCapacity)) {
+    s.capacity_definite = c->verdict == Verdict::kPass ||
+                          (c->verdict == Verdict::kFail && !Contains(c->reason, ", if "));
+  }
+  return s;
+}
+
+std::vector<std::string> Unlocks(const Standing& before, const Standing& after) {
+  std::vector<std::string> out;
+  for (const std::string& i : after.computed) {
+    if (std::find(before.computed.begin(), before.computed.end(), i) == before.computed.end()) {
+      out.push_back(i);
+    }
+  }
+  for (const std::string& i : after.assumption_free) {
+    bool computed_before =
+        std::find(before.computed.begin(), before.computed.end(), i) != before.computed.end();
+    bool free_before = std::find(before.assumption_free.begin(), before.assumption_free.end(), i) !=
+                       before.assumption_free.end();
+    if (computed_before && !free_before) out.push_back(fmt::format("{} (no assumption)", i));
+  }
+  // A bound that still rests on an assumption, but on fewer (the assumptions are joined into one
+  // text, which stating a fact shortens).
+  for (size_t k = 0; k < after.computed.size(); ++k) {
+    auto it = std::find(before.computed.begin(), before.computed.end(), after.computed[k]);
+    if (it == before.computed.end() || after.assumption_length[k] == 0) continue;
+    size_t before_length = before.assumption_length[it - before.computed.begin()];
+    if (after.assumption_length[k] < before_length) {
+      out.push_back(fmt::format("{} (one assumption fewer)", after.computed[k]));
+    }
+  }
+  if (after.capacity_definite && !before.capacity_definite) out.emplace_back("capacity");
+  return out;
+}
+
+std::string VerdictOf(const RecordAudit& a, const std::vector<Finding>& findings) {
+  bool error = false, assuming = false, near = false;
+  for (const Finding& f : findings) {
+    if (f.code == "exceeds-roof" || f.code == "below-floor") error = true;
+    if (f.code == "exceeds-roof-assuming" || f.code == "below-floor-assuming") assuming = true;
+    if (f.code == "near-roof") near = true;
+  }
+  // A tighter instrument reports no second finding for a figure another already put past its
+  // bound; the verdicts say it all the same.
+  for (const InstrumentResult& r : a.roofs) {
+    if (r.verdict != Verdict::kExceeds) continue;
+    if (r.assumption.empty()) error = true;
+  }
+  if (error) return "exceeds";
+  if (assuming) return "exceeds-assuming";
+  if (near) return "near-roof";
+  for (const InstrumentResult& r : a.roofs) {
+    if (r.Computed()) return "within";
+  }
+  return "not-computable";
+}
+
+// The binding bound: the one a verdict of exceeds rests on (the highest % among bounds
+// without an assumption), else the highest % of all.
+const InstrumentResult* BindingOf(const RecordAudit& a, std::string_view verdict) {
+  const InstrumentResult* best = nullptr;
+  for (const InstrumentResult& r : a.roofs) {
+    if (!r.Computed()) continue;
+    if (verdict == "exceeds" && !r.assumption.empty() && r.verdict == Verdict::kExceeds) {
+      // An exceeds verdict from an assumption-free bound wins over an assumed one.
+      if (best != nullptr && best->assumption.empty() && best->verdict == Verdict::kExceeds) {
+        continue;
+      }
+    }
+    bool better = best == nullptr || r.percent > best->percent;
+    if (verdict == "exceeds" && best != nullptr) {
+      bool r_definite = r.verdict == Verdict::kExceeds && r.assumption.empty();
+      bool best_definite = best->verdict == Verdict::kExceeds && best->assumption.empty();
+      if (r_definite != best_definite) better = r_definite;
+    }
+    if (better) best = &r;
+  }
+  return best;
+}
+
+std::optional<CheckBound> CapacityOf(const RecordAudit& a) {
+  const InstrumentResult* c = a.Find(ids::kCapacity);
+  if (c == nullptr) return std::nullopt;
+  CheckBound b;
+  b.instrument = std::string(ids::kCapacity);
+  b.arithmetic = c->arithmetic.str();
+  b.reason = c->reason.str();
+  switch (c->verdict) {
+    case Verdict::kPass:
+      b.verdict = "fits";
+      break;
+    case Verdict::kFail:
+      b.verdict = Contains(b.reason, ", if ") ? "does-not-fit-assuming" : "does-not-fit";
+      break;
+    default:
+      b.verdict = "not-computable";
+  }
+  return b;
+}
+
+// Audits `records` (each with the notes its reading gave) in the reference corpus, and each
+// with the probes of its missing facts.
+void AuditFigures(const Corpus& corpus,
+                  std::vector<std::pair<Benchmark, std::vector<std::string>>> records,
+                  const std::vector<Source>& extra_sources, const std::vector<Model>& extra_models,
+                  const CheckOptions& options, CheckReport& report) {
+  Corpus c = ReferenceCorpus(corpus);
+  for (const Source& s : extra_sources) {
+    if (c.FindSource(s.header.id) == nullptr) c.sources.push_back(s);
+  }
+  for (const Model& m : extra_models) {
+    if (c.FindModel(m.header.id) == nullptr) c.models.push_back(m);
+  }
+  c.Index();
+  // The records, then each one's probes: ids stay unique by an index suffix.
+  struct ProbeOf {
+    size_t record;
+    size_t probe;
+  };
+  std::vector<ProbeOf> probes;
+  const size_t n = records.size();
+  for (size_t i = 0; i < n; ++i) c.benchmarks.push_back(records[i].first);
+  if (options.probe_missing) {
+    for (size_t i = 0; i < n; ++i) {
+      const Benchmark& b = records[i].first;
+      const Model* m = c.FindModel(b.model);
+      for (size_t p = 0; p < kProbes.size(); ++p) {
+        if (!kProbes[p].unstated(b)) continue;
+        Benchmark copy = b;
+        copy.header.id = SharedText(fmt::format("{}--probe-{}-{}", b.header.id, i, p));
+        kProbes[p].state(copy, m);
+        c.benchmarks.push_back(std::move(copy));
+        probes.push_back({i, p});
+      }
+    }
+  }
+  c.Index();
+  SweepOptions sweep_options;
+  sweep_options.near_roof_percent = options.near_roof_percent;
+  sweep_options.bound_unknowns = true;
+  SweepResult sweep = Sweep(c, sweep_options);
+
+  for (size_t i = 0; i < n; ++i) {
+    const Benchmark& b = c.benchmarks[i];
+    const RecordAudit& a = sweep.records[i];
+    CheckedFigure f;
+    f.id = b.header.id.str();
+    f.metric = std::string(MetricName(b.metric));
+    f.value = b.value.text;
+    f.statistic = b.statistic.str();
+    f.set = b.set.str();
+    f.model = b.model.str();
+    f.hardware = b.hardware.str();
+    f.accelerators = b.accelerators;
+    for (const InstrumentResult& r : a.roofs) {
+      if (f.accelerators.empty() && !r.accelerators.empty()) f.accelerators = r.accelerators;
+    }
+    f.precision = b.precision.str();
+    f.notes = std::move(records[i].second);
+    for (const Finding& x : sweep.findings) {
+      if (x.record == b.header.id) f.findings.push_back(x);
+    }
+    f.verdict = VerdictOf(a, f.findings);
+    for (const InstrumentResult& r : a.roofs) {
+      if (r.verdict != Verdict::kNotApplicable) f.bounds.push_back(BoundOf(r));
+    }
+    if (const InstrumentResult* r = BindingOf(a, f.verdict)) f.binding = BoundOf(*r);
+    f.capacity = CapacityOf(a);
+    report.figures.push_back(std::move(f));
+  }
+  const size_t first_probe = n;
+  for (size_t k = 0; k < probes.size(); ++k) {
+    const ProbeOf& p = probes[k];
+    Standing before = StandingOf(sweep.records[p.record]);
+    Standing after = StandingOf(sweep.records[first_probe + k]);
+    std::vector<std::string> unlocks = Unlocks(before, after);
+    if (unlocks.empty()) continue;
+    MissingFact m;
+    m.flag = kProbes[p.probe].flag;
+    m.what = kProbes[p.probe].what;
+    m.unlocks = std::move(unlocks);
+    report.figures[p.record].missing.push_back(std::move(m));
+  }
+  // A model the corpus lacks (a draft the file's name made) gives no bound: its config does.
+  for (size_t i = 0; i < n; ++i) {
+    const Model* m = c.FindModel(c.benchmarks[i].model);
+    if (m == nullptr || (m->ParamsPerToken() > 0 && m->layers > 0)) continue;
+    MissingFact fact;
+    fact.flag = "--model-config config.json";
+    fact.what = "the model's shape and parameter count";
+    fact.note = fmt::format(
+        "model {} is not in the corpus{}: its Hugging Face config.json stands in for a record "
+        "(or --model ID names one the corpus has; `rooflint list models`)",
+        m->header.id,
+        m->header.status == Status::kDraft ? " (a draft record from the name alone)" : "");
+    report.figures[i].missing.insert(report.figures[i].missing.begin(), std::move(fact));
+  }
+  // Without a stated weight format, the bound that may err takes the narrowest weights the
+  // engine loads: naming the engine tightens it.
+  for (size_t i = 0; i < n; ++i) {
+    const Benchmark& b = c.benchmarks[i];
+    if (!b.precision.empty() || b.weights || b.conditions.engine.stated()) continue;
+    NarrowestWeights any = NarrowestWeightsFor("", "");
+    MissingFact m;
+    m.flag = "--engine E (and --engine-version V)";
+    m.what = "the engine";
+    m.note = fmt::format(
+        "the bound that may err assumes the narrowest weights any engine loads ({:g} bit{}, {}); "
+        "an engine that loads no narrower than 4 bits makes it up to 4x tighter",
+        any.bits, any.bits == 1 ? "" : "s", any.format);
+    report.figures[i].missing.push_back(std::move(m));
+  }
+}
+
+// Writes `key = value`, or absent with why.
+void Cond(BenchmarkDraft& d, std::string_view key, const std::optional<int64_t>& v,
+          std::string_view flag) {
+  d.conditions.emplace_back(
+      std::string(key),
+      v ? CondValue::Int(*v) : CondValue::Absent(fmt::format("not given ({})", flag)));
+}
+void CondText(BenchmarkDraft& d, std::string_view key, const std::string& v,
+              std::string_view flag) {
+  d.conditions.emplace_back(
+      std::string(key),
+      !v.empty() ? CondValue::Str(v) : CondValue::Absent(fmt::format("not given ({})", flag)));
+}
+
+}  // namespace
+
+CheckReport CheckClaim(const Claim& claim, const Corpus& corpus, const CheckOptions& options) {
+  CheckReport report;
+  std::vector<std::string> notes;
+  // The model.
+  if (claim.model.empty()) {
+    report.diagnostics.push_back(FlagError("missing-flag", "no model: give --model",
+                                           "`rooflint list models` lists the corpus's models"));
+  }
+  ModelName model;
+  if (!claim.model.empty()) {
+    model = ReadModelName(corpus, claim.model);
+    if (model.model == nullptr) {
+      report.diagnostics.push_back(FlagError(
+          "unknown-model", fmt::format("--model: {}", model.problem),
+          "`rooflint list models FILTER` lists the corpus's models with their aliases; a model "
+          "the corpus lacks can be given as its Hugging Face config.json (--model-config)"));
+    } else if (!model.how.empty()) {
+      notes.push_back(model.how);
+    }
+  }
+  // The hardware.
+  HardwareIndex index(corpus.accelerators);
+  HardwareName hardware;
+  if (claim.hardware.empty()) {
+    report.diagnostics.push_back(
+        FlagError("missing-flag",
+                  "no hardware: give --hardware (an accelerator id or text such as '8x H100')",
+                  "`rooflint list accelerators` lists the corpus's parts"));
+  } else {
+    hardware = ReadHardwareName(corpus, index, claim.hardware);
+    if (hardware.parts.empty()) {
+      report.diagnostics.push_back(FlagError(
+          "unknown-hardware", fmt::format("--hardware: {}", hardware.problem),
+          "`rooflint list accelerators FILTER` lists the corpus's parts and their names"));
+    } else if (!hardware.how.empty()) {
+      notes.push_back(hardware.how);
+    }
+  }
+  // The weight format: the flag, else what the model name states.
+  std::string precision;
+  if (!claim.precision.empty()) {
+    PrecisionName p = ReadPrecisionName(claim.precision);
+    if (!p.problem.empty()) {
+      report.diagnostics.push_back(FlagError("unknown-precision",
+                                             fmt::format("--precision: {}", p.problem),
+                                             "`rooflint list precisions` lists them"));
+    } else if (p.native) {
+      if (model.model != nullptr && !model.model->native_precision.empty()) {
+        precision = model.model->native_precision;
+        notes.push_back(fmt::format("{}: {}", p.how, precision));
+      } else if (model.model != nullptr) {
+        notes.push_back(fmt::format("{}, which model {} does not state: the precision is unknown",
+                                    p.how, model.model->header.id));
+      }
+    } else {
+      precision = p.name;
+      if (!p.how.empty()) notes.push_back(p.how);
+    }
+  } else if (!model.precision.empty()) {
+    precision = model.precision;
+    notes.push_back(
+        fmt::format("the weight format {} from the model name '{}'", precision, claim.model));
+  }
+  if (!claim.kv_precision.empty() && FindPrecision(ToLower(claim.kv_precision)) == nullptr) {
+    PrecisionName p = ReadPrecisionName(claim.kv_precision);
+    if (!p.problem.empty() || p.native) {
+      report.diagnostics.push_back(
+          FlagError("unknown-precision",
+                    fmt::format("--kv-precision: unknown format '{}'", claim.kv_precision),
+                    "`rooflint list precisions` lists them"));
+    }
+  }
+  // The value and its metric.
+  MetricReading reading;
+  if (claim.value.empty()) {
+    report.diagnostics.push_back(FlagError(
+        "missing-flag", "no value: give --value (\"250 tok/s per user\", \"35 ms TTFT\")"));
+  } else {
+    reading = ReadValueAndMetric(claim.value, claim.metric);
+    if (!reading.problem.empty()) {
+      report.diagnostics.push_back(
+          FlagError("unreadable-value", fmt::format("--value: {}", reading.problem)));
+    } else if (!reading.how.empty()) {
+      notes.push_back(reading.how);
+    }
+  }
+  if (claim.batch && claim.concurrency) {
+    report.diagnostics.push_back(
+        FlagError("conflicting-flags", "--batch and --concurrency: give one",
+                  "--batch is the sequences one decode step holds; --concurrency a client's cap on "
+                  "requests in flight"));
+  }
+  if (report.HasErrors()) return report;
+
+  // The claim as a record, written and re-parsed as an importer's are.
+  std::vector<std::pair<Benchmark, std::vector<std::string>>> records;
+  for (size_t k = 0; k < reading.metrics.size(); ++k) {
+    const Metric metric = reading.metrics[k];
+    BenchmarkDraft d;
+    d.id = reading.metrics.size() == 1 ? "claim" : fmt::format("claim-as-{}", MetricName(metric));
+    d.title = fmt::format("{} {} of {} on {}", claim.value, MetricName(metric),
+                          model.model->header.id, claim.hardware);
+    d.status = "draft";
+    d.metric = std::string(MetricName(metric));
+    d.value = reading.value;
+    d.model = model.model->header.id.str();
+    d.precision = precision;
+    if (precision.empty()) d.precision_absent = "not given (--precision)";
+    if (!claim.kv_precision.empty()) d.kv_precision = ToLower(claim.kv_precision);
+    d.hardware = claim.hardware;
+    for (const Accelerator* a : hardware.parts) d.accelerators.push_back(a->header.id.str());
+    if (claim.count) {
+      d.accelerator_count = *claim.count;
+    } else if (hardware.count) {
+      // The user typed the count into the hardware ("8x H100"): it is the claim's own.
+      d.accelerator_count = *hardware.count;
+    } else {
+      d.count_absent = "not given (--count), and the hardware text states none";
+    }
+    d.source = std::string(kClaimSource);
+    d.locator = "the command line";
+    Cond(d, "batch", claim.batch, "--batch");
+    if (claim.concurrency) Cond(d, "concurrency", claim.concurrency, "--concurrency");
+    Cond(d, "input_tokens", claim.input_tokens, "--input-tokens");
+    Cond(d, "output_tokens", claim.output_tokens, "--output-tokens");
+    CondText(d, "engine", claim.engine, "--engine");
+    CondText(d, "engine_version", claim.engine_version, "--engine-version");
+    d.conditions.emplace_back("warmup", CondValue::Absent("not given"));
+    d.conditions.emplace_back("scenario", CondValue::Absent("not given"));
+    if (claim.speculative == "false") {
+      d.conditions.emplace_back("speculative", CondValue::Bool(false));
+    } else if (!claim.speculative.empty()) {
+      auto k_tokens = ParseNumber(claim.speculative);
+      if (!k_tokens || *k_tokens < 1 || *k_tokens > 64 || *k_tokens != std::floor(*k_tokens)) {
+        report.diagnostics.push_back(FlagError(
+            "bad-flag", fmt::format("--speculative '{}': give false or the draft length k (1 to "
+                                    "64)",
+                                    claim.speculative)));
+        return report;
+      }
+      d.conditions.emplace_back("speculative",
+                                CondValue::Inline(fmt::format("{{ draft_tokens = {} }}",
+                                                              static_cast<int64_t>(*k_tokens))));
+    } else {
+      d.conditions.emplace_back("speculative", CondValue::Absent("not given (--speculative)"));
+    }
+    if (claim.prefix_cache == "false" || claim.prefix_cache == "true") {
+      d.conditions.emplace_back("prefix_cache", CondValue::Bool(claim.prefix_cache == "true"));
+    } else if (!claim.prefix_cache.empty()) {
+      auto rate = ParseNumber(claim.prefix_cache);
+      if (!rate || *rate < 0 || *rate > 1) {
+        report.diagnostics.push_back(FlagError(
+            "bad-flag", fmt::format("--prefix-cache '{}': give false, true or a hit rate from 0 "
+                                    "to 1",
+                                    claim.prefix_cache)));
+        return report;
+      }
+      d.conditions.emplace_back("prefix_cache",
+                                CondValue::Inline(fmt::format("{{ hit_rate = {} }}", *rate)));
+    } else {
+      d.conditions.emplace_back("prefix_cache", CondValue::Absent("not given (--prefix-cache)"));
+    }
+    if (claim.offload == "false" || claim.offload == "true") {
+      d.conditions.emplace_back("offload", CondValue::Bool(claim.offload == "true"));
+    } else if (!claim.offload.empty()) {
+      report.diagnostics.push_back(
+          FlagError("bad-flag", fmt::format("--offload '{}': give true or false", claim.offload)));
+      return report;
+    } else {
+      d.conditions.emplace_back("offload", CondValue::Absent("not given (--offload)"));
+    }
+    std::string toml = RenderBenchmark(d);
+    ParseResult parsed = ParseRecord(RecordKind::kBenchmark, toml, kClaimPath, d.id);
+    if (!parsed.ok()) {
+      // The flags went into a record the parser refuses: say what it refused, flag by flag.
+      for (Diagnostic& x : parsed.diagnostics) {
+        x.where.path = std::string(kClaimPath);
+        x.source_line = SharedText();
+        report.diagnostics.push_back(std::move(x));
+      }
+      return report;
+    }
+    Benchmark b = std::get<Benchmark>(std::move(parsed.record));
+    std::vector<std::string> figure_notes = notes;
+    if (reading.metrics.size() > 1) {
+      figure_notes.push_back(fmt::format("if the figure is {}", MetricName(metric)));
+    }
+    records.emplace_back(std::move(b), std::move(figure_notes));
+  }
+  Source source;
+  source.header.kind = RecordKind::kSource;
+  source.header.id = SharedText(kClaimSource);
+  source.header.path = SharedText(kClaimPath);
+  source.header.status = Status::kDraft;
+  source.title = "A figure given on the command line";
+  AuditFigures(corpus, std::move(records), {source}, {}, options, report);
+  return report;
+}
+
+CheckReport CheckFiles(std::string_view format, std::span<const ImportFile> files,
+                       const ImportOptions& import_options, const Corpus& corpus,
+                       const CheckOptions& options) {
+  CheckReport report;
+  ImportResult imported = Import(format, files, import_options, corpus);
+  report.diagnostics = std::move(imported.diagnostics);
+  std::vector<std::pair<Benchmark, std::vector<std::string>>> records;
+  std::vector<Source> sources;
+  std::vector<Model> models;
+  for (const ImportedRecord& r : imported.records) {
+    if (r.kind == RecordKind::kBenchmark) {
+      Benchmark b = std::get<Benchmark>(r.record);
+      b.header.path = SharedText(r.from);
+      records.emplace_back(std::move(b), std::vector<std::string>{});
+    } else if (r.kind == RecordKind::kSource) {
+      sources.push_back(std::get<Source>(r.record));
+    } else if (r.kind == RecordKind::kModel) {
+      models.push_back(std::get<Model>(r.record));
+    }
+  }
+  // One figure per benchmark id: a file given twice is the same run.
+  std::vector<std::pair<Benchmark, std::vector<std::string>>> unique;
+  for (auto& r : records) {
+    bool seen = std::any_of(unique.begin(), unique.end(),
+                            [&](const auto& u) { return u.first.header.id == r.first.header.id; });
+    if (!seen) unique.push_back(std::move(r));
+  }
+  std::vector<std::string> from;
+  for (const auto& r : unique) from.push_back(r.first.header.path.str());
+  AuditFigures(corpus, std::move(unique), sources, models, options, report);
+  for (size_t i = 0; i < report.figures.size() && i < from.size(); ++i) {
+    report.figures[i].from = from[i];
+  }
+  report.records = std::move(imported.records);
+  return report;
+}
+
+}  // namespace rooflint

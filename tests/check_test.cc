@@ -1,0 +1,306 @@
+// `rooflint check` as a library: the names people type (names.h), a value's metric read from its
+// words, and claims audited against the bundled corpus with their hand arithmetic: an
+// impossible vendor claim, an unknown count and an unknown weight format each giving a bound
+// with its assumption, and what each missing fact would add.
+#include "rooflint/check.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+
+#include "rooflint/names.h"
+#include "rooflint/precision.h"
+
+namespace rooflint {
+namespace {
+
+const Corpus& Bundled() {
+  static const Corpus corpus = [] {
+    std::vector<std::string> roots = {ROOFLINT_BUNDLED_DATA};
+    return LoadCorpus(roots);
+  }();
+  return corpus;
+}
+
+TEST(PrecisionNames, DtypeAndQuantizationNamesAreRead) {
+  struct Case {
+    const char* typed;
+    const char* name;
+  };
+  for (const Case& c :
+       {Case{"bfloat16", "bf16"}, Case{"BF16", "bf16"}, Case{"float16", "fp16"},
+        Case{"half", "fp16"}, Case{"FP8", "fp8"}, Case{"fp8_e4m3", "fp8"}, Case{"fp8-e4m3", "fp8"},
+        Case{"awq", "int4"}, Case{"GPTQ", "int4"}, Case{"w4a16", "int4"}, Case{"int4", "int4"},
+        Case{"w8a8", "int8"}, Case{"w4a8", "int4"}, Case{"nvfp4", "nvfp4"}, Case{"MXFP4", "mxfp4"},
+        Case{"Q4_K_M", "q4_k_m"}, Case{"float32", "fp32"}}) {
+    PrecisionName p = ReadPrecisionName(c.typed);
+    EXPECT_EQ(p.name, c.name) << c.typed;
+    EXPECT_TRUE(p.problem.empty()) << c.typed;
+    EXPECT_NE(FindPrecision(p.name), nullptr) << c.typed;
+  }
+  PrecisionName automatic = ReadPrecisionName("auto");
+  EXPECT_TRUE(automatic.native);
+  EXPECT_TRUE(automatic.name.empty());
+}
+
+TEST(PrecisionNames, AnUnknownNameGetsTheNearestOne) {
+  PrecisionName p = ReadPrecisionName("bfloat61");
+  EXPECT_TRUE(p.name.empty());
+  EXPECT_NE(p.problem.find("did you mean 'bfloat16'?"), std::string::npos) << p.problem;
+}
+
+TEST(ModelNames, HubIdsWithOrWithoutTheirOrganisationAndVariants) {
+  struct Case {
+    const char* typed;
+    const char* id;
+    const char* precision;
+  };
+  for (const Case& c :
+       {Case{"meta-llama/Llama-3.1-70B-Instruct", "llama-3.1-70b", ""},
+        Case{"Llama-3.1-70B-Instruct", "llama-3.1-70b", ""},
+        Case{"LLAMA-3.1-70B", "llama-3.1-70b", ""}, Case{"llama 3.1 70b", "llama-3.1-70b", ""},
+        Case{"meta-llama/Llama-3.1-8B-Instruct-FP8", "llama-3.1-8b", "fp8"},
+        Case{"Llama-3.1-70B-Instruct-AWQ", "llama-3.1-70b", "int4"},
+        Case{"meta-llama/Llama-2-7b-chat-hf", "llama-2-7b", ""}}) {
+    ModelName m = ReadModelName(Bundled(), c.typed);
+    ASSERT_NE(m.model, nullptr) << c.typed << ": " << m.problem;
+    EXPECT_EQ(m.model->header.id, c.id) << c.typed;
+    EXPECT_EQ(m.precision, c.precision) << c.typed;
+  }
+}
+
+TEST(ModelNames, AnUnknownModelGetsTheNearestId) {
+  ModelName m = ReadModelName(Bundled(), "llama-3.1-7b");
+  EXPECT_EQ(m.model, nullptr);
+  EXPECT_NE(m.problem.find("did you mean llama-3.1-"), std::string::npos) << m.problem;
+  EXPECT_EQ(ReadModelName(Bundled(), "").model, nullptr);
+  // A long word is compared with nothing (bounded cost), and matches nothing.
+  EXPECT_EQ(ReadModelName(Bundled(), std::string(100000, 'x')).model, nullptr);
+}
+
+TEST(HardwareNames, ShortNamesIdsAndTypos) {
+  HardwareIndex index(Bundled().accelerators);
+  HardwareName h100 = ReadHardwareName(Bundled(), index, "h100");
+  EXPECT_GE(h100.parts.size(), 3u);  // SXM5, PCIe, NVL: every candidate, the generous bound
+  HardwareName id = ReadHardwareName(Bundled(), index, "NVIDIA-H200-SXM");
+  ASSERT_EQ(id.parts.size(), 1u);
+  EXPECT_EQ(id.parts[0]->header.id, "nvidia-h200-sxm");
+  HardwareName counted = ReadHardwareName(Bundled(), index, "8x MI300X");
+  ASSERT_FALSE(counted.parts.empty());
+  EXPECT_EQ(counted.count, 8);
+  HardwareName typo = ReadHardwareName(Bundled(), index, "nvidia-rtx-480");
+  EXPECT_TRUE(typo.parts.empty());
+  EXPECT_NE(typo.problem.find("did you mean nvidia-rtx-4080?"), std::string::npos) << typo.problem;
+}
+
+TEST(Suggestions, PrefixesAndTypos) {
+  std::vector<std::string> commands = {"check", "sweep", "show", "roof", "import", "list"};
+  EXPECT_EQ(Suggest("swep", commands), "sweep");
+  EXPECT_EQ(Suggest("chek", commands), "check");
+  EXPECT_EQ(Suggest("zzzzzz", commands), "");
+  std::vector<std::string> formats = {"auto", "llama-bench", "vllm-serve", "vllm-throughput"};
+  EXPECT_EQ(Suggest("vllm", formats), "vllm-serve");
+  EXPECT_EQ(Suggest(std::string(1000, 'v'), formats), "");
+}
+
+TEST(ValueReading, MetricsFromWordsAndUnits) {
+  auto metrics = [](const char* value) { return ReadValueAndMetric(value, "").metrics; };
+  EXPECT_EQ(metrics("250 tok/s per user"), std::vector<Metric>{Metric::kPerUserDecode});
+  EXPECT_EQ(metrics("3,000 tokens/s aggregate"), std::vector<Metric>{Metric::kAggregateOutput});
+  EXPECT_EQ(metrics("35 ms TTFT"), std::vector<Metric>{Metric::kTtft});
+  EXPECT_EQ(metrics("12ms/token"), std::vector<Metric>{Metric::kTpot});
+  EXPECT_EQ(metrics("1.2 s e2e"), std::vector<Metric>{Metric::kE2eLatency});
+  EXPECT_EQ(metrics("4 req/s"), std::vector<Metric>{Metric::kRequests});
+  // A bare token rate is read both ways: the figure does not say which it is.
+  EXPECT_EQ(metrics("250 tok/s"),
+            (std::vector<Metric>{Metric::kPerUserDecode, Metric::kAggregateOutput}));
+  EXPECT_EQ(ReadValueAndMetric("3,000 tokens/s", "").value, "3000 tok/s");
+  EXPECT_FALSE(ReadValueAndMetric("35 ms", "").problem.empty());  // a time of what?
+  EXPECT_FALSE(ReadValueAndMetric("fast", "").problem.empty());
+  EXPECT_FALSE(ReadValueAndMetric("250 furlongs", "").problem.empty());
+  EXPECT_NE(ReadValueAndMetric("250 tok/s", "per-user-decod").problem.find("per-user-decode"),
+            std::string::npos);
+}
+
+const CheckBound* BoundNamed(const CheckedFigure& f, std::string_view instrument) {
+  for (const CheckBound& b : f.bounds) {
+    if (b.instrument == instrument) return &b;
+  }
+  return nullptr;
+}
+
+bool Missing(const CheckedFigure& f, std::string_view flag_start) {
+  return std::any_of(f.missing.begin(), f.missing.end(),
+                     [&](const MissingFact& m) { return m.flag.starts_with(flag_start); });
+}
+
+// "250 tok/s per user, Llama-3.1-70B, fp8, 1x H200", no speculation: each decode step streams
+// W = (70,553,706,496 - 1,050,673,152 untied lookup-only embedding params) x 1 B = 69.503e9 B;
+// the H200 SXM reads 4.8e12 B/s: 4.8e12 / 69.503e9 = 69.06 tok/s, and 250 is 362.0% of it.
+TEST(CheckClaim, AnImpossibleVendorClaimIsAnErrorWithItsArithmetic) {
+  Claim c;
+  c.model = "meta-llama/Llama-3.1-70B-Instruct";
+  c.hardware = "1x H200";
+  c.value = "250 tok/s per user";
+  c.precision = "FP8";
+  c.speculative = "false";
+  CheckReport r = CheckClaim(c, Bundled());
+  ASSERT_FALSE(r.HasErrors());
+  ASSERT_EQ(r.figures.size(), 1u);
+  const CheckedFigure& f = r.figures[0];
+  EXPECT_EQ(f.verdict, "exceeds");
+  ASSERT_TRUE(f.binding.has_value());
+  EXPECT_EQ(f.binding->instrument, "memory-roof");
+  EXPECT_NEAR(f.binding->bound, 4.8e12 / (70553706496.0 - 1050673152.0), 0.01);
+  EXPECT_NEAR(f.binding->percent, 362.0, 0.05);
+  EXPECT_TRUE(f.binding->assumption.empty());
+  EXPECT_NE(f.binding->arithmetic.find("4.8e12 B/s"), std::string::npos);
+  EXPECT_TRUE(r.HasErrorFindings());
+  ASSERT_TRUE(f.capacity.has_value());
+  EXPECT_EQ(f.capacity->verdict, "fits");
+}
+
+// The same claim without --speculative: past the memory roof only if decoding was not
+// speculative, so a warning naming that, and --speculative false is what would make it definite.
+TEST(CheckClaim, UnstatedSpeculationMakesTheSameClaimAWarning) {
+  Claim c;
+  c.model = "llama-3.1-70b";
+  c.hardware = "1x H200";
+  c.value = "250 tok/s per user";
+  c.precision = "fp8";
+  CheckReport r = CheckClaim(c, Bundled());
+  ASSERT_EQ(r.figures.size(), 1u);
+  EXPECT_EQ(r.figures[0].verdict, "exceeds-assuming");
+  EXPECT_FALSE(r.HasErrorFindings());
+  EXPECT_TRUE(Missing(r.figures[0], "--speculative"));
+}
+
+// No count anywhere ("H200" alone): the bounds are computed at one accelerator, each naming
+// that assumption; the claim is past them only if it ran on one.
+TEST(CheckClaim, AnUnknownCountBoundsAtOneWithTheAssumptionNamed) {
+  Claim c;
+  c.model = "llama-3.1-70b";
+  c.hardware = "H200";
+  c.value = "250 tok/s per user";
+  c.precision = "fp8";
+  c.speculative = "false";
+  CheckReport r = CheckClaim(c, Bundled());
+  ASSERT_EQ(r.figures.size(), 1u);
+  const CheckedFigure& f = r.figures[0];
+  EXPECT_EQ(f.verdict, "exceeds-assuming");
+  const CheckBound* memory = BoundNamed(f, "memory-roof");
+  ASSERT_NE(memory, nullptr);
+  EXPECT_NE(memory->assumption.find("one accelerator"), std::string::npos) << memory->assumption;
+  EXPECT_NEAR(memory->bound, 69.06, 0.01);
+  EXPECT_TRUE(Missing(f, "--count"));
+  EXPECT_FALSE(r.HasErrorFindings());
+}
+
+// Llama-2-7B (6,738,415,616 params, of which 131,072,000 untied lookup-only embedding:
+// P = 6.607e9) on 4x A10G (600e9 B/s, 280e12 FLOP/s at its most generous peak), vLLM 0.2.0,
+// 2000 tokens in, 128 out, batch 1, no precision stated. vLLM 0.2.0 loads 4-bit weights at its
+// narrowest: W = 6.607e9 x 0.5 B = 3.304e9 B, a step 3.304e9 / 2.4e12 = 1.376 ms; prefill
+// max(1.376 ms, 2000 x 2 x 6.607e9 / 1.12e15 = 23.6 ms); floor 23.6 + 127 x 1.376 = 198.4 ms:
+// 462 ms is within. At the native fp16, W = 13.21e9 B, a step 5.506 ms, the floor
+// 23.6 + 127 x 5.506 = 722.9 ms: 156.5% of 462 ms, a warning naming the fp16 assumption.
+TEST(CheckClaim, AnUnknownPrecisionBoundsAtTheEnginesNarrowestAndWarnsAtNative) {
+  Claim c;
+  c.model = "Llama-2-7B";
+  c.hardware = "4x A10G";
+  c.value = "462 ms e2e";
+  c.input_tokens = 2000;
+  c.output_tokens = 128;
+  c.batch = 1;
+  c.engine = "vllm";
+  c.engine_version = "0.2.0";
+  CheckReport r = CheckClaim(c, Bundled());
+  ASSERT_FALSE(r.HasErrors());
+  ASSERT_EQ(r.figures.size(), 1u);
+  const CheckedFigure& f = r.figures[0];
+  EXPECT_EQ(f.verdict, "exceeds-assuming");
+  const CheckBound* floor = BoundNamed(f, "e2e-floor");
+  ASSERT_NE(floor, nullptr);
+  EXPECT_NEAR(floor->bound, 722.9, 0.1);
+  EXPECT_NEAR(floor->percent, 156.5, 0.1);
+  EXPECT_NE(floor->assumption.find("native fp16"), std::string::npos) << floor->assumption;
+  EXPECT_NE(floor->assumption.find("4 bits, the narrowest vllm loads"), std::string::npos);
+  EXPECT_FALSE(r.HasErrorFindings());
+  // Below even the 4-bit floor (198.4 ms), with speculation and prefix caching excluded, it is
+  // an error.
+  c.value = "150 ms e2e";
+  c.speculative = "false";
+  c.prefix_cache = "false";
+  CheckReport impossible = CheckClaim(c, Bundled());
+  ASSERT_EQ(impossible.figures.size(), 1u);
+  EXPECT_EQ(impossible.figures[0].verdict, "exceeds");
+  EXPECT_TRUE(impossible.HasErrorFindings());
+}
+
+TEST(CheckClaim, NarrowestWeightsFollowTheEngineAndItsVersion) {
+  EXPECT_EQ(NarrowestWeightsFor("vllm", "0.1.7").bits, 16);
+  EXPECT_EQ(NarrowestWeightsFor("vLLM", "v0.2.0").bits, 4);
+  EXPECT_EQ(NarrowestWeightsFor("vllm", "0.6.3.post1").bits, 1);
+  EXPECT_EQ(NarrowestWeightsFor("vllm", "").bits, 1);  // any version: its narrowest ever
+  EXPECT_EQ(NarrowestWeightsFor("TensorRT-LLM", "0.16.0").bits, 4);
+  EXPECT_EQ(NarrowestWeightsFor("llama.cpp", "b5163").bits, 1.125);
+  EXPECT_EQ(NarrowestWeightsFor("", "").bits, 1);
+  EXPECT_EQ(NarrowestWeightsFor("an engine nobody knows", "").bits, 1);
+  for (const NarrowestWeights& n : NarrowestWeightsTable()) {
+    EXPECT_FALSE(n.source.empty()) << n.engine;
+    EXPECT_GT(n.bits, 0) << n.engine;
+  }
+}
+
+TEST(CheckClaim, BadFlagsAreDiagnosticsNamingTheFlag) {
+  Claim c;
+  c.model = "llama-3.1-7b";
+  c.hardware = "nvidia-rtx-480";
+  c.value = "35 ms";
+  c.precision = "fp9";
+  CheckReport r = CheckClaim(c, Bundled());
+  EXPECT_TRUE(r.HasErrors());
+  EXPECT_TRUE(r.figures.empty());
+  std::string all;
+  for (const Diagnostic& d : r.diagnostics) all += d.message.str() + "\n";
+  EXPECT_NE(all.find("--model"), std::string::npos) << all;
+  EXPECT_NE(all.find("--hardware"), std::string::npos) << all;
+  EXPECT_NE(all.find("--precision"), std::string::npos) << all;
+  EXPECT_NE(all.find("--value"), std::string::npos) << all;
+}
+
+// A bare token rate is checked both ways: as per-user decode it is past the 1x H200 memory
+// roof; as an aggregate with no batch, only batch-free bounds apply.
+TEST(CheckClaim, ABareTokenRateIsCheckedAsPerUserAndAsAggregate) {
+  Claim c;
+  c.model = "llama-3.1-70b";
+  c.hardware = "1x H200";
+  c.value = "250 tok/s";
+  c.precision = "fp8";
+  c.speculative = "false";
+  CheckReport r = CheckClaim(c, Bundled());
+  ASSERT_EQ(r.figures.size(), 2u);
+  EXPECT_EQ(r.figures[0].metric, "per-user-decode");
+  EXPECT_EQ(r.figures[0].verdict, "exceeds");
+  EXPECT_EQ(r.figures[1].metric, "aggregate-output");
+  EXPECT_EQ(r.figures[1].verdict, "within");
+  EXPECT_TRUE(Missing(r.figures[1], "--batch"));
+}
+
+// A 70B model in bf16 (141.1e9 B of weights) cannot be resident on one 24 GB card: the capacity
+// verdict says so whatever the figure.
+TEST(CheckClaim, CapacityLeads) {
+  Claim c;
+  c.model = "llama-3.1-70b";
+  c.hardware = "1x RTX 4090";
+  c.value = "10 tok/s per user";
+  c.precision = "bf16";
+  c.offload = "false";
+  CheckReport r = CheckClaim(c, Bundled());
+  ASSERT_EQ(r.figures.size(), 1u);
+  ASSERT_TRUE(r.figures[0].capacity.has_value());
+  EXPECT_EQ(r.figures[0].capacity->verdict, "does-not-fit");
+}
+
+}  // namespace
+}  // namespace rooflint
