@@ -7,8 +7,10 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <limits>
 #include <string>
 
+#include "import/common.h"
 #include "rooflint/names.h"
 #include "rooflint/precision.h"
 
@@ -300,6 +302,56 @@ TEST(CheckClaim, CapacityLeads) {
   ASSERT_EQ(r.figures.size(), 1u);
   ASSERT_TRUE(r.figures[0].capacity.has_value());
   EXPECT_EQ(r.figures[0].capacity->verdict, "does-not-fit");
+}
+
+}  // namespace
+}  // namespace rooflint
+
+namespace rooflint {
+namespace {
+
+// Four single-GPU replicas (llm-d's decode_replicas=4) on 4x L40S: a request ran on one L40S, so
+// its TPOT floor is four times the floor of one model spread over all four.
+TEST(CheckClaim, ReplicasBoundARequestByOneReplicasAccelerators) {
+  Claim c;
+  c.model = "llama-3.2-3b";
+  c.hardware = "4x L40S";
+  c.value = "13.6 ms TPOT";
+  c.precision = "bf16";
+  CheckReport spread = CheckClaim(c, Bundled());
+  c.replicas = 4;
+  CheckReport replicated = CheckClaim(c, Bundled());
+  ASSERT_EQ(spread.figures.size(), 1u);
+  ASSERT_EQ(replicated.figures.size(), 1u);
+  const CheckBound* one = BoundNamed(replicated.figures[0], "tpot-floor");
+  const CheckBound* all = BoundNamed(spread.figures[0], "tpot-floor");
+  ASSERT_NE(one, nullptr);
+  ASSERT_NE(all, nullptr);
+  EXPECT_NEAR(one->bound / all->bound, 4.0, 1e-9);
+  // An aggregate over the four replicas keeps all four accelerators (a looser bound only).
+  c.value = "5000 tok/s aggregate";
+  c.concurrency = 64;
+  CheckReport aggregate = CheckClaim(c, Bundled());
+  c.replicas.reset();
+  CheckReport aggregate_spread = CheckClaim(c, Bundled());
+  ASSERT_EQ(aggregate.figures.size(), 1u);
+  ASSERT_EQ(aggregate_spread.figures.size(), 1u);
+  const CheckBound* a1 = BoundNamed(aggregate.figures[0], "compute-roof");
+  const CheckBound* a2 = BoundNamed(aggregate_spread.figures[0], "compute-roof");
+  ASSERT_NE(a1, nullptr);
+  ASSERT_NE(a2, nullptr);
+  EXPECT_EQ(a1->bound, a2->bound);
+}
+
+// 10 req/s x 270.17 output tokens offered 2701.7 tok/s; 2249.2 served is 83% of it: the load,
+// not the capacity. 1000 tok/s of it is not near; a burst (infinite rate) offers no limit.
+TEST(OfferedLoad, ARunNearTheLoadItWasOfferedIsNotASaturationFigure) {
+  std::string note = import::OfferedLoadNote(10, 270.17, 2249.2);
+  EXPECT_NE(note.find("2701.7 tok/s"), std::string::npos) << note;
+  EXPECT_NE(note.find("83%"), std::string::npos) << note;
+  EXPECT_EQ(import::OfferedLoadNote(10, 270.17, 1000), "");
+  EXPECT_EQ(import::OfferedLoadNote(std::numeric_limits<double>::infinity(), 270, 2249), "");
+  EXPECT_EQ(import::OfferedLoadNote(0, 270, 2249), "");
 }
 
 }  // namespace

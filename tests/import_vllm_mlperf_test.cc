@@ -36,18 +36,21 @@ TEST(ImportVllm, CapturesMeasuredLengthsAndMarksTheRestAbsent) {
   auto bs = Benchmarks(r);
   ASSERT_EQ(bs.size(), 30u);
   const Benchmark& agg = *bs[0];
-  EXPECT_EQ(FieldsOf(agg),
-            (std::vector<std::string>{
-                "status = verified", "metric = aggregate-output", "statistic = mean",
-                "value = 2249.247363167692 tok/s", "model = llama-3.2-3b",
-                "precision = absent: the file does not state the weight format (pass "
-                "--precision if you know it)",
-                "weights = -", "hardware = not stated by the file", "accelerators = ",
-                "accelerators_absent = not-stated: vLLM bench serve records no hardware "
-                "(--metadata gpu=4xNVIDIA_L40S is a user assertion in the file, not used); pass "
-                "--hardware or --accelerator",
-                "accelerator_count = absent: the file states no accelerator count (pass "
-                "--count)"}));
+  EXPECT_EQ(
+      FieldsOf(agg),
+      (std::vector<std::string>{
+          "status = verified", "metric = aggregate-output", "statistic = mean",
+          "value = 2249.247363167692 tok/s", "model = llama-3.2-3b",
+          "precision = absent: the file does not state the weight format (pass "
+          "--precision if you know it)",
+          // The user's --metadata gpu= is the file's word on its hardware: used, and
+          // said to be the user's; its count is the text's (an assumption at the roofs).
+          "weights = -", "hardware = 4xNVIDIA_L40S (--metadata gpu, user-asserted in the file)",
+          "accelerators = nvidia-l40s", "accelerators_absent = -",
+          "accelerator_count = absent: the file states no accelerator count (pass "
+          "--count)"}));
+  // --metadata decode_replicas=4 (llm-d): four replicas, a request on one L40S of the four.
+  EXPECT_EQ(agg.conditions.replicas.integer, int64_t{4});
   EXPECT_EQ(ConditionsOf(agg),
             (std::vector<std::string>{
                 "concurrency = absent: max_concurrency is null: open-loop arrivals at "
@@ -111,9 +114,9 @@ TEST(ImportVllm, FlagsAreRecordedAsUserStated) {
   auto bs = Benchmarks(r);
   ASSERT_EQ(bs.size(), 30u);
   EXPECT_EQ(bs[0]->header.status, Status::kVerified);
-  EXPECT_EQ(bs[0]->hardware, "4x NVIDIA L40S (user-stated: --hardware)");
+  // The file's --metadata gpu= wins over --hardware, which names the same part (no conflict).
+  EXPECT_EQ(bs[0]->hardware, "4xNVIDIA_L40S (--metadata gpu, user-asserted in the file)");
   EXPECT_EQ(bs[0]->accelerators, std::vector<std::string>{"nvidia-l40s"});
-  EXPECT_EQ(bs[0]->accelerator_count, 4);
   EXPECT_EQ(Show(bs[0]->conditions.engine_version), "vllm 0.9.0 (user-stated: --engine-version)");
   auto roofs = AuditOf(r, bs[0]->header.id);
   EXPECT_EQ(Roof(roofs, "compute-roof")->verdict, Verdict::kWithin);

@@ -294,7 +294,8 @@ json RecordJson(const RecordAudit& a) {
         {"scenario", ConditionJson(c.scenario)},
         {"speculative", ConditionJson(c.speculative)},
         {"prefix_cache", ConditionJson(c.prefix_cache)},
-        {"offload", ConditionJson(c.offload)}}},
+        {"offload", ConditionJson(c.offload)},
+        {"replicas", ConditionJson(c.replicas)}}},
       {"roofs", roofs},
       {"checks", checks}};
   if (const InstrumentResult* r = a.Binding())

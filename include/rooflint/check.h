@@ -34,6 +34,7 @@ struct Claim {
   std::optional<int64_t> concurrency;
   std::optional<int64_t> input_tokens;
   std::optional<int64_t> output_tokens;
+  std::optional<int64_t> replicas;  // data-parallel replicas the count is split into
   std::string engine;
   std::string engine_version;
   std::string speculative;   // "false", or the draft length k; "" not given

@@ -286,6 +286,10 @@ struct Conditions {
   Condition speculative;
   Condition prefix_cache;
   Condition offload;  // weights or KV cache kept in host memory: false, or what the source says
+  // Independent copies of the model the accelerators are split into (data-parallel replicas,
+  // the decode pool's instances): each serves its own requests on accelerator_count / replicas
+  // accelerators. Unstated, one replica spans them all (the generous reading).
+  Condition replicas;
   Boxed<Speculation> speculation;  // set when speculative is stated as a table
   Boxed<PrefixCache> prefix;       // set when prefix_cache is stated
 

@@ -194,6 +194,33 @@ void ResolveBatch(const Benchmark& b, AuditInput& in) {
   }
 }
 
+// Replicas: R independent copies of the model, each on n / R accelerators. A figure of one
+// request (a per-user rate, a latency, a prefill) ran on one replica: its bounds take n / R.
+// An aggregate over every replica keeps n: R x (B / R) sequences on n / R each is at most B on
+// n, so the bound stays a true one, only looser.
+void ApplyReplicas(const Benchmark& b, AuditInput& in) {
+  const Condition& r = b.conditions.replicas;
+  if (!r.integer || *r.integer <= 1 || in.count <= 0) return;
+  switch (b.metric) {
+    case Metric::kAggregateOutput:
+    case Metric::kAggregateTotal:
+    case Metric::kRequests:
+      if (Explaining()) {
+        in.count_how += fmt::format(" ({} replicas: the aggregate over all of them)", *r.integer);
+      }
+      return;
+    default:
+      break;
+  }
+  in.count /= static_cast<double>(*r.integer);
+  if (Explaining()) {
+    in.count_how += fmt::format(
+        " / {} replicas = {} per replica, the accelerators one request "
+        "ran on",
+        *r.integer, FormatNumber(in.count));
+  }
+}
+
 // n: the record's accelerator_count; when absent, the count its hardware text states; never 1
 // by default.
 void ResolveCount(const Benchmark& b, AuditInput& in) {
@@ -247,6 +274,7 @@ AuditInput Resolver::Resolve(const Benchmark& b) {
   in.benchmark = &b;
   in.text_match = &Match(b.hardware);
   ResolveCount(b, in);
+  ApplyReplicas(b, in);
 
   in.model = corpus_.FindModel(b.model);
   if (in.model == nullptr) {

@@ -552,6 +552,10 @@ Command AddCheckCommand(CLI::App& app) {
       ->check(CLI::Range(int64_t{0}, int64_t{100'000'000}));
   cmd->add_option("--output-tokens", opt->claim.output_tokens, "Output tokens per request")
       ->check(CLI::Range(int64_t{1}, int64_t{100'000'000}));
+  cmd->add_option("--replicas", opt->claim.replicas,
+                  "Independent copies of the model the accelerators are split into "
+                  "(data-parallel replicas): a request runs on count / replicas of them")
+      ->check(CLI::Range(int64_t{1}, int64_t{1'000'000}));
   cmd->add_option("--engine", opt->claim.engine,
                   "Engine: vllm, sglang, tensorrt-llm, llama.cpp, ...");
   cmd->add_option("--engine-version", opt->claim.engine_version, "Engine version");

@@ -68,6 +68,7 @@ const ConditionKey kConditionKeys[] = {
     {"speculative", &Conditions::speculative, false, kNone, false},
     {"prefix_cache", &Conditions::prefix_cache, false, kNone, true},
     {"offload", &Conditions::offload, false, kNone, true},
+    {"replicas", &Conditions::replicas, true, 1, true},
 };
 
 constexpr std::array<std::string_view, 6> kSetFields = {

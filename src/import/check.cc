@@ -630,12 +630,16 @@ CheckReport CheckClaim(const Claim& claim, const Corpus& corpus, const CheckOpti
     }
     d.source = std::string(kClaimSource);
     d.locator = "the command line";
-    Cond(d, "batch", claim.batch, "--batch");
-    if (claim.concurrency) Cond(d, "concurrency", claim.concurrency, "--concurrency");
+    if (claim.concurrency) {
+      Cond(d, "concurrency", claim.concurrency, "--concurrency");
+    } else {
+      Cond(d, "batch", claim.batch, "--batch or --concurrency");
+    }
     Cond(d, "input_tokens", claim.input_tokens, "--input-tokens");
     Cond(d, "output_tokens", claim.output_tokens, "--output-tokens");
     CondText(d, "engine", claim.engine, "--engine");
     CondText(d, "engine_version", claim.engine_version, "--engine-version");
+    if (claim.replicas) d.conditions.emplace_back("replicas", CondValue::Int(*claim.replicas));
     d.conditions.emplace_back("warmup", CondValue::Absent("not given"));
     d.conditions.emplace_back("scenario", CondValue::Absent("not given"));
     if (claim.speculative == "false") {

@@ -1112,4 +1112,16 @@ bool IsRecordStatistic(std::string_view statistic) {
   return false;
 }
 
+std::string OfferedLoadNote(double rate, double mean_output, double measured) {
+  if (!(rate > 0) || !std::isfinite(rate) || !(mean_output > 0) || !(measured > 0)) return "";
+  const double offered = rate * mean_output;
+  if (measured < 0.7 * offered) return "";
+  return fmt::format(
+      "the run offered {} req/s x {} output tokens = {} tok/s, and served {} tok/s ({}% of it): "
+      "the server kept up with the load it was given, so this aggregate is the load, not the "
+      "server's capacity (compare it with no saturation figure)",
+      NumberText(rate), fmt::format("{:.2f}", mean_output), fmt::format("{:.1f}", offered),
+      fmt::format("{:.1f}", measured), fmt::format("{:.0f}", measured / offered * 100));
+}
+
 }  // namespace rooflint::import

@@ -293,6 +293,13 @@ class Context {
   HardwareIndex hardware_;
 };
 
+// A run driven at a fixed arrival rate can serve at most `rate` x `mean_output` output tokens
+// per second, however fast the server: the load it was offered. A measured aggregate at 70% of
+// that or more says the server kept up with the load rather than ran at its capacity, so the
+// figure says little of what the hardware can do. The note saying so, or "" when the run was
+// not near its offered load (or the rate is not finite).
+std::string OfferedLoadNote(double rate, double mean_output, double measured);
+
 // A benchmark draft holding what every record of one run shares: its model, weight format,
 // parts, accelerator count, source and set. Each importer fills in the metric and the rest.
 BenchmarkDraft RunDraft(const std::string& model, const Context::PrecisionChoice& precision,

@@ -206,6 +206,7 @@ std::vector<BenchmarkDraft> RunImporter::Run(const std::string& source_id) {
 
   // Count: TP x PP of a single server, when no data-parallel replicas multiply it.
   int64_t count = 0;
+  int64_t replicas = 0;  // data-parallel replicas, 0 when the file states none
   std::string count_why = "the file states no accelerator count (pass --count)";
   if (servers.present && !servers.disaggregated) {
     const json& a = *servers.args[0];
@@ -235,11 +236,15 @@ std::vector<BenchmarkDraft> RunImporter::Run(const std::string& source_id) {
                                  *ctx_.options().count, how, count),
                      "drop --count when the file states the parallelism"));
       }
-    } else if (tp) {
-      count_why = fmt::format(
-          "server_info has dp_size {} without enable_dp_attention: how many GPUs each replica "
-          "holds is not stated",
-          *dp);
+    } else if (tp && dp) {
+      // dp_size replicas, each a TP x PP group of its own: the GPUs are all of them, and a
+      // request runs on one replica's.
+      count = *tp * pp.value_or(1) * *dp;
+      replicas = *dp;
+      notes.push_back(fmt::format(
+          "accelerator_count {} from server_info tp_size {} x pp_size {} x dp_size {}; replicas "
+          "{}: each data-parallel replica serves its own requests on {} GPUs.",
+          count, *tp, pp.value_or(1), *dp, *dp, *tp * pp.value_or(1)));
     }
   } else if (servers.disaggregated) {
     count_why =
@@ -254,6 +259,7 @@ std::vector<BenchmarkDraft> RunImporter::Run(const std::string& source_id) {
 
   // Load: the arrival rate and the concurrency cap.
   const json* rate = Get("request_rate");
+  double rate_value = 0;
   std::string rate_text = "not stated";
   std::string rate_slug = "rate-unknown";
   if (rate != nullptr && rate->is_string() && rate->get<std::string>() == kJsonInfinity) {
@@ -267,6 +273,7 @@ std::vector<BenchmarkDraft> RunImporter::Run(const std::string& source_id) {
             "request_rate is a positive number of requests per second, or Infinity");
       return out;
     }
+    rate_value = r;
     rate_text = fmt::format("{} req/s (Poisson arrivals)", NumberText(r));
     rate_slug = fmt::format("{}qps", Slug(NumberText(r)));
   } else if (rate != nullptr && !rate->is_null()) {
@@ -326,6 +333,13 @@ std::vector<BenchmarkDraft> RunImporter::Run(const std::string& source_id) {
       per_request(out_total, mean_out, "output_tokens",
                   retokenized && *retokenized < *total_out ? "total_output_tokens_retokenized"
                                                            : "total_output_tokens");
+  if (std::string offered = OfferedLoadNote(rate_value, mean_out, *throughput); !offered.empty()) {
+    sink_.Add(At("output_throughput", Severity::kNote, "offered-load",
+                 fmt::format("request_rate {} req/s: {}", NumberText(rate_value), offered),
+                 "a server's capacity is measured with more load than it can serve (a higher "
+                 "request_rate, or max_concurrency)"));
+    notes.push_back(fmt::format("Offered load: {}.", offered));
+  }
   if (retokenized && *retokenized != *total_out) {
     notes.push_back(fmt::format(
         "total_output_tokens {} (the server's count; older versions write the requested "
@@ -460,6 +474,7 @@ std::vector<BenchmarkDraft> RunImporter::Run(const std::string& source_id) {
                                                 rate_text)));
   conditions.emplace_back("speculative", speculative);
   conditions.emplace_back("prefix_cache", prefix_cache);
+  if (replicas > 1) conditions.emplace_back("replicas", CondValue::Int(replicas));
 
   // Identity: the run's content, without per-request arrays.
   uint64_t run_hash = Fnv1a(run_.dump());

@@ -144,6 +144,8 @@ class RunImporter : public JsonRun {
   std::string rate_text_ = "not stated";
   std::string rate_slug_ = "rate-unknown";
   CondValue concurrency_;
+  double rate_ = 0;       // request_rate, req/s; 0 when a burst or not stated
+  int64_t replicas_ = 0;  // decode replicas the user's --metadata states (llm-d), 0 when none
   int64_t input_tokens_ = 0, output_tokens_ = 0;
   std::vector<std::string> notes_;
   std::vector<std::pair<std::string, CondValue>> conditions_;
@@ -227,12 +229,35 @@ void RunImporter::ReadHardware() {
       if (key == "gpu") metadata_gpu = v.get<std::string>();
     }
   }
-  std::string unstated = "vLLM bench serve records no hardware";
+  // The user's --metadata gpu= ("4xNVIDIA_L40S", as llm-d's harness writes it) is what the file
+  // says of its hardware: used, and said to be the user's word, recorded with the run.
+  std::string stated;
   if (!metadata_gpu.empty()) {
-    unstated +=
-        fmt::format(" (--metadata gpu={} is a user assertion in the file, not used)", metadata_gpu);
+    stated = fmt::format("{} (--metadata gpu, user-asserted in the file)", metadata_gpu);
+    notes_.push_back(fmt::format(
+        "Hardware '{}' is the file's --metadata gpu: the user's word, recorded with the run.",
+        metadata_gpu));
   }
-  parts_ = ctx_.ResolveParts("", unstated, At("model_id", Severity::kNote, "", "", ""), sink_);
+  parts_ = ctx_.ResolveParts(stated, "vLLM bench serve records no hardware",
+                             At("model_id", Severity::kNote, "", "", ""), sink_);
+  // Replicas: --metadata decode_replicas (llm-d) counts the decode instances, each serving its
+  // own requests. With a prefill pool beside them, TTFT ran elsewhere: then no replica count.
+  auto meta_int = [&](const char* key) -> std::optional<int64_t> {
+    const json* v = Get(key);
+    if (v == nullptr || !v->is_string()) return std::nullopt;
+    auto n = ParseNumber(v->get<std::string>());
+    if (!n || *n < 0 || *n > 100000 || *n != std::floor(*n)) return std::nullopt;
+    return static_cast<int64_t>(*n);
+  };
+  auto decode = meta_int("decode_replicas");
+  auto prefill = meta_int("prefill_replicas");
+  if (decode && *decode >= 1 && (!prefill || *prefill == 0)) {
+    replicas_ = *decode;
+    notes_.push_back(fmt::format(
+        "replicas {} from --metadata decode_replicas (user-asserted): each replica serves its "
+        "own requests on accelerator_count / {} accelerators.",
+        *decode, *decode));
+  }
   for (auto& n : parts_.notes) notes_.push_back(n);
   count_ = CountFromFlags(ctx_, notes_);
 }
@@ -246,6 +271,7 @@ bool RunImporter::ReadLoad() {
     rate_slug_ = "burst";
   } else if (rate != nullptr && rate->is_number()) {
     double r = rate->get<double>();
+    rate_ = r;
     if (!(r > 0)) {
       Error("request_rate", "out-of-range", fmt::format("{} is not a request rate", rate->dump()),
             "request_rate is a positive number of requests per second, or \"inf\"");
@@ -320,6 +346,13 @@ void RunImporter::ReadLengths() {
   };
   input_tokens_ = length(*total_in_, mean_in, "input_tokens");
   output_tokens_ = length(*total_out_, mean_out, "output_tokens");
+  if (std::string offered = OfferedLoadNote(rate_, mean_out, *throughput_); !offered.empty()) {
+    sink_.Add(At("output_throughput", Severity::kNote, "offered-load",
+                 fmt::format("request_rate {} req/s: {}", NumberText(rate_), offered),
+                 "a server's capacity is measured with more load than it can serve (a higher "
+                 "request_rate, or max_concurrency)"));
+    notes_.push_back(fmt::format("Offered load: {}.", offered));
+  }
   for (auto [key, mean] :
        {std::pair{"input_len", mean_in}, std::pair{"output_len", mean_out},
         std::pair{"random_input_len", mean_in}, std::pair{"random_output_len", mean_out}}) {
@@ -403,6 +436,7 @@ void RunImporter::SetConditions() {
                                                          "scenario",
                                                          rate_text_)));
   conditions_.emplace_back("speculative", SpeculativeCondition(notes_));
+  if (replicas_ >= 1) conditions_.emplace_back("replicas", CondValue::Int(replicas_));
 }
 
 // The records: aggregate output (mean over the run, and its one-second peak when the file
