@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <limits>
 #include <string>
 
@@ -352,6 +353,46 @@ TEST(OfferedLoad, ARunNearTheLoadItWasOfferedIsNotASaturationFigure) {
   EXPECT_EQ(import::OfferedLoadNote(10, 270.17, 1000), "");
   EXPECT_EQ(import::OfferedLoadNote(std::numeric_limits<double>::infinity(), 270, 2249), "");
   EXPECT_EQ(import::OfferedLoadNote(0, 270, 2249), "");
+}
+
+}  // namespace
+}  // namespace rooflint
+
+namespace rooflint {
+namespace {
+
+// Every serving-tool sample, checked with --hardware as the only flag: some figure of it gets a
+// computed bound, or the file gets a diagnostic at its path with a hint saying what would give
+// one (a model the corpus lacks, a file that is not a result).
+TEST(CheckFiles, EveryServingSampleGetsABoundOrALocatedRefusal) {
+  namespace fs = std::filesystem;
+  size_t bounded = 0, refused = 0;
+  for (const char* tool :
+       {"aiperf", "genai-perf", "llmperf", "sglang", "trtllm-bench", "vllm", "vllm-throughput"}) {
+    std::vector<fs::path> files;
+    for (const auto& e : fs::directory_iterator(fs::path(ROOFLINT_IMPORT_SAMPLES) / tool)) {
+      if (e.path().filename() != "SOURCES.md") files.push_back(e.path());
+    }
+    std::sort(files.begin(), files.end());
+    for (const fs::path& path : files) {
+      std::vector<Diagnostic> read_errors;
+      std::vector<std::string> paths = {path.string()};
+      std::vector<ImportFile> input = ReadImportPaths(paths, read_errors);
+      ImportOptions options;
+      options.hardware = "1x H100";
+      CheckReport r = CheckFiles("auto", input, options, Bundled());
+      bool bound = std::any_of(r.figures.begin(), r.figures.end(),
+                               [](const CheckedFigure& f) { return f.binding.has_value(); });
+      bool located = std::any_of(r.diagnostics.begin(), r.diagnostics.end(), [&](const auto& d) {
+        return d.where.path == path.string() && !d.hint.empty() && d.severity != Severity::kNote;
+      });
+      EXPECT_TRUE(bound || located) << path;
+      bounded += bound ? 1 : 0;
+      refused += bound ? 0 : 1;
+    }
+  }
+  EXPECT_GE(bounded, 7u);
+  EXPECT_GE(refused, 1u);
 }
 
 }  // namespace

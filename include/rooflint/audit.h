@@ -269,6 +269,11 @@ struct WhatIfResult {
   double crossover_batch = 0;  // B*, where decode turns compute-bound (0: not computable)
   std::string crossover_arithmetic;
   std::string inputs;  // W, P, F, BW as used
+  // Whether the weights alone fit in n x memory, with the arithmetic ("" when not computable):
+  // a roof of weights that cannot be resident is the roof of a run that cannot happen.
+  std::string weights_fit;
+  bool weights_fit_known = false;
+  bool weights_fit_ok = true;
   // With a context (input + output tokens): the KV cache of one sequence, the largest batch
   // whose weights and caches fit in n x memory, and the aggregate KV-aware roof as B grows:
   // B x n x BW / (W + B x KV) bends below the weights-only line and tends to n x BW / KV.

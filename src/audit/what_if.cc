@@ -90,6 +90,26 @@ WhatIfResult WhatIf(const Corpus& corpus, const WhatIfQuery& q) {
     }
   }
 
+  // Do the weights alone fit? Said first: every roof assumes they are resident.
+  {
+    std::string how, problem, memory_how;
+    const Bytes resident = ResidentWeightBytes(*model, base, &how, &problem);
+    const Bytes capacity = static_cast<double>(q.count) * GenerousMemory(*part, &memory_how);
+    if (resident > Bytes(0) && capacity > Bytes(0)) {
+      out.weights_fit_known = true;
+      out.weights_fit_ok = resident <= capacity * (1 + 1e-12);
+      out.weights_fit = fmt::format(
+          "{} B of weights {} {} x {} = {} B ({}%){}", FormatSi(resident.si()),
+          out.weights_fit_ok ? "fit in" : "do NOT fit in", q.count, part->memory_text,
+          FormatSi(capacity.si()), FormatNumber(resident / capacity * 100),
+          out.weights_fit_ok ? ""
+                             : ": the roofs below are of a run that cannot happen without "
+                               "offloading (more accelerators, or a narrower --precision)");
+    } else {
+      out.weights_fit = fmt::format("not computable: {}", problem);
+    }
+  }
+
   // Capacity and the KV-aware aggregate roof at the query's context.
   const double context = static_cast<double>(q.input_tokens + q.output_tokens);
   if (context > 0) {

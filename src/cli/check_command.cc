@@ -34,6 +34,7 @@ std::string ShortValue(std::string_view value) {
   size_t space = value.find(' ');
   if (space == std::string_view::npos) return T(value);
   std::string number(value.substr(0, space));
+  if (number.size() <= 8) return T(value);  // as the source wrote it
   char* end = nullptr;
   double v = std::strtod(number.c_str(), &end);
   if (end == number.c_str() || *end != '\0') return T(value);

@@ -6,30 +6,81 @@
 #include <memory>
 
 #include "cli/command.h"
+#include "report/escape.h"
 #include "rooflint/audit.h"
 #include "rooflint/corpus.h"
+#include "rooflint/names.h"
 #include "rooflint/units.h"
 
 namespace rooflint::cli {
 namespace {
+
+ExitCode PrintRoofs(const Corpus& corpus, const WhatIfQuery& q);
 
 struct RoofOptions {
   WhatIfQuery query;
   std::vector<std::string> dirs;
 };
 
+// Reads the names the query was typed with (names.h) into ids: the model, the weight format, and
+// the parts (every candidate a short name such as "h100" names). False, said on stderr, when
+// one cannot be read.
+bool ReadQueryNames(const Corpus& corpus, WhatIfQuery& q, std::vector<std::string>& parts) {
+  ModelName model = ReadModelName(corpus, q.model);
+  if (model.model == nullptr) {
+    std::cerr << fmt::format("rooflint roof: --model: {}\n", EscapeTerminal(model.problem));
+    return false;
+  }
+  q.model = model.model->header.id.str();
+  if (q.precision.empty() && !model.precision.empty()) q.precision = model.precision;
+  if (!q.precision.empty()) {
+    PrecisionName p = ReadPrecisionName(q.precision);
+    if (!p.problem.empty()) {
+      std::cerr << fmt::format("rooflint roof: --precision: {}\n", EscapeTerminal(p.problem));
+      return false;
+    }
+    q.precision = p.native ? "" : p.name;
+  }
+  HardwareIndex index(corpus.accelerators);
+  HardwareName hardware = ReadHardwareName(corpus, index, q.accelerator);
+  if (hardware.parts.empty()) {
+    std::cerr << fmt::format("rooflint roof: --accelerator: {}\n",
+                             EscapeTerminal(hardware.problem));
+    return false;
+  }
+  for (const Accelerator* a : hardware.parts) parts.push_back(a->header.id.str());
+  if (parts.size() > 1) {
+    std::cout << fmt::format("'{}' names {} parts: the roofs of each follow\n\n",
+                             EscapeTerminal(q.accelerator), parts.size());
+  }
+  return true;
+}
+
 ExitCode RunRoof(const RoofOptions& opt) {
   std::vector<std::string> dirs = opt.dirs;
   if (dirs.empty()) dirs.push_back(BundledData());
   Corpus corpus = LoadCorpus(dirs);
-  WhatIfResult r = WhatIf(corpus, opt.query);
+  WhatIfQuery query = opt.query;
+  std::vector<std::string> parts;
+  if (!ReadQueryNames(corpus, query, parts)) return ExitCode::kUsage;
+  for (size_t i = 0; i < parts.size(); ++i) {
+    if (i > 0) std::cout << "\n";
+    query.accelerator = parts[i];
+    ExitCode code = PrintRoofs(corpus, query);
+    if (code != ExitCode::kClean) return code;
+  }
+  return ExitCode::kClean;
+}
+
+ExitCode PrintRoofs(const Corpus& corpus, const WhatIfQuery& q) {
+  WhatIfResult r = WhatIf(corpus, q);
   if (!r.problem.empty()) {
     std::cerr << "rooflint: " << r.problem << "\n";
     return ExitCode::kUsage;
   }
-  const WhatIfQuery& q = opt.query;
-  std::cout << fmt::format("{} on {} x {}, batch {}\n{}\n\n", q.model, q.count, q.accelerator,
-                           q.batch, r.inputs);
+  std::cout << fmt::format("{} on {} x {}, batch {}\n", q.model, q.count, q.accelerator, q.batch);
+  if (!r.weights_fit.empty()) std::cout << fmt::format("capacity: {}\n", r.weights_fit);
+  std::cout << fmt::format("{}\n\n", r.inputs);
   for (const auto& [metric, roof] : r.roofs) {
     if (roof.verdict == Verdict::kNotComputable) {
       std::cout << fmt::format("{:<17} {:<13} not computable: {}\n", MetricName(metric),
@@ -60,8 +111,11 @@ Command AddRoofCommand(CLI::App& app) {
       "roof",
       "What if: every roof and floor for a model on an accelerator, and the crossover "
       "batch B*");
-  cmd->add_option("--model", opt->query.model, "A model id")->required();
-  cmd->add_option("--accelerator", opt->query.accelerator, "An accelerator id")->required();
+  cmd->add_option("--model", opt->query.model, "A model: id, name, alias or Hugging Face id")
+      ->required();
+  cmd->add_option("--accelerator,--hardware", opt->query.accelerator,
+                  "An accelerator: id or short name ('h100', 'MI300X')")
+      ->required();
   cmd->add_option("--count", opt->query.count, "Accelerators (default 1)")
       ->check(CLI::Range(1, 1000000));
   cmd->add_option("--batch", opt->query.batch, "Sequences per decode step (default 1)")

@@ -143,7 +143,7 @@ PrecisionName ReadPrecisionName(std::string_view text) {
   std::replace(key.begin(), key.end(), '-', '_');
   if (const PrecisionInfo* row = FindPrecision(key)) {
     p.name = std::string(row->name);
-    if (key != text) p.how = fmt::format("'{}' is {}", text, p.name);
+    if (ToLower(Trim(text)) != p.name) p.how = fmt::format("'{}' is {}", text, p.name);
     return p;
   }
   std::string dashed = ToLower(Trim(text));

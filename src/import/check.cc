@@ -745,6 +745,32 @@ CheckReport CheckFiles(std::string_view format, std::span<const ImportFile> file
   for (size_t i = 0; i < report.figures.size() && i < from.size(); ++i) {
     report.figures[i].from = from[i];
   }
+  // A file whose figures name a model the corpus lacks gets no bound at all: say so once per
+  // file and model, with what would give one.
+  std::vector<std::pair<std::string, std::string>> said;
+  for (const CheckedFigure& f : report.figures) {
+    bool bounded = std::any_of(
+        report.figures.begin(), report.figures.end(),
+        [&](const CheckedFigure& g) { return g.from == f.from && g.binding.has_value(); });
+    bool lacks_model = std::any_of(f.missing.begin(), f.missing.end(), [](const MissingFact& m) {
+      return m.flag.starts_with("--model-config");
+    });
+    if (bounded || !lacks_model) continue;
+    if (std::find(said.begin(), said.end(), std::pair{f.from, f.model}) != said.end()) continue;
+    said.emplace_back(f.from, f.model);
+    Diagnostic d;
+    d.severity = Severity::kWarning;
+    d.code = "no-bound";
+    d.where.path = f.from;
+    d.message = fmt::format(
+        "no figure of this file can be bounded: its model '{}' is not in the corpus (a draft "
+        "record from the name alone, with no parameter count or shape)",
+        f.model);
+    d.hint =
+        "give the model's Hugging Face config.json with --model-config, or --model with an id "
+        "of the corpus (`rooflint list models`)";
+    report.diagnostics.push_back(std::move(d));
+  }
   report.records = std::move(imported.records);
   return report;
 }

@@ -1,0 +1,63 @@
+# `rooflint check`, `list`, `roof` and `show` by the names people type, end to end, and the
+# did-you-mean of a mistyped command. Invoked by CTest with -DROOFLINT=<binary>
+# -DSAMPLES=<tests/import-samples> -DWORK=<a scratch folder>.
+include(${CMAKE_CURRENT_LIST_DIR}/cli_expect.cmake)
+
+function(expect_match pattern what)
+  if(NOT LAST_OUTPUT MATCHES "${pattern}")
+    message(FATAL_ERROR "${what}:\n${LAST_OUTPUT}")
+  endif()
+endfunction()
+
+# A vendor's claim in its own words: impossible (exit 1), with the roof's arithmetic.
+expect_exit(1 check --model meta-llama/Llama-3.1-70B-Instruct --hardware "1x H200"
+            --precision FP8 --value "250 tok/s per user" --speculative false)
+expect_match("IMPOSSIBLE +250 tok/s is 362.0% of the memory-roof \\(69.1 tok/s\\)" "the verdict")
+expect_match("1 x 4.8e12 B/s / 69.5e9 B = 69.1 tok/s" "the arithmetic")
+# Unstated speculation: a warning that names it, and what would make it definite (exit 0).
+expect_exit(0 check --model llama-3.1-70b --hardware "1x H200" --precision fp8
+            --value "250 tok/s per user")
+expect_match("IMPOSSIBLE IF" "the assumed verdict")
+expect_match("--speculative false" "the missing fact")
+# The same as JSON.
+expect_exit(1 check --model llama-3.1-70b --hardware h200 --count 1 --precision fp8
+            --value "250 tok/s per user" --speculative false --format json)
+expect_match("\"verdict\": \"exceeds\"" "the JSON verdict")
+expect_match("\"binding\": {" "the JSON binding bound")
+# A claim that cannot be read: exit 2, each flag named, with the nearest names.
+expect_exit(2 check --model llama-3.1-7b --hardware nvidia-rtx-480 --value "35 ms")
+expect_match("--model: no model in the corpus is named 'llama-3.1-7b', did you mean" "model")
+expect_match("did you mean nvidia-rtx-4080\\?" "hardware")
+expect_match("--value: '35 ms' is a time but does not say of what" "value")
+# A file with one flag: every figure's verdict, and the replicas the file states.
+expect_exit(0 check ${SAMPLES}/vllm/bench_serve_llmd_l40s_llama3.2-3b_3rates.jsonl)
+expect_match("tpot mean +13.6 ms +tpot-floor +7.4 ms +54.8% +within" "the TPOT floor per replica")
+expect_match("note\\[offered-load\\]" "the offered load")
+# The names.
+expect_exit(3 swep)
+expect_match("unknown command 'swep', did you mean 'sweep'\\?" "command suggestion")
+expect_exit(0 list models 70b)
+expect_match("llama-3.1-70b" "list models")
+expect_exit(0 list precisions awq)
+expect_match("awq +int4" "list precisions")
+expect_exit(0 list formats vllm)
+expect_exit(3 list modles)
+expect_match("did you mean 'models'\\?" "list suggestion")
+expect_exit(0 roof --model Llama-3.1-70B-Instruct --accelerator "RTX 4090")
+expect_match("capacity: 141.1e9 B of weights do NOT fit" "roof's capacity line")
+expect_exit(0 show meta-llama/Llama-3.1-70B-Instruct)
+expect_match("model llama-3.1-70b" "show a model")
+expect_exit(3 show nvidia-h20-sxm)
+expect_match("did you mean 'nvidia-h200-sxm'\\?" "show suggestion")
+# --hardware auto on a machine whose only probe is a stand-in nvidia-smi.
+file(REMOVE_RECURSE ${WORK})
+file(MAKE_DIRECTORY ${WORK}/bin)
+file(WRITE ${WORK}/bin/nvidia-smi
+     "#!/bin/sh\nprintf 'NVIDIA H100 80GB HBM3, 81559 MiB, Disabled\\nNVIDIA H100 80GB HBM3, 81559 MiB, Disabled\\n'\n")
+file(CHMOD ${WORK}/bin/nvidia-smi PERMISSIONS OWNER_READ OWNER_EXECUTE)
+set(ENV{PATH} "${WORK}/bin")
+expect_exit(0 check --model llama-3.1-8b --hardware auto --precision bf16
+            --value "100 tok/s per user")
+expect_match("--hardware auto: nvidia-smi" "the probe that answered")
+expect_match("2x NVIDIA H100 80GB HBM3" "the machine's hardware text")
+file(REMOVE_RECURSE ${WORK})
