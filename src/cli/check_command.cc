@@ -41,6 +41,13 @@ std::string ShortValue(std::string_view value) {
   return fmt::format("{} {}", FormatNumber(v, 4), T(value.substr(space + 1)));
 }
 
+// A check's reason without the "not computable: " its instrument starts it with.
+std::string_view Reason(std::string_view reason) {
+  constexpr std::string_view kPrefix = "not computable: ";
+  if (reason.starts_with(kPrefix)) reason.remove_prefix(kPrefix.size());
+  return reason;
+}
+
 std::string Percent(double p) { return fmt::format("{}%", FormatNumber(p, 4)); }
 
 std::string BoundText(const CheckBound& b) {
@@ -104,7 +111,8 @@ void PrintFigureBlock(const CheckedFigure& f, bool color, std::ostream& out) {
                        : c.verdict == "does-not-fit"          ? "DOES NOT FIT"
                        : c.verdict == "does-not-fit-assuming" ? "does not fit, unless offloaded"
                                                               : "not computable";
-    std::string detail = c.verdict == "not-computable" ? c.reason : c.arithmetic;
+    std::string detail =
+        c.verdict == "not-computable" ? std::string(Reason(c.reason)) : c.arithmetic;
     out << Wrap(fmt::format("{}: {}", what, T(detail)), "  capacity  ", "          ", 100);
   }
   std::string word(VerdictWord(f.verdict));
@@ -158,7 +166,7 @@ void PrintFigureBlock(const CheckedFigure& f, bool color, std::ostream& out) {
 
 }  // namespace
 
-void PrintCheckText(const CheckReport& report, bool color, std::ostream& out) {
+void PrintCheckText(const CheckReport& report, bool color, std::ostream& out, bool all) {
   if (report.figures.empty()) {
     if (!report.HasErrors()) out << "no figures to check\n";
     return;
@@ -178,7 +186,24 @@ void PrintCheckText(const CheckReport& report, bool color, std::ostream& out) {
   // is missing.
   std::string last_from, last_set = "\x01";
   size_t counts[5] = {};
+  size_t hidden = 0;
+  std::vector<std::pair<std::string, std::string>> shown_metrics;  // (set, metric) shown once
   for (const CheckedFigure& f : report.figures) {
+    std::string_view v = f.verdict;
+    counts[v == "exceeds"            ? 0
+           : v == "exceeds-assuming" ? 1
+           : v == "near-roof"        ? 2
+           : v == "within"           ? 3
+                                     : 4]++;
+    // Unless --all: a run's first figure of each metric (its mean, as tools list them first),
+    // and every figure whose verdict is not "within".
+    bool first_of_metric = std::find(shown_metrics.begin(), shown_metrics.end(),
+                                     std::pair{f.set, f.metric}) == shown_metrics.end();
+    if (first_of_metric) shown_metrics.emplace_back(f.set, f.metric);
+    if (!all && !first_of_metric && f.verdict == "within") {
+      ++hidden;
+      continue;
+    }
     if (f.from != last_from) {
       out << T(f.from) << ":\n";
       last_from = f.from;
@@ -190,12 +215,6 @@ void PrintCheckText(const CheckReport& report, bool color, std::ostream& out) {
       if (!f.set.empty()) out << fmt::format(" {}\n", T(f.set));
       last_set = f.set;
     }
-    std::string_view v = f.verdict;
-    counts[v == "exceeds"            ? 0
-           : v == "exceeds-assuming" ? 1
-           : v == "near-roof"        ? 2
-           : v == "within"           ? 3
-                                     : 4]++;
     std::string figure =
         f.statistic.empty() ? f.metric : fmt::format("{} {}", f.metric, T(f.statistic));
     std::string verdict = Styled(f.verdict, f.verdict, color);
@@ -219,7 +238,8 @@ void PrintCheckText(const CheckReport& report, bool color, std::ostream& out) {
   if (first.capacity) {
     const CheckBound& c = *first.capacity;
     out << Wrap(fmt::format("capacity: {}: {}", c.verdict,
-                            T(c.verdict == "not-computable" ? c.reason : c.arithmetic)),
+                            T(c.verdict == "not-computable" ? std::string(Reason(c.reason))
+                                                            : c.arithmetic)),
                 "  ", "    ", 100);
   }
   for (const CheckedFigure& f : report.figures) {
@@ -234,8 +254,9 @@ void PrintCheckText(const CheckReport& report, bool color, std::ostream& out) {
   PrintMissing(first.missing, out);
   out << fmt::format(
       "{} figures: {} impossible, {} impossible if assumed, {} near roof, {} "
-      "possible, {} without a bound\n",
-      report.figures.size(), counts[0], counts[1], counts[2], counts[3], counts[4]);
+      "possible, {} without a bound{}\n",
+      report.figures.size(), counts[0], counts[1], counts[2], counts[3], counts[4],
+      hidden > 0 ? fmt::format(" ({} more within their bounds: --all lists them)", hidden) : "");
 }
 
 void PrintCheckJson(const CheckReport& report, std::ostream& out) {
@@ -446,6 +467,7 @@ struct CheckCliOptions {
   std::string output = "text";
   std::vector<std::string> corpus;
   bool no_bundled = false;
+  bool all = false;
   std::string color = "auto";
   ImportOptions import;
   std::optional<int64_t> count;
@@ -507,7 +529,7 @@ ExitCode RunCheck(const CheckCliOptions& opt) {
   if (opt.output == "json") {
     PrintCheckJson(report, std::cout);
   } else {
-    PrintCheckText(report, UseColor(opt.color), std::cout);
+    PrintCheckText(report, UseColor(opt.color), std::cout, opt.all);
   }
   return CheckExitCode(report);
 }
@@ -572,6 +594,9 @@ Command AddCheckCommand(CLI::App& app) {
                   "content)");
   cmd->add_option("--corpus", opt->corpus, "Corpus folders to add to the bundled one");
   cmd->add_flag("--no-bundled", opt->no_bundled, "Leave out the bundled corpus");
+  cmd->add_flag("--all", opt->all,
+                "List every figure of a file (default: each run's first figure of each metric, "
+                "and every figure past or near a bound)");
   cmd->add_option("--format", opt->output, "Output: text or json")
       ->check(CLI::IsMember({"text", "json"}));
   cmd->add_option("--color", opt->color, "auto, always or never")

@@ -14,7 +14,8 @@ namespace rooflint::cli {
 
 // One figure: a block with the capacity, the verdict, the binding bound's arithmetic, every
 // bound and what is missing. Several: a line each, then the findings and what is missing.
-void PrintCheckText(const CheckReport& report, bool color, std::ostream& out);
+// Unless `all`, a file's figures within their bounds are listed once per run and metric.
+void PrintCheckText(const CheckReport& report, bool color, std::ostream& out, bool all = false);
 // {"figures": [{"metric", "value", "verdict", "binding", "bounds", "findings", "missing",
 // ...}], "diagnostics": [...]}.
 void PrintCheckJson(const CheckReport& report, std::ostream& out);

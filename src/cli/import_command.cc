@@ -37,6 +37,7 @@ struct ImportCliOptions {
   std::string write;
   std::string emit = "table";
   std::string model_config;
+  bool all = false;
   ImportOptions import;
   int64_t count = 0;
 };
@@ -119,7 +120,7 @@ ExitCode RunImport(const ImportCliOptions& opt) {
     if (opt.emit == "json") {
       PrintCheckJson(report, std::cout);
     } else {
-      PrintCheckText(report, UseColor("auto"), std::cout);
+      PrintCheckText(report, UseColor("auto"), std::cout, opt.all);
       if (opt.write.empty() && !report.figures.empty()) {
         std::cout << "(the records: --emit toml prints them, --write DIR writes them)\n";
       }
@@ -324,6 +325,7 @@ Command AddImportCommand(CLI::App& app) {
   cmd->add_option("--emit", opt->emit,
                   "table (default: each figure's verdict, as `check` prints it), json, or toml "
                   "(the records, each with its audit as comments)");
+  cmd->add_flag("--all", opt->all, "With the verdict table: list every figure");
   cmd->add_option("--write", opt->write,
                   "Write one file per record under DIR/<kind>/ (never over an existing file)");
   return {cmd, [opt] { return RunImport(*opt); }};
