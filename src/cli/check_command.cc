@@ -113,7 +113,7 @@ void PrintFigureBlock(const CheckedFigure& f, bool color, std::ostream& out) {
                                                               : "not computable";
     std::string detail =
         c.verdict == "not-computable" ? std::string(Reason(c.reason)) : c.arithmetic;
-    out << Wrap(fmt::format("{}: {}", what, T(detail)), "  capacity  ", "          ", 100);
+    out << Wrap(fmt::format("{}: {}", what, T(detail)), "  capacity  ", "            ", 100);
   }
   std::string word(VerdictWord(f.verdict));
   if (f.binding) {
@@ -134,6 +134,10 @@ void PrintFigureBlock(const CheckedFigure& f, bool color, std::ostream& out) {
     }
     if (!f.binding->arithmetic.empty()) {
       out << Wrap(T(f.binding->arithmetic), "                 ", "                   ", 100);
+    }
+    // How the bound's terms were found (W, the parts), when the instrument says.
+    if (!f.binding->reason.empty()) {
+      out << Wrap(T(f.binding->reason), "                 where ", "                   ", 100);
     }
   } else {
     out << fmt::format("  {}  no bound could be computed\n",
