@@ -1,5 +1,7 @@
 // Feeds arbitrary bytes to every importer of the table, and to detection (`auto`), against
-// the bundled corpus, and to ModelFromHfConfig as a config.json and as the index beside one.
+// the bundled corpus, and to ModelFromHfConfig as a config.json and as the index beside one;
+// then to `check`: the bytes as a file (CheckFiles), and split at newlines into a claim's model,
+// hardware, value and precision (CheckClaim), which reads them as names (names.h).
 // Each must return records or diagnostics and never crash, hang or leak; every record it
 // returns must re-parse cleanly.
 #include <cstddef>
@@ -9,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "rooflint/check.h"
 #include "rooflint/corpus.h"
 #include "rooflint/import.h"
 #include "rooflint/model_config.h"
@@ -63,5 +66,34 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   CheckModelConfig(rooflint::ModelFromHfConfig(kIndexedConfig, "fuzz/config.json", "fuzz-model",
                                                "fuzz-source", text,
                                                "fuzz/model.safetensors.index.json"));
+  // check: a file gives figures or diagnostics; a claim gives figures or diagnostics, and a
+  // figure's verdict is one of the five words.
+  rooflint::CheckOptions quick;
+  quick.probe_missing = size % 2 == 0;
+  rooflint::CheckReport file = rooflint::CheckFiles("auto", files, {}, Bundled(), quick);
+  if (file.figures.empty() && file.diagnostics.empty()) std::abort();
+  std::vector<std::string> fields(4);
+  size_t field = 0;
+  for (char c : text) {
+    if (c == '\n' && field + 1 < fields.size()) {
+      ++field;
+    } else {
+      fields[field] += c;
+    }
+  }
+  rooflint::Claim claim;
+  claim.model = fields[0];
+  claim.hardware = fields[1];
+  claim.value = fields[2];
+  claim.precision = fields[3];
+  rooflint::CheckReport r = rooflint::CheckClaim(claim, Bundled(), quick);
+  if (r.figures.empty() && r.diagnostics.empty()) std::abort();
+  for (const auto& f : r.figures) {
+    const std::string& v = f.verdict;
+    if (v != "within" && v != "near-roof" && v != "exceeds" && v != "exceeds-assuming" &&
+        v != "not-computable") {
+      std::abort();
+    }
+  }
   return 0;
 }
