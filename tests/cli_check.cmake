@@ -61,3 +61,7 @@ expect_exit(0 check --model llama-3.1-8b --hardware auto --precision bf16
 expect_match("--hardware auto: nvidia-smi" "the probe that answered")
 expect_match("2x NVIDIA H100 80GB HBM3" "the machine's hardware text")
 file(REMOVE_RECURSE ${WORK})
+# import reads the same names, and suggests for an id it cannot read.
+expect_exit(3 import auto ${SAMPLES}/llama-bench/b5163_rtx4080_qwen2.5-7b.json
+            --accelerator nvidia-rtx-480)
+expect_match("--accelerator: no accelerator in the corpus matches 'nvidia-rtx-480', did you mean nvidia-rtx-4080\\?" "import suggestion")

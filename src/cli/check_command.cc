@@ -372,8 +372,18 @@ bool ResolveImportNames(const Corpus& corpus, ImportOptions& options, std::strin
   }
   // An accelerator flag that is not an id is hardware text ("h100").
   if (!options.accelerator.empty() && corpus.FindAccelerator(options.accelerator) == nullptr) {
-    if (options.hardware.empty()) options.hardware = options.accelerator;
-    options.accelerator.clear();
+    HardwareIndex index(corpus.accelerators);
+    HardwareName h = ReadHardwareName(corpus, index, options.accelerator);
+    if (h.parts.empty()) {
+      problem = fmt::format("--accelerator: {}", h.problem);
+      return false;
+    }
+    if (h.parts.size() == 1 && !h.count) {
+      options.accelerator = h.parts[0]->header.id.str();  // a name of one part: its id
+    } else {
+      if (options.hardware.empty()) options.hardware = options.accelerator;
+      options.accelerator.clear();
+    }
   }
   return true;
 }

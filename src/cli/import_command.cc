@@ -38,6 +38,7 @@ struct ImportCliOptions {
   std::string emit = "table";
   std::string model_config;
   bool all = false;
+  bool no_bundled = false;
   ImportOptions import;
   int64_t count = 0;
 };
@@ -83,8 +84,14 @@ ExitCode RunImport(const ImportCliOptions& opt) {
   if (opt.count > 0) options.count = opt.count;
 
   // The corpus the records are resolved and audited against, with the target folder.
-  std::vector<std::string> roots = opt.corpus;
-  if (roots.empty()) roots.push_back(BundledData());
+  // The bundled corpus, and the folders --corpus adds to it (as `check` reads them).
+  std::vector<std::string> roots;
+  if (!opt.no_bundled) roots.push_back(BundledData());
+  for (const auto& d : opt.corpus) roots.push_back(d);
+  if (roots.empty()) {
+    std::cerr << "rooflint import: --no-bundled leaves no corpus: give --corpus DIR\n";
+    return ExitCode::kUsage;
+  }
   if (!opt.write.empty()) {
     std::error_code ec;
     bool known = false;
@@ -321,7 +328,8 @@ Command AddImportCommand(CLI::App& app) {
   cmd->add_option("--source", opt->import.source,
                   "Source id to cite instead of writing a source record for the file");
   cmd->add_option("--corpus", opt->corpus,
-                  "Corpus folders to resolve and audit against (default: the bundled data/)");
+                  "Corpus folders to add to the bundled one, to resolve and audit against");
+  cmd->add_flag("--no-bundled", opt->no_bundled, "Leave out the bundled corpus");
   cmd->add_option("--emit", opt->emit,
                   "table (default: each figure's verdict, as `check` prints it), json, or toml "
                   "(the records, each with its audit as comments)");
