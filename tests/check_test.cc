@@ -397,3 +397,31 @@ TEST(CheckFiles, EveryServingSampleGetsABoundOrALocatedRefusal) {
 
 }  // namespace
 }  // namespace rooflint
+
+namespace rooflint {
+namespace {
+
+// No weight format stated, nothing offloaded, one RTX 4090 (24 GiB = 25.77e9 B): Llama 3.1 70B
+// (70.55e9 params) is 141.1e9 B in its native bf16 but 8.82e9 B at 1 bit, the narrowest any
+// engine loads: a misfit only if bf16 (a warning). Llama 3.1 405B is 50.7e9 B even at 1 bit: a
+// misfit whatever the format (an error).
+TEST(CheckClaim, CapacityWithAnUnknownPrecisionBoundsAtTheFewestBits) {
+  Claim c;
+  c.model = "llama-3.1-70b";
+  c.hardware = "1x RTX 4090";
+  c.value = "10 tok/s per user";
+  c.offload = "false";
+  CheckReport r70 = CheckClaim(c, Bundled());
+  ASSERT_EQ(r70.figures.size(), 1u);
+  ASSERT_TRUE(r70.figures[0].capacity.has_value());
+  EXPECT_EQ(r70.figures[0].capacity->verdict, "does-not-fit-assuming");
+  c.model = "llama-3.1-405b";
+  CheckReport r405 = CheckClaim(c, Bundled());
+  ASSERT_EQ(r405.figures.size(), 1u);
+  ASSERT_TRUE(r405.figures[0].capacity.has_value());
+  EXPECT_EQ(r405.figures[0].capacity->verdict, "does-not-fit");
+  EXPECT_TRUE(r405.HasErrorFindings());
+}
+
+}  // namespace
+}  // namespace rooflint

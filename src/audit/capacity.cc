@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "audit/physics.h"
+#include "rooflint/precision.h"
 #include "rooflint/units.h"
 
 namespace rooflint {
@@ -39,7 +40,38 @@ class Capacity final : public RecordInstrument {
     if (in.count <= 0) return not_computable(in.count_problem);
     const Model& m = *in.model;
     std::string weights_how, problem;
-    const Bytes weights = ResidentWeightBytes(m, b, &weights_how, &problem);
+    Bytes weights = ResidentWeightBytes(m, b, &weights_how, &problem);
+    // The least the weights can take: the same, unless the weight format is unknown (below).
+    Bytes weights_least = weights;
+    std::string weights_assumption;
+    if (weights <= Bytes(0) && b.precision.empty() && !b.weights && m.params_total > 0 &&
+        in.options != nullptr && in.options->bound_unknowns) {
+      // An unknown format (check and import): resident at the fewest bits the engine loads,
+      // the misfit an error may rest on, and at the model's native precision, an assumption.
+      const Condition& engine = b.conditions.engine;
+      const Condition& version = b.conditions.engine_version;
+      const NarrowestWeights narrow = NarrowestWeightsFor(
+          engine.stated() ? engine.text.view() : "", version.stated() ? version.text.view() : "");
+      const PrecisionInfo* native =
+          m.native_precision.empty() ? nullptr : FindPrecision(m.native_precision);
+      const double narrow_bits =
+          native != nullptr ? std::min(narrow.bits, native->bits_per_weight) : narrow.bits;
+      weights_least = Bytes(m.params_total * narrow_bits / 8);
+      weights = native != nullptr ? native->BytesOf(m.params_total) : weights_least;
+      if (native != nullptr && native->bits_per_weight > narrow_bits) {
+        weights_assumption = fmt::format(
+            "the weights are in the model's native {} (the precision is not stated; at {:g} "
+            "bit{}, the narrowest {} loads, they are {} B)",
+            native->name, narrow_bits, narrow_bits == 1 ? "" : "s", narrow.engine,
+            FormatSi(weights_least.si()));
+      }
+      if (Explaining()) {
+        weights_how = fmt::format(
+            "{} params x {:g} B ({}, the precision not being stated) = {} B",
+            FormatSi(m.params_total), native != nullptr ? native->element().si() : narrow_bits / 8,
+            native != nullptr ? native->name : narrow.format, FormatSi(weights.si()));
+      }
+    }
     if (weights <= Bytes(0)) return not_computable(problem);
     Bytes kv;
     double batch = in.stated_batch > 0 ? static_cast<double>(in.stated_batch) : 1;
@@ -84,6 +116,10 @@ class Capacity final : public RecordInstrument {
       return;
     }
     std::vector<std::string> assumptions;
+    // Past the memory only at the native precision: the fewest bits would have fit.
+    if (!weights_assumption.empty() && weights_least + batch * kv <= available * (1 + 1e-12)) {
+      assumptions.push_back(weights_assumption);
+    }
     if (!offload.stated()) {
       assumptions.push_back(
           "nothing is offloaded to host memory (the record does not state offload)");

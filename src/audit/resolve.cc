@@ -80,9 +80,9 @@ void ResolveUnknownPrecision(const Benchmark& b, const Model& m, AuditInput& in)
       FormatSi(in.params), native->element().si(), native->name, FormatSi(in.weight_bytes.si()),
       narrow_how);
   in.weights_assumption = fmt::format(
-      "the weights are in the model's native {} (the precision is not stated; at {:g} bits, "
+      "the weights are in the model's native {} (the precision is not stated; at {:g} bit{}, "
       "the narrowest {} loads, W is {} B)",
-      native->name, narrow_bits, narrow.engine, FormatSi(least.si()));
+      native->name, narrow_bits, narrow_bits == 1 ? "" : "s", narrow.engine, FormatSi(least.si()));
 }
 
 void ResolveWeights(const Benchmark& b, AuditInput& in) {

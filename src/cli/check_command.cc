@@ -113,6 +113,15 @@ void PrintFigureBlock(const CheckedFigure& f, bool color, std::ostream& out) {
                                                               : "not computable";
     std::string detail =
         c.verdict == "not-computable" ? std::string(Reason(c.reason)) : c.arithmetic;
+    if (c.verdict == "does-not-fit-assuming") {
+      // The assumptions the misfit rests on: the reason's ", if ...", up to its detail.
+      size_t at = c.reason.find(", if ");
+      if (at != std::string::npos) {
+        size_t end = c.reason.find("; weights: ", at);
+        what = fmt::format("does not fit, if {}",
+                           c.reason.substr(at + 5, end == std::string::npos ? end : end - at - 5));
+      }
+    }
     out << Wrap(fmt::format("{}: {}", what, T(detail)), "  capacity  ", "            ", 100);
   }
   std::string word(VerdictWord(f.verdict));
