@@ -6,7 +6,6 @@
 #include <algorithm>
 
 #include "audit/physics.h"
-#include "rooflint/precision.h"
 #include "rooflint/units.h"
 
 namespace rooflint {
@@ -48,28 +47,17 @@ class Capacity final : public RecordInstrument {
         in.options != nullptr && in.options->bound_unknowns) {
       // An unknown format (check and import): resident at the fewest bits the engine loads,
       // the misfit an error may rest on, and at the model's native precision, an assumption.
-      const Condition& engine = b.conditions.engine;
-      const Condition& version = b.conditions.engine_version;
-      const NarrowestWeights narrow = NarrowestWeightsFor(
-          engine.stated() ? engine.text.view() : "", version.stated() ? version.text.view() : "");
-      const PrecisionInfo* native =
-          m.native_precision.empty() ? nullptr : FindPrecision(m.native_precision);
-      const double narrow_bits =
-          native != nullptr ? std::min(narrow.bits, native->bits_per_weight) : narrow.bits;
-      weights_least = Bytes(m.params_total * narrow_bits / 8);
-      weights = native != nullptr ? native->BytesOf(m.params_total) : weights_least;
-      if (native != nullptr && native->bits_per_weight > narrow_bits) {
-        weights_assumption = fmt::format(
-            "the weights are in the model's native {} (the precision is not stated; at {:g} "
-            "bit{}, the narrowest {} loads, they are {} B)",
-            native->name, narrow_bits, narrow_bits == 1 ? "" : "s", narrow.engine,
-            FormatSi(weights_least.si()));
-      }
+      const UnstatedFormatBytes u = BytesAtUnstatedFormat(b, m, m.params_total);
+      weights_least = u.least;
+      weights = u.native;
+      weights_assumption = u.assumption;
       if (Explaining()) {
-        weights_how = fmt::format(
-            "{} params x {:g} B ({}, the precision not being stated) = {} B",
-            FormatSi(m.params_total), native != nullptr ? native->element().si() : narrow_bits / 8,
-            native != nullptr ? native->name : narrow.format, FormatSi(weights.si()));
+        weights_how =
+            u.native_format != nullptr
+                ? fmt::format("{} params x {:g} B ({}, the precision not being stated) = {} B",
+                              FormatSi(m.params_total), u.native_format->element().si(),
+                              u.native_format->name, FormatSi(weights.si()))
+                : u.least_how;
       }
     }
     if (weights <= Bytes(0)) return not_computable(problem);

@@ -295,6 +295,32 @@ Bytes GenerousMemory(const Accelerator& a, std::string* how) {
   return bytes;
 }
 
+UnstatedFormatBytes BytesAtUnstatedFormat(const Benchmark& b, const Model& m, double params) {
+  UnstatedFormatBytes u;
+  const Condition& engine = b.conditions.engine;
+  const Condition& version = b.conditions.engine_version;
+  const NarrowestWeights narrow = NarrowestWeightsFor(engine.stated() ? engine.text.view() : "",
+                                                      version.stated() ? version.text.view() : "");
+  u.native_format = m.native_precision.empty() ? nullptr : FindPrecision(m.native_precision);
+  u.least_bits = u.native_format != nullptr
+                     ? std::min(narrow.bits, u.native_format->bits_per_weight)
+                     : narrow.bits;
+  u.least = Bytes(params * u.least_bits / 8);
+  u.native = u.native_format != nullptr ? u.native_format->BytesOf(params) : u.least;
+  const std::string bits = fmt::format("{:g} bit{}", u.least_bits, u.least_bits == 1 ? "" : "s");
+  u.least_how = fmt::format("{} params x {} ({}, the narrowest {} loads{}) = {} B",
+                            FormatSi(params), bits, narrow.format, narrow.engine,
+                            narrow.versions.empty() ? "" : fmt::format(" {}", narrow.versions),
+                            FormatSi(u.least.si()));
+  if (u.native > u.least) {
+    u.assumption = fmt::format(
+        "the weights are in the model's native {} (the precision is not stated; at {}, the "
+        "narrowest {} loads, they are {} B)",
+        u.native_format->name, bits, narrow.engine, FormatSi(u.least.si()));
+  }
+  return u;
+}
+
 Bytes ResidentWeightBytes(const Model& m, const Benchmark& b, std::string* how,
                           std::string* problem) {
   // How the bytes were obtained is written when Explaining(); a problem always.

@@ -13,6 +13,7 @@
 
 #include "audit/results.h"
 #include "rooflint/audit.h"
+#include "rooflint/precision.h"
 #include "rooflint/units.h"
 
 namespace rooflint {
@@ -72,6 +73,20 @@ Bytes ComponentWeightBytes(const Model& m, const Benchmark& b, std::string* how)
 // A part's memory read generously, for capacity: a figure written in decimal units ("80 GB")
 // is read as binary (many "80 GB" parts hold 80 GiB). `how` says which reading was used.
 Bytes GenerousMemory(const Accelerator& a, std::string* how);
+
+// The bytes of `params` weights when a record states neither `weights` nor its weight format:
+// `least` at the fewest bits the record's engine loads (NarrowestWeightsFor), the side an error
+// may rest on, and `native` at the model's native precision (equal to `least` when the model
+// states none, or none wider), with the assumption the native side rests on ("" when none).
+struct UnstatedFormatBytes {
+  Bytes least;
+  Bytes native;
+  double least_bits = 0;
+  const PrecisionInfo* native_format = nullptr;
+  std::string least_how;   // "6.607e9 params x 4 bits (AWQ ..., the narrowest vllm loads ...)"
+  std::string assumption;  // "the weights are in the model's native fp16 (...)"
+};
+UnstatedFormatBytes BytesAtUnstatedFormat(const Benchmark& b, const Model& m, double params);
 
 // Bytes of weights that must be resident: every expert, the embedding included. The stated
 // `weights` (the whole file) first; else the components at their precisions; else params_total

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "audit/physics.h"
 #include "audit/results.h"
 #include "core/text_util.h"
 #include "rooflint/precision.h"
@@ -54,35 +55,19 @@ EmbeddingShare EmbeddingBytes(const Model& m, const Benchmark& b) {
 // record's engine loads (the bound that may err), and at the model's native precision as an
 // assumption (a warning). A model whose native precision is unknown gives the first alone.
 void ResolveUnknownPrecision(const Benchmark& b, const Model& m, AuditInput& in) {
-  const Condition& engine = b.conditions.engine;
-  const Condition& version = b.conditions.engine_version;
-  const NarrowestWeights narrow = NarrowestWeightsFor(engine.stated() ? engine.text.view() : "",
-                                                      version.stated() ? version.text.view() : "");
-  const PrecisionInfo* native =
-      m.native_precision.empty() ? nullptr : FindPrecision(m.native_precision);
-  const double narrow_bits =
-      native != nullptr ? std::min(narrow.bits, native->bits_per_weight) : narrow.bits;
-  const Bytes least(in.params * narrow_bits / 8);
-  const std::string narrow_how = fmt::format(
-      "{} params x {:g} bits ({}, the narrowest {} loads{}) = {} B", FormatSi(in.params),
-      narrow_bits, narrow.format, narrow.engine,
-      narrow.versions.empty() ? "" : fmt::format(" {}", narrow.versions), FormatSi(least.si()));
-  if (native == nullptr || native->bits_per_weight <= narrow_bits) {
-    in.weight_bytes = least;
-    in.weights_how = fmt::format("{} (the precision is not stated)", narrow_how);
+  const UnstatedFormatBytes u = BytesAtUnstatedFormat(b, m, in.params);
+  in.weight_bytes = u.native;
+  if (u.assumption.empty()) {
+    in.weights_how = fmt::format("{} (the precision is not stated)", u.least_how);
     return;
   }
-  in.weight_bytes = native->BytesOf(in.params);
-  in.weight_bytes_min = least;
+  in.weight_bytes_min = u.least;
+  in.weights_assumption = u.assumption;
   in.weights_how = fmt::format(
       "{} params x {:g} B ({}, the model's native precision: the record does not state one) = "
       "{} B; at the narrowest weights, {}",
-      FormatSi(in.params), native->element().si(), native->name, FormatSi(in.weight_bytes.si()),
-      narrow_how);
-  in.weights_assumption = fmt::format(
-      "the weights are in the model's native {} (the precision is not stated; at {:g} bit{}, "
-      "the narrowest {} loads, W is {} B)",
-      native->name, narrow_bits, narrow_bits == 1 ? "" : "s", narrow.engine, FormatSi(least.si()));
+      FormatSi(in.params), u.native_format->element().si(), u.native_format->name,
+      FormatSi(in.weight_bytes.si()), u.least_how);
 }
 
 void ResolveWeights(const Benchmark& b, AuditInput& in) {
