@@ -425,3 +425,25 @@ TEST(CheckClaim, CapacityWithAnUnknownPrecisionBoundsAtTheFewestBits) {
 
 }  // namespace
 }  // namespace rooflint
+
+namespace rooflint {
+namespace {
+
+TEST(CheckClaim, TheKvFormatIsReadAsAName) {
+  Claim c;
+  c.model = "llama-3.1-8b";
+  c.hardware = "1x H100 SXM";
+  c.value = "3000 tok/s aggregate";
+  c.precision = "bf16";
+  c.batch = 64;
+  c.input_tokens = 4000;
+  c.kv_precision = "float16";
+  CheckReport r = CheckClaim(c, Bundled());
+  ASSERT_FALSE(r.HasErrors()) << (r.diagnostics.empty() ? "" : r.diagnostics[0].message.str());
+  ASSERT_EQ(r.figures.size(), 1u);
+  c.kv_precision = "fp9";
+  EXPECT_TRUE(CheckClaim(c, Bundled()).HasErrors());
+}
+
+}  // namespace
+}  // namespace rooflint

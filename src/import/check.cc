@@ -572,13 +572,18 @@ CheckReport CheckClaim(const Claim& claim, const Corpus& corpus, const CheckOpti
     notes.push_back(
         fmt::format("the weight format {} from the model name '{}'", precision, claim.model));
   }
-  if (!claim.kv_precision.empty() && FindPrecision(ToLower(claim.kv_precision)) == nullptr) {
+  std::string kv_precision;
+  if (!claim.kv_precision.empty()) {
     PrecisionName p = ReadPrecisionName(claim.kv_precision);
     if (!p.problem.empty() || p.native) {
       report.diagnostics.push_back(
           FlagError("unknown-precision",
-                    fmt::format("--kv-precision: unknown format '{}'", claim.kv_precision),
+                    fmt::format("--kv-precision: {}",
+                                p.native ? "auto is no KV-cache format: give one, or leave it out"
+                                         : p.problem),
                     "`rooflint list precisions` lists them"));
+    } else {
+      kv_precision = p.name;
     }
   }
   // The value and its metric.
@@ -617,7 +622,7 @@ CheckReport CheckClaim(const Claim& claim, const Corpus& corpus, const CheckOpti
     d.model = model.model->header.id.str();
     d.precision = precision;
     if (precision.empty()) d.precision_absent = "not given (--precision)";
-    if (!claim.kv_precision.empty()) d.kv_precision = ToLower(claim.kv_precision);
+    d.kv_precision = kv_precision;
     d.hardware = claim.hardware;
     for (const Accelerator* a : hardware.parts) d.accelerators.push_back(a->header.id.str());
     if (claim.count) {
