@@ -14,6 +14,7 @@
 #include "cli/progress.h"
 #include "core/file_io.h"
 #include "core/text_util.h"
+#include "import/common.h"
 #include "report/escape.h"
 #include "rooflint/check.h"
 #include "rooflint/corpus.h"
@@ -439,24 +440,16 @@ bool AddModelConfig(const std::string& config_path, std::string& model, Corpus& 
   std::error_code ec;
   if (std::filesystem::exists(index_path, ec) &&
       !ReadRegularFile(index_path, kMaxSafetensorsIndexBytes, index_text, index_error)) {
+    std::cerr << fmt::format("{}: warning[cannot-read]: {}: not used\n", EscapeTerminal(index_path),
+                             EscapeTerminal(index_error));
     index_text.clear();
     index_path.clear();
   }
   if (index_text.empty()) index_path.clear();
   // The record's id: --model when it names no model of the corpus, else the config's folder.
-  std::string id;
   std::string base =
       model.empty() ? std::filesystem::absolute(folder, ec).filename().string() : model;
-  base = base.substr(base.rfind('/') == std::string::npos ? 0 : base.rfind('/') + 1);
-  for (char c : ToLower(base)) {
-    if (IsAlnum(c) || c == '.') {
-      id += c;
-    } else if (!id.empty() && id.back() != '-') {
-      id += '-';
-    }
-    if (id.size() >= 60) break;
-  }
-  while (!id.empty() && (id.back() == '-' || id.back() == '.')) id.pop_back();
+  std::string id = import::Slug(import::BaseName(base), 60);
   if (id.empty() || !IsAlnum(id[0])) id = "model-from-config";
   if (corpus.FindModel(id) != nullptr) id += "-config";
   const std::string source_id = fmt::format("{}-hf-config", id);

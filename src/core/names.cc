@@ -175,10 +175,9 @@ ModelName ReadModelName(const Corpus& corpus, std::string_view text) {
     r.problem = "no model named";
     return r;
   }
-  auto found = [&](const std::vector<const Model*>& ms, std::string how) {
+  auto found = [&](const std::vector<const Model*>& ms) {
     if (ms.size() == 1) {
       r.model = ms[0];
-      r.how = std::move(how);
       return true;
     }
     if (ms.size() > 1 && r.problem.empty()) {
@@ -186,14 +185,14 @@ ModelName ReadModelName(const Corpus& corpus, std::string_view text) {
     }
     return false;
   };
-  if (found(ModelsNamed(corpus, form), "")) {
+  if (found(ModelsNamed(corpus, form))) {
     r.how = fmt::format("'{}' names model {}", text, r.model->header.id);
     if (NormalName(r.model->header.id) == form) r.how.clear();  // the id itself: nothing to say
     r.precision = PrecisionSuffix(form);
     return r;
   }
   std::string bare(WithoutOrganisation(form));
-  if (bare != form && found(ModelsNamed(corpus, bare), "")) {
+  if (bare != form && found(ModelsNamed(corpus, bare))) {
     r.how = fmt::format("'{}' read as '{}' without its organisation: model {}", text, bare,
                         r.model->header.id);
     r.precision = PrecisionSuffix(bare);
@@ -222,7 +221,7 @@ ModelName ReadModelName(const Corpus& corpus, std::string_view text) {
     more = false;
     if (drop_context_length()) {
       more = true;
-      if (found(ModelsNamed(corpus, stem), "")) {
+      if (found(ModelsNamed(corpus, stem))) {
         r.how = fmt::format("'{}' read as model {} (a variant: '{}' dropped)", text,
                             r.model->header.id, dropped.back());
         r.precision = precision;
@@ -239,7 +238,7 @@ ModelName ReadModelName(const Corpus& corpus, std::string_view text) {
       dropped.emplace_back(s.suffix);
       if (precision.empty()) precision = std::string(s.precision);
       more = true;
-      if (found(ModelsNamed(corpus, stem), "")) {
+      if (found(ModelsNamed(corpus, stem))) {
         std::string suffixes;
         for (auto it = dropped.rbegin(); it != dropped.rend(); ++it) suffixes += *it;
         r.how = fmt::format("'{}' read as model {} (a variant: '{}' dropped{})", text,
@@ -322,14 +321,17 @@ std::string Suggest(std::string_view word, std::span<const std::string> candidat
     }
   }
   if (!best.empty()) return best;
-  size_t limit = std::max<size_t>(2, w.size() / 3);
-  size_t best_distance = limit + 1;
-  for (const std::string& c : candidates) {
-    if (c.size() > kLongest) continue;
-    size_t d = EditDistance(w, ToLower(c), best_distance - 1);
-    if (d < best_distance) best_distance = d, best = c;
+  // Else the nearest within a third of the word's length (text_util's ClosestMatch), compared
+  // without case.
+  std::vector<std::string> lower;
+  lower.reserve(candidates.size());
+  for (const std::string& c : candidates) lower.push_back(ToLower(c));
+  std::vector<std::string_view> views(lower.begin(), lower.end());
+  std::string near = ClosestMatch(w, views);
+  for (size_t i = 0; i < lower.size() && !near.empty(); ++i) {
+    if (lower[i] == near) return candidates[i];
   }
-  return best;
+  return "";
 }
 
 std::string DidYouMean(std::string_view word, std::span<const std::string> candidates) {

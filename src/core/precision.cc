@@ -9,6 +9,8 @@
 #include <cstdint>
 #include <string>
 
+#include "core/text_util.h"
+
 namespace rooflint {
 namespace {
 
@@ -119,8 +121,8 @@ constexpr std::array kEngines = {
               {0, 3, 0},
               {4, "AWQ, GPTQ or SqueezeLLM 4-bit integer weights (group scales not counted)",
                "vllm", "0.2.0 to 0.2.x",
-               "vllm-project/vllm#1089 (AWQ in 0.2.0); GPTQ came in 0.2.6 at 4 bits, and "
-               "SqueezeLLM refuses any width but 4"}},
+               "vllm-project/vllm#1089 (AWQ in 0.2.0); GPTQ came in 0.2.6 at 4 bits; "
+               "model_executor/layers/quantization/squeezellm.py refuses any width but 4"}},
     EngineRow{{"vllm"}, {0, 3, 0}, {}, {1, "AQLM 1x16 at group 16", "vllm", "0.3.0 on", kVllmAqlm}},
     EngineRow{{"sglang"},
               {},
@@ -198,18 +200,10 @@ std::array<NarrowestWeights, kEngines.size() + 1> MakeTable() {
 }
 const std::array<NarrowestWeights, kEngines.size() + 1> kTable = MakeTable();
 
-std::string Lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) {
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  }
-  return out;
-}
-
 }  // namespace
 
 NarrowestWeights NarrowestWeightsFor(std::string_view engine, std::string_view version) {
-  const std::string e = Lower(engine);
+  const std::string e = ToLower(engine);
   if (e.empty()) return kAnyEngine;
   // The version may be written in the engine's text ("vLLM 0.6.3").
   Version v = ReadVersion(version.empty() ? std::string_view(e) : version);

@@ -677,21 +677,6 @@ std::string RenderSource(const SourceDraft& s) {
 
 namespace {
 
-// ", did you mean 'x'?" for the nearest of `ids`, or "".
-template <class Records>
-std::string DidYouMean(std::string_view id, const Records& records) {
-  std::string best;
-  size_t best_d = std::max<size_t>(3, id.size() / 3) + 1;
-  for (const auto& r : records) {
-    size_t d = rooflint::EditDistance(id, r.header.id);
-    if (d < best_d) {
-      best_d = d;
-      best = r.header.id;
-    }
-  }
-  return best.empty() ? "" : fmt::format("did you mean '{}'? ", best);
-}
-
 std::string Join(const std::vector<std::string>& v, std::string_view sep = ", ") {
   std::string out;
   for (size_t i = 0; i < v.size(); ++i) out += (i ? std::string(sep) : "") + v[i];
