@@ -119,8 +119,11 @@ class Capacity final : public RecordInstrument {
         in.parts.size() == 1 ? in.parts[0]->header.id : std::string("the candidates"),
         FormatSi(available.si()),
         assumed ? fmt::format(", if {}", fmt::join(assumptions, ", and ")) : "");
-    out.checks.push_back(
-        CheckResult(id(), false, fmt::format("{}; {}", message, detail), arithmetic));
+    InstrumentResult failed =
+        CheckResult(id(), false, fmt::format("{}; {}", message, detail), arithmetic);
+    // The facts the misfit rests on, as a roof names its own (empty: a misfit as stated).
+    if (assumed) failed.assumption = fmt::format("{}", fmt::join(assumptions, ", and "));
+    out.checks.push_back(std::move(failed));
     findings.push_back(MakeFinding(
         b, id(), assumed ? FindingCode::kExceedsCapacityAssuming : FindingCode::kExceedsCapacity,
         message, "value", arithmetic,

@@ -115,13 +115,7 @@ void PrintFigureBlock(const CheckedFigure& f, bool color, std::ostream& out) {
     std::string detail =
         c.verdict == "not-computable" ? std::string(Reason(c.reason)) : c.arithmetic;
     if (c.verdict == "does-not-fit-assuming") {
-      // The assumptions the misfit rests on: the reason's ", if ...", up to its detail.
-      size_t at = c.reason.find(", if ");
-      if (at != std::string::npos) {
-        size_t end = c.reason.find("; weights: ", at);
-        what = fmt::format("does not fit, if {}",
-                           c.reason.substr(at + 5, end == std::string::npos ? end : end - at - 5));
-      }
+      what = fmt::format("does not fit, if {}", T(c.assumption));
     }
     out << Wrap(fmt::format("{}: {}", what, T(detail)), "  capacity  ", "            ", 100);
   }
@@ -305,9 +299,12 @@ void PrintCheckJson(const CheckReport& report, std::ostream& out) {
     for (const CheckBound& b : f.bounds) bounds.push_back(bound(b));
     j["bounds"] = bounds;
     if (f.capacity) {
-      j["capacity"] = {{"verdict", f.capacity->verdict},
-                       {"arithmetic", f.capacity->arithmetic},
-                       {"reason", f.capacity->reason}};
+      j["capacity"] = {
+          {"verdict", f.capacity->verdict},
+          {"arithmetic", f.capacity->arithmetic},
+          {"assumption", f.capacity->assumption.empty() ? nlohmann::json(nullptr)
+                                                        : nlohmann::json(f.capacity->assumption)},
+          {"reason", f.capacity->reason}};
     } else {
       j["capacity"] = nullptr;
     }

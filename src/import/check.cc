@@ -280,8 +280,8 @@ Standing StandingOf(const RecordAudit& a) {
     if (r.assumption.empty()) s.assumption_free.emplace_back(r.instrument);
   }
   if (const InstrumentResult* c = a.Find(ids::kCapacity)) {
-    s.capacity_definite = c->verdict == Verdict::kPass ||
-                          (c->verdict == Verdict::kFail && !Contains(c->reason, ", if "));
+    s.capacity_definite =
+        c->verdict == Verdict::kPass || (c->verdict == Verdict::kFail && c->assumption.empty());
   }
   return s;
 }
@@ -317,9 +317,10 @@ std::vector<std::string> Unlocks(const Standing& before, const Standing& after) 
 std::string VerdictOf(const RecordAudit& a, const std::vector<Finding>& findings) {
   bool error = false, assuming = false, near = false;
   for (const Finding& f : findings) {
-    if (f.code == "exceeds-roof" || f.code == "below-floor") error = true;
-    if (f.code == "exceeds-roof-assuming" || f.code == "below-floor-assuming") assuming = true;
-    if (f.code == "near-roof") near = true;
+    error = error || HasCode(f, FindingCode::kExceedsRoof) || HasCode(f, FindingCode::kBelowFloor);
+    assuming = assuming || HasCode(f, FindingCode::kExceedsRoofAssuming) ||
+               HasCode(f, FindingCode::kBelowFloorAssuming);
+    near = near || HasCode(f, FindingCode::kNearRoof);
   }
   // A tighter instrument reports no second finding for a figure another already put past its
   // bound; the verdicts say it all the same.
@@ -336,25 +337,19 @@ std::string VerdictOf(const RecordAudit& a, const std::vector<Finding>& findings
   return "not-computable";
 }
 
-// The binding bound: the one a verdict of exceeds rests on (the highest % among bounds
-// without an assumption), else the highest % of all.
+// The binding bound: for a verdict of exceeds, the exceeded bound without an assumption that
+// it rests on (when one is); else, and among those, the highest %.
 const InstrumentResult* BindingOf(const RecordAudit& a, std::string_view verdict) {
+  auto definite = [&](const InstrumentResult& r) {
+    return verdict == "exceeds" && r.verdict == Verdict::kExceeds && r.assumption.empty();
+  };
   const InstrumentResult* best = nullptr;
   for (const InstrumentResult& r : a.roofs) {
     if (!r.Computed()) continue;
-    if (verdict == "exceeds" && !r.assumption.empty() && r.verdict == Verdict::kExceeds) {
-      // An exceeds verdict from an assumption-free bound wins over an assumed one.
-      if (best != nullptr && best->assumption.empty() && best->verdict == Verdict::kExceeds) {
-        continue;
-      }
+    if (best == nullptr || definite(r) > definite(*best) ||
+        (definite(r) == definite(*best) && r.percent > best->percent)) {
+      best = &r;
     }
-    bool better = best == nullptr || r.percent > best->percent;
-    if (verdict == "exceeds" && best != nullptr) {
-      bool r_definite = r.verdict == Verdict::kExceeds && r.assumption.empty();
-      bool best_definite = best->verdict == Verdict::kExceeds && best->assumption.empty();
-      if (r_definite != best_definite) better = r_definite;
-    }
-    if (better) best = &r;
   }
   return best;
 }
@@ -366,12 +361,13 @@ std::optional<CheckBound> CapacityOf(const RecordAudit& a) {
   b.instrument = std::string(ids::kCapacity);
   b.arithmetic = c->arithmetic.str();
   b.reason = c->reason.str();
+  b.assumption = c->assumption.str();
   switch (c->verdict) {
     case Verdict::kPass:
       b.verdict = "fits";
       break;
     case Verdict::kFail:
-      b.verdict = Contains(b.reason, ", if ") ? "does-not-fit-assuming" : "does-not-fit";
+      b.verdict = b.assumption.empty() ? "does-not-fit" : "does-not-fit-assuming";
       break;
     default:
       b.verdict = "not-computable";
