@@ -8,6 +8,7 @@
 #include <iostream>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <set>
 
 #include "cli/check_output.h"
 #include "cli/command.h"
@@ -195,7 +196,7 @@ void PrintCheckText(const CheckReport& report, bool color, std::ostream& out, bo
   std::string last_from, last_set = "\x01";
   size_t counts[5] = {};
   size_t hidden = 0;
-  std::vector<std::pair<std::string, std::string>> shown_metrics;  // (set, metric) shown once
+  std::set<std::pair<std::string, std::string>> shown_metrics;  // (set, metric) shown once
   for (const CheckedFigure& f : report.figures) {
     std::string_view v = f.verdict;
     counts[v == "exceeds"            ? 0
@@ -205,9 +206,7 @@ void PrintCheckText(const CheckReport& report, bool color, std::ostream& out, bo
                                      : 4]++;
     // Unless --all: a run's first figure of each metric (its mean, as tools list them first),
     // and every figure whose verdict is not "within".
-    bool first_of_metric = std::find(shown_metrics.begin(), shown_metrics.end(),
-                                     std::pair{f.set, f.metric}) == shown_metrics.end();
-    if (first_of_metric) shown_metrics.emplace_back(f.set, f.metric);
+    bool first_of_metric = shown_metrics.emplace(f.set, f.metric).second;
     if (!all && !first_of_metric && f.verdict == "within") {
       ++hidden;
       continue;

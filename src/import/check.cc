@@ -10,6 +10,8 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <set>
+#include <unordered_set>
 
 #include "core/text_util.h"
 #include "import/common.h"
@@ -735,10 +737,9 @@ CheckReport CheckFiles(std::string_view format, std::span<const ImportFile> file
   }
   // One figure per benchmark id: a file given twice is the same run.
   std::vector<std::pair<Benchmark, std::vector<std::string>>> unique;
+  std::unordered_set<std::string> ids;
   for (auto& r : records) {
-    bool seen = std::any_of(unique.begin(), unique.end(),
-                            [&](const auto& u) { return u.first.header.id == r.first.header.id; });
-    if (!seen) unique.push_back(std::move(r));
+    if (ids.insert(r.first.header.id.str()).second) unique.push_back(std::move(r));
   }
   std::vector<std::string> from;
   for (const auto& r : unique) from.push_back(r.first.header.path.str());
@@ -748,17 +749,18 @@ CheckReport CheckFiles(std::string_view format, std::span<const ImportFile> file
   }
   // A file whose figures name a model the corpus lacks gets no bound at all: say so once per
   // file and model, with what would give one.
-  std::vector<std::pair<std::string, std::string>> said;
+  std::unordered_set<std::string> bounded_files;
   for (const CheckedFigure& f : report.figures) {
-    bool bounded = std::any_of(
-        report.figures.begin(), report.figures.end(),
-        [&](const CheckedFigure& g) { return g.from == f.from && g.binding.has_value(); });
+    if (f.binding) bounded_files.insert(f.from);
+  }
+  std::set<std::pair<std::string, std::string>> said;
+  for (const CheckedFigure& f : report.figures) {
+    bool bounded = bounded_files.contains(f.from);
     bool lacks_model = std::any_of(f.missing.begin(), f.missing.end(), [](const MissingFact& m) {
       return m.flag.starts_with("--model-config");
     });
     if (bounded || !lacks_model) continue;
-    if (std::find(said.begin(), said.end(), std::pair{f.from, f.model}) != said.end()) continue;
-    said.emplace_back(f.from, f.model);
+    if (!said.emplace(f.from, f.model).second) continue;
     Diagnostic d;
     d.severity = Severity::kWarning;
     d.code = "no-bound";
