@@ -70,6 +70,14 @@ struct ImportResult {
   bool HasErrors() const;
 };
 
+// Reads the names in `options` as names.h reads them: a model's name, alias or Hugging Face id
+// as its id (with the weight format its name states when --precision is not given), a dtype or
+// quantization name as a weight format ("auto": the model's native one), an accelerator name
+// that is not an id as that part's id, or as hardware text when it names several parts or a
+// count ("h100", "8x H100"). False, with `problem` naming the flag and the nearest known name,
+// when one cannot be read. Import itself takes ids only.
+bool ReadImportNames(const Corpus& corpus, ImportOptions& options, std::string& problem);
+
 // The name of the first importer whose detection recognises one of `files` by its content
 // (never by its file name), trying the files in order; "auto" when none does.
 std::string_view DetectFormat(std::span<const ImportFile> files);

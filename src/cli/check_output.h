@@ -23,10 +23,6 @@ void PrintCheckJson(const CheckReport& report, std::ostream& out);
 ExitCode CheckExitCode(const CheckReport& report);
 // ", did you mean 'vllm-serve'?" for an import format name, or "".
 std::string FormatSuggestion(std::string_view name);
-// The names of `options` read as names.h reads them: a model's alias or Hugging Face id as
-// its id, a dtype or quantization name as a weight format, an accelerator name that is not
-// an id as hardware text. False, with `problem`, when one cannot be read.
-bool ResolveImportNames(const Corpus& corpus, ImportOptions& options, std::string& problem);
 
 // `--hardware auto`: replaces "auto" with the text this machine's probes give
 // (local_hardware.h), saying on stderr what answered. False when nothing did.

@@ -109,7 +109,7 @@ ExitCode RunImport(const ImportCliOptions& opt) {
     return ExitCode::kInvalidInput;
   }
   std::string problem;
-  if (!ResolveImportNames(corpus, options, problem)) {
+  if (!ReadImportNames(corpus, options, problem)) {
     progress.Stop();
     std::cerr << "rooflint import: " << EscapeTerminal(problem) << "\n";
     return ExitCode::kUsage;

@@ -719,7 +719,16 @@ CheckReport CheckFiles(std::string_view format, std::span<const ImportFile> file
                        const ImportOptions& import_options, const Corpus& corpus,
                        const CheckOptions& options) {
   CheckReport report;
-  ImportResult imported = Import(format, files, import_options, corpus);
+  ImportOptions names_read = import_options;
+  std::string problem;
+  if (!ReadImportNames(corpus, names_read, problem)) {
+    Diagnostic d = FlagError("unknown-name", problem,
+                             "`rooflint list models|accelerators|precisions` lists the names");
+    d.where.path = "<flags>";
+    report.diagnostics.push_back(std::move(d));
+    return report;
+  }
+  ImportResult imported = Import(format, files, names_read, corpus);
   report.diagnostics = std::move(imported.diagnostics);
   std::vector<std::pair<Benchmark, std::vector<std::string>>> records;
   std::vector<Source> sources;

@@ -16,6 +16,7 @@
 #include "core/file_io.h"
 #include "import/common.h"
 #include "import/registry.h"
+#include "rooflint/names.h"
 #include "rooflint/precision.h"
 
 namespace rooflint {
@@ -81,6 +82,53 @@ void CheckOptions(const ImportOptions& o, const Corpus& corpus, std::vector<Diag
 }
 
 }  // namespace
+
+bool ReadImportNames(const Corpus& corpus, ImportOptions& options, std::string& problem) {
+  if (!options.model.empty() && corpus.FindModel(options.model) == nullptr) {
+    ModelName m = ReadModelName(corpus, options.model);
+    if (m.model == nullptr) {
+      problem = fmt::format("--model: {}", m.problem);
+      return false;
+    }
+    options.model = m.model->header.id.str();
+    if (options.precision.empty() && !m.precision.empty()) options.precision = m.precision;
+  }
+  if (!options.precision.empty()) {
+    PrecisionName p = ReadPrecisionName(options.precision);
+    if (!p.problem.empty()) {
+      problem = fmt::format("--precision: {}", p.problem);
+      return false;
+    }
+    if (p.native) {
+      const Model* m = options.model.empty() ? nullptr : corpus.FindModel(options.model);
+      if (m == nullptr || m->native_precision.empty()) {
+        problem =
+            "--precision auto: the model's native precision is not known here; give the "
+            "weight format";
+        return false;
+      }
+      options.precision = m->native_precision;
+    } else {
+      options.precision = p.name;
+    }
+  }
+  // An accelerator flag that is not an id is hardware text ("h100").
+  if (!options.accelerator.empty() && corpus.FindAccelerator(options.accelerator) == nullptr) {
+    HardwareIndex index(corpus.accelerators);
+    HardwareName h = ReadHardwareName(corpus, index, options.accelerator);
+    if (h.parts.empty()) {
+      problem = fmt::format("--accelerator: {}", h.problem);
+      return false;
+    }
+    if (h.parts.size() == 1 && !h.count) {
+      options.accelerator = h.parts[0]->header.id.str();  // a name of one part: its id
+    } else {
+      if (options.hardware.empty()) options.hardware = options.accelerator;
+      options.accelerator.clear();
+    }
+  }
+  return true;
+}
 
 std::string_view DetectFormat(std::span<const ImportFile> files) {
   for (const ImportFile& f : files) {
