@@ -441,12 +441,7 @@ struct CheckCliOptions {
 
 ExitCode RunCheck(const CheckCliOptions& opt) {
   std::vector<std::string> roots;
-  if (!opt.no_bundled) roots.push_back(BundledData());
-  for (const auto& d : opt.corpus) roots.push_back(d);
-  if (roots.empty()) {
-    std::cerr << "rooflint check: --no-bundled leaves no corpus: give --corpus DIR\n";
-    return ExitCode::kUsage;
-  }
+  if (!CorpusRoots(opt.corpus, opt.no_bundled, "check", roots)) return ExitCode::kUsage;
   Progress progress(StderrIsTerminal());
   progress.Phase("loading the corpus");
   Corpus corpus = LoadCorpus(roots);
@@ -470,8 +465,8 @@ ExitCode RunCheck(const CheckCliOptions& opt) {
       return ExitCode::kUsage;
     }
     if (!IsImportFormat(opt.format_name)) {
-      std::cerr << fmt::format("rooflint check: unknown format '{}'{}\n", opt.format_name,
-                               FormatSuggestion(opt.format_name));
+      std::cerr << fmt::format("rooflint check: unknown format '{}'{}\n",
+                               EscapeTerminal(opt.format_name), FormatSuggestion(opt.format_name));
       return ExitCode::kUsage;
     }
     ImportOptions import = opt.import;

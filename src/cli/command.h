@@ -7,6 +7,7 @@
 #include <CLI/CLI.hpp>
 #include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "rooflint/exit_codes.h"
@@ -23,6 +24,10 @@ struct Command {
 // with the tool (../share/rooflint/data from the binary) when there is one, else the source
 // tree's data/.
 std::string BundledData();
+// The corpus folders of `check`, `import` and `list`: the bundled one unless `no_bundled`, then
+// `extra` (--corpus). False, said on stderr, when that leaves none.
+bool CorpusRoots(const std::vector<std::string>& extra, bool no_bundled, std::string_view command,
+                 std::vector<std::string>& roots);
 // Colour for the text report: "always", "never", or "auto" (a terminal without NO_COLOR).
 bool UseColor(const std::string& mode);
 

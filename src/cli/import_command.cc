@@ -86,12 +86,7 @@ ExitCode RunImport(const ImportCliOptions& opt) {
   // The corpus the records are resolved and audited against, with the target folder.
   // The bundled corpus, and the folders --corpus adds to it (as `check` reads them).
   std::vector<std::string> roots;
-  if (!opt.no_bundled) roots.push_back(BundledData());
-  for (const auto& d : opt.corpus) roots.push_back(d);
-  if (roots.empty()) {
-    std::cerr << "rooflint import: --no-bundled leaves no corpus: give --corpus DIR\n";
-    return ExitCode::kUsage;
-  }
+  if (!CorpusRoots(opt.corpus, opt.no_bundled, "import", roots)) return ExitCode::kUsage;
   if (!opt.write.empty()) {
     std::error_code ec;
     bool known = false;

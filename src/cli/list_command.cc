@@ -86,8 +86,7 @@ ExitCode RunList(ListOptions opt) {
     }
   } else {
     std::vector<std::string> roots;
-    if (!opt.no_bundled) roots.push_back(BundledData());
-    for (const auto& d : opt.corpus) roots.push_back(d);
+    if (!CorpusRoots(opt.corpus, opt.no_bundled, "list", roots)) return ExitCode::kUsage;
     Corpus corpus = LoadCorpus(roots);
     if (what == "models") {
       for (const Model& m : corpus.models) {

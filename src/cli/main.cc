@@ -32,6 +32,18 @@ std::string BundledData() {
   return ROOFLINT_BUNDLED_DATA;
 }
 
+bool CorpusRoots(const std::vector<std::string>& extra, bool no_bundled, std::string_view command,
+                 std::vector<std::string>& roots) {
+  roots.clear();
+  if (!no_bundled) roots.push_back(BundledData());
+  roots.insert(roots.end(), extra.begin(), extra.end());
+  if (roots.empty()) {
+    std::cerr << fmt::format("rooflint {}: --no-bundled leaves no corpus: give --corpus DIR\n",
+                             command);
+  }
+  return !roots.empty();
+}
+
 bool UseColor(const std::string& mode) {
   if (mode == "always") return true;
   if (mode == "never") return false;

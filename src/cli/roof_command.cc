@@ -79,7 +79,10 @@ ExitCode PrintRoofs(const Corpus& corpus, const WhatIfQuery& q) {
     return ExitCode::kUsage;
   }
   std::cout << fmt::format("{} on {} x {}, batch {}\n", q.model, q.count, q.accelerator, q.batch);
-  if (!r.weights_fit.empty()) std::cout << fmt::format("capacity: {}\n", r.weights_fit);
+  // The part's memory is written as its record writes it: escaped, as every record text is.
+  if (!r.weights_fit.empty()) {
+    std::cout << fmt::format("capacity: {}\n", EscapeTerminal(r.weights_fit));
+  }
   std::cout << fmt::format("{}\n\n", r.inputs);
   for (const auto& [metric, roof] : r.roofs) {
     if (roof.verdict == Verdict::kNotComputable) {
