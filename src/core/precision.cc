@@ -207,23 +207,20 @@ NarrowestWeights NarrowestWeightsFor(std::string_view engine, std::string_view v
   if (e.empty()) return kAnyEngine;
   // The version may be written in the engine's text ("vLLM 0.6.3").
   Version v = ReadVersion(version.empty() ? std::string_view(e) : version);
+  // A versioned row applies to a stated version inside it; an unknown version, or one no row
+  // covers, takes the engine's last row, whose formats include every earlier one's.
+  const EngineRow* last = nullptr;
   for (const EngineRow& row : kEngines) {
     bool named = false;
     for (std::string_view n : row.names) named = named || (!n.empty() && e.find(n) != e.npos);
     if (!named) continue;
+    last = &row;
     const bool versioned = row.before != Version{} || row.from != Version{};
-    if (!versioned) return row.weights;
-    // A versioned row applies only to a stated version inside it; an unknown version takes the
-    // engine's last row, whose formats include every earlier one's.
-    if (v == kNoVersion) continue;
-    if (v >= row.from && (row.before == Version{} || v < row.before)) return row.weights;
+    const bool inside =
+        v != kNoVersion && v >= row.from && (row.before == Version{} || v < row.before);
+    if (!versioned || inside) return row.weights;
   }
-  for (auto it = kEngines.rbegin(); it != kEngines.rend(); ++it) {
-    for (std::string_view n : it->names) {
-      if (!n.empty() && e.find(n) != e.npos) return it->weights;
-    }
-  }
-  return kAnyEngine;
+  return last != nullptr ? last->weights : kAnyEngine;
 }
 
 std::span<const NarrowestWeights> NarrowestWeightsTable() { return kTable; }
