@@ -81,7 +81,7 @@ TEST(ImportSglang, DisaggregatedLineStatesBothVersionsAndNoCount) {
   EXPECT_EQ(agg->accelerator_count, 0);
   EXPECT_EQ(agg->accelerator_count_absent,
             "a prefill/decode-disaggregated run: server_info lists the servers that answered, "
-            "not every GPU of the deployment");
+            "not every GPU of the deployment (pass --count)");
   // 108929 / 100 = 1089.29; min(25883, 25874) / 100 = 258.74.
   auto conds = ConditionsOf(*agg);
   ASSERT_GE(conds.size(), 5u);

@@ -14,6 +14,7 @@
 #include <set>
 
 #include "import/common.h"
+#include "import/driver.h"
 #include "import/json_results.h"
 
 namespace rooflint::import {
@@ -170,6 +171,29 @@ const json* Dig(const json* root, std::string_view path) {
     v = it == v->end() ? nullptr : &*it;
   }
   return v == nullptr || v->is_null() ? nullptr : v;
+}
+
+// The tokens of a JSON pointer ("/records/ttft/avg"), unescaped ("~1" is "/", "~0" is "~").
+Path PathOfPointer(std::string_view pointer) {
+  Path out;
+  if (pointer.starts_with('/')) pointer.remove_prefix(1);
+  while (true) {
+    size_t slash = pointer.find('/');
+    std::string token(pointer.substr(0, slash));
+    std::string plain;
+    for (size_t i = 0; i < token.size(); ++i) {
+      if (token[i] == '~' && i + 1 < token.size() && (token[i + 1] == '0' || token[i + 1] == '1')) {
+        plain += token[i + 1] == '0' ? '~' : '/';
+        ++i;
+      } else {
+        plain += token[i];
+      }
+    }
+    out.push_back(std::move(plain));
+    if (slash == kNpos) break;
+    pointer.remove_prefix(slash + 1);
+  }
+  return out;
 }
 
 Path SplitPath(std::string_view path) {
@@ -342,11 +366,6 @@ struct Entry {
   const json* obj = nullptr;
 };
 
-struct Emitted {
-  BenchmarkDraft draft;
-  size_t offset = 0;
-};
-
 class RunImporter {
  public:
   RunImporter(Tool tool, const SourceText& src, const JsonValueSpan& span, const json& run,
@@ -359,8 +378,8 @@ class RunImporter {
         ctx_(ctx),
         sink_(sink) {}
 
-  std::vector<Emitted> Run(const std::string& source_id);
-  std::optional<ModelDraft> draft_model;
+  // What the run states (nullopt when it has an error).
+  std::optional<StatedRun> Run(const std::string& source_id);
   std::string date;          // YYYY-MM-DD from start_time, when the file states it
   std::string version_note;  // the tool's version, for the source record
 
@@ -480,8 +499,17 @@ CondValue RunImporter::Length(const char* tag, const char* name, std::optional<d
                   tag, N(*avg), range, reasoning, asked_text));
 }
 
-std::vector<Emitted> RunImporter::Run(const std::string& source_id) {
-  std::vector<std::string> notes;
+std::optional<StatedRun> RunImporter::Run(const std::string& source_id) {
+  StatedRun run;
+  std::vector<std::string>& notes = run.notes;
+  run.source_id = source_id;
+  run.id_prefix = std::string(text_.slug);
+  // Identity: the run's content. Keys are JSON pointers into the run.
+  run.hash = Fnv1a(run_.dump());
+  run.at = [this](std::string_view key, Severity severity, std::string code, std::string message,
+                  std::string hint) {
+    return At(PathOfPointer(key), severity, std::move(code), std::move(message), std::move(hint));
+  };
   const bool aiperf = tool_ == Tool::kAiperf;
 
   // Layout.
@@ -603,38 +631,29 @@ std::vector<Emitted> RunImporter::Run(const std::string& source_id) {
           "import a run that profiled one model");
     return {};
   }
-  if (names.empty() && ctx_.options().model.empty()) {
-    sink_.Add(src_.At(Where({"input_config"}), Severity::kError, "missing-field",
-                      fmt::format("{}/input_config: the file names no model (no model name in "
-                                  "input_config or the command line)",
-                                  span_.pointer_prefix),
-                      "pass --model ID to say which model the run served"));
-    failed_ = true;
-    return {};
+  run.no_model = src_.At(Where({"input_config"}), Severity::kError, "missing-field",
+                         fmt::format("{}/input_config: the file names no model (no model name in "
+                                     "input_config or the command line)",
+                                     span_.pointer_prefix),
+                         "pass --model ID to say which model the run served");
+  std::string model_text = names.empty() ? ctx_.options().model : names[0];
+  if (!names.empty()) {
+    run.model_names = {model_text, std::string(BaseName(model_text))};
+    run.model_display = model_text;
+    run.model_key = PointerOf(names_path);
+    run.model_how_suffix = fmt::format(" (the name the client sent, {})", PointerOf(names_path));
   }
-  std::string model_text = names.empty() ? std::string() : names[0];
-  Context::ModelChoice model =
-      names.empty()
-          ? ctx_.ChooseModel({}, "", 0, "", source_id,
-                             At({"input_config"}, Severity::kWarning, "", "", ""), sink_)
-          : ctx_.ChooseModel({model_text, std::string(BaseName(model_text))}, model_text, 0, "",
-                             source_id, At(names_path, Severity::kWarning, "", "", ""), sink_);
-  draft_model = model.draft;
-  notes.push_back(fmt::format("Model: {} (the name the client sent, {}).", model.how,
-                              names.empty() ? "none in the file" : PointerOf(names_path)));
   auto [service, service_path] = Config({"service_kind"});
-  if (service && service->is_string() && service->get<std::string>() == "triton" &&
-      !names.empty() && model.draft) {
+  // A name the corpus does not know, with no --model: a draft model record is written for it.
+  bool drafted = !names.empty() && ctx_.options().model.empty() &&
+                 ctx_.ResolveModel(run.model_names).id.empty();
+  if (service && service->is_string() && service->get<std::string>() == "triton" && drafted) {
     sink_.Add(At(names_path, Severity::kNote, "served-name",
                  fmt::format("'{}' is the name of a Triton model (service_kind triton), not of "
                              "the weights it serves",
                              model_text),
                  "pass --model ID to say which model the Triton model serves"));
   }
-  Context::PrecisionChoice precision = ctx_.ResolvePrecision("");
-  notes.push_back(precision.name.empty()
-                      ? fmt::format("Precision absent: {}.", precision.how)
-                      : fmt::format("Precision {}: {}.", precision.name, precision.how));
   if (auto [tok, tp] = Config({"tokenizer/name", "tokenizer"});
       tok && tok->is_string() && !tok->get<std::string>().empty()) {
     notes.push_back(fmt::format("Token counts are the client's, with tokenizer '{}'.",
@@ -924,38 +943,21 @@ std::vector<Emitted> RunImporter::Run(const std::string& source_id) {
       }
     }
   }
-  std::string stated_hw = fmt::format("{}", fmt::join(gpu_names, ", "));
+  run.hardware.value = fmt::format("{}", fmt::join(gpu_names, ", "));
+  run.hardware.key = gpus > 0 ? "/telemetry_data" : "/input_config";
   std::string telemetry_text =
       gpus > 0 ? fmt::format("AIPerf GPU telemetry watched {} GPU(s) ({}) on {} endpoint(s)", gpus,
-                             stated_hw, endpoints)
+                             run.hardware.value, endpoints)
                : "";
-  Context::Parts parts = ctx_.ResolveParts(
-      stated_hw,
-      fmt::format("the {} summary records no hardware{}", text_.name,
-                  aiperf ? " (AIPerf names GPUs only with GPU telemetry)" : ""),
-      At(gpus > 0 ? Path{"telemetry_data"} : Path{"input_config"}, Severity::kNote, "", "", ""),
-      sink_);
-  for (auto& n : parts.notes) notes.push_back(n);
+  run.hardware_unstated = fmt::format("the {} summary records no hardware{}", text_.name,
+                                      aiperf ? " (AIPerf names GPUs only with GPU telemetry)" : "");
   if (gpus > 0) {
     notes.push_back(fmt::format("Hardware from telemetry_data: {}.", telemetry_text));
-  }
-  int64_t count = 0;
-  std::string count_why = "the file states no accelerator count (pass --count)";
-  if (ctx_.options().count) {
-    count = *ctx_.options().count;
-    notes.push_back(fmt::format("accelerator_count {} is user-stated (--count).", count));
-  } else if (gpus > 0) {
-    count_why = fmt::format("{}; which of them served the model is not recorded (pass --count)",
-                            telemetry_text);
-  } else {
-    const std::string& hw = ctx_.options().hardware;
-    size_t x = hw.find_first_of("xX");
-    auto n = x == std::string::npos ? std::nullopt : ParseNumber(hw.substr(0, x));
-    if (n && *n >= 1 && *n == std::floor(*n) && *n <= 1e6) {
-      count = static_cast<int64_t>(*n);
-      notes.push_back(
-          fmt::format("accelerator_count {} from the user-stated --hardware '{}'.", count, hw));
-    }
+    // Telemetry lists every GPU it watched, not those that served: no count is read from it,
+    // nor from the "N x" of --hardware.
+    run.count_absent =
+        fmt::format("{}; which of them served the model is not recorded", telemetry_text);
+    run.count_from_hardware_flag = false;
   }
 
   // Conditions shared by every record of the run.
@@ -970,15 +972,14 @@ std::vector<Emitted> RunImporter::Run(const std::string& source_id) {
     }
     client_of = bits.empty() ? "" : fmt::format(" ({})", fmt::join(bits, ", "));
   }
-  std::vector<std::pair<std::string, CondValue>> conditions;
-  conditions.emplace_back("concurrency", concurrency_cond);
-  conditions.emplace_back("input_tokens", input_tokens);
-  conditions.emplace_back("output_tokens", output_tokens);
+  run.load = concurrency_cond;
+  run.input_tokens = input_tokens;
+  run.output_tokens = output_tokens;
+  std::vector<std::pair<std::string, CondValue>>& conditions = run.conditions;
   conditions.emplace_back("engine", CondValue::Absent(fmt::format(
                                         "{} is a client{}; the serving engine is not recorded",
                                         text_.name, client_of)));
-  conditions.emplace_back("engine_version", ctx_.EngineVersionFromFlag(fmt::format(
-                                                "{} records no server version", text_.name)));
+  run.engine_version_absent = fmt::format("{} records no server version", text_.name);
   conditions.emplace_back("warmup", warmup);
   conditions.emplace_back("scenario", CondValue::Absent(fmt::format(
                                           "an online serving run ({}, {}), not an MLPerf scenario",
@@ -986,10 +987,12 @@ std::vector<Emitted> RunImporter::Run(const std::string& source_id) {
   conditions.emplace_back("speculative",
                           CondValue::Absent("the server configuration is not recorded"));
 
-  // Identity: the run's content.
-  uint64_t run_hash = Fnv1a(run_.dump());
-  std::string set =
-      fmt::format("{}-{}-{}-{}", text_.slug, model.id, load_slug, ShortHash(run_hash));
+  run.load_slug = load_slug;
+  // The offered load of an open-loop (or rate-limited) run: request_rate x the mean output.
+  run.request_rate = rate.value_or(0);
+  if (const Entry* osl = Metric("output_sequence_length")) {
+    if (auto avg = Stat(*osl, "avg")) run.mean_output = *avg;
+  }
 
   // The streaming-only metrics, and what is not imported.
   std::vector<std::string> dropped;
@@ -1044,9 +1047,7 @@ std::vector<Emitted> RunImporter::Run(const std::string& source_id) {
                                    "record format has no such metric."
                                  : "");
 
-  std::string model_shown = model_text.empty() ? model.id : model_text;
-  std::string file = std::string(BaseName(src_.path()));
-  std::vector<Emitted> out;
+  run.every_tail = fmt::format("{}{}", stream_note.empty() ? "" : " " + stream_note, also_note);
   for (const MetricSpec& spec : kSpecs) {
     const Entry* e = Metric(spec.tag);
     if (e == nullptr) continue;
@@ -1070,40 +1071,29 @@ std::vector<Emitted> RunImporter::Run(const std::string& source_id) {
       Path p = e->path;
       p.emplace_back(stat);
       std::string pointer = PointerOf(p);
-      auto q = ctx_.Quantity(N(*v) + " " + unit, DimensionOf(spec.unit),
-                             At(p, Severity::kError, "", "", ""),
-                             span_.pointer_prefix + pointer + ": " + std::string(spec.tag), sink_);
-      if (!q) {
-        failed_ = true;
-        continue;
-      }
-      BenchmarkDraft b = RunDraft(model.id, precision, parts, count, source_id, set);
-      if (count == 0) b.count_absent = count_why;
-      bool draft = cancelled || (osl_suspect && spec.rests_on_osl);
-      b.status = draft ? "draft" : "verified";
-      b.metric = std::string(spec.metric);
-      b.statistic = std::string(statistic);
-      b.value = *q;
+      StatedFigure f;
+      f.metric = std::string(spec.metric);
+      f.statistic = std::string(statistic);
+      f.value = *v;
+      f.unit = unit;
+      f.dimension = DimensionOf(spec.unit);
       // The file's name is in the source record: a renamed copy gives the same record.
-      b.locator = pointer;
-      b.conditions = conditions;
-      b.id = fmt::format("{}-{}-{}-{}-{}-{}", text_.slug, model.id, load_slug, b.metric,
-                         b.statistic, ShortHash(Fnv1a(pointer, run_hash)));
-      b.title =
-          fmt::format("{} {} {}, {}, {}", text_.name, statistic, spec.tag, model_shown, load_text);
-      std::vector<std::string> n;
-      n.push_back(fmt::format("{} {} ({}): {}.", text_.name, spec.tag, statistic, spec.what));
+      f.key = pointer;
+      f.what = fmt::format("{}{}: {}", span_.pointer_prefix, pointer, spec.tag);
+      f.offset = Where(p);
+      bool draft = cancelled || (osl_suspect && spec.rests_on_osl);
+      f.status = draft ? "draft" : "verified";
+      f.title =
+          fmt::format("{} {} {}, {}, {}", text_.name, statistic, spec.tag, model_text, load_text);
+      f.lead = fmt::format("{} {} ({}): {}.", text_.name, spec.tag, statistic, spec.what);
       if (draft && osl_suspect && spec.rests_on_osl) {
-        n.push_back("Draft: it is computed from an output length far above the one asked.");
+        f.lead += " Draft: it is computed from an output length far above the one asked.";
       }
-      n.insert(n.end(), notes.begin(), notes.end());
-      if (!stream_note.empty()) n.push_back(stream_note);
-      b.notes = fmt::format("{}{}", fmt::join(n, " "), also_note);
-      out.push_back({std::move(b), Where(p)});
+      run.figures.push_back(std::move(f));
     }
   }
   if (failed_) return {};
-  if (out.empty()) {
+  if (run.figures.empty()) {
     sink_.Add(
         src_.At(span_.begin, Severity::kError, "no-metrics",
                 fmt::format("no figure to import{}", stream_note.empty() ? "" : ": " + stream_note),
@@ -1112,7 +1102,7 @@ std::vector<Emitted> RunImporter::Run(const std::string& source_id) {
     failed_ = true;
     return {};
   }
-  return out;
+  return run;
 }
 
 void Refuse(const SourceText& src, Shape shape, Sink& sink) {
@@ -1168,8 +1158,7 @@ void ImportSummary(Tool tool, const ImportFile& file, const Context& ctx, Import
                             Nested::kKept, sink);
     if (!run) continue;
     RunImporter importer(tool, src, span, *run, ctx, sink);
-    for (auto& e : importer.Run(source_id)) fi.Add(std::move(e.draft), e.offset);
-    if (importer.draft_model) fi.AddModel(std::move(*importer.draft_model), span.begin);
+    if (auto stated = importer.Run(source_id)) AddRun(std::move(*stated), ctx, fi, span.begin);
     if (date.empty()) date = importer.date;
     if (version.empty()) version = importer.version_note;
   }

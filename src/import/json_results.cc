@@ -296,6 +296,28 @@ Diagnostic JsonRun::At(std::string_view key, Severity severity, std::string code
                  fmt::format("{}: {}", Pointer(key), message), std::move(hint));
 }
 
+Locate JsonRun::Locator() const {
+  return [this](std::string_view key, Severity severity, std::string code, std::string message,
+                std::string hint) {
+    return At(key, severity, std::move(code), std::move(message), std::move(hint));
+  };
+}
+
+StatedFigure JsonRun::Figure(std::string metric, std::string statistic, double value,
+                             std::string unit, Dimension dimension, std::string key,
+                             std::string_view what) const {
+  StatedFigure f;
+  f.metric = std::move(metric);
+  f.statistic = std::move(statistic);
+  f.value = value;
+  f.unit = std::move(unit);
+  f.dimension = dimension;
+  f.what = fmt::format("{}: {}", Pointer(key), what);
+  f.key = std::move(key);
+  f.offset = span_.begin;
+  return f;
+}
+
 void JsonRun::Error(std::string_view key, std::string code, std::string message, std::string hint) {
   sink_.Add(At(key, Severity::kError, std::move(code), std::move(message), std::move(hint)));
   failed_ = true;
@@ -350,33 +372,6 @@ std::string RawJsonValue(std::string_view text, size_t offset) {
   std::string_view v = text.substr(offset, std::min(end, text.size()) - offset);
   while (!v.empty() && (v.back() == ' ' || v.back() == '\t')) v.remove_suffix(1);
   return std::string(v);
-}
-
-int64_t CountFromFlags(const Context& ctx, std::vector<std::string>& notes) {
-  if (ctx.options().count) {
-    int64_t count = *ctx.options().count;
-    notes.push_back(fmt::format("accelerator_count {} is user-stated (--count).", count));
-    return count;
-  }
-  const std::string& hw = ctx.options().hardware;
-  size_t x = hw.find_first_of("xX");
-  auto n = x == std::string::npos ? std::nullopt : ParseNumber(hw.substr(0, x));
-  if (n && *n >= 1 && *n == std::floor(*n) && *n <= 1e6) {
-    notes.push_back(fmt::format("accelerator_count {} from the user-stated --hardware '{}'.",
-                                static_cast<int64_t>(*n), hw));
-    return static_cast<int64_t>(*n);
-  }
-  notes.push_back("accelerator_count absent: the file states no accelerator count (pass --count).");
-  return 0;
-}
-
-std::optional<std::string> JsonRun::Quantity(const Context& ctx, std::string_view key,
-                                             std::string text, Dimension dim,
-                                             std::string_view what) {
-  auto q = ctx.Quantity(text, dim, At(key, Severity::kError, "", "", ""),
-                        fmt::format("{}: {}", Pointer(key), what), sink_);
-  if (!q) failed_ = true;
-  return q;
 }
 
 }  // namespace rooflint::import

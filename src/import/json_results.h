@@ -1,8 +1,7 @@
 // Pieces the JSON result importers share (vLLM bench serve and bench throughput, SGLang
 // bench_serving, LLMPerf, AIPerf and GenAI-Perf): splitting a file into its run objects and
 // parsing each with located diagnostics, reading a file that holds one run object, pointing at
-// a run's fields, Python's bare Infinity/NaN tokens, and the accelerator count the user's flags
-// state when the file states none.
+// a run's fields and its figures for the driver, and Python's bare Infinity/NaN tokens.
 #ifndef ROOFLINT_IMPORT_JSON_RESULTS_H_
 #define ROOFLINT_IMPORT_JSON_RESULTS_H_
 
@@ -14,6 +13,7 @@
 #include <vector>
 
 #include "import/common.h"
+#include "import/driver.h"
 
 namespace rooflint::import {
 
@@ -131,6 +131,13 @@ class JsonRun {
   // True when an error was reported through it.
   bool failed() const { return failed_; }
 
+  // The run's keys for the driver's diagnostics (StatedRun::at): At, valid while this lives.
+  Locate Locator() const;
+  // The figure `value` `unit` of the member `key`, named `what` in its diagnostics, from the
+  // run's object (its offset), for the driver.
+  StatedFigure Figure(std::string metric, std::string statistic, double value, std::string unit,
+                      Dimension dimension, std::string key, std::string_view what) const;
+
   // The offset of the value of `key`, or of the object when it has no such member.
   size_t Where(std::string_view key) const;
   // The JSON pointer of `key` in the file ("/3/completed").
@@ -149,10 +156,6 @@ class JsonRun {
   // A finite number: nullopt when missing or null (Missing when `required`), and the error
   // `not-a-number` when the value is something else.
   std::optional<double> Number(std::string_view key, bool required);
-  // The figure `text` ("12.5 ms") of the field `key`, checked as a quantity of `dim`: a
-  // diagnostic at the key naming `what`, and the run failed, when it is not one.
-  std::optional<std::string> Quantity(const Context& ctx, std::string_view key, std::string text,
-                                      Dimension dim, std::string_view what);
 
  protected:
   // An importer of one run derives from JsonRun and reads these directly.
@@ -174,11 +177,6 @@ class JsonRun {
 // The text of the JSON value at `offset` of `text`, as the file writes it (at most 40 bytes),
 // for messages about a value that is not what it should be.
 std::string RawJsonValue(std::string_view text, size_t offset);
-
-// The accelerator count the flags state for a file that states none: --count, else the
-// leading "N x" of --hardware ("4x H100"); 0 when neither does. A sentence for the record's
-// notes is appended to `notes`.
-int64_t CountFromFlags(const Context& ctx, std::vector<std::string>& notes);
 
 }  // namespace rooflint::import
 

@@ -16,6 +16,7 @@
 #include <set>
 
 #include "import/common.h"
+#include "import/driver.h"
 #include "import/json_results.h"
 
 namespace rooflint::import {
@@ -154,21 +155,24 @@ void ImportLlmperf(const ImportFile& file, const Context& ctx, ImportResult& out
   int64_t n_done = static_cast<int64_t>(*completed);
   int64_t clients = static_cast<int64_t>(*concurrent);
 
-  std::vector<std::string> notes;
   const std::string& file_hash = fi.file_hash();
-  std::string source_id = SourceIdOf(ctx, "llmperf-run", file_hash);
+  StatedRun r;
+  std::vector<std::string>& notes = r.notes;
+  r.id_prefix = "llmperf";
+  r.load_slug = fmt::format("c{}", clients);
+  r.hash = Fnv1a(run.dump());
+  r.at = [&fields](std::string_view key, Severity severity, std::string code, std::string message,
+                   std::string hint) {
+    return fields.At(key, severity, std::move(code), std::move(message), std::move(hint));
+  };
+  r.source_id = SourceIdOf(ctx, "llmperf-run", file_hash);
 
-  // Model and precision.
+  // Model: the name the client sent (LiteLLM's "huggingface/" provider prefix dropped).
   std::string model_text = model_v->get<std::string>();
   std::string bare = model_text.starts_with("huggingface/") ? model_text.substr(12) : model_text;
-  Context::ModelChoice model =
-      ctx.ChooseModel({bare, std::string(BaseName(bare))}, model_text, 0, "", source_id,
-                      at("model", Severity::kWarning, "", "", ""), sink);
-  notes.push_back(fmt::format("Model: {}.", model.how));
-  Context::PrecisionChoice precision = ctx.ResolvePrecision("");
-  notes.push_back(precision.name.empty()
-                      ? fmt::format("Precision absent: {}.", precision.how)
-                      : fmt::format("Precision {}: {}.", precision.name, precision.how));
+  r.model_names = {bare, std::string(BaseName(bare))};
+  r.model_display = model_text;
+  r.model_key = "model";
 
   // User metadata (framework, api, ...): quoted, never used as conditions.
   std::vector<std::string> metadata;
@@ -176,21 +180,20 @@ void ImportLlmperf(const ImportFile& file, const Context& ctx, ImportResult& out
     if (KnownKey(key)) continue;
     metadata.push_back(fmt::format("{}={}", key, v.is_string() ? v.get<std::string>() : v.dump()));
   }
-  std::string unstated = "LLMPerf records no hardware";
+  r.hardware_unstated = "LLMPerf records no hardware";
   if (!metadata.empty()) {
-    unstated += fmt::format(" (user --metadata: {}; not used)", fmt::join(metadata, ", "));
+    r.hardware_unstated +=
+        fmt::format(" (user --metadata: {}; not used)", fmt::join(metadata, ", "));
   }
-  Context::Parts parts =
-      ctx.ResolveParts("", unstated, at("model", Severity::kNote, "", "", ""), sink);
-  for (auto& n : parts.notes) notes.push_back(n);
-  int64_t count = CountFromFlags(ctx, notes);
+  r.hardware.key = "model";
+  r.engine_version_absent = "LLMPerf records no engine or version";
 
   // Lengths: the measured means, never the requested ones.
   auto measured = [&](const char* key, const char* requested, const char* name) -> CondValue {
     const json* v = get(key);
     std::optional<double> mean = v != nullptr ? Numeric(*v) : std::nullopt;
     std::optional<double> asked;
-    if (const json* r = get(requested)) asked = Numeric(*r);
+    if (const json* q = get(requested)) asked = Numeric(*q);
     if (!mean) {
       return CondValue::Absent(fmt::format(
           "the summary has no measured {}{}", key,
@@ -245,65 +248,39 @@ void ImportLlmperf(const ImportFile& file, const Context& ctx, ImportResult& out
                     v->get<std::string>()));
   }
 
-  std::vector<std::pair<std::string, CondValue>> conditions;
-  conditions.emplace_back("concurrency", CondValue::Int(clients));
-  conditions.emplace_back("input_tokens", input_tokens);
-  conditions.emplace_back("output_tokens", output_tokens);
-  conditions.emplace_back(
+  r.load = CondValue::Int(clients);
+  r.input_tokens = input_tokens;
+  r.output_tokens = output_tokens;
+  r.conditions.emplace_back(
       "engine", CondValue::Absent("LLMPerf calls an API endpoint (a hosted service or any "
                                   "OpenAI-compatible server) and records no engine"));
-  conditions.emplace_back("engine_version",
-                          ctx.EngineVersionFromFlag("LLMPerf records no engine or version"));
-  conditions.emplace_back("warmup", CondValue::Absent("LLMPerf records none"));
-  conditions.emplace_back(
+  r.conditions.emplace_back("warmup", CondValue::Absent("LLMPerf records none"));
+  r.conditions.emplace_back(
       "scenario",
       CondValue::Absent(fmt::format("an online closed-loop run ({} concurrent clients, each "
                                     "sending its next request when the last one ends), not an "
                                     "MLPerf scenario",
                                     clients)));
-  conditions.emplace_back("speculative",
-                          CondValue::Absent("the server configuration is not recorded"));
-  conditions.emplace_back("prefix_cache",
-                          CondValue::Absent("the server configuration is not recorded"));
+  r.conditions.emplace_back("speculative",
+                            CondValue::Absent("the server configuration is not recorded"));
+  r.conditions.emplace_back("prefix_cache",
+                            CondValue::Absent("the server configuration is not recorded"));
 
-  // Identity: the summary's content.
-  uint64_t run_hash = Fnv1a(run.dump());
-  std::string set = fmt::format("llmperf-{}-c{}-{}", model.id, clients, ShortHash(run_hash));
   std::string date;
   if (auto ts = number("timestamp", false); ts && *ts > 0 && *ts < 1e11) {
     date = UtcDate(static_cast<int64_t>(*ts));
   }
-  std::vector<BenchmarkDraft> drafts;
-  auto base = [&](std::string metric, std::string statistic, std::string value,
-                  const std::string& key) {
-    BenchmarkDraft b = RunDraft(model.id, precision, parts, count, source_id, set);
-    b.metric = std::move(metric);
-    b.statistic = std::move(statistic);
-    b.value = std::move(value);
-    b.locator = key;
-    b.conditions = conditions;
-    b.id = fmt::format("llmperf-{}-c{}-{}-{}-{}", model.id, clients, b.metric, Slug(b.statistic),
-                       ShortHash(Fnv1a(key, run_hash)));
-    return b;
-  };
-
   {
-    const std::string key = "results_mean_output_throughput_token_per_s";
-    auto v = fields.Quantity(ctx, key, NumberText(*throughput) + " tok/s", Dimension::kTokenRate,
-                             "output throughput");
-    if (v) {
-      BenchmarkDraft b = base("aggregate-output", "mean", *v, key);
-      b.title =
-          fmt::format("LLMPerf output throughput, {}, {} concurrent requests", model_text, clients);
-      std::vector<std::string> n = notes;
-      n.insert(n.begin(),
-               fmt::format("Aggregate output tokens/s: the output tokens of the {} completed "
-                           "requests / the run's wall time (token_benchmark_ray.py "
-                           "metrics_summary).",
-                           n_done));
-      b.notes = fmt::format("{}", fmt::join(n, " "));
-      drafts.push_back(std::move(b));
-    }
+    StatedFigure f =
+        fields.Figure("aggregate-output", "mean", *throughput, "tok/s", Dimension::kTokenRate,
+                      "results_mean_output_throughput_token_per_s", "output throughput");
+    f.title =
+        fmt::format("LLMPerf output throughput, {}, {} concurrent requests", model_text, clients);
+    f.lead = fmt::format(
+        "Aggregate output tokens/s: the output tokens of the {} completed requests / the run's "
+        "wall time (token_benchmark_ray.py metrics_summary).",
+        n_done);
+    r.figures.push_back(std::move(f));
   }
 
   // Latency statistics, in seconds as written.
@@ -337,38 +314,31 @@ void ImportLlmperf(const ImportFile& file, const Context& ctx, ImportResult& out
       continue;
     }
     bool ttft = sk->metric == "ttft_s";
-    auto q = fields.Quantity(ctx, key, NumberText(*d) + " s", Dimension::kTime,
-                             ttft ? "TTFT" : "end-to-end latency");
-    if (!q) continue;
-    BenchmarkDraft b = base(ttft ? "ttft" : "e2e-latency", sk->statistic, *q, key);
-    b.title = fmt::format("LLMPerf {} {}, {}, {} concurrent requests", sk->statistic,
+    StatedFigure f = fields.Figure(ttft ? "ttft" : "e2e-latency", sk->statistic, *d, "s",
+                                   Dimension::kTime, key, ttft ? "TTFT" : "end-to-end latency");
+    f.title = fmt::format("LLMPerf {} {}, {}, {} concurrent requests", sk->statistic,
                           ttft ? "TTFT" : "end-to-end latency", model_text, clients);
-    std::vector<std::string> n = notes;
-    n.insert(
-        n.begin(),
-        fmt::format(
-            "{} {} over the {} completed requests, client-side{}.", sk->statistic,
-            ttft ? "time to first token" : "end-to-end request latency", n_done,
-            spread.count(sk->metric) ? fmt::format(" (stddev {} s)", spread[sk->metric]) : ""));
-    b.notes = fmt::format("{}", fmt::join(n, " "));
-    drafts.push_back(std::move(b));
+    f.lead = fmt::format(
+        "{} {} over the {} completed requests, client-side{}.", sk->statistic,
+        ttft ? "time to first token" : "end-to-end request latency", n_done,
+        spread.count(sk->metric) ? fmt::format(" (stddev {} s)", spread[sk->metric]) : "");
+    r.figures.push_back(std::move(f));
   }
-  if (fi.failed() || drafts.empty()) return;
-  std::string& first = drafts.front().notes;
+  if (fi.failed()) return;
   if (!streamed) {
-    first +=
+    r.first_tail +=
         " TTFT not imported: results_ttft_s_mean is not positive, so the client did not "
         "stream (LLMPerf's non-streaming clients write a TTFT of -1).";
   }
-  first +=
+  r.first_tail +=
       " Not imported: results_inter_token_latency_s_* (each request's end-to-end time / "
       "its output tokens, TTFT included: neither ITL nor TPOT) and "
       "results_request_output_throughput_token_per_s_* (streamed chunks per second before "
       "ray-project/llmperf afd137a, output tokens / end-to-end time after; the file does "
       "not say which).";
-  first += UnnamedStatistics(skipped);
-  fi.Add(std::move(drafts), span.begin);
-  if (model.draft) fi.AddModel(std::move(*model.draft), where("model"));
+  r.first_tail += UnnamedStatistics(skipped);
+  std::string source_id = r.source_id;
+  if (AddRun(std::move(r), ctx, fi, where("model")) == 0) return;
   std::optional<SourceDraft> source;
   if (ctx.options().source.empty()) {
     std::string name;

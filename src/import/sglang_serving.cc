@@ -15,6 +15,7 @@
 
 #include "core/text_util.h"
 #include "import/common.h"
+#include "import/driver.h"
 #include "import/json_results.h"
 
 namespace rooflint::import {
@@ -77,8 +78,8 @@ class RunImporter : public JsonRun {
                 "SGLang writes this field as a finite number", sink),
         ctx_(ctx) {}
 
-  std::vector<BenchmarkDraft> Run(const std::string& source_id);
-  std::optional<ModelDraft> draft_model;
+  // What one run states (nullopt if it has an error).
+  std::optional<StatedRun> Run(const std::string& source_id);
 
  private:
   // A string every server dict states the same way; "" when none states it. Different
@@ -101,9 +102,15 @@ class RunImporter : public JsonRun {
   const Context& ctx_;
 };
 
-std::vector<BenchmarkDraft> RunImporter::Run(const std::string& source_id) {
-  std::vector<BenchmarkDraft> out;
-  std::vector<std::string> notes;
+std::optional<StatedRun> RunImporter::Run(const std::string& source_id) {
+  const std::nullopt_t out = std::nullopt;
+  StatedRun r;
+  std::vector<std::string>& notes = r.notes;
+  r.id_prefix = "sglang-serving";
+  r.source_id = source_id;
+  // Identity: the run's content, without per-request arrays.
+  r.hash = Fnv1a(run_.dump());
+  r.at = Locator();
 
   // Required measurements.
   auto throughput = Number("output_throughput", true);
@@ -150,45 +157,32 @@ std::vector<BenchmarkDraft> RunImporter::Run(const std::string& source_id) {
           "pass --model ID to say which model the run measured");
     return out;
   }
-  Context::ModelChoice model;
   if (!model_text.empty()) {
-    std::vector<std::string> names = {model_text, std::string(BaseName(model_text))};
+    r.model_names = {model_text, std::string(BaseName(model_text))};
     std::string served = ServerString(servers, "served_model_name");
     if (!served.empty() && served.find(", ") == std::string::npos && served != model_text) {
-      names.push_back(served);
+      r.model_names.push_back(served);
     }
-    model = ctx_.ChooseModel(names, model_text, 0, "", source_id,
-                             At("server_info", Severity::kWarning, "", "", ""), sink_);
-    draft_model = model.draft;
-  } else if (!ctx_.options().model.empty()) {
-    model.id = ctx_.options().model;
-    model.how =
-        fmt::format("--model {} (user-stated: the line names no model)", ctx_.options().model);
-    model_text = ctx_.options().model;
+    r.model_display = model_text;
+    r.model_key = "server_info";
   } else {
-    sink_.Add(src_.At(span_.begin, Severity::kError, "unknown-model",
-                      fmt::format("{} names no model: bench_serving writes none before "
-                                  "server_info (SGLang 2025)",
-                                  what_),
-                      "pass --model ID with the model the server ran"));
-    failed_ = true;
-    return out;
+    model_text = ctx_.options().model;
   }
-  notes.push_back(fmt::format("Model: {}.", model.how));
+  r.no_model = src_.At(span_.begin, Severity::kError, "unknown-model",
+                       fmt::format("{} names no model: bench_serving writes none before "
+                                   "server_info (SGLang 2025)",
+                                   what_),
+                       "pass --model ID with the model the server ran");
 
   // Precision: a --quantization that fixes the width, else the flag, else absent.
   std::string quantization = ServerString(servers, "quantization");
   std::string dtype = ServerString(servers, "dtype");
   std::string kv_dtype = ServerString(servers, "kv_cache_dtype");
-  Context::PrecisionChoice precision = ctx_.ResolvePrecision(
-      quantization.find(", ") == std::string::npos ? PrecisionOfQuantization(quantization)
-                                                   : std::string());
-  if (!precision.name.empty() && precision.how == "stated by the file") {
-    precision.how = fmt::format("server_info quantization '{}'", quantization);
+  if (quantization.find(", ") == std::string::npos) {
+    r.precision.value = PrecisionOfQuantization(quantization);
+    r.precision.how = fmt::format("server_info quantization '{}'", quantization);
+    r.precision.key = "server_info";
   }
-  notes.push_back(precision.name.empty()
-                      ? fmt::format("Precision absent: {}.", precision.how)
-                      : fmt::format("Precision {}: {}.", precision.name, precision.how));
   if (servers.present) {
     notes.push_back(fmt::format(
         "server_info: dtype '{}', quantization {}, kv_cache_dtype '{}' (dtype 'auto' takes the "
@@ -199,15 +193,9 @@ std::vector<BenchmarkDraft> RunImporter::Run(const std::string& source_id) {
   }
 
   // Hardware: never in the file.
-  Context::Parts parts = ctx_.ResolveParts(
-      "", "SGLang bench_serving records no hardware (server_info has no device name)",
-      src_.At(span_.begin, Severity::kNote, "", "", ""), sink_);
-  for (auto& n : parts.notes) notes.push_back(n);
+  r.hardware_unstated = "SGLang bench_serving records no hardware (server_info has no device name)";
 
   // Count: TP x PP of a single server, when no data-parallel replicas multiply it.
-  int64_t count = 0;
-  int64_t replicas = 0;  // data-parallel replicas, 0 when the file states none
-  std::string count_why = "the file states no accelerator count (pass --count)";
   if (servers.present && !servers.disaggregated) {
     const json& a = *servers.args[0];
     auto int_arg = [&](const char* key) -> std::optional<int64_t> {
@@ -222,39 +210,27 @@ std::vector<BenchmarkDraft> RunImporter::Run(const std::string& source_id) {
     auto dp_attention = a.find("enable_dp_attention");
     bool dp_inside_tp =
         dp_attention != a.end() && dp_attention->is_boolean() && dp_attention->get<bool>();
+    r.count_key = "server_info";
     if (tp && (!dp || *dp == 1 || dp_inside_tp)) {
-      count = *tp * pp.value_or(1);
-      std::string how = fmt::format("server_info tp_size {} x pp_size {}{}", *tp, pp.value_or(1),
-                                    dp && *dp > 1 ? fmt::format(" (dp_size {} runs inside the "
-                                                                "TP group: enable_dp_attention)",
-                                                                *dp)
-                                                  : "");
-      notes.push_back(fmt::format("accelerator_count {} from {}.", count, how));
-      if (ctx_.options().count && *ctx_.options().count != count) {
-        sink_.Add(At("server_info", Severity::kWarning, "conflicting-flag",
-                     fmt::format("--count {} contradicts the file's {} = {}; the file's is kept",
-                                 *ctx_.options().count, how, count),
-                     "drop --count when the file states the parallelism"));
-      }
+      r.count = *tp * pp.value_or(1);
+      r.count_how = fmt::format("server_info tp_size {} x pp_size {}{}", *tp, pp.value_or(1),
+                                dp && *dp > 1 ? fmt::format(" (dp_size {} runs inside the TP "
+                                                            "group: enable_dp_attention)",
+                                                            *dp)
+                                              : "");
     } else if (tp && dp) {
       // dp_size replicas, each a TP x PP group of its own: the GPUs are all of them, and a
       // request runs on one replica's.
-      count = *tp * pp.value_or(1) * *dp;
-      replicas = *dp;
-      notes.push_back(fmt::format(
-          "accelerator_count {} from server_info tp_size {} x pp_size {} x dp_size {}; replicas "
-          "{}: each data-parallel replica serves its own requests on {} GPUs.",
-          count, *tp, pp.value_or(1), *dp, *dp, *tp * pp.value_or(1)));
+      r.count = *tp * pp.value_or(1) * *dp;
+      r.count_how =
+          fmt::format("server_info tp_size {} x pp_size {} x dp_size {}", *tp, pp.value_or(1), *dp);
+      r.replicas = *dp;
+      r.replicas_how = "server_info dp_size (data-parallel replicas)";
     }
   } else if (servers.disaggregated) {
-    count_why =
+    r.count_absent =
         "a prefill/decode-disaggregated run: server_info lists the servers that answered, not "
         "every GPU of the deployment";
-  }
-  if (count == 0) {
-    count = CountFromFlags(ctx_, notes);
-    if (servers.disaggregated)
-      notes.push_back(fmt::format("The count is not taken from the file: {}.", count_why));
   }
 
   // Load: the arrival rate and the concurrency cap.
@@ -266,16 +242,16 @@ std::vector<BenchmarkDraft> RunImporter::Run(const std::string& source_id) {
     rate_text = "Infinity (every request sent at t=0)";
     rate_slug = "burst";
   } else if (rate != nullptr && rate->is_number()) {
-    double r = rate->get<double>();
-    if (!(r > 0) || !std::isfinite(r)) {
+    double rr = rate->get<double>();
+    if (!(rr > 0) || !std::isfinite(rr)) {
       Error("request_rate", "out-of-range",
             fmt::format("{} is not a request rate", Raw("request_rate")),
             "request_rate is a positive number of requests per second, or Infinity");
       return out;
     }
-    rate_value = r;
-    rate_text = fmt::format("{} req/s (Poisson arrivals)", NumberText(r));
-    rate_slug = fmt::format("{}qps", Slug(NumberText(r)));
+    rate_value = rr;
+    rate_text = fmt::format("{} req/s (Poisson arrivals)", NumberText(rr));
+    rate_slug = fmt::format("{}qps", Slug(NumberText(rr)));
   } else if (rate != nullptr && !rate->is_null()) {
     Error("request_rate", "not-a-number",
           fmt::format("{} is neither a number nor Infinity", Raw("request_rate")),
@@ -333,13 +309,8 @@ std::vector<BenchmarkDraft> RunImporter::Run(const std::string& source_id) {
       per_request(out_total, mean_out, "output_tokens",
                   retokenized && *retokenized < *total_out ? "total_output_tokens_retokenized"
                                                            : "total_output_tokens");
-  if (std::string offered = OfferedLoadNote(rate_value, mean_out, *throughput); !offered.empty()) {
-    sink_.Add(At("output_throughput", Severity::kNote, "offered-load",
-                 fmt::format("request_rate {} req/s: {}", NumberText(rate_value), offered),
-                 "a server's capacity is measured with more load than it can serve (a higher "
-                 "request_rate, or max_concurrency)"));
-    notes.push_back(fmt::format("Offered load: {}.", offered));
-  }
+  r.request_rate = rate_value;
+  r.mean_output = mean_out;
   if (retokenized && *retokenized != *total_out) {
     notes.push_back(fmt::format(
         "total_output_tokens {} (the server's count; older versions write the requested "
@@ -368,28 +339,16 @@ std::vector<BenchmarkDraft> RunImporter::Run(const std::string& source_id) {
   std::string backend = "not stated";
   if (const json* bk = Get("backend"); bk && bk->is_string()) backend = bk->get<std::string>();
   std::string version = ServerString(servers, "version");
-  const std::string& flag_version = ctx_.options().engine_version;
   CondValue engine = servers.present
                          ? CondValue::Str("sglang")
                          : CondValue::Absent(fmt::format(
                                "the line has no server_info; its backend '{}' is the client's "
                                "request protocol, not the serving engine",
                                backend));
-  CondValue engine_version;
-  if (!version.empty()) {
-    engine_version = CondValue::Str(version);
-    if (!flag_version.empty() && flag_version != version) {
-      sink_.Add(At("server_info", Severity::kWarning, "conflicting-flag",
-                   fmt::format("--engine-version '{}' contradicts server_info version '{}'; the "
-                               "file's is kept",
-                               flag_version, version),
-                   "drop --engine-version when the file states the version"));
-    }
-  } else {
-    engine_version = ctx_.EngineVersionFromFlag(
-        "bench_serving records the server's version only in server_info, which this line does "
-        "not have");
-  }
+  r.engine_version = {version, "server_info version", "server_info"};
+  r.engine_version_absent =
+      "bench_serving records the server's version only in server_info, which this line does not "
+      "have";
 
   // Speculative decoding: the servers' speculative_algorithm, and accept_length.
   CondValue speculative;
@@ -456,15 +415,11 @@ std::vector<BenchmarkDraft> RunImporter::Run(const std::string& source_id) {
   std::string tag;
   if (const json* t = Get("tag"); t && t->is_string()) tag = t->get<std::string>();
 
-  std::vector<std::pair<std::string, CondValue>> conditions;
-  conditions.emplace_back("concurrency", concurrency);
-  conditions.emplace_back("input_tokens", CondValue::Int(input_tokens));
-  conditions.emplace_back("output_tokens",
-                          output_tokens >= 1
-                              ? CondValue::Int(output_tokens)
-                              : CondValue::Absent("fewer than one output token per request"));
+  std::vector<std::pair<std::string, CondValue>>& conditions = r.conditions;
+  r.load = concurrency;
+  r.input_tokens = CondValue::Int(input_tokens);
+  r.output_tokens = CondValue::Int(output_tokens);
   conditions.emplace_back("engine", engine);
-  conditions.emplace_back("engine_version", engine_version);
   conditions.emplace_back(
       "warmup", CondValue::Absent("bench_serving sends --warmup-requests (default 1, at most 32 "
                                   "output tokens) before timing and does not write how many"));
@@ -474,49 +429,26 @@ std::vector<BenchmarkDraft> RunImporter::Run(const std::string& source_id) {
                                                 rate_text)));
   conditions.emplace_back("speculative", speculative);
   conditions.emplace_back("prefix_cache", prefix_cache);
-  if (replicas > 1) conditions.emplace_back("replicas", CondValue::Int(replicas));
 
-  // Identity: the run's content, without per-request arrays.
-  uint64_t run_hash = Fnv1a(run_.dump());
-  std::string set =
-      fmt::format("sglang-serving-{}-{}-{}", model.id, rate_slug, ShortHash(run_hash));
+  r.load_slug = rate_slug;
   std::string run_where = tag.empty() ? what_ : fmt::format("{} (tag '{}')", what_, tag);
+  r.locator_prefix = fmt::format("{}, ", run_where);
   std::string title_load =
       fmt::format("request_rate {}{}", rate_text,
                   concurrency.kind == CondValue::Kind::kInt
                       ? fmt::format(", max_concurrency {}", concurrency.integer)
                       : "");
 
-  auto base = [&](std::string metric, std::string statistic, std::string value_text,
-                  const std::string& key) {
-    BenchmarkDraft b = RunDraft(model.id, precision, parts, count, source_id, set);
-    if (count == 0) SetCount(b, 0, count_why);
-    b.metric = std::move(metric);
-    b.statistic = std::move(statistic);
-    b.value = std::move(value_text);
-    b.locator = fmt::format("{}, {}", run_where, key);
-    b.conditions = conditions;
-    b.id = fmt::format("sglang-serving-{}-{}-{}{}-{}", model.id, rate_slug, b.metric,
-                       b.statistic.empty() ? "" : "-" + Slug(b.statistic),
-                       ShortHash(Fnv1a(key, run_hash)));
-    return b;
-  };
-
   // Aggregate output throughput.
   {
-    auto v = Quantity(ctx_, "output_throughput", NumberText(*throughput) + " tok/s",
-                      Dimension::kTokenRate, "output throughput");
-    if (!v) return {};
-    BenchmarkDraft b = base("aggregate-output", "mean", *v, "output_throughput");
-    b.title = fmt::format("SGLang bench_serving output throughput, {}, {}", model_text, title_load);
-    std::vector<std::string> n = notes;
-    n.insert(n.begin(),
-             fmt::format("Aggregate output tokens/s over every request of the run: "
-                         "total_output_tokens {}{}.",
-                         NumberText(*total_out),
-                         duration ? fmt::format(" / duration {} s", NumberText(*duration)) : ""));
-    b.notes = fmt::format("{}", fmt::join(n, " "));
-    out.push_back(std::move(b));
+    StatedFigure f = Figure("aggregate-output", "mean", *throughput, "tok/s", Dimension::kTokenRate,
+                            "output_throughput", "output throughput");
+    f.title = fmt::format("SGLang bench_serving output throughput, {}, {}", model_text, title_load);
+    f.lead = fmt::format(
+        "Aggregate output tokens/s over every request of the run: total_output_tokens {}{}.",
+        NumberText(*total_out),
+        duration ? fmt::format(" / duration {} s", NumberText(*duration)) : "");
+    r.figures.push_back(std::move(f));
   }
 
   // Latency statistics. TTFT, TPOT and ITL mean something only when the run streamed: a
@@ -552,26 +484,20 @@ std::vector<BenchmarkDraft> RunImporter::Run(const std::string& source_id) {
       zero.push_back(key);
       continue;
     }
-    auto q = Quantity(ctx_, key, NumberText(v.get<double>()) + " ms", Dimension::kTime,
-                      LatencyName(sk->metric));
-    if (!q) continue;
-    BenchmarkDraft b = base(std::string(LatencyMetric(sk->metric)), sk->statistic, *q, key);
-    b.title = fmt::format("SGLang bench_serving {} {}, {}, {}", sk->statistic,
+    StatedFigure f = Figure(std::string(LatencyMetric(sk->metric)), sk->statistic, v.get<double>(),
+                            "ms", Dimension::kTime, key, LatencyName(sk->metric));
+    f.title = fmt::format("SGLang bench_serving {} {}, {}, {}", sk->statistic,
                           LatencyName(sk->metric), model_text, title_load);
     std::string meaning(LatencyMeaning(sk->metric));
     if (LatencyMetric(sk->metric) == "e2e-latency") meaning += ", client-side";
-    std::vector<std::string> n = notes;
-    n.insert(n.begin(),
-             fmt::format(
-                 "{} {} over {} completed requests: {}{}.", sk->statistic, LatencyName(sk->metric),
-                 n_done, meaning,
-                 spread.count(sk->metric) ? fmt::format(" (std {} ms)", spread[sk->metric]) : ""));
-    b.notes = fmt::format("{}", fmt::join(n, " "));
-    out.push_back(std::move(b));
+    f.lead = fmt::format(
+        "{} {} over {} completed requests: {}{}.", sk->statistic, LatencyName(sk->metric), n_done,
+        meaning, spread.count(sk->metric) ? fmt::format(" (std {} ms)", spread[sk->metric]) : "");
+    r.figures.push_back(std::move(f));
   }
-  if (failed_) return {};
+  if (failed_) return out;
   if (!streamed) {
-    out.front().notes +=
+    r.first_tail +=
         any_itl ? " TTFT, TPOT and ITL not imported: every ITL statistic is 0, so the run did "
                   "not stream (--disable-stream, or a backend that does not stream) and its "
                   "TTFT is the whole request latency."
@@ -579,12 +505,12 @@ std::vector<BenchmarkDraft> RunImporter::Run(const std::string& source_id) {
                   "the run streamed.";
   }
   if (!zero.empty()) {
-    out.front().notes += fmt::format(
+    r.first_tail += fmt::format(
         " Not imported: {} (0 ms: bench_serving writes 0 for a statistic with no sample).",
         fmt::join(zero, ", "));
   }
-  if (!out.empty()) out.front().notes += UnnamedStatistics(skipped);
-  return out;
+  r.first_tail += UnnamedStatistics(skipped);
+  return r;
 }
 
 }  // namespace
@@ -629,8 +555,7 @@ void ImportSglangServing(const ImportFile& file, const Context& ctx, ImportResul
       continue;
     }
     RunImporter importer(src, span, *run, what, ctx, sink);
-    fi.Add(importer.Run(source_id), span.begin);
-    if (importer.draft_model) fi.AddModel(std::move(*importer.draft_model), span.begin);
+    if (auto stated = importer.Run(source_id)) AddRun(std::move(*stated), ctx, fi, span.begin);
   }
   std::optional<SourceDraft> source;
   if (ctx.options().source.empty()) {

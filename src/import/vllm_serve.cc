@@ -11,6 +11,7 @@
 #include <set>
 
 #include "import/common.h"
+#include "import/driver.h"
 #include "import/json_results.h"
 
 namespace rooflint::import {
@@ -69,10 +70,8 @@ class RunImporter : public JsonRun {
                 "vLLM writes this field as a number", sink),
         ctx_(ctx) {}
 
-  // The records of one run (none if it has an error).
-  std::vector<BenchmarkDraft> Run(const std::string& source_id, std::string& date);
-  // The draft model record for a model the corpus lacks, set by Run.
-  std::optional<ModelDraft> draft_model;
+  // What one run states (nullopt if it has an error).
+  std::optional<StatedRun> Run(const std::string& source_id, std::string& date);
 
  private:
   // The sections of Run, in record order; a false return means an error was reported.
@@ -83,7 +82,7 @@ class RunImporter : public JsonRun {
   void ReadLengths();
   void AddRunNotes(std::string& date);
   void SetConditions();
-  std::vector<BenchmarkDraft> BuildRecords();
+  void ReadFigures();
 
   // The speculative condition from the spec_decode_* metrics vLLM writes when the server
   // ran speculative decoding; absent when there are none (older versions write none either,
@@ -132,37 +131,34 @@ class RunImporter : public JsonRun {
   const Context& ctx_;
 
   // What the sections find.
-  std::string source_id_;
+  StatedRun r_;
+  std::vector<std::string>& notes_ = r_.notes;
   std::optional<double> throughput_, completed_, total_in_, total_out_, duration_;
   int64_t n_done_ = 0;
-  std::string model_text_;  // model_id as the file writes it
-  std::string model_;       // the corpus id (or a draft's)
-  Context::PrecisionChoice precision_;
-  Context::Parts parts_;
-  int64_t count_ = 0;
+  std::string model_text_;             // model_id as the file writes it
   std::vector<std::string> metadata_;  // --metadata key=value pairs
   std::string rate_text_ = "not stated";
-  std::string rate_slug_ = "rate-unknown";
   CondValue concurrency_;
-  double rate_ = 0;       // request_rate, req/s; 0 when a burst or not stated
-  int64_t replicas_ = 0;  // decode replicas the user's --metadata states (llm-d), 0 when none
   int64_t input_tokens_ = 0, output_tokens_ = 0;
-  std::vector<std::string> notes_;
-  std::vector<std::pair<std::string, CondValue>> conditions_;
 };
 
-std::vector<BenchmarkDraft> RunImporter::Run(const std::string& source_id, std::string& date) {
-  source_id_ = source_id;
-  if (!ReadMeasurements()) return {};
+std::optional<StatedRun> RunImporter::Run(const std::string& source_id, std::string& date) {
+  r_.source_id = source_id;
+  r_.id_prefix = "vllm-serve";
+  r_.load_slug = "rate-unknown";
+  // Identity: the run's content, without the per-request arrays.
+  r_.hash = Fnv1a(run_.dump());
+  r_.at = Locator();
+  if (!ReadMeasurements()) return std::nullopt;
   ReadModel();
   ReadHardware();
-  if (!ReadLoad()) return {};
+  if (!ReadLoad()) return std::nullopt;
   ReadLengths();
   AddRunNotes(date);
   SetConditions();
-  std::vector<BenchmarkDraft> out = BuildRecords();
-  if (failed_) return {};
-  return out;
+  ReadFigures();
+  if (failed_) return std::nullopt;
+  return std::move(r_);
 }
 
 // Required measurements: output_throughput, completed and the token totals.
@@ -202,18 +198,11 @@ bool RunImporter::ReadMeasurements() {
   return !failed_;
 }
 
-// Model (the shared context weighs --model against model_id) and precision (never stated).
+// Model (the driver weighs --model against model_id); the weight format is never stated.
 void RunImporter::ReadModel() {
-  Context::ModelChoice model =
-      ctx_.ChooseModel({model_text_, std::string(BaseName(model_text_))}, model_text_, 0, "",
-                       source_id_, At("model_id", Severity::kWarning, "", "", ""), sink_);
-  draft_model = model.draft;
-  model_ = model.id;
-  notes_.push_back(fmt::format("Model: {}.", model.how));
-  precision_ = ctx_.ResolvePrecision("");
-  notes_.push_back(precision_.name.empty()
-                       ? fmt::format("Precision absent: {}.", precision_.how)
-                       : fmt::format("Precision {}: {}.", precision_.name, precision_.how));
+  r_.model_names = {model_text_, std::string(BaseName(model_text_))};
+  r_.model_display = model_text_;
+  r_.model_key = "model_id";
 }
 
 // Hardware and count: never in the file (a --metadata gpu= is a user assertion, quoted).
@@ -231,15 +220,14 @@ void RunImporter::ReadHardware() {
   }
   // The user's --metadata gpu= ("4xNVIDIA_L40S", as llm-d's harness writes it) is what the file
   // says of its hardware: used, and said to be the user's word, recorded with the run.
-  std::string stated;
   if (!metadata_gpu.empty()) {
-    stated = fmt::format("{} (--metadata gpu, user-asserted in the file)", metadata_gpu);
+    r_.hardware.value = fmt::format("{} (--metadata gpu, user-asserted in the file)", metadata_gpu);
     notes_.push_back(fmt::format(
         "Hardware '{}' is the file's --metadata gpu: the user's word, recorded with the run.",
         metadata_gpu));
   }
-  parts_ = ctx_.ResolveParts(stated, "vLLM bench serve records no hardware",
-                             At("model_id", Severity::kNote, "", "", ""), sink_);
+  r_.hardware.key = "model_id";
+  r_.hardware_unstated = "vLLM bench serve records no hardware";
   // Replicas: --metadata decode_replicas (llm-d) counts the decode instances, each serving its
   // own requests. With a prefill pool beside them, TTFT ran elsewhere: then no replica count.
   auto meta_int = [&](const char* key) -> std::optional<int64_t> {
@@ -252,14 +240,9 @@ void RunImporter::ReadHardware() {
   auto decode = meta_int("decode_replicas");
   auto prefill = meta_int("prefill_replicas");
   if (decode && *decode >= 1 && (!prefill || *prefill == 0)) {
-    replicas_ = *decode;
-    notes_.push_back(fmt::format(
-        "replicas {} from --metadata decode_replicas (user-asserted): each replica serves its "
-        "own requests on accelerator_count / {} accelerators.",
-        *decode, *decode));
+    r_.replicas = *decode;
+    r_.replicas_how = "--metadata decode_replicas (user-asserted)";
   }
-  for (auto& n : parts_.notes) notes_.push_back(n);
-  count_ = CountFromFlags(ctx_, notes_);
 }
 
 // The load: the concurrency cap (max_concurrency), else the peak in flight the client
@@ -268,17 +251,17 @@ bool RunImporter::ReadLoad() {
   const json* rate = Get("request_rate");
   if (rate != nullptr && rate->is_string() && rate->get<std::string>() == "inf") {
     rate_text_ = "'inf' (every request sent at t=0: a burst)";
-    rate_slug_ = "burst";
+    r_.load_slug = "burst";
   } else if (rate != nullptr && rate->is_number()) {
     double r = rate->get<double>();
-    rate_ = r;
+    r_.request_rate = r;
     if (!(r > 0)) {
       Error("request_rate", "out-of-range", fmt::format("{} is not a request rate", rate->dump()),
             "request_rate is a positive number of requests per second, or \"inf\"");
       return false;
     }
     rate_text_ = fmt::format("{} req/s", NumberText(r));
-    rate_slug_ = fmt::format("{}qps", Slug(NumberText(r)));
+    r_.load_slug = fmt::format("{}qps", Slug(NumberText(r)));
   } else if (rate != nullptr) {
     Error("request_rate", "not-a-number",
           fmt::format("{} is neither a number nor \"inf\"", rate->dump()),
@@ -346,13 +329,7 @@ void RunImporter::ReadLengths() {
   };
   input_tokens_ = length(*total_in_, mean_in, "input_tokens");
   output_tokens_ = length(*total_out_, mean_out, "output_tokens");
-  if (std::string offered = OfferedLoadNote(rate_, mean_out, *throughput_); !offered.empty()) {
-    sink_.Add(At("output_throughput", Severity::kNote, "offered-load",
-                 fmt::format("request_rate {} req/s: {}", NumberText(rate_), offered),
-                 "a server's capacity is measured with more load than it can serve (a higher "
-                 "request_rate, or max_concurrency)"));
-    notes_.push_back(fmt::format("Offered load: {}.", offered));
-  }
+  r_.mean_output = mean_out;
   for (auto [key, mean] :
        {std::pair{"input_len", mean_in}, std::pair{"output_len", mean_out},
         std::pair{"random_input_len", mean_in}, std::pair{"random_output_len", mean_out}}) {
@@ -414,91 +391,59 @@ void RunImporter::AddRunNotes(std::string& date) {
 void RunImporter::SetConditions() {
   std::string backend = "not stated";
   if (const json* bk = Get("backend"); bk && bk->is_string()) backend = bk->get<std::string>();
-  conditions_.emplace_back("concurrency", concurrency_);
-  conditions_.emplace_back("input_tokens", CondValue::Int(input_tokens_));
-  conditions_.emplace_back("output_tokens",
-                           output_tokens_ >= 1
-                               ? CondValue::Int(output_tokens_)
-                               : CondValue::Absent("fewer than one output token per request"));
-  conditions_.emplace_back(
+  auto& conditions = r_.conditions;
+  r_.load = concurrency_;
+  r_.input_tokens = CondValue::Int(input_tokens_);
+  r_.output_tokens = CondValue::Int(output_tokens_);
+  conditions.emplace_back(
       "engine", CondValue::Absent(fmt::format("the file's backend '{}' is the client's request "
                                               "protocol; the serving engine is not recorded",
                                               backend)));
-  conditions_.emplace_back(
-      "engine_version",
-      ctx_.EngineVersionFromFlag("vLLM bench serve records no server engine or version"));
-  conditions_.emplace_back(
+  r_.engine_version_absent = "vLLM bench serve records no server engine or version";
+  conditions.emplace_back(
       "warmup", CondValue::Absent("vLLM bench serve records no warmup (older versions send one "
                                   "connectivity-check request; --num-warmups is not written)"));
-  conditions_.emplace_back("scenario",
-                           CondValue::Absent(fmt::format("an online serving run (vLLM bench "
-                                                         "serve, request_rate {}), not an MLPerf "
-                                                         "scenario",
-                                                         rate_text_)));
-  conditions_.emplace_back("speculative", SpeculativeCondition(notes_));
-  if (replicas_ >= 1) conditions_.emplace_back("replicas", CondValue::Int(replicas_));
+  conditions.emplace_back("scenario",
+                          CondValue::Absent(fmt::format("an online serving run (vLLM bench "
+                                                        "serve, request_rate {}), not an MLPerf "
+                                                        "scenario",
+                                                        rate_text_)));
+  conditions.emplace_back("speculative", SpeculativeCondition(notes_));
 }
 
-// The records: aggregate output (mean over the run, and its one-second peak when the file
-// states it), then one record per latency statistic, in ms as the file states them.
-std::vector<BenchmarkDraft> RunImporter::BuildRecords() {
-  std::vector<BenchmarkDraft> out;
-  // Identity: the run's content, without the per-request arrays.
-  uint64_t run_hash = Fnv1a(run_.dump());
-  std::string set = fmt::format("vllm-serve-{}-{}-{}", model_, rate_slug_, ShortHash(run_hash));
+// The figures: aggregate output (mean over the run, and its one-second peak when the file
+// states it), then one per latency statistic, in ms as the file states them.
+void RunImporter::ReadFigures() {
   std::string run_where = what_;
   if (const json* d = Get("date"); d && d->is_string()) {
     run_where += fmt::format(", date {}", d->get<std::string>());
   }
-  auto base = [&](std::string metric, std::string statistic, std::string value_text,
-                  std::string key) {
-    BenchmarkDraft b = RunDraft(model_, precision_, parts_, count_, source_id_, set);
-    b.status = "verified";
-    b.metric = std::move(metric);
-    b.statistic = std::move(statistic);
-    b.value = std::move(value_text);
-    // The file's name is in the source record: a renamed copy gives the same record.
-    b.locator = fmt::format("{} (request_rate {}), {}", run_where, rate_text_, key);
-    b.conditions = conditions_;
-    b.id = fmt::format("vllm-serve-{}-{}-{}{}-{}", model_, rate_slug_, b.metric,
-                       b.statistic.empty() ? "" : "-" + Slug(b.statistic),
-                       ShortHash(Fnv1a(key, run_hash)));
-    return b;
-  };
-  auto with_notes = [&](std::string first) {
-    std::vector<std::string> n = notes_;
-    n.insert(n.begin(), std::move(first));
-    return fmt::format("{}", fmt::join(n, " "));
-  };
+  // The file's name is in the source record: a renamed copy gives the same record.
+  r_.locator_prefix = fmt::format("{} (request_rate {}), ", run_where, rate_text_);
 
   // Aggregate output throughput.
-  auto v = Quantity(ctx_, "output_throughput", NumberText(*throughput_) + " tok/s",
-                    Dimension::kTokenRate, "output throughput");
-  if (!v) return {};
-  BenchmarkDraft agg = base("aggregate-output", "mean", *v, "output_throughput");
+  StatedFigure agg = Figure("aggregate-output", "mean", *throughput_, "tok/s",
+                            Dimension::kTokenRate, "output_throughput", "output throughput");
   agg.title = fmt::format("vLLM bench serve output throughput, {}, request_rate {}", model_text_,
                           rate_text_);
-  agg.notes = with_notes(fmt::format(
+  agg.lead = fmt::format(
       "Aggregate output tokens/s over every request of the run: {} output tokens{}.",
-      NumberText(*total_out_), duration_ ? fmt::format(" / {} s", NumberText(*duration_)) : ""));
-  out.push_back(std::move(agg));
+      NumberText(*total_out_), duration_ ? fmt::format(" / {} s", NumberText(*duration_)) : "");
+  r_.figures.push_back(std::move(agg));
 
   // Its peak: max_output_tokens_per_s is the most output tokens any one-second window of the
   // run saw, over every request (vLLM's calculate_metrics buckets each token's arrival time,
   // start + TTFT + the inter-token gaps, into whole seconds and takes the largest bucket).
   if (auto peak = Number("max_output_tokens_per_s", false); peak && *peak > 0) {
-    auto q = Quantity(ctx_, "max_output_tokens_per_s", NumberText(*peak) + " tok/s",
-                      Dimension::kTokenRate, "peak output throughput");
-    if (q) {
-      BenchmarkDraft b = base("aggregate-output", "peak", *q, "max_output_tokens_per_s");
-      b.title = fmt::format("vLLM bench serve peak output throughput (1 s), {}, request_rate {}",
-                            model_text_, rate_text_);
-      b.notes = with_notes(
-          "Peak aggregate output tokens/s: max_output_tokens_per_s, the largest count of output "
-          "tokens, over all requests, that arrived within one whole second of the run (each "
-          "streamed chunk counts as one token, so a chunk of several tokens is undercounted).");
-      out.push_back(std::move(b));
-    }
+    StatedFigure f = Figure("aggregate-output", "peak", *peak, "tok/s", Dimension::kTokenRate,
+                            "max_output_tokens_per_s", "peak output throughput");
+    f.title = fmt::format("vLLM bench serve peak output throughput (1 s), {}, request_rate {}",
+                          model_text_, rate_text_);
+    f.lead =
+        "Peak aggregate output tokens/s: max_output_tokens_per_s, the largest count of output "
+        "tokens, over all requests, that arrived within one whole second of the run (each "
+        "streamed chunk counts as one token, so a chunk of several tokens is undercounted).";
+    r_.figures.push_back(std::move(f));
   }
 
   // Latency statistics.
@@ -522,20 +467,18 @@ std::vector<BenchmarkDraft> RunImporter::BuildRecords() {
             "vLLM writes latency statistics as numbers of milliseconds");
       continue;
     }
-    auto q = Quantity(ctx_, key, NumberText(value.get<double>()) + " ms", Dimension::kTime,
-                      LatencyName(lk->metric));
-    if (!q) continue;
-    BenchmarkDraft b = base(std::string(LatencyMetric(lk->metric)), lk->statistic, *q, key);
-    b.title = fmt::format("vLLM bench serve {} {}, {}, request_rate {}", lk->statistic,
+    StatedFigure f =
+        Figure(std::string(LatencyMetric(lk->metric)), lk->statistic, value.get<double>(), "ms",
+               Dimension::kTime, key, LatencyName(lk->metric));
+    f.title = fmt::format("vLLM bench serve {} {}, {}, request_rate {}", lk->statistic,
                           LatencyName(lk->metric), model_text_, rate_text_);
     std::string_view what = LatencyMeaning(lk->metric);
-    b.notes = with_notes(fmt::format(
+    f.lead = fmt::format(
         "{} {} over {} completed requests: {}{}.", lk->statistic, LatencyName(lk->metric), n_done_,
-        what, spread.count(lk->metric) ? fmt::format(" (std {} ms)", spread[lk->metric]) : ""));
-    out.push_back(std::move(b));
+        what, spread.count(lk->metric) ? fmt::format(" (std {} ms)", spread[lk->metric]) : "");
+    r_.figures.push_back(std::move(f));
   }
-  if (!out.empty()) out.front().notes += UnnamedStatistics(skipped);
-  return out;
+  r_.first_tail = UnnamedStatistics(skipped);
 }
 
 }  // namespace
@@ -571,8 +514,9 @@ void ImportVllmServe(const ImportFile& file, const Context& ctx, ImportResult& o
     if (!run) continue;
     RunImporter importer(src, span, *run, what, ctx, sink);
     std::string run_date;
-    fi.Add(importer.Run(source_id, run_date), span.begin);
-    if (importer.draft_model) fi.AddModel(std::move(*importer.draft_model), span.begin);
+    if (auto stated = importer.Run(source_id, run_date)) {
+      AddRun(std::move(*stated), ctx, fi, span.begin);
+    }
     if (date.empty()) date = run_date;
   }
   std::optional<SourceDraft> source;

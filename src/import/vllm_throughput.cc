@@ -13,6 +13,7 @@
 #include <set>
 
 #include "import/common.h"
+#include "import/driver.h"
 #include "import/json_results.h"
 
 namespace rooflint::import {
@@ -114,104 +115,72 @@ void ImportVllmThroughput(const ImportFile& file, const Context& ctx, ImportResu
   }
 
   const std::string& file_hash = fi.file_hash();
-  std::string source_id = SourceIdOf(ctx, "vllm-throughput-run", file_hash);
-
-  // Model: the file names none.
-  if (ctx.options().model.empty()) {
-    sink.Add(src.At(span.begin, Severity::kError, "unknown-model",
-                    "the result names no model: vLLM bench throughput writes only elapsed_time, "
-                    "num_requests, total_num_tokens and the two rates",
-                    "pass --model ID with the model the run loaded (its --model argument)"));
-    return;
-  }
-  const std::string& model = ctx.options().model;
-  notes.push_back(fmt::format("Model: --model {} (user-stated: the file names no model).", model));
-  Context::PrecisionChoice precision = ctx.ResolvePrecision("");
-  notes.push_back(precision.name.empty()
-                      ? fmt::format("Precision absent: {}.", precision.how)
-                      : fmt::format("Precision {}: {}.", precision.name, precision.how));
-  Context::Parts parts = ctx.ResolveParts("", "vLLM bench throughput records no hardware",
-                                          src.At(span.begin, Severity::kNote, "", "", ""), sink);
-  for (auto& n : parts.notes) notes.push_back(n);
-  int64_t count = CountFromFlags(ctx, notes);
-
-  std::vector<std::pair<std::string, CondValue>> conditions;
-  conditions.emplace_back(
-      "batch", CondValue::Absent(fmt::format(
-                   "an offline run: all {} requests are handed to the engine at once and its "
-                   "scheduler (max_num_seqs, max_num_batched_tokens, not recorded) sets the batch",
-                   NumberText(*requests))));
-  conditions.emplace_back(
-      "input_tokens",
+  StatedRun r;
+  r.id_prefix = "vllm-throughput";
+  r.hash = Fnv1a(run.dump());
+  r.at = [&fields](std::string_view key, Severity severity, std::string code, std::string message,
+                   std::string hint) {
+    return fields.At(key, severity, std::move(code), std::move(message), std::move(hint));
+  };
+  r.source_id = SourceIdOf(ctx, "vllm-throughput-run", file_hash);
+  // The file names no model: --model, or this error.
+  r.no_model = src.At(span.begin, Severity::kError, "unknown-model",
+                      "the result names no model: vLLM bench throughput writes only "
+                      "elapsed_time, num_requests, total_num_tokens and the two rates",
+                      "pass --model ID with the model the run loaded (its --model argument)");
+  r.hardware_unstated = "vLLM bench throughput records no hardware";
+  r.engine_version_absent = "vLLM bench throughput records no version";
+  r.notes = std::move(notes);
+  r.load_key = "batch";
+  r.load = CondValue::Absent(
+      fmt::format("an offline run: all {} requests are handed to the engine at once and its "
+                  "scheduler (max_num_seqs, max_num_batched_tokens, not recorded) sets the batch",
+                  NumberText(*requests)));
+  r.input_tokens =
       CondValue::Absent(fmt::format("the file gives only total_num_tokens {} (prompt + output) "
                                     "over {} requests, not the split",
-                                    NumberText(*tokens), NumberText(*requests))));
-  conditions.emplace_back(
-      "output_tokens", CondValue::Absent("not recorded (--output-len, when given, is in no file)"));
-  conditions.emplace_back(
+                                    NumberText(*tokens), NumberText(*requests)));
+  r.output_tokens = CondValue::Absent("not recorded (--output-len, when given, is in no file)");
+  r.conditions.emplace_back(
       "engine", CondValue::Absent("the benchmark runs vLLM unless --backend hf or mii, and the "
                                   "file does not record the backend"));
-  conditions.emplace_back("engine_version",
-                          ctx.EngineVersionFromFlag("vLLM bench throughput records no version"));
-  conditions.emplace_back("warmup", CondValue::Absent("vLLM bench throughput records none"));
-  conditions.emplace_back("scenario", CondValue::Str("offline"));
-  conditions.emplace_back("speculative",
-                          CondValue::Absent("the engine configuration is not recorded"));
-  conditions.emplace_back("prefix_cache",
-                          CondValue::Absent("the engine configuration is not recorded"));
+  r.conditions.emplace_back("warmup", CondValue::Absent("vLLM bench throughput records none"));
+  r.conditions.emplace_back("scenario", CondValue::Str("offline"));
+  r.conditions.emplace_back("speculative",
+                            CondValue::Absent("the engine configuration is not recorded"));
+  r.conditions.emplace_back("prefix_cache",
+                            CondValue::Absent("the engine configuration is not recorded"));
 
-  uint64_t run_hash = Fnv1a(run.dump());
-  std::string set = fmt::format("vllm-throughput-{}-{}", model, ShortHash(run_hash));
   std::string shared = fmt::format(
       "Offline run (vLLM bench throughput): {} requests in elapsed_time {} s, total_num_tokens "
       "{}.",
       NumberText(*requests), NumberText(*elapsed), NumberText(*tokens));
-  auto base = [&](std::string metric, std::string value, const std::string& key) {
-    BenchmarkDraft b = RunDraft(model, precision, parts, count, source_id, set);
-    b.metric = std::move(metric);
-    b.statistic = "mean";
-    b.value = std::move(value);
-    b.locator = key;
-    b.conditions = conditions;
-    b.id =
-        fmt::format("vllm-throughput-{}-{}-{}", model, b.metric, ShortHash(Fnv1a(key, run_hash)));
-    return b;
-  };
-  std::vector<BenchmarkDraft> drafts;
+  std::string model = ctx.options().model;
   {
-    auto v = fields.Quantity(ctx, "tokens_per_second", NumberText(*tps) + " tok/s",
-                             Dimension::kTokenRate, "token throughput");
-    if (v) {
-      BenchmarkDraft b = base("aggregate-total", *v, "tokens_per_second");
-      b.title = fmt::format("vLLM bench throughput, prompt + output tokens/s, {}, {} requests",
-                            model, NumberText(*requests));
-      std::vector<std::string> n = notes;
-      n.insert(n.begin(), shared);
-      n.insert(n.begin(),
-               "Aggregate prompt + output tokens/s: tokens_per_second = total_num_tokens / "
-               "elapsed_time, and total_num_tokens counts every prompt token and every output "
-               "token (some versions count each request's requested output length; requests "
-               "ignore EOS, so they run to it). The output-only rate is printed on the console, "
-               "not written.");
-      b.notes = fmt::format("{}", fmt::join(n, " "));
-      drafts.push_back(std::move(b));
-    }
+    StatedFigure f = fields.Figure("aggregate-total", "mean", *tps, "tok/s", Dimension::kTokenRate,
+                                   "tokens_per_second", "token throughput");
+    f.statistic_in_id = false;
+    f.title = fmt::format("vLLM bench throughput, prompt + output tokens/s, {}, {} requests", model,
+                          NumberText(*requests));
+    f.lead = fmt::format(
+        "Aggregate prompt + output tokens/s: tokens_per_second = total_num_tokens / "
+        "elapsed_time, and total_num_tokens counts every prompt token and every output token "
+        "(some versions count each request's requested output length; requests ignore EOS, so "
+        "they run to it). The output-only rate is printed on the console, not written. {}",
+        shared);
+    r.figures.push_back(std::move(f));
   }
   {
-    auto v = fields.Quantity(ctx, "requests_per_second", NumberText(*rps) + " req/s",
-                             Dimension::kRequestRate, "request throughput");
-    if (v) {
-      BenchmarkDraft b = base("requests", *v, "requests_per_second");
-      b.title = fmt::format("vLLM bench throughput, requests/s, {}, {} requests", model,
-                            NumberText(*requests));
-      std::vector<std::string> n = notes;
-      n.insert(n.begin(), shared);
-      n.insert(n.begin(), "Completed requests per second: num_requests / elapsed_time.");
-      b.notes = fmt::format("{}", fmt::join(n, " "));
-      drafts.push_back(std::move(b));
-    }
+    StatedFigure f = fields.Figure("requests", "mean", *rps, "req/s", Dimension::kRequestRate,
+                                   "requests_per_second", "request throughput");
+    f.statistic_in_id = false;
+    f.title = fmt::format("vLLM bench throughput, requests/s, {}, {} requests", model,
+                          NumberText(*requests));
+    f.lead = fmt::format("Completed requests per second: num_requests / elapsed_time. {}", shared);
+    r.figures.push_back(std::move(f));
   }
-  fi.Add(std::move(drafts), span.begin);
+  std::string source_id = r.source_id;
+  AddRun(std::move(r), ctx, fi, span.begin);
   std::optional<SourceDraft> source;
   if (ctx.options().source.empty()) {
     source = LocalRunSource(
