@@ -75,7 +75,7 @@ TEST(ImportTrtllmBench, V016ThroughputLogIsOutputTokensOverTotalLatency) {
                 "not a 'false'"}));
   EXPECT_EQ(agg.locator, "line 426: 'Token Throughput (tokens/sec)' (PERFORMANCE OVERVIEW)");
   for (const char* part :
-       {"accelerator_count 8 = TP Size 8 x PP Size 1", "Precision fp8: Quantization FP8.",
+       {"accelerator_count 8 from TP Size 8 x PP Size 1.", "Precision fp8: Quantization FP8.",
         "kv_precision fp8: KV Cache Dtype FP8.", "Max Runtime Tokens 8192 (a cap).",
         "Run: 30000 requests, Total Latency 266855.7100 ms, Scheduling Policy Guaranteed No "
         "Evict, KV Memory Percentage 90.00%, Max Sequence Length 25000."}) {
@@ -301,12 +301,12 @@ TEST(ImportTrtllmBench, FlagsThatContradictTheReportAreWarnedAndTheFileWins) {
   ImportResult r = ImportFiles({Sample(kTrtllmTool, k128)}, o);
   ASSERT_FALSE(r.HasErrors()) << RenderAll(r.diagnostics);
   std::string all = RenderAll(r.diagnostics);
-  EXPECT_NE(all.find(":412:11: warning[conflicting-flag]: --count 4 contradicts the report's TP "
-                     "Size x PP Size = 8; the file's is kept"),
+  EXPECT_NE(all.find(":412:11: warning[conflicting-flag]: --count 4 contradicts the file's TP "
+                     "Size 8 x PP Size 1 = 8; the file's is kept"),
             std::string::npos)
       << all;
   EXPECT_NE(all.find(":406:16: warning[conflicting-flag]: --precision bf16 contradicts the "
-                     "report's Quantization FP8 (fp8); the file's is kept"),
+                     "file's fp8 (Quantization FP8); the file's is kept"),
             std::string::npos)
       << all;
   const Benchmark& agg = *Benchmarks(r)[0];

@@ -90,7 +90,9 @@ size_t AddRun(StatedRun run, const Context& ctx, FileImport& fi, size_t offset) 
 
   // The weight format: the file's, else --precision, else absent.
   Context::PrecisionChoice precision = ctx.ResolvePrecision(run.precision.value);
-  if (!run.precision.value.empty()) {
+  if (precision.name.empty() && !run.precision_absent.empty()) {
+    precision.how = run.precision_absent;
+  } else if (!run.precision.value.empty()) {
     precision.how = run.precision.how;
     const std::string& flag = ctx.options().precision;
     if (!flag.empty() && flag != run.precision.value) {
@@ -159,17 +161,20 @@ size_t AddRun(StatedRun run, const Context& ctx, FileImport& fi, size_t offset) 
   std::string shared = fmt::format("{}", fmt::join(notes, " "));
   size_t added = 0;
   for (const StatedFigure& f : run.figures) {
-    auto q = ctx.Quantity(NumberText(f.value) + " " + f.unit, f.dimension,
-                          run.at(f.key, Severity::kError, "", "", ""), f.what, sink);
+    auto q =
+        ctx.Quantity(fmt::format("{} {}", f.text.empty() ? NumberText(f.value) : f.text, f.unit),
+                     f.dimension, run.at(f.key, Severity::kError, "", "", ""), f.what, sink);
     if (!q) continue;
-    BenchmarkDraft b = RunDraft(model.id, precision, parts, count, run.source_id, set);
+    BenchmarkDraft b =
+        RunDraft(model.id, precision, parts, count, run.source_id, set + f.set_suffix);
+    b.kv_precision = run.kv_precision;
     if (count == 0) SetCount(b, 0, fmt::format("{} (pass --count)", run.count_absent));
     b.status = f.status;
     b.metric = f.metric;
     b.statistic = f.statistic;
     b.value = *q;
     b.title = f.title;
-    b.locator = run.locator_prefix + f.key;
+    b.locator = f.locator.empty() ? run.locator_prefix + f.key : f.locator;
     b.conditions = conditions;
     b.id = fmt::format(
         "{}-{}{}-{}{}-{}", run.id_prefix, model.id, load, f.metric,

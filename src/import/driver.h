@@ -34,6 +34,7 @@ struct StatedFigure {
   std::string metric;     // a rooflint metric: "aggregate-output", "ttft", ...
   std::string statistic;  // "mean", "p99", ... ("" for none)
   double value = 0;
+  std::string text;  // the number as the file writes it ("220.0530"), kept when given
   std::string unit;  // "tok/s", "ms", "s", "req/s"
   Dimension dimension = Dimension::kTokenRate;
   std::string key;   // the field it was read from: the locator's tail, the id's hash, and
@@ -43,7 +44,9 @@ struct StatedFigure {
   std::string lead;  // the first sentences of its notes: what the figure measures
   std::string status = "verified";
   bool statistic_in_id = true;
-  size_t offset = 0;  // where the record comes from in the file
+  std::string locator;     // when set, the whole locator (else the run's prefix and the key)
+  std::string set_suffix;  // a set of its own beside the run's ("-per-user")
+  size_t offset = 0;       // where the record comes from in the file
 };
 
 // A fact the file states, and where: a flag that contradicts it is a warning at `key`.
@@ -82,8 +85,12 @@ struct StatedRun {
   std::string model_how_suffix;  // said after how the model was found (" (the name sent, ...)")
   Diagnostic no_model;
 
-  // The weight format the file states, already in rooflint's names.
+  // The weight format the file states, already in rooflint's names, and why it states none
+  // when it says more than nothing ("" for the usual reason).
   StatedText precision;
+  std::string precision_absent;
+  // The KV cache's element format the file states ("" when it does not).
+  std::string kv_precision;
   // The hardware text the file states, and why it states none.
   StatedText hardware;
   std::string hardware_unstated;

@@ -12,6 +12,7 @@
 #include <map>
 
 #include "import/common.h"
+#include "import/driver.h"
 #include "rooflint/corpus.h"
 
 namespace rooflint::import {
@@ -285,20 +286,14 @@ const std::vector<Figure>& Figures() {
   return *kFigures;
 }
 
-struct Built {
-  std::vector<BenchmarkDraft> drafts;
-  std::string kv;  // the report's KV cache format, set on every draft ("" when not stated)
-  std::optional<ModelDraft> model;
-  std::string date;
-};
-
 class ReportImporter {
  public:
   ReportImporter(const SourceText& src, const Report& report, int index, const Context& ctx,
                  Sink& sink)
       : src_(src), r_(report), index_(index), ctx_(ctx), sink_(sink) {}
 
-  bool Run(const std::string& source_id, Built& out);
+  // What the report states (nullopt when it has an error), and the date its log line gives.
+  std::optional<StatedRun> Run(const std::string& source_id, std::string& date);
 
  private:
   void Error(size_t at, std::string code, std::string message, std::string hint) {
@@ -328,16 +323,33 @@ class ReportImporter {
     return static_cast<int64_t>(*v);
   }
 
+  // Where a key stands: a place the reader named (spots_), a field's value, else the report.
+  size_t Where(std::string_view key) const {
+    if (auto it = spots_.find(key); it != spots_.end()) return it->second;
+    auto it = r_.fields.find(key);
+    return it != r_.fields.end() ? it->second.offset : r_.begin;
+  }
+
   const SourceText& src_;
   const Report& r_;
+  std::map<std::string, size_t, std::less<>> spots_;
   int index_;
   const Context& ctx_;
   Sink& sink_;
   bool failed_ = false;
 };
 
-bool ReportImporter::Run(const std::string& source_id, Built& out) {
-  std::vector<std::string> notes;
+std::optional<StatedRun> ReportImporter::Run(const std::string& source_id, std::string& date) {
+  StatedRun run;
+  std::vector<std::string>& notes = run.notes;
+  run.id_prefix = "trtllm-bench";
+  run.source_id = source_id;
+  // Identity: the report's text.
+  run.hash = Fnv1a(src_.text().substr(r_.begin, r_.end - r_.begin));
+  run.at = [this](std::string_view key, Severity severity, std::string code, std::string message,
+                  std::string hint) {
+    return src_.At(Where(key), severity, std::move(code), std::move(message), std::move(hint));
+  };
   const Section* perf = r_.Find("PERFORMANCE OVERVIEW");
   std::string what =
       index_ > 0 ? fmt::format("report {} (line {})", index_ + 1, src_.LineColumn(r_.begin).first)
@@ -347,7 +359,7 @@ bool ReportImporter::Run(const std::string& source_id, Built& out) {
     Error(last.offset, "truncated",
           fmt::format("{} has no PERFORMANCE OVERVIEW section: it stops after {}", what, last.name),
           "the run stopped or the log was cut while the report was printed; re-run it");
-    return false;
+    return std::nullopt;
   }
   const Field* out_tput =
       r_.Get({"Total Output Throughput (tokens/sec)", "Token Throughput (tokens/sec)"});
@@ -357,27 +369,22 @@ bool ReportImporter::Run(const std::string& source_id, Built& out) {
                       "(or 0.16's 'Token Throughput (tokens/sec)')",
                       what),
           "the log may be cut inside the report; re-run it");
-    return false;
+    return std::nullopt;
   }
 
   // Model.
   const Field* model_field = r_.Get({"Model"});
-  if (model_field == nullptr && ctx_.options().model.empty()) {
-    Error(r_.begin, "missing-field",
-          fmt::format("{} names no model: its header section (ENGINE DETAILS or the backend "
-                      "section) is not in the file",
-                      what),
-          "pass --model with the corpus id of the model the run used");
-    return false;
+  run.no_model = src_.At(r_.begin, Severity::kError, "missing-field",
+                         fmt::format("{} names no model: its header section (ENGINE DETAILS or "
+                                     "the backend section) is not in the file",
+                                     what),
+                         "pass --model with the corpus id of the model the run used");
+  std::string model_text = model_field ? model_field->value : ctx_.options().model;
+  if (model_field != nullptr) {
+    run.model_names = {model_text, std::string(BaseName(model_text))};
+    run.model_display = model_text;
+    run.model_key = "Model";
   }
-  std::string model_text = model_field ? model_field->value : std::string();
-  Context::ModelChoice model = ctx_.ChooseModel(
-      model_field ? std::vector<std::string>{model_text, std::string(BaseName(model_text))}
-                  : std::vector<std::string>{},
-      model_text, 0, "", source_id,
-      src_.At(model_field ? model_field->offset : r_.begin, Severity::kWarning, "", "", ""), sink_);
-  out.model = model.draft;
-  notes.push_back(fmt::format("Model: {}.", model.how));
 
   // Backend and version.
   std::string backend = "not stated (the header section is not in the file)";
@@ -388,86 +395,67 @@ bool ReportImporter::Run(const std::string& source_id, Built& out) {
     if (upper.ends_with(" BACKEND")) backend = s.name;
   }
   notes.push_back(fmt::format("Backend: {}.", backend));
-  const Field* version = r_.Get({"TensorRT-LLM Version", "TensorRT LLM Version"});
+  if (const Field* v = r_.Get({"TensorRT-LLM Version", "TensorRT LLM Version"})) {
+    spots_["version"] = v->offset;
+    run.engine_version = {v->value, "the report's version", "version"};
+  }
+  run.engine_version_absent =
+      "the report's header section (with the TensorRT-LLM version) is not in the file";
 
   // Weight format and KV cache.
   const Field* quant = r_.Get({"Quantization"});
   const Field* dtype = r_.Get({"Dtype"});
-  std::string stated_precision;
   if (quant != nullptr) {
     std::string how;
-    stated_precision = WeightFormat(quant->value, dtype ? dtype->value : "", how);
-    if (!stated_precision.empty()) {
-      notes.push_back(fmt::format("Precision {}: {}.", stated_precision, how));
-    } else {
+    run.precision.value = WeightFormat(quant->value, dtype ? dtype->value : "", how);
+    run.precision.how = how;
+    run.precision.key = "Quantization";
+    if (run.precision.value.empty()) {
       notes.push_back(fmt::format("Quantization '{}'{} is not read as a weight format.",
                                   quant->value,
                                   dtype ? fmt::format(" (Dtype {})", dtype->value) : ""));
     }
   }
-  Context::PrecisionChoice precision = ctx_.ResolvePrecision(stated_precision);
-  if (stated_precision.empty()) {
-    if (quant != nullptr && precision.name.empty()) {
-      precision.how = fmt::format(
-          "the report's Quantization '{}' is not a weight format "
-          "rooflint reads (pass --precision if you know it)",
-          quant->value);
-    } else if (quant == nullptr && precision.name.empty()) {
-      precision.how =
-          "the report states no Quantization (its header section is not in the "
-          "file; pass --precision if you know it)";
-    }
-    notes.push_back(precision.name.empty()
-                        ? fmt::format("Precision absent: {}.", precision.how)
-                        : fmt::format("Precision {}: {}.", precision.name, precision.how));
-  } else if (!ctx_.options().precision.empty() && ctx_.options().precision != stated_precision) {
-    sink_.Add(src_.At(quant->offset, Severity::kWarning, "conflicting-flag",
-                      fmt::format("--precision {} contradicts the report's Quantization {} ({}); "
-                                  "the file's is kept",
-                                  ctx_.options().precision, quant->value, stated_precision),
-                      "drop --precision when the report states the quantization"));
-  }
+  run.precision_absent = quant != nullptr
+                             ? fmt::format(
+                                   "the report's Quantization '{}' is not a weight format "
+                                   "rooflint reads (pass --precision if you know it)",
+                                   quant->value)
+                             : "the report states no Quantization (its header section is not in "
+                               "the file; pass --precision if you know it)";
   if (const Field* kv = r_.Get({"KV Cache Dtype"})) {
-    out.kv = KvFormat(kv->value);
-    notes.push_back(out.kv.empty()
-                        ? fmt::format("KV Cache Dtype '{}': the KV cache is not quantized and "
-                                      "its element format is not printed; kv_precision is left "
-                                      "unstated (the KV bounds take the smallest element).",
-                                      kv->value)
-                        : fmt::format("kv_precision {}: KV Cache Dtype {}.", out.kv, kv->value));
+    run.kv_precision = KvFormat(kv->value);
+    notes.push_back(
+        run.kv_precision.empty()
+            ? fmt::format("KV Cache Dtype '{}': the KV cache is not quantized and "
+                          "its element format is not printed; kv_precision is left "
+                          "unstated (the KV bounds take the smallest element).",
+                          kv->value)
+            : fmt::format("kv_precision {}: KV Cache Dtype {}.", run.kv_precision, kv->value));
   }
 
   // Parallelism: the figures are summed over TP x PP GPUs.
   auto tp = Count(r_.Get({"TP Size"}), "TP Size");
   auto pp = Count(r_.Get({"PP Size"}), "PP Size");
   const Field* ep = r_.Get({"EP Size"});
-  if (failed_) return false;
-  int64_t count = 0;
-  std::string count_why = "the report states no TP Size and PP Size (pass --count)";
+  if (failed_) return std::nullopt;
+  run.count_absent = "the report states no TP Size and PP Size";
   if (tp && pp && *tp * *pp > 100000) {
     Error(r_.Get({"PP Size"})->offset, "out-of-range",
           fmt::format("TP Size {} x PP Size {} is not a GPU count a run has", *tp, *pp),
           "trtllm-bench prints the parallel sizes of the run");
-    return false;
+    return std::nullopt;
   }
   if (tp && pp) {
-    count = *tp * *pp;
-    notes.push_back(
-        fmt::format("accelerator_count {} = TP Size {} x PP Size {}{}: the GPUs the "
-                    "aggregate figures are summed over.",
-                    count, *tp, *pp,
-                    ep ? fmt::format(" (EP Size {}: expert parallelism splits the "
-                                     "TP ranks, it adds no GPU)",
-                                     ep->value)
-                       : ""));
-    if (ctx_.options().count && *ctx_.options().count != count) {
-      const Field* f = r_.Get({"TP Size"});
-      sink_.Add(src_.At(f->offset, Severity::kWarning, "conflicting-flag",
-                        fmt::format("--count {} contradicts the report's TP Size x PP Size = {}; "
-                                    "the file's is kept",
-                                    *ctx_.options().count, count),
-                        "drop --count when the report states the parallelism"));
-    }
+    int64_t count = *tp * *pp;
+    run.count = count;
+    run.count_key = "TP Size";
+    run.count_how = fmt::format("TP Size {} x PP Size {}", *tp, *pp);
+    notes.push_back(fmt::format(
+        "The aggregate figures are summed over TP Size x PP Size GPUs{}.",
+        ep ? fmt::format(" (EP Size {}: expert parallelism splits the TP ranks, it adds no GPU)",
+                         ep->value)
+           : ""));
     // Newer reports print the per-GPU output rate: total / world size.
     const Field* per_gpu = r_.Get(
         {"Per GPU Output Throughput (tps/gpu)", "Per GPU Output Throughput (tokens/sec/gpu)"});
@@ -482,19 +470,15 @@ bool ReportImporter::Run(const std::string& source_id, Built& out) {
                                       out_tput->value, per_gpu->value, world, count),
                           "the per-GPU figure divides by the world size; pass --count if you "
                           "know it"));
-        count_why = fmt::format(
-            "the report disagrees with itself: TP x PP = {} but total / "
-            "per-GPU output = {:.2f}",
+        run.count_absent = fmt::format(
+            "the report disagrees with itself: TP x PP = {} but total / per-GPU output = {:.2f}",
             count, world);
-        count = 0;
+        run.count = 0;
       } else {
         notes.push_back(fmt::format("Per GPU Output Throughput {} = {} / {} GPUs (checked).",
                                     per_gpu->value, out_tput->value, count));
       }
     }
-  } else if (ctx_.options().count) {
-    count = *ctx_.options().count;
-    notes.push_back(fmt::format("accelerator_count {} is user-stated (--count).", count));
   }
 
   // Hardware: only newer reports print the GPU (MACHINE DETAILS).
@@ -503,8 +487,9 @@ bool ReportImporter::Run(const std::string& source_id, Built& out) {
       "this trtllm-bench report prints no GPU name (newer versions print a "
       "MACHINE DETAILS section)";
   size_t gpu_at = r_.begin;
-  if (const Section* m = r_.Find("MACHINE DETAILS")) {
-    for (const auto& [l, at] : m->lines) {
+  const Section* machine = r_.Find("MACHINE DETAILS");
+  if (machine != nullptr) {
+    for (const auto& [l, at] : machine->lines) {
       std::string_view t = Trim(l);
       if (t.empty()) continue;
       if (t.starts_with("No GPU info")) {
@@ -517,16 +502,16 @@ bool ReportImporter::Run(const std::string& source_id, Built& out) {
       break;
     }
   }
-  Context::Parts parts =
-      ctx_.ResolveParts(gpu, unstated, src_.At(gpu_at, Severity::kNote, "", "", ""), sink_);
-  for (auto& n : parts.notes) notes.push_back(n);
+  spots_["gpu"] = gpu_at;
+  run.hardware = {gpu, "MACHINE DETAILS", "gpu"};
+  run.hardware_unstated = unstated;
 
   // Load: the engine's cap on sequences per step, and the mean in flight.
   auto cap = Count(r_.Get({"Max Runtime Batch Size"}), "Max Runtime Batch Size");
   auto max_tokens = Count(r_.Get({"Max Runtime Tokens"}), "Max Runtime Tokens");
   const Field* in_flight = r_.Get({"Number of concurrent requests"});
   const Field* issue = r_.Get({"Issue Rate (req/sec)"});
-  if (failed_) return false;
+  if (failed_) return std::nullopt;
   std::string load;
   if (in_flight)
     load += fmt::format("a mean of {} requests in flight (a mean, neither a cap nor a peak)",
@@ -541,6 +526,7 @@ bool ReportImporter::Run(const std::string& source_id, Built& out) {
   std::pair<std::string, CondValue> load_cond;
   if (cap && *cap == 1) {
     load_cond = {"batch", CondValue::Int(1)};
+    run.load_key = "batch";
     notes.push_back(
         "batch 1: Max Runtime Batch Size 1 lets the engine run one sequence per "
         "step (trtllm-bench latency sets it so).");
@@ -562,7 +548,7 @@ bool ReportImporter::Run(const std::string& source_id, Built& out) {
   const Field* n_req = r_.Get({"Number of requests"});
   auto isl = Number(r_.Get({"Average Input Length (tokens)"}), "Average Input Length (tokens)");
   auto osl = Number(r_.Get({"Average Output Length (tokens)"}), "Average Output Length (tokens)");
-  if (failed_) return false;
+  if (failed_) return std::nullopt;
   auto length = [&](std::optional<double> mean, const char* name) -> CondValue {
     if (!mean)
       return CondValue::Absent(fmt::format("the report states no average {} length", name));
@@ -586,21 +572,21 @@ bool ReportImporter::Run(const std::string& source_id, Built& out) {
   CondValue out_cond = length(osl, "output");
 
   // Run facts for notes.
-  std::vector<std::string> run;
-  if (n_req) run.push_back(fmt::format("{} requests", n_req->value));
+  std::vector<std::string> facts;
+  if (n_req) facts.push_back(fmt::format("{} requests", n_req->value));
   if (const Field* f = r_.Get({"Total Latency (ms)"})) {
-    run.push_back(fmt::format("Total Latency {} ms", f->value));
+    facts.push_back(fmt::format("Total Latency {} ms", f->value));
   }
   if (const Field* f = r_.Get({"Scheduling Policy"})) {
-    run.push_back(fmt::format("Scheduling Policy {}", f->value));
+    facts.push_back(fmt::format("Scheduling Policy {}", f->value));
   }
   if (const Field* f = r_.Get({"KV Memory Percentage"})) {
-    run.push_back(fmt::format("KV Memory Percentage {}", f->value));
+    facts.push_back(fmt::format("KV Memory Percentage {}", f->value));
   }
   if (const Field* f = r_.Get({"Max Sequence Length"})) {
-    run.push_back(fmt::format("Max Sequence Length {}", f->value));
+    facts.push_back(fmt::format("Max Sequence Length {}", f->value));
   }
-  if (!run.empty()) notes.push_back(fmt::format("Run: {}.", fmt::join(run, ", ")));
+  if (!facts.empty()) notes.push_back(fmt::format("Run: {}.", fmt::join(facts, ", ")));
 
   // Which subcommand: the logger line before the report, when the log holds it.
   std::string_view head = src_.text().substr(0, r_.begin);
@@ -609,7 +595,7 @@ bool ReportImporter::Run(const std::string& source_id, Built& out) {
   size_t l = head.rfind("Preparing to run latency benchmark");
   if (t != kNpos && (l == kNpos || t > l)) command = "trtllm-bench throughput";
   if (l != kNpos && (t == kNpos || l > t)) command = "trtllm-bench latency";
-  out.date = LogDate(src_.text(), r_.begin);
+  date = LogDate(src_.text(), r_.begin);
 
   // Speculative decoding: newer reports print a DECODING STATISTICS (MODE) section.
   CondValue speculative = CondValue::Absent(
@@ -628,27 +614,11 @@ bool ReportImporter::Run(const std::string& source_id, Built& out) {
     }
   }
 
-  std::vector<std::pair<std::string, CondValue>> conditions;
-  conditions.push_back(load_cond);
-  conditions.emplace_back("input_tokens", in_cond);
-  conditions.emplace_back("output_tokens", out_cond);
+  run.load = load_cond.second;
+  run.input_tokens = in_cond;
+  run.output_tokens = out_cond;
+  std::vector<std::pair<std::string, CondValue>>& conditions = run.conditions;
   conditions.emplace_back("engine", CondValue::Str("TensorRT-LLM"));
-  const std::string& flag_version = ctx_.options().engine_version;
-  if (version != nullptr) {
-    conditions.emplace_back("engine_version", CondValue::Str(version->value));
-    if (!flag_version.empty() && flag_version != version->value) {
-      sink_.Add(src_.At(version->offset, Severity::kWarning, "conflicting-flag",
-                        fmt::format("--engine-version '{}' contradicts the report's version "
-                                    "'{}'; the file's is kept",
-                                    flag_version, version->value),
-                        "drop --engine-version when the report states it"));
-    }
-  } else {
-    conditions.emplace_back(
-        "engine_version",
-        ctx_.EngineVersionFromFlag("the report's header section (with the TensorRT-LLM version) "
-                                   "is not in the file"));
-  }
   conditions.emplace_back("warmup",
                           CondValue::Absent("trtllm-bench does not print its --warmup setting "
                                             "in the report"));
@@ -658,9 +628,6 @@ bool ReportImporter::Run(const std::string& source_id, Built& out) {
                       issue ? fmt::format("; Issue Rate {} req/s", issue->value) : std::string())));
   conditions.emplace_back("speculative", speculative);
 
-  // Identity: the report's text.
-  uint64_t report_hash = Fnv1a(src_.text().substr(r_.begin, r_.end - r_.begin));
-  std::string set = fmt::format("trtllm-bench-{}-{}", model.id, ShortHash(report_hash));
   std::string shape =
       tp && pp ? fmt::format("TP{} x PP{}", *tp, *pp) : std::string("parallelism not stated");
   bool has_speed = r_.Get({"Per User Output Speed (tps/user)"}) != nullptr;
@@ -698,34 +665,26 @@ bool ReportImporter::Run(const std::string& source_id, Built& out) {
     Dimension dim = fig.unit == "ms"      ? Dimension::kTime
                     : fig.unit == "req/s" ? Dimension::kRequestRate
                                           : Dimension::kTokenRate;
-    auto q =
-        ctx_.Quantity(fmt::format("{} {}", f->value, fig.unit), dim,
-                      src_.At(f->offset, Severity::kError, "", "", ""), std::string(label), sink_);
-    if (!q) {
-      failed_ = true;
-      continue;
-    }
-    BenchmarkDraft b =
-        RunDraft(model.id, precision, parts, count, source_id,
-                 fig.metric == "per-user-decode" && batch_stated ? set + "-per-user" : set);
-    if (count == 0) SetCount(b, 0, count_why);
-    b.metric = fig.metric;
-    b.statistic = fig.statistic;
-    b.value = *q;
+    StatedFigure figure;
+    figure.metric = fig.metric;
+    figure.statistic = fig.statistic;
+    figure.value = *v;
+    figure.text = f->value;
+    figure.unit = fig.unit;
+    figure.dimension = dim;
+    figure.key = std::string(label);
+    figure.what = std::string(label);
+    figure.offset = r_.begin;
     // The file's name is in the source record: a renamed copy gives the same record.
-    b.locator =
+    figure.locator =
         fmt::format("line {}: '{}' ({})", src_.LineColumn(f->line).first, label, f->section);
-    b.conditions = conditions;
-    b.id = fmt::format("trtllm-bench-{}-{}-{}-{}", model.id, fig.metric, Slug(fig.statistic),
-                       ShortHash(Fnv1a(label, report_hash)));
-    b.title = fmt::format("{} {}, {}, {}", command, label,
-                          model_text.empty() ? model.id : model_text, shape);
-    std::vector<std::string> n = notes;
-    n.insert(n.begin(), fig.what + ".");
-    b.notes = fmt::format("{}", fmt::join(n, " "));
-    out.drafts.push_back(std::move(b));
+    if (fig.metric == "per-user-decode" && batch_stated) figure.set_suffix = "-per-user";
+    figure.title = fmt::format("{} {}, {}, {}", command, label, model_text, shape);
+    figure.lead = fig.what + ".";
+    run.figures.push_back(std::move(figure));
   }
-  return !failed_;
+  if (failed_) return std::nullopt;
+  return run;
 }
 
 }  // namespace
@@ -765,14 +724,13 @@ void ImportTrtllmBench(const ImportFile& file, const Context& ctx, ImportResult&
   std::string source_id = SourceIdOf(ctx, "trtllm-bench-run", fi.file_hash());
   std::string date;
   for (size_t i = 0; i < reports.size(); ++i) {
-    Built built;
     ReportImporter importer(src, reports[i], static_cast<int>(reports.size() > 1 ? i : 0), ctx,
                             sink);
-    if (!importer.Run(source_id, built)) continue;
-    for (auto& b : built.drafts) b.kv_precision = built.kv;
-    fi.Add(std::move(built.drafts), reports[i].begin);
-    if (built.model) fi.AddModel(std::move(*built.model), reports[i].begin);
-    if (date.empty()) date = built.date;
+    std::string report_date;
+    auto stated = importer.Run(source_id, report_date);
+    if (!stated) continue;
+    AddRun(std::move(*stated), ctx, fi, reports[i].begin);
+    if (date.empty()) date = report_date;
   }
   std::optional<SourceDraft> source;
   if (ctx.options().source.empty()) {
