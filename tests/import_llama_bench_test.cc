@@ -299,10 +299,11 @@ TEST(ImportLlamaBench, SixTablesInOneLogAreSixRunsEachWithItsDevicesAndBuild) {
                                 "accelerator_count = 1"}));
   EXPECT_EQ(ConditionsOf(*bs[3]), Build8797Conditions("0", "256"));
   EXPECT_EQ(bs[3]->locator, "table 1 row 4 (tg256), t/s");
-  EXPECT_NE(bs[3]->notes.find("accelerator_count 1: split mode none runs the model on one device "
-                              "(main_gpu not printed) of those found; the device lines above the "
-                              "table (ggml found 2 devices: AMD Radeon AI PRO R9700, AMD Radeon "
-                              "AI PRO R9700)."),
+  EXPECT_NE(bs[3]->notes.find(
+                "accelerator_count 1 from split mode none, which runs the model on one device "
+                "(main_gpu not printed) of those found; the device lines above the "
+                "table (ggml found 2 devices: AMD Radeon AI PRO R9700, AMD Radeon "
+                "AI PRO R9700)."),
             std::string::npos)
       << bs[3]->notes;
   // Table 2 (Vulkan, Q4_K_XL), row 8: "|  layer |  1 |           tg256 |         21.20 ± 0.71 |":

@@ -35,6 +35,12 @@ bool ChooseRunModel(const StatedRun& run, const Context& ctx, Sink& sink,
 int64_t ChooseCount(const StatedRun& run, const Context& ctx, Sink& sink,
                     std::vector<std::string>& notes) {
   const std::optional<int64_t>& flag = ctx.options().count;
+  if (run.count > 0 && flag && run.count_is_reading) {
+    notes.push_back(fmt::format(
+        "accelerator_count {} is user-stated (--count), not the file's reading of {} from {}.",
+        *flag, run.count, run.count_how));
+    return *flag;
+  }
   if (run.count > 0) {
     notes.push_back(fmt::format("accelerator_count {} from {}.", run.count, run.count_how));
     if (flag && *flag != run.count) {
@@ -69,7 +75,9 @@ CondValue ChooseVersion(const StatedRun& run, const Context& ctx, Sink& sink) {
   const std::string& flag = ctx.options().engine_version;
   const StatedText& stated = run.engine_version;
   if (stated.value.empty()) return ctx.EngineVersionFromFlag(run.engine_version_absent);
-  if (!flag.empty() && flag != stated.value) {
+  // A flag that begins the stated version ("b1234" of "b1234 (build 5678)") agrees with it.
+  bool agrees = stated.value == flag || stated.value.starts_with(flag + " ");
+  if (!flag.empty() && !agrees) {
     sink.Add(run.at(stated.key, Severity::kWarning, "conflicting-flag",
                     fmt::format("--engine-version '{}' contradicts {} '{}'; the file's is kept",
                                 flag, stated.how, stated.value),
@@ -168,6 +176,7 @@ size_t AddRun(StatedRun run, const Context& ctx, FileImport& fi, size_t offset) 
     BenchmarkDraft b =
         RunDraft(model.id, precision, parts, count, run.source_id, set + f.set_suffix);
     b.kv_precision = run.kv_precision;
+    b.weights = run.weights;
     if (count == 0) SetCount(b, 0, fmt::format("{} (pass --count)", run.count_absent));
     b.status = f.status;
     b.metric = f.metric;
@@ -182,6 +191,7 @@ size_t AddRun(StatedRun run, const Context& ctx, FileImport& fi, size_t offset) 
         ShortHash(Fnv1a(f.key, run.hash)));
     b.notes = fmt::format("{} {}{}", f.lead, shared, run.every_tail);
     if (added++ == 0) b.notes += run.first_tail;
+    if (run.finish) run.finish(b);
     fi.Add(std::move(b), f.offset);
   }
   if (model.draft) fi.AddModel(std::move(*model.draft), offset);

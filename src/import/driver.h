@@ -11,7 +11,7 @@
 //   hardware    kept; --hardware/--accelerator warn     --hardware or --accelerator, else absent
 //   count       kept; a different --count warns         --count, else the "N x" of --hardware
 //   version     kept; a different --engine-version      --engine-version, else absent
-//               warns
+//               warns (one that begins it agrees)
 //
 // and it adds the notes every format shares (model, weight format, parts, count, replicas,
 // offered load), builds one benchmark draft per figure and hands them to the FileImport.
@@ -89,8 +89,10 @@ struct StatedRun {
   // when it says more than nothing ("" for the usual reason).
   StatedText precision;
   std::string precision_absent;
-  // The KV cache's element format the file states ("" when it does not).
+  // The KV cache's element format the file states ("" when it does not), and the weights'
+  // size in bytes as the file writes it ("3.56 GiB"; "" when it does not).
   std::string kv_precision;
+  std::string weights;
   // The hardware text the file states, and why it states none.
   StatedText hardware;
   std::string hardware_unstated;
@@ -102,6 +104,9 @@ struct StatedRun {
   // False when the file says more accelerators were present than served the figure (GPU
   // telemetry of a whole node): the "N x" of --hardware is then not read as the count.
   bool count_from_hardware_flag = true;
+  // True when `count` is the reader's generous reading of what the file lists (devices found),
+  // not a count the file states: --count then replaces it without a warning.
+  bool count_is_reading = false;
   // Data-parallel replicas the file states (0: none), and how.
   int64_t replicas = 0;
   std::string replicas_how;
@@ -129,6 +134,9 @@ struct StatedRun {
   std::string every_tail;
   std::string first_tail;
   std::vector<StatedFigure> figures;
+  // The format's last touches to each record once the shared facts are resolved (an id or a
+  // title that names the resolved model or hardware); none by default.
+  std::function<void(BenchmarkDraft&)> finish;
 };
 
 // The records of `run`, added to `fi` (and a draft model record when the corpus lacks the

@@ -10,6 +10,7 @@
 
 #include "core/text_util.h"
 #include "import/common.h"
+#include "import/driver.h"
 #include "rooflint/precision.h"
 
 namespace rooflint::import {
@@ -625,8 +626,9 @@ std::string ModelStem(std::string_view name) {
 
 // What one test gives its record, built up section by section.
 struct TestDraft {
-  BenchmarkDraft b;
-  std::vector<std::string> notes;
+  StatedRun run;
+  StatedFigure figure;
+  std::vector<std::string>& notes = run.notes;
   TestKind kind;
   std::string label;        // "tg128", "pp512 @ d4096"
   std::string value_key;    // avg_ts, or the markdown's t/s
@@ -647,9 +649,8 @@ class TestImporter {
         sink_(sink),
         source_id_(std::move(source_id)) {}
 
-  std::optional<BenchmarkDraft> Run(const Test& test);
-  // Draft model records for models the corpus lacks, with the offset of the test naming each.
-  std::vector<std::pair<ModelDraft, size_t>> models;
+  // What one test states (nullopt when it has an error).
+  std::optional<StatedRun> Run(const Test& test);
 
  private:
   // The sections of Run, in record order; a false return means an error was reported.
@@ -659,7 +660,7 @@ class TestImporter {
   void ReadPrecision(const Test& test, TestDraft& d);
   bool ReadWeights(const Test& test, TestDraft& d);
   void ReadHardware(const Test& test, TestDraft& d);
-  CondValue EngineVersion(const Test& test, TestDraft& d);
+  void EngineVersion(const Test& test, TestDraft& d);
   void SetConditions(const Test& test, TestDraft& d);
   void AddRunNotes(const Test& test, TestDraft& d);
   void SetIdentity(const Test& test, TestDraft& d);
@@ -741,9 +742,16 @@ class TestImporter {
   bool failed_ = false;
 };
 
-std::optional<BenchmarkDraft> TestImporter::Run(const Test& test) {
+std::optional<StatedRun> TestImporter::Run(const Test& test) {
   failed_ = false;
   TestDraft d;
+  d.run.source_id = source_id_;
+  d.run.at = [this, &test](std::string_view key, Severity severity, std::string code,
+                           std::string message, std::string hint) {
+    Diagnostic diag = DiagAt(test, key, std::move(code), std::move(message), std::move(hint));
+    diag.severity = severity;
+    return diag;
+  };
   if (!ReadKind(test, d) || !ReadValue(test, d)) return std::nullopt;
   ReadModel(test, d);
   ReadPrecision(test, d);
@@ -753,7 +761,8 @@ std::optional<BenchmarkDraft> TestImporter::Run(const Test& test) {
   AddRunNotes(test, d);
   SetIdentity(test, d);
   if (failed_) return std::nullopt;
-  return std::move(d.b);
+  d.run.figures.push_back(std::move(d.figure));
+  return std::move(d.run);
 }
 
 // Lengths and the kind of test: n_prompt / n_gen / n_depth, or the markdown's test label.
@@ -821,12 +830,15 @@ bool TestImporter::ReadValue(const Test& test, TestDraft& d) {
           "llama-bench writes tokens per second as a decimal number");
     return false;
   }
-  Diagnostic value_at = DiagAt(test, d.value_key, "", "", "");
-  auto value = ctx_.Quantity(mean_text + " tok/s", Dimension::kTokenRate, value_at,
-                             Pointer(test, d.value_key) + "tokens per second", sink_);
-  if (!value) return false;
-  d.b.value = *value;
-  d.b.statistic = "mean";
+  StatedFigure& figure = d.figure;
+  figure.value = *ParseNumber(mean_text);
+  figure.text = mean_text;
+  figure.unit = "tok/s";
+  figure.dimension = Dimension::kTokenRate;
+  figure.statistic = "mean";
+  figure.key = d.value_key;
+  figure.what = Pointer(test, d.value_key) + "tokens per second";
+  figure.offset = test.offset;
   return true;
 }
 
@@ -862,39 +874,25 @@ void TestImporter::ReadModel(const Test& test, TestDraft& d) {
   if (size_t a = type_name.find(' '); a != kNpos) {
     if (size_t b = type_name.find(' ', a + 1); b != kNpos) type_name.resize(b);
   }
-  std::string display = !stem.empty() ? stem : type_name;
-  Context::ModelChoice model = ctx_.ChooseModel(
-      {stem, std::string(BaseName(filename)), filename, d.model_type, type_name}, display, params,
-      params_how, source_id_, DiagAt(test, model_key, "", "", ""), sink_, /*weak_from=*/3);
-  if (model.draft) models.emplace_back(std::move(*model.draft), test.offset);
-  d.b.model = model.id;
-  d.notes.push_back(fmt::format("Model: {}.", model.how));
+  d.run.model_names = {stem, std::string(BaseName(filename)), filename, d.model_type, type_name};
+  d.run.model_display = !stem.empty() ? stem : type_name;
+  d.run.params = params;
+  d.run.params_how = params_how;
+  d.run.weak_from = 3;
+  d.run.model_key = model_key;
+  d.run.no_model = src_.At(test.offset, Severity::kError, "unknown-model",
+                           fmt::format("{} names no model", test.what),
+                           "pass --model ID with the model the test ran");
 }
 
 // The weight format: the ftype of model_type, else --precision, else absent.
 void TestImporter::ReadPrecision(const Test& test, TestDraft& d) {
   std::string model_key =
       md_ ? "md:model" : (Get(test, "model_type") ? "model_type" : "model_filename");
-  std::string stated = PrecisionFromModelType(d.model_type);
-  const std::string& flag = ctx_.options().precision;
-  if (!stated.empty() && !flag.empty() && flag != stated) {
-    Warn(test, model_key, "conflicting-flag",
-         fmt::format("--precision {} contradicts model_type '{}' ({}); the file's is kept", flag,
-                     d.model_type, stated),
-         "drop --precision when the file states the weight format");
-  }
-  Context::PrecisionChoice precision = ctx_.ResolvePrecision(stated);
-  d.b.precision = precision.name;
-  if (!stated.empty()) {
-    d.notes.push_back(
-        fmt::format("Precision {} from model_type '{}'.", d.b.precision, d.model_type));
-  } else if (!d.b.precision.empty()) {
-    d.notes.push_back(fmt::format("Precision {}: {}.", d.b.precision, precision.how));
-  } else {
-    d.b.precision_absent = fmt::format(
-        "the weight format cannot be told from model_type '{}' (pass --precision)", d.model_type);
-    d.notes.push_back(fmt::format("Precision absent: {}.", d.b.precision_absent));
-  }
+  d.run.precision = {PrecisionFromModelType(d.model_type),
+                     fmt::format("model_type '{}'", d.model_type), model_key};
+  d.run.precision_absent = fmt::format(
+      "the weight format cannot be told from model_type '{}' (pass --precision)", d.model_type);
 }
 
 // Weight bytes, verbatim: model_size in bytes, or the markdown's "3.56 GiB".
@@ -907,7 +905,7 @@ bool TestImporter::ReadWeights(const Test& test, TestDraft& d) {
   auto w =
       ctx_.Quantity(text, Dimension::kBytes, at, Pointer(test, size_key) + "model size", sink_);
   if (!w) return false;
-  d.b.weights = *w;
+  d.run.weights = *w;
   return true;
 }
 
@@ -915,7 +913,7 @@ bool TestImporter::ReadWeights(const Test& test, TestDraft& d) {
 // markdown table, ggml's device lines name them. Devices found are not devices used: split
 // mode none runs one, and an RPC backend runs devices the log never lists.
 void TestImporter::ReadHardware(const Test& test, TestDraft& d) {
-  BenchmarkDraft& b = d.b;
+  StatedRun& r = d.run;
   const MdRun* run = RunOf(test);
   std::string gpu(Trim(Text(test, "gpu_info")));
   bool from_log = false;
@@ -928,12 +926,8 @@ void TestImporter::ReadHardware(const Test& test, TestDraft& d) {
   std::string hw_key = from_log ? d.value_key : !gpu.empty() ? "gpu_info" : "cpu_info";
   std::string unstated = md_ ? "llama-bench's markdown table does not print gpu_info or cpu_info"
                              : "the file's gpu_info and cpu_info are empty";
-  Diagnostic hw_at = DiagAt(test, stated_hw.empty() ? d.value_key : hw_key, "", "", "");
-  Context::Parts parts = ctx_.ResolveParts(stated_hw, unstated, hw_at, sink_);
-  b.hardware = parts.hardware;
-  b.accelerators = parts.ids;
-  b.accelerators_absent = parts.absent;
-  for (auto& n : parts.notes) d.notes.push_back(n);
+  r.hardware = {stated_hw, hw_key, stated_hw.empty() ? d.value_key : hw_key};
+  r.hardware_unstated = unstated;
 
   int64_t devices = 1;
   for (size_t at = gpu.find(", "); at != kNpos; at = gpu.find(", ", at + 2)) ++devices;
@@ -949,56 +943,47 @@ void TestImporter::ReadHardware(const Test& test, TestDraft& d) {
       from_log ? fmt::format("the device lines above the table (ggml found {} device{}: {})",
                              devices, devices == 1 ? "" : "s", gpu)
                : fmt::format("gpu_info lists {} device{}", devices, devices == 1 ? "" : "s");
-  if (ctx_.options().count) {
-    b.accelerator_count = *ctx_.options().count;
-    d.notes.push_back(
-        fmt::format("accelerator_count {} is user-stated (--count): llama-bench does "
-                    "not record how many GPUs a test used.",
-                    b.accelerator_count));
-  } else if (rpc && !gpu.empty()) {
-    SetCount(b, 0,
-             fmt::format("backend '{}' also ran on RPC devices, which {} does not list: it "
-                         "names the local devices only (pass --count)",
-                         backend, from_log ? "the log" : "gpu_info"));
-    d.notes.push_back(fmt::format("accelerator_count absent: {}; {}.", b.count_absent, found_text));
+  // llama-bench records no count: what it lists is read generously, and --count replaces it.
+  r.count_is_reading = true;
+  r.count_key = hw_key;
+  if (rpc && !gpu.empty()) {
+    r.count_absent = fmt::format(
+        "backend '{}' also ran on RPC devices, which {} does not list: it names the local "
+        "devices only; {}",
+        backend, from_log ? "the log" : "gpu_info", found_text);
   } else if (split == "none" && !gpu.empty()) {
-    b.accelerator_count = 1;
-    d.notes.push_back(fmt::format(
-        "accelerator_count 1: split mode none runs the model on one device (main_gpu {}) of "
-        "those found; {}.",
-        Text(test, md_ ? "md:main_gpu" : "main_gpu").empty()
-            ? std::string("not printed")
-            : Text(test, md_ ? "md:main_gpu" : "main_gpu"),
-        found_text));
+    std::string main_gpu = Text(test, md_ ? "md:main_gpu" : "main_gpu");
+    r.count = 1;
+    r.count_how = fmt::format(
+        "split mode none, which runs the model on one device (main_gpu {}) of those found; {}",
+        main_gpu.empty() ? std::string("not printed") : main_gpu, found_text);
   } else if (from_log) {
-    b.accelerator_count = devices;
-    d.notes.push_back(fmt::format(
-        "Hardware and accelerator_count {} from {}{}.", devices, found_text,
-        devices > 1 ? fmt::format("; split mode {}: llama-bench does not record which the test "
-                                  "used, and counting all of them is the generous side",
+    r.count = devices;
+    r.count_how = fmt::format(
+        "{}{}", found_text,
+        devices > 1 ? fmt::format("; split mode {}: llama-bench does not record which "
+                                  "the test used, and counting all of them is the "
+                                  "generous side",
                                   split.empty() ? "layer (the default: no sm column)" : split)
-                    : ""));
+                    : "");
   } else if (devices > 1 && !gpu.empty()) {
-    b.accelerator_count = devices;
-    d.notes.push_back(
-        fmt::format("accelerator_count {}: gpu_info lists {} devices and llama-bench "
-                    "does not record which the test used; counting all of them is the "
-                    "generous side (pass --count).",
-                    devices, devices));
+    r.count = devices;
+    r.count_how = fmt::format(
+        "gpu_info, which lists {} devices; llama-bench does not record which the test used, and "
+        "counting all of them is the generous side",
+        devices);
   } else if (!gpu.empty()) {
-    b.accelerator_count = 1;
-    d.notes.push_back("accelerator_count 1: gpu_info names one device.");
+    r.count = 1;
+    r.count_how = "gpu_info, which names one device";
   } else {
-    SetCount(b, 0,
-             !cpu.empty() ? "the file names no GPU, and llama-bench does not record how many CPU "
-                            "sockets ran the test (pass --count)"
-                          : "the file names no device (pass --count)");
-    d.notes.push_back(fmt::format("accelerator_count absent: {}.", b.count_absent));
+    r.count_absent = !cpu.empty() ? "the file names no GPU, and llama-bench does not record how "
+                                    "many CPU sockets ran the test"
+                                  : "the file names no device";
   }
 }
 
 // Engine version: build_commit (build_number), or the footer below the test's table.
-CondValue TestImporter::EngineVersion(const Test& test, TestDraft& d) {
+void TestImporter::EngineVersion(const Test& test, TestDraft& d) {
   std::string commit = Text(test, "build_commit");
   d.build_number = Text(test, "build_number");
   const MdRun* run = RunOf(test);
@@ -1015,26 +1000,18 @@ CondValue TestImporter::EngineVersion(const Test& test, TestDraft& d) {
       d.version = fmt::format("{} (build {})", fb.substr(0, paren), d.build_number);
     }
   }
-  const std::string& flag = ctx_.options().engine_version;
-  if (!d.version.empty()) {
-    if (!flag.empty() && flag != d.version && flag != commit) {
-      Warn(test, commit.empty() ? d.value_key : "build_commit", "conflicting-flag",
-           fmt::format("--engine-version '{}' contradicts the file's build {}; the file's is kept",
-                       flag, d.version),
-           "drop --engine-version when the file states the build");
-    }
-    return CondValue::Str(d.version);
-  }
-  return ctx_.EngineVersionFromFlag(
+  d.run.engine_version = {d.version, "the file's build",
+                          commit.empty() ? d.value_key : std::string("build_commit")};
+  d.run.engine_version_absent =
       md_ ? "the markdown table has no 'build:' footer (older llama-bench builds print none)"
-          : "the file has no build_commit");
+          : "the file has no build_commit";
 }
 
 // The metric by test kind, and the conditions of one llama-bench test.
 void TestImporter::SetConditions(const Test& test, TestDraft& d) {
-  BenchmarkDraft& b = d.b;
+  StatedFigure& b = d.figure;
   const TestKind& kind = d.kind;
-  CondValue engine_version = EngineVersion(test, d);
+  EngineVersion(test, d);
   // Warmup: recorded only by forks that add n_gen_warmup.
   CondValue warmup = CondValue::Absent(
       "llama-bench runs a warmup pass by default but records neither it nor --no-warmup");
@@ -1052,21 +1029,18 @@ void TestImporter::SetConditions(const Test& test, TestDraft& d) {
         "region (prefill and decode together), so it is recorded as aggregate-total "
         "at batch 1, never as decode speed.");
   }
-  b.conditions.emplace_back("batch", CondValue::Int(1));
-  b.conditions.emplace_back("input_tokens", CondValue::Int(kind.n_prompt + kind.n_depth));
-  if (kind.n_gen > 0) {
-    b.conditions.emplace_back("output_tokens", CondValue::Int(kind.n_gen));
-  } else {
-    b.conditions.emplace_back(
-        "output_tokens",
-        CondValue::Absent("a pp test generates no tokens (n_gen = 0); the record format takes "
-                          "output_tokens >= 1"));
-  }
-  b.conditions.emplace_back("engine", CondValue::Str("llama.cpp"));
-  b.conditions.emplace_back("engine_version", engine_version);
-  b.conditions.emplace_back("warmup", warmup);
-  b.conditions.emplace_back("scenario", CondValue::Str("single-stream"));
-  b.conditions.emplace_back("speculative", CondValue::Bool(false));
+  StatedRun& r = d.run;
+  r.load_key = "batch";
+  r.load = CondValue::Int(1);
+  r.input_tokens = CondValue::Int(kind.n_prompt + kind.n_depth);
+  r.output_tokens = kind.n_gen > 0 ? CondValue::Int(kind.n_gen)
+                                   : CondValue::Absent(
+                                         "a pp test generates no tokens (n_gen = 0); the "
+                                         "record format takes output_tokens >= 1");
+  r.conditions.emplace_back("engine", CondValue::Str("llama.cpp"));
+  r.conditions.emplace_back("warmup", warmup);
+  r.conditions.emplace_back("scenario", CondValue::Str("single-stream"));
+  r.conditions.emplace_back("speculative", CondValue::Bool(false));
 }
 
 // The spread and the run's settings, in the notes.
@@ -1089,8 +1063,7 @@ void TestImporter::AddRunNotes(const Test& test, TestDraft& d) {
   if (!avg_ns.empty()) {
     spread += fmt::format("; avg_ns {}, stddev_ns {}", avg_ns, Text(test, "stddev_ns"));
   }
-  d.notes.insert(d.notes.begin(),
-                 fmt::format("llama-bench {} ({}): {}.", d.label, parsed_.format, spread));
+  d.figure.lead = fmt::format("llama-bench {} ({}): {}.", d.label, parsed_.format, spread);
   d.notes.push_back(fmt::format(
       "n_prompt {}, n_gen {}, n_depth {}: input_tokens counts the prompt and the context "
       "prefilled before timing; batch 1 because llama-bench runs one sequence (n_batch and "
@@ -1117,7 +1090,6 @@ void TestImporter::AddRunNotes(const Test& test, TestDraft& d) {
 // Identity and provenance: the id hashes the test's fields (and, in a file of several tables,
 // which table), never the path.
 void TestImporter::SetIdentity(const Test& test, TestDraft& d) {
-  BenchmarkDraft& b = d.b;
   std::string canonical;
   for (const auto& [k, f] : test.fields) {
     canonical += k + "=" + f.text;
@@ -1125,19 +1097,21 @@ void TestImporter::SetIdentity(const Test& test, TestDraft& d) {
     canonical += "\n";
   }
   if (md_ && parsed_.runs.size() > 1) canonical += fmt::format("table={}\n", test.run + 1);
-  b.id = fmt::format("llama-bench-{}-{}-{}", b.model, Slug(d.label), ShortHash(Fnv1a(canonical)));
-  b.title = fmt::format("llama-bench {}, {}, {}", d.label,
-                        d.model_type.empty() ? b.model : d.model_type, b.hardware);
-  if (!d.version.empty()) {
-    b.title += fmt::format(" (build {})", d.build_number.empty() ? d.version : d.build_number);
-  }
-  b.source = source_id_;
   std::string test_time = Text(test, "test_time");
   // The file's name is in the source record: a renamed copy gives the same record.
-  b.locator =
+  d.figure.locator =
       fmt::format("{} ({}{}), {}", test.what, d.label,
                   test_time.empty() ? "" : ", test_time " + test_time, md_ ? "t/s" : "avg_ts");
-  b.notes = fmt::format("{}", fmt::join(d.notes, " "));
+  // The id and title name the resolved model and hardware; a test stands in no set.
+  d.run.finish = [label = d.label, model_type = d.model_type,
+                  build = d.build_number.empty() ? d.version : d.build_number,
+                  hash = ShortHash(Fnv1a(canonical))](BenchmarkDraft& b) {
+    b.id = fmt::format("llama-bench-{}-{}-{}", b.model, Slug(label), hash);
+    b.title = fmt::format("llama-bench {}, {}, {}", label,
+                          model_type.empty() ? b.model : model_type, b.hardware);
+    if (!build.empty()) b.title += fmt::format(" (build {})", build);
+    b.set.clear();
+  };
 }
 
 }  // namespace
@@ -1254,9 +1228,8 @@ void ImportLlamaBench(const ImportFile& file, const Context& ctx, ImportResult& 
 
   TestImporter importer(src, parsed, ctx, sink, source_id);
   for (const Test& test : parsed.tests) {
-    if (auto b = importer.Run(test)) fi.Add(std::move(*b), test.offset);
+    if (auto stated = importer.Run(test)) AddRun(std::move(*stated), ctx, fi, test.offset);
   }
-  for (auto& [m, offset] : importer.models) fi.AddModel(std::move(m), offset);
   fi.Emit(source);
 }
 
