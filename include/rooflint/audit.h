@@ -23,6 +23,8 @@
 
 namespace rooflint {
 
+struct PrecisionInfo;
+
 // Roofs end within, exceeds or not-computable; checks end pass, fail or not-applicable.
 enum class Verdict { kWithin, kExceeds, kNotComputable, kPass, kFail, kNotApplicable };
 std::string_view VerdictName(Verdict v);  // "within", "exceeds", "not-computable", "pass", ...
@@ -166,6 +168,9 @@ struct AuditInput {
   // weight_bytes, and "", otherwise.
   Bytes weight_bytes_min;
   std::string weights_assumption;
+  // The weight format W assumes when the record states none (the model's native one, with
+  // `bound_unknowns`): its compute rate goes with it in the floors' W-side bound.
+  const PrecisionInfo* assumed_format = nullptr;
   double params = 0;  // P, parameters used per token (active for MoE; 0: unknown)
   std::string params_how;
   // B, sequences per decode step, as an upper bound: a stated batch, or a concurrency cap

@@ -13,7 +13,7 @@
 
 namespace rooflint {
 
-PeakChoice ChoosePeak(const Benchmark& b, const Accelerator& part) {
+PeakChoice ChoosePeak(const Benchmark& b, const Accelerator& part, const PrecisionInfo* assumed) {
   PeakChoice c;
   // How the peak was chosen is text for the arithmetic: written when Explaining().
   const bool explain = Explaining();
@@ -55,12 +55,17 @@ PeakChoice ChoosePeak(const Benchmark& b, const Accelerator& part) {
     }
     return c;
   }
-  const PrecisionInfo* p = b.precision.empty() ? nullptr : FindPrecision(b.precision);
+  const PrecisionInfo* p = b.precision.empty() ? assumed : FindPrecision(b.precision);
   std::string_view compute = p != nullptr ? p->compute : "";
   if (!compute.empty()) {
     fastest_for(compute);
     if (c.flops > FlopsPerSecond(0)) {
-      if (explain) c.how += fmt::format(" ({} weights are multiplied in {})", b.precision, compute);
+      if (explain) {
+        c.how +=
+            b.precision.empty()
+                ? fmt::format(" ({} weights, as assumed, are multiplied in {})", p->name, compute)
+                : fmt::format(" ({} weights are multiplied in {})", b.precision, compute);
+      }
       return c;
     }
   }
@@ -100,10 +105,16 @@ PartBound TimeFloorForPart(const AuditInput& in, const Accelerator& part, const 
     first_text = step_text;
   }
   Seconds first = step;
+  // The first step at the least W: with W at an assumed format, its compute runs at the most
+  // generous peak, as the bound that rests on no assumption must.
+  Seconds first_min = step_min;
   if (t.compute_tokens > 0 && in.params > 0) {
-    PeakChoice peak = ChoosePeak(*in.benchmark, part);
-    if (peak.problem.empty()) {
+    PeakChoice peak = ChoosePeak(*in.benchmark, part, in.assumed_format);
+    PeakChoice generous = in.assumed_format != nullptr ? ChoosePeak(*in.benchmark, part) : peak;
+    if (peak.problem.empty() && generous.problem.empty()) {
       const Seconds compute = MatmulFlops(in.params, t.compute_tokens) / (in.count * peak.flops);
+      first_min = std::max(step_min,
+                           MatmulFlops(in.params, t.compute_tokens) / (in.count * generous.flops));
       if (explain) {
         std::string compute_text =
             fmt::format("{} x 2 x {} / ({} x {} FLOP/s)", t.compute_tokens_text,
@@ -122,8 +133,7 @@ PartBound TimeFloorForPart(const AuditInput& in, const Accelerator& part, const 
   pb.bound = Milliseconds(first + t.extra_steps * step);
   // W itself may rest on an assumption (the width of an untied embedding table).
   if (!in.weights_assumption.empty() && step_min < step) {
-    Seconds free_first = first == step ? step_min : first;
-    double free_bound = Milliseconds(free_first + t.extra_steps * step_min);
+    double free_bound = Milliseconds(first_min + t.extra_steps * step_min);
     if (pb.assumption.empty()) {
       pb.assumption = in.weights_assumption;
       pb.assumption_free_bound = free_bound;

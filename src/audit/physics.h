@@ -25,7 +25,10 @@ struct PeakChoice {
   std::string how;       // "fp16 312e12 FLOP/s"
   std::string problem;
 };
-PeakChoice ChoosePeak(const Benchmark& b, const Accelerator& part);
+// `assumed`: the weight format a record that states none is taken at (its native one, as an
+// assumption); its compute precision then sets the peak, as a stated one would.
+PeakChoice ChoosePeak(const Benchmark& b, const Accelerator& part,
+                      const PrecisionInfo* assumed = nullptr);
 
 // The time floors share one shape, in seconds:
 //   floor = max(W / (n*BW), compute_tokens * 2*P / (n*F)) + extra_steps * W / (n*BW)

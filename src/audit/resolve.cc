@@ -63,6 +63,7 @@ void ResolveUnknownPrecision(const Benchmark& b, const Model& m, AuditInput& in)
   }
   in.weight_bytes_min = u.least;
   in.weights_assumption = u.assumption;
+  in.assumed_format = u.native_format;
   in.weights_how = fmt::format(
       "{} params x {:g} B ({}, the model's native precision: the record does not state one) = "
       "{} B; at the narrowest weights, {}",
