@@ -1,6 +1,6 @@
 # `rooflint import --write` is all or nothing (issue 12), and a record's identity comes from
 # its content, not its file name (issue 11). Invoked by CTest with -DROOFLINT=<binary>
-# -DSAMPLES=<tests/import-samples> -DWORK=<a scratch folder>.
+# -DSAMPLES=<tests/import-samples> -DDATA=<data> -DWORK=<a scratch folder>.
 include(${CMAKE_CURRENT_LIST_DIR}/cli_expect.cmake)
 
 set(VLLM ${SAMPLES}/vllm/bench_serve_llmd_l40s_llama3.2-3b_3rates.jsonl)
@@ -61,3 +61,32 @@ if(NOT LAST_OUTPUT MATCHES "error\\[file-exists\\]" OR NOT LAST_OUTPUT MATCHES "
   message(FATAL_ERROR "the edited record was not refused:\n${LAST_OUTPUT}")
 endif()
 count_files(${WORK}/edited ${n_before})
+
+# A model the corpus lacks, given as a Hugging Face config.json: its model and source records
+# are written beside the benchmarks that cite them, so the written folder sweeps with the
+# bundled data and no dangling id. A file whose own model the corpus knows cites no config
+# model: then none is written.
+set(THROUGHPUT ${SAMPLES}/vllm-throughput/zhangxinyuehfad_vllm-ascend-nightly_throughput_llama8B_tp1_dummy-weights_85d19684.json)
+file(MAKE_DIRECTORY ${WORK}/frob-8b)
+file(WRITE ${WORK}/frob-8b/config.json [=[{
+  "architectures": ["LlamaForCausalLM"], "model_type": "llama",
+  "hidden_size": 4096, "intermediate_size": 14336, "num_attention_heads": 32,
+  "num_hidden_layers": 32, "num_key_value_heads": 8, "vocab_size": 128256,
+  "tie_word_embeddings": false, "torch_dtype": "bfloat16"
+}]=])
+expect_exit(0 import auto ${THROUGHPUT} --model-config ${WORK}/frob-8b/config.json
+            --hardware "1x H100 SXM" --write ${WORK}/config)
+count_files(${WORK}/config/models 1)
+if(NOT EXISTS ${WORK}/config/models/frob-8b.toml OR
+   NOT EXISTS ${WORK}/config/sources/frob-8b-hf-config.toml)
+  message(FATAL_ERROR "the config's model and source were not written:\n${LAST_OUTPUT}")
+endif()
+expect_exit(0 sweep ${DATA} ${WORK}/config)
+if(NOT LAST_OUTPUT MATCHES " 0 input errors")
+  message(FATAL_ERROR "the written folder does not sweep cleanly:\n${LAST_OUTPUT}")
+endif()
+expect_exit(0 import vllm-serve ${VLLM} --model-config ${WORK}/frob-8b/config.json
+            --write ${WORK}/uncited)
+if(EXISTS ${WORK}/uncited/models/frob-8b.toml)
+  message(FATAL_ERROR "a model no benchmark cites was written:\n${LAST_OUTPUT}")
+endif()

@@ -374,7 +374,7 @@ bool ApplyLocalHardware(std::string& hardware, std::string_view command) {
 }
 
 bool AddModelConfig(const std::string& config_path, std::string& model, Corpus& corpus,
-                    std::string_view command) {
+                    std::string_view command, std::vector<ImportedRecord>* records) {
   if (config_path.empty()) return true;
   std::string text, error;
   if (!ReadRegularFile(config_path, kMaxHfConfigBytes, text, error)) {
@@ -405,17 +405,34 @@ bool AddModelConfig(const std::string& config_path, std::string& model, Corpus& 
   ModelConfigResult r = ModelFromHfConfig(text, config_path, id, source_id, index_text, index_path);
   for (const Diagnostic& d : r.diagnostics) std::cerr << Render(d);
   if (!r.model) return false;
-  Source source;
-  source.header.kind = RecordKind::kSource;
-  source.header.id = SharedText(source_id);
-  source.header.path = SharedText(config_path);
-  source.header.status = Status::kDraft;
-  source.title =
-      fmt::format("Hugging Face config.json given with --model-config ({})", config_path);
-  corpus.sources.push_back(std::move(source));
+  // The source: the file, which has no address; its url is the format's documentation.
+  ImportResult source;
+  import::EmitSource(
+      import::LocalRunSource(
+          source_id, fmt::format("Hugging Face config.json, {}", import::BaseName(config_path)),
+          "a Hugging Face config.json",
+          "https://huggingface.co/docs/transformers/main_classes/configuration", "",
+          fmt::format(
+              "Given with --model-config ({} bytes, content hash {}){}. The url is the "
+              "format's documentation, not the file: a local file has no address. The "
+              "date is the import date.",
+              text.size(), import::ShortHash(import::Fnv1a(text)),
+              index_path.empty() ? "" : ", with the model.safetensors.index.json beside it")),
+      config_path, Diagnostic{}, source);
+  if (source.records.empty()) {
+    for (const Diagnostic& d : source.diagnostics) std::cerr << Render(d);
+    return false;
+  }
+  Source s = std::get<Source>(source.records[0].record);
+  s.header.path = SharedText(config_path);
+  corpus.sources.push_back(std::move(s));
   Model m = *r.model;
   m.header.path = SharedText(config_path);
   corpus.models.push_back(std::move(m));
+  if (records != nullptr) {
+    records->push_back({RecordKind::kModel, id, r.toml, *r.model, config_path});
+    records->push_back(std::move(source.records[0]));
+  }
   corpus.Index();
   std::cerr << fmt::format("rooflint {}: model {} from {}\n", command, id,
                            EscapeTerminal(config_path));

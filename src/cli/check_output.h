@@ -30,9 +30,10 @@ bool ApplyLocalHardware(std::string& hardware, std::string_view command);
 // `--model-config FILE`: adds the model a Hugging Face config.json describes (and its source) to
 // `corpus` as a draft record, and sets `model` to its id (--model's text when that names no
 // model of the corpus, else the config's folder name). False, after located diagnostics, when
-// the file cannot be read.
+// the file cannot be read. With `records`, the model and source records are appended to it as
+// an import writes them (`import --write` writes them beside the benchmarks that cite them).
 bool AddModelConfig(const std::string& config_path, std::string& model, Corpus& corpus,
-                    std::string_view command);
+                    std::string_view command, std::vector<ImportedRecord>* records = nullptr);
 
 }  // namespace rooflint::cli
 

@@ -69,6 +69,16 @@ void PrintAudit(const RecordAudit& audit, const std::vector<Finding>& findings, 
 ExitCode WriteRecords(const ImportCliOptions& opt, const std::vector<ImportedRecord>& records,
                       bool errors);
 
+// The --model-config records, after the imported ones, when a benchmark cites the model.
+void AddConfigRecords(const std::vector<ImportedRecord>& config, const std::string& model,
+                      std::vector<ImportedRecord>& records) {
+  bool cited = std::any_of(records.begin(), records.end(), [&](const ImportedRecord& r) {
+    const auto* b = std::get_if<Benchmark>(&r.record);
+    return b != nullptr && b->model == model;
+  });
+  if (cited) records.insert(records.end(), config.begin(), config.end());
+}
+
 ExitCode RunImport(const ImportCliOptions& opt) {
   if (!IsImportFormat(opt.format)) {
     std::cerr << fmt::format("rooflint import: unknown format '{}'{} ({})\n",
@@ -98,8 +108,10 @@ ExitCode RunImport(const ImportCliOptions& opt) {
   Progress progress(StderrIsTerminal());
   progress.Phase("loading the corpus");
   Corpus corpus = LoadCorpus(roots);
+  // A --model-config's model and source, written with the benchmarks that cite them.
+  std::vector<ImportedRecord> config_records;
   if (!ApplyLocalHardware(options.hardware, "import") ||
-      !AddModelConfig(opt.model_config, options.model, corpus, "import")) {
+      !AddModelConfig(opt.model_config, options.model, corpus, "import", &config_records)) {
     progress.Stop();
     return ExitCode::kInvalidInput;
   }
@@ -127,6 +139,7 @@ ExitCode RunImport(const ImportCliOptions& opt) {
         std::cout << "(the records: --emit toml prints them, --write DIR writes them)\n";
       }
     }
+    AddConfigRecords(config_records, options.model, report.records);
     ExitCode written = WriteRecords(opt, report.records, report.HasErrors());
     if (written != ExitCode::kClean) return written;
     return CheckExitCode(report);
@@ -141,6 +154,7 @@ ExitCode RunImport(const ImportCliOptions& opt) {
                              files.size() == 1 ? "" : "s", bytes));
   ImportResult result = Import(opt.format, files, options, corpus);
   progress.Stop();
+  AddConfigRecords(config_records, options.model, result.records);
   if (corpus.HasInvalidInput()) {
     std::cerr << "rooflint import: note: the corpus has invalid records; `rooflint sweep` "
                  "lists them\n";
