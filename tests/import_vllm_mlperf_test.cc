@@ -177,6 +177,34 @@ TEST(ImportMlperf, OfflineResultCapturesSystemAndMarksBatchAbsent) {
   ExpectRoundTrip(r);
 }
 
+// The flags are weighed as for every format (the import driver): the systems JSON's count and
+// software win over --count and --engine-version, with a warning at the systems JSON; a flag the
+// stated software contains agrees.
+TEST(ImportMlperf, FlagsThatContradictTheSystemAreWarnedAndTheFileWins) {
+  ImportOptions o;
+  o.count = 4;
+  o.engine_version = "TensorRT 10.3";
+  ImportResult r = ImportFiles(MlperfSamples(), o);
+  ASSERT_FALSE(r.HasErrors()) << RenderAll(r.diagnostics);
+  std::string all = RenderAll(r.diagnostics);
+  EXPECT_TRUE(Contains(all,
+                       "warning[conflicting-flag]: /accelerators_per_node: --count 4 "
+                       "contradicts the file's accelerators_per_node 8 x number_of_nodes 1 "
+                       "= 8; the file's is kept"))
+      << all;
+  EXPECT_TRUE(Contains(all, "--engine-version 'TensorRT 10.3' contradicts the files' software"))
+      << all;
+  const Benchmark& b = *Benchmarks(r)[0];
+  EXPECT_EQ(b.accelerator_count, 8);
+  EXPECT_TRUE(Contains(b.notes,
+                       "Aggregate output tokens/s over the whole system (8 "
+                       "accelerators); result VALID."))
+      << b.notes;
+  o.count = 8;
+  o.engine_version = "CUDA 12.4";
+  EXPECT_EQ(RenderAll(ImportFiles(MlperfSamples(), o).diagnostics), "");
+}
+
 TEST(ImportMlperf, OfflineRecordGetsOnlyTheComputeRoofAndLandsUnderIt) {
   for (const char* precision : {"", "fp8"}) {
     ImportOptions o;

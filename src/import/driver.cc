@@ -75,8 +75,8 @@ CondValue ChooseVersion(const StatedRun& run, const Context& ctx, Sink& sink) {
   const std::string& flag = ctx.options().engine_version;
   const StatedText& stated = run.engine_version;
   if (stated.value.empty()) return ctx.EngineVersionFromFlag(run.engine_version_absent);
-  // A flag that begins the stated version ("b1234" of "b1234 (build 5678)") agrees with it.
-  bool agrees = stated.value == flag || stated.value.starts_with(flag + " ");
+  // A flag the stated version contains ("b1234" of "b1234 (build 5678)") agrees with it.
+  bool agrees = stated.value.find(flag) != std::string::npos;
   if (!flag.empty() && !agrees) {
     sink.Add(run.at(stated.key, Severity::kWarning, "conflicting-flag",
                     fmt::format("--engine-version '{}' contradicts {} '{}'; the file's is kept",
@@ -88,13 +88,17 @@ CondValue ChooseVersion(const StatedRun& run, const Context& ctx, Sink& sink) {
 
 }  // namespace
 
-size_t AddRun(StatedRun run, const Context& ctx, FileImport& fi, size_t offset) {
-  Sink& sink = fi.sink();
+DrivenRun DriveRun(const StatedRun& run, const Context& ctx, Sink& sink) {
+  DrivenRun out;
   std::vector<std::string> notes;
 
   Context::ModelChoice model;
-  if (!ChooseRunModel(run, ctx, sink, model)) return 0;
-  notes.push_back(fmt::format("Model: {}{}.", model.how, run.model_how_suffix));
+  if (!ChooseRunModel(run, ctx, sink, model)) return out;
+  // The reader's words on where the name came from, when the file's own name matched.
+  const std::string& flag_model = ctx.options().model;
+  bool from_file = !model.draft && (flag_model.empty() || model.id != flag_model);
+  notes.push_back(
+      fmt::format("Model: {}{}.", model.how, from_file ? run.model_how_suffix : std::string()));
 
   // The weight format: the file's, else --precision, else absent.
   Context::PrecisionChoice precision = ctx.ResolvePrecision(run.precision.value);
@@ -115,9 +119,14 @@ size_t AddRun(StatedRun run, const Context& ctx, FileImport& fi, size_t offset) 
                       ? fmt::format("Precision absent: {}.", precision.how)
                       : fmt::format("Precision {}: {}.", precision.name, precision.how));
 
-  Context::Parts parts =
-      ctx.ResolveParts(run.hardware.value, run.hardware_unstated,
-                       run.at(run.hardware.key, Severity::kNote, "", "", ""), sink);
+  Context::Parts parts;
+  if (run.no_accelerator) {
+    parts.hardware = run.hardware.value;
+    parts.absent = run.no_accelerator;
+  } else {
+    parts = ctx.ResolveParts(run.hardware.value, run.hardware_unstated,
+                             run.at(run.hardware.key, Severity::kNote, "", "", ""), sink);
+  }
   notes.insert(notes.end(), parts.notes.begin(), parts.notes.end());
   int64_t count = ChooseCount(run, ctx, sink, notes);
   if (run.replicas >= 1) {
@@ -167,7 +176,6 @@ size_t AddRun(StatedRun run, const Context& ctx, FileImport& fi, size_t offset) 
   std::string load = run.load_slug.empty() ? "" : fmt::format("-{}", run.load_slug);
   std::string set = fmt::format("{}-{}{}-{}", run.id_prefix, model.id, load, ShortHash(run.hash));
   std::string shared = fmt::format("{}", fmt::join(notes, " "));
-  size_t added = 0;
   for (const StatedFigure& f : run.figures) {
     auto q =
         ctx.Quantity(fmt::format("{} {}", f.text.empty() ? NumberText(f.value) : f.text, f.unit),
@@ -190,12 +198,19 @@ size_t AddRun(StatedRun run, const Context& ctx, FileImport& fi, size_t offset) 
         f.statistic_in_id && !f.statistic.empty() ? fmt::format("-{}", Slug(f.statistic)) : "",
         ShortHash(Fnv1a(f.key, run.hash)));
     b.notes = fmt::format("{} {}{}", f.lead, shared, run.every_tail);
-    if (added++ == 0) b.notes += run.first_tail;
+    if (out.drafts.empty()) b.notes += run.first_tail;
     if (run.finish) run.finish(b);
-    fi.Add(std::move(b), f.offset);
+    out.drafts.emplace_back(std::move(b), &f);
   }
-  if (model.draft) fi.AddModel(std::move(*model.draft), offset);
-  return added;
+  out.model = std::move(model.draft);
+  return out;
+}
+
+size_t AddRun(StatedRun run, const Context& ctx, FileImport& fi, size_t offset) {
+  DrivenRun driven = DriveRun(run, ctx, fi.sink());
+  for (auto& [b, f] : driven.drafts) fi.Add(std::move(b), f->offset);
+  if (driven.model) fi.AddModel(std::move(*driven.model), offset);
+  return driven.drafts.size();
 }
 
 }  // namespace rooflint::import

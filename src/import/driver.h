@@ -11,7 +11,7 @@
 //   hardware    kept; --hardware/--accelerator warn     --hardware or --accelerator, else absent
 //   count       kept; a different --count warns         --count, else the "N x" of --hardware
 //   version     kept; a different --engine-version      --engine-version, else absent
-//               warns (one that begins it agrees)
+//               warns (one the file's contains agrees)
 //
 // and it adds the notes every format shares (model, weight format, parts, count, replicas,
 // offered load), builds one benchmark draft per figure and hands them to the FileImport.
@@ -82,8 +82,8 @@ struct StatedRun {
   size_t weak_from = static_cast<size_t>(-1);
   bool allow_draft = true;
   std::string model_key;
-  std::string model_how_suffix;  // said after how the model was found (" (the name sent, ...)")
-  Diagnostic no_model;
+  std::string model_how_suffix;  // said after a name of the file matched (" (the name sent, ...)")
+  Diagnostic no_model;  // the error when nothing names the model (its message then names why)
 
   // The weight format the file states, already in rooflint's names, and why it states none
   // when it says more than nothing ("" for the usual reason).
@@ -93,9 +93,12 @@ struct StatedRun {
   // size in bytes as the file writes it ("3.56 GiB"; "" when it does not).
   std::string kv_precision;
   std::string weights;
-  // The hardware text the file states, and why it states none.
+  // The hardware text the file states, and why it states none. `no_accelerator` (because, note)
+  // when the file states that no accelerator ran it (a CPU-only system): the text is then kept
+  // as the hardware with no part to resolve, and no flag is weighed.
   StatedText hardware;
   std::string hardware_unstated;
+  std::optional<std::pair<std::string, std::string>> no_accelerator;
   // The accelerator count the file states (0: none), how, and why it is absent.
   int64_t count = 0;
   std::string count_how;
@@ -139,9 +142,18 @@ struct StatedRun {
   std::function<void(BenchmarkDraft&)> finish;
 };
 
-// The records of `run`, added to `fi` (and a draft model record when the corpus lacks the
-// model). A figure that is not a quantity, or a model that nothing names, is a located error,
-// and the file then imports nothing. Returns the number of benchmark drafts added.
+// The records of one run: a draft per figure that is a quantity (with the figure it came from),
+// and a draft model record when the corpus lacks the model.
+struct DrivenRun {
+  std::vector<std::pair<BenchmarkDraft, const StatedFigure*>> drafts;
+  std::optional<ModelDraft> model;
+};
+// The records of `run`; problems go to `sink` (a figure that is not a quantity, or a model that
+// nothing names, is a located error). `run` must outlive the result.
+DrivenRun DriveRun(const StatedRun& run, const Context& ctx, Sink& sink);
+
+// DriveRun, with the records added to `fi` (the draft model at `offset`). A file with an error
+// imports nothing. Returns the number of benchmark drafts added.
 size_t AddRun(StatedRun run, const Context& ctx, FileImport& fi, size_t offset);
 
 }  // namespace rooflint::import

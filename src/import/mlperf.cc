@@ -13,6 +13,7 @@
 
 #include "core/text_util.h"
 #include "import/common.h"
+#include "import/driver.h"
 #include "rooflint/precision.h"
 
 namespace rooflint::import {
@@ -377,15 +378,30 @@ class RunImporter {
   bool ReadScenario();
   bool ReadThroughput();
   void ReadValidity();
-  bool ReadModel();
+  void ReadModel();
   void ReadPrecision();
   void ReadHardware();
   void ReadSystemNotes();
   void ReadEngine();
   void SetConditions();
   void CompareLatencies(const std::vector<LatencyLine>& summary_lines);
-  bool BuildRecords();
-  void EmitAll(ImportResult& out);
+  void ReadFigures();
+  void EmitAll(const DrivenRun& driven, ImportResult& out);
+  // A diagnostic at a key of the run for the driver: a spot the reader named, a
+  // "system:<key>" of the systems JSON, else the main file as a whole.
+  Diagnostic Locate(std::string_view key, Severity sev, std::string code, std::string msg,
+                    std::string hint) const {
+    if (key.starts_with("system:") && system_) {
+      return SystemAt(key.substr(7), sev, std::move(code), std::move(msg), std::move(hint));
+    }
+    Diagnostic d = src_->At(kNpos, sev, "", "", "");
+    if (auto it = spots_.find(key); it != spots_.end()) d = it->second;
+    d.severity = sev;
+    d.code = std::move(code);
+    d.message = std::move(msg);
+    d.hint = std::move(hint);
+    return d;
+  }
 
   Diagnostic SummaryAt(const SummaryValue* v, Severity sev, std::string code, std::string msg,
                        std::string hint) const {
@@ -462,7 +478,7 @@ class RunImporter {
   bool failed_ = false;
 
   // What the sections find.
-  std::vector<std::string> notes_;
+  std::vector<std::string>& notes_ = r_.notes;
   std::string scenario_text_;  // as LoadGen writes it ("Server")
   std::string scenario_;       // rooflint's name ("interactive")
   const SummaryValue* scenario_at_ = nullptr;
@@ -472,33 +488,48 @@ class RunImporter {
   std::string sps_text_;  // samples per second, for the mean output length
   std::string validity_;
   std::string status_ = "verified";
-  std::string model_;
-  std::optional<ModelDraft> draft_model_;
-  Context::PrecisionChoice precision_;
-  Context::Parts parts_;
-  int64_t count_ = 0;
-  std::string count_absent_;
   std::string system_name_;
   std::string sut_;
-  CondValue engine_, engine_version_;
-  std::vector<std::pair<std::string, CondValue>> conditions_;
-  std::vector<BenchmarkDraft> drafts_;
-  std::vector<Diagnostic> wheres_;
+  CondValue engine_;
   uint64_t run_hash_ = 0;
   std::string source_id_;
+  // What the run states, for the driver; the places its keys point at in the summary or the
+  // detail log ("system:<key>" keys point into the systems JSON).
+  StatedRun r_;
+  std::map<std::string, Diagnostic, std::less<>> spots_;
 };
 
 void RunImporter::Run(ImportResult& out) {
   if (!ReadScenario() || !ReadThroughput()) return;
+  // Identity: the summary's text (else the detail log's).
+  run_hash_ = Fnv1a(summary_ ? summary_->file->text : detail_->file->text);
+  source_id_ = ctx_.options().source.empty() ? fmt::format("mlperf-run-{}", ShortHash(run_hash_))
+                                             : ctx_.options().source;
+  r_.id_prefix = "mlperf";
+  r_.hash = run_hash_;
+  r_.source_id = source_id_;
+  r_.at = [this](std::string_view key, Severity sev, std::string code, std::string msg,
+                 std::string hint) {
+    return Locate(key, sev, std::move(code), std::move(msg), std::move(hint));
+  };
   ReadValidity();
-  if (!ReadModel()) return;
+  ReadModel();
   ReadPrecision();
   ReadHardware();
   ReadSystemNotes();
   ReadEngine();
   SetConditions();
-  if (!BuildRecords() || failed_) return;
-  EmitAll(out);
+  ReadFigures();
+  if (failed_) return;
+  std::vector<Diagnostic> diags;
+  Sink sink{diags};
+  DrivenRun driven = DriveRun(r_, ctx_, sink);
+  bool errors = false;
+  for (Diagnostic& d : diags) {
+    errors = errors || d.severity == Severity::kError;
+    sink_.Add(std::move(d));
+  }
+  if (!errors) EmitAll(driven, out);
 }
 
 // Scenario: the summary's, else the detail log's. LoadGen logs an Interactive run as Server;
@@ -614,10 +645,10 @@ void RunImporter::ReadValidity() {
   }
 }
 
-// Model: a folder or '_'-piece of the results path, or the SUT name, resolved by the shared
-// context (which weighs --model against them); else a draft named after the benchmark folder
-// (the one above the scenario's: results/<system>/<benchmark>/<Scenario>/performance/run_1/).
-bool RunImporter::ReadModel() {
+// Model: a folder or '_'-piece of the results path, or the SUT name, which the driver resolves
+// (and weighs --model against); else a draft named after the benchmark folder (the one above
+// the scenario's: results/<system>/<benchmark>/<Scenario>/performance/run_1/).
+void RunImporter::ReadModel() {
   std::vector<std::string> names = PathNames(main_path_);
   std::string benchmark;
   for (size_t i = 1; i < names.size(); ++i) {
@@ -631,25 +662,14 @@ bool RunImporter::ReadModel() {
     size_t cut = ToLower(sut_).find("-" + ToLower(scenario_text_));
     if (cut != kNpos) names.push_back(sut_.substr(0, cut));
   }
-  Context::ModelChoice choice =
-      ctx_.ChooseModel(names, benchmark, 0, "", ctx_.options().source,
-                       src_->At(kNpos, Severity::kWarning, "", "", ""), sink_,
-                       static_cast<size_t>(-1), /*allow_draft=*/!benchmark.empty());
-  if (choice.id.empty()) {
-    Fail(SummaryAt(SummaryFind("SUT name"), Severity::kError, "unknown-model",
-                   fmt::format("cannot tell the benchmark's model: {}", choice.problem),
-                   "pass --model ID; MLPerf names the benchmark (llama2-70b-99.9) only in the "
-                   "results path"));
-    return false;
-  }
-  model_ = choice.id;
-  draft_model_ = std::move(choice.draft);
-  bool from_file =
-      !draft_model_ && (ctx_.options().model.empty() || model_ != ctx_.options().model);
-  notes_.push_back(fmt::format(
-      "Model: {}{}.", choice.how,
-      from_file ? " (from the results path or the SUT name; MLPerf logs state no model)" : ""));
-  return true;
+  r_.model_names = std::move(names);
+  r_.model_display = benchmark;
+  r_.allow_draft = !benchmark.empty();
+  r_.model_how_suffix = " (from the results path or the SUT name; MLPerf logs state no model)";
+  r_.no_model = SummaryAt(SummaryFind("SUT name"), Severity::kError, "unknown-model",
+                          "cannot tell the benchmark's model",
+                          "pass --model ID; MLPerf names the benchmark (llama2-70b-99.9) only in "
+                          "the results path");
 }
 
 // Precision: the measurements JSON's weight_data_types, else --precision, else absent.
@@ -667,18 +687,10 @@ void RunImporter::ReadPrecision() {
       if (FindPrecision(p)) stated = p;
     }
   }
-  precision_ = ctx_.ResolvePrecision(stated);
-  notes_.push_back(precision_.name.empty()
-                       ? fmt::format("Precision absent: {}.", precision_.how)
-                       : fmt::format("Precision {}: {}.", precision_.name,
-                                     stated.empty()
-                                         ? precision_.how
-                                         : "weight_data_types of the measurements JSON"));
-  if (precision_.name.empty()) {
-    precision_.how =
-        "the MLPerf logs do not state the weight format (the measurements JSON's "
-        "weight_data_types does; pass --precision if you know it)";
-  }
+  r_.precision = {stated, "weight_data_types of the measurements JSON", ""};
+  r_.precision_absent =
+      "the MLPerf logs do not state the weight format (the measurements JSON's "
+      "weight_data_types does; pass --precision if you know it)";
 }
 
 // Hardware and count from the systems JSON; a CPU-only system's hardware is its host
@@ -688,8 +700,6 @@ void RunImporter::ReadHardware() {
   std::string unstated = system_ ? "the systems JSON's accelerator_model_name is empty"
                                  : "no systems JSON was given (it is "
                                    "<division>/<submitter>/systems/<system>.json)";
-  Diagnostic hw_at = system_ ? SystemAt("accelerator_model_name", Severity::kWarning, "", "", "")
-                             : src_->At(kNpos, Severity::kWarning, "", "", "");
   bool cpu_only = false;
   if (system_) {
     auto it = system_->value.find("accelerators_per_node");
@@ -712,66 +722,49 @@ void RunImporter::ReadHardware() {
   if (cpu_only) {
     std::string cpu = SystemString("host_processor_model_name");
     std::string per = SystemString("host_processors_per_node");
-    parts_.hardware = cpu.empty() ? "CPU-only system (host processor not named)"
-                                  : (per.empty() ? cpu : fmt::format("{}x {}", per, cpu));
-    parts_.absent = {"no-record",
-                     fmt::format("a CPU-only system (accelerators_per_node 0, "
-                                 "accelerator_model_name '{}'): no accelerator runs it",
-                                 accel_name)};
-    notes_.push_back(
-        fmt::format("CPU-only system: the hardware is its host processors ({}).", parts_.hardware));
+    r_.hardware.value = cpu.empty() ? "CPU-only system (host processor not named)"
+                                    : (per.empty() ? cpu : fmt::format("{}x {}", per, cpu));
+    r_.no_accelerator = {"no-record",
+                         fmt::format("a CPU-only system (accelerators_per_node 0, "
+                                     "accelerator_model_name '{}'): no accelerator runs it",
+                                     accel_name)};
+    notes_.push_back(fmt::format("CPU-only system: the hardware is its host processors ({}).",
+                                 r_.hardware.value));
   } else {
-    parts_ = ctx_.ResolveParts(accel_name, unstated, hw_at, sink_);
+    r_.hardware = {accel_name, "the systems JSON", "system:accelerator_model_name"};
+    r_.hardware_unstated = unstated;
   }
-  for (auto& n : parts_.notes) notes_.push_back(n);
   std::optional<int64_t> per_node =
       system_ ? JsonCount(system_->value, "accelerators_per_node") : std::nullopt;
   std::optional<int64_t> nodes =
       system_ ? JsonCount(system_->value, "number_of_nodes") : std::nullopt;
-  const std::optional<int64_t>& flag = ctx_.options().count;
-  if (cpu_only && !flag) {
-    count_absent_ =
+  r_.count_key = "system:accelerators_per_node";
+  if (cpu_only) {
+    r_.count_absent =
         "a CPU-only system: it has no accelerators, and a CPU roof needs a CPU record with its "
         "own count";
-    notes_.push_back(fmt::format("accelerator_count absent: {}.", count_absent_));
-  } else if (per_node && !nodes && !flag) {
-    count_absent_ = fmt::format(
-        "the systems JSON states accelerators_per_node {} but not number_of_nodes (pass "
-        "--count)",
-        *per_node);
-    notes_.push_back(fmt::format("accelerator_count absent: {}.", count_absent_));
+    r_.count_from_hardware_flag = false;
   } else if (per_node && nodes) {
-    count_ = *per_node * *nodes;
-    notes_.push_back(
-        fmt::format("accelerator_count {} = accelerators_per_node {} x number_of_nodes {}.", count_,
-                    *per_node, *nodes));
-    if (flag && *flag != count_) {
-      sink_.Add(SystemAt("accelerators_per_node", Severity::kWarning, "conflicting-flag",
-                         fmt::format("--count {} contradicts the system's {} accelerators; the "
-                                     "file's is kept",
-                                     *flag, count_),
-                         "drop --count when the systems JSON is imported"));
-    }
-  } else if (flag) {
-    count_ = *flag;
-    notes_.push_back(fmt::format("accelerator_count {} is user-stated (--count).", count_));
+    r_.count = *per_node * *nodes;
+    r_.count_how = fmt::format("accelerators_per_node {} x number_of_nodes {}", *per_node, *nodes);
+  } else if (per_node) {
+    r_.count_absent = fmt::format(
+        "the systems JSON states accelerators_per_node {} but not number_of_nodes", *per_node);
   } else if (system_ && system_->value.contains("accelerators_per_node")) {
     std::string given = JsonText(system_->value["accelerators_per_node"]);
-    count_absent_ = fmt::format(
+    r_.count_absent = fmt::format(
         "the systems JSON's accelerators_per_node ({}) is not a whole number of accelerators "
-        "from 1 up (pass --count)",
+        "from 1 up",
         given);
-    notes_.push_back(fmt::format("accelerator_count absent: {}.", count_absent_));
     if (given != "0" && given != "\"0\"") {
       sink_.Add(SystemAt("accelerators_per_node", Severity::kWarning, "unreadable-count",
                          fmt::format("accelerators_per_node '{}' is not a whole number of "
-                                     "accelerators: the count is left absent, never 1",
+                                     "accelerators: it is not read as a count, never as 1",
                                      given),
                          "write the count as an integer, or pass --count"));
     }
   } else {
-    count_absent_ = "no accelerators_per_node was given (pass --count or the systems JSON)";
-    notes_.push_back(fmt::format("accelerator_count absent: {}.", count_absent_));
+    r_.count_absent = "no systems JSON gives accelerators_per_node";
   }
 }
 
@@ -811,23 +804,9 @@ void RunImporter::ReadEngine() {
   engine_ = framework.empty() ? CondValue::Absent(system_ ? "the systems JSON's framework is empty"
                                                           : "no systems JSON was given")
                               : CondValue::Str(framework);
-  const std::string& flag = ctx_.options().engine_version;
-  if (!version_parts.empty()) {
-    engine_version_ = CondValue::Str(fmt::format("{}", fmt::join(version_parts, "; ")));
-    if (!flag.empty() && engine_version_.text.find(flag) == std::string::npos) {
-      Diagnostic d =
-          system_ ? SystemAt("other_software_stack", Severity::kWarning, "conflicting-flag", "", "")
-                  : src_->At(kNpos, Severity::kWarning, "conflicting-flag", "", "");
-      d.message +=
-          fmt::format("--engine-version '{}' contradicts the file's '{}'; the file's is kept", flag,
-                      engine_version_.text);
-      d.hint = "drop --engine-version when the files state the software stack";
-      sink_.Add(d);
-    }
-  } else {
-    engine_version_ =
-        ctx_.EngineVersionFromFlag("no systems JSON or detail log states the software");
-  }
+  r_.engine_version = {fmt::format("{}", fmt::join(version_parts, "; ")), "the files' software",
+                       system_ ? "system:other_software_stack" : ""};
+  r_.engine_version_absent = "no systems JSON or detail log states the software";
 }
 
 // The load: Offline is one query; Server and Interactive a Poisson arrival process.
@@ -864,22 +843,18 @@ void RunImporter::SetConditions() {
     mean_out = fmt::format("tokens/s / samples/s = {} / {} = {:.1f} output tokens per sample",
                            tps_text_, sps_text_, *a / *b);
   }
-  conditions_.emplace_back("batch", batch);
-  conditions_.emplace_back(
-      "input_tokens",
-      CondValue::Absent(fmt::format("dataset-defined ({}); per-sample lengths are not in the "
-                                    "logs",
-                                    model_)));
-  conditions_.emplace_back(
-      "output_tokens",
-      CondValue::Absent(fmt::format("dataset-defined; the logs give only the mean: {}", mean_out)));
-  conditions_.emplace_back("engine", engine_);
-  conditions_.emplace_back("engine_version", engine_version_);
-  conditions_.emplace_back(
+  r_.load_key = "batch";
+  r_.load = batch;
+  r_.input_tokens =
+      CondValue::Absent("dataset-defined ({model}); per-sample lengths are not in the logs");
+  r_.output_tokens =
+      CondValue::Absent(fmt::format("dataset-defined; the logs give only the mean: {}", mean_out));
+  r_.conditions.emplace_back("engine", engine_);
+  r_.conditions.emplace_back(
       "warmup", CondValue::Absent("done by the SUT outside LoadGen; not recorded in the MLPerf "
                                   "logs"));
-  conditions_.emplace_back("scenario", CondValue::Str(scenario_));
-  conditions_.emplace_back(
+  r_.conditions.emplace_back("scenario", CondValue::Str(scenario_));
+  r_.conditions.emplace_back(
       "speculative", CondValue::Absent("not stated in the MLPerf logs or the system description"));
   if (detail_) {
     for (size_t at : detail_->errors) {
@@ -904,92 +879,95 @@ void RunImporter::CompareLatencies(const std::vector<LatencyLine>& summary_lines
   }
 }
 
-// The records: aggregate output, then (not Offline) the TTFT and TPOT statistics, from the
+// The figures: aggregate output, then (not Offline) the TTFT and TPOT statistics, from the
 // summary or, without one, the detail log.
-bool RunImporter::BuildRecords() {
-  run_hash_ = Fnv1a(summary_ ? summary_->file->text : detail_->file->text);
-  source_id_ = ctx_.options().source.empty() ? fmt::format("mlperf-run-{}", ShortHash(run_hash_))
-                                             : ctx_.options().source;
-  std::string set = fmt::format("mlperf-{}-{}-{}", model_, scenario_, ShortHash(run_hash_));
+void RunImporter::ReadFigures() {
+  r_.load_slug = scenario_;
   std::string title_system = TitleSystem();
   std::string scenario_title = scenario_ == "interactive" ? "Interactive" : scenario_text_;
-  auto base = [&](std::string metric, std::string statistic, std::string value, std::string label) {
-    BenchmarkDraft b = RunDraft(model_, precision_, parts_, count_, source_id_, set);
-    if (count_ <= 0) SetCount(b, 0, count_absent_);
-    b.status = status_;
-    b.metric = std::move(metric);
-    b.statistic = std::move(statistic);
-    b.value = std::move(value);
-    b.conditions = conditions_;
-    b.locator = fmt::format("{}, '{}'", BaseName(main_path_), label);
-    b.id = fmt::format("mlperf-{}-{}-{}{}-{}", model_, scenario_, b.metric,
-                       b.statistic.empty() ? "" : "-" + b.statistic,
-                       ShortHash(Fnv1a(label, run_hash_)));
-    return b;
+  auto figure = [&](std::string metric, std::string statistic, std::string text, std::string unit,
+                    Dimension dim, std::string label, Diagnostic where) {
+    StatedFigure f;
+    f.metric = std::move(metric);
+    f.statistic = std::move(statistic);
+    f.value = ParseNumber(text).value_or(0);
+    f.text = std::move(text);
+    f.unit = std::move(unit);
+    f.dimension = dim;
+    f.status = status_;
+    f.what = label;
+    f.locator = fmt::format("{}, '{}'", BaseName(main_path_), label);
+    spots_[label] = std::move(where);
+    f.key = std::move(label);
+    return f;
   };
-  Diagnostic tps_where = tps_at_ ? SummaryAt(tps_at_, Severity::kError, "", "", "")
-                                 : DetailAt(tps_detail_, Severity::kError, "", "", "");
-  auto v = ctx_.Quantity(tps_text_ + " tok/s", Dimension::kTokenRate, tps_where, tps_label_, sink_);
-  if (!v) return false;
-  BenchmarkDraft agg =
-      base("aggregate-output", "", *v, fmt::format("{}: {}", tps_label_, tps_text_));
-  agg.title = fmt::format("MLPerf {} {}, {}, tokens/s", model_, scenario_title, title_system);
-  std::vector<std::string> n = notes_;
-  n.insert(n.begin(), fmt::format("Aggregate output tokens/s over the whole system ({} "
-                                  "accelerators); result {}.",
-                                  count_, validity_.empty() ? "validity not stated" : validity_));
-  agg.notes = fmt::format("{}", fmt::join(n, " "));
-  drafts_.push_back(std::move(agg));
-  wheres_.push_back(tps_where);
-  if (scenario_ == "offline") return true;
-
-  std::vector<std::string> skipped;
-  std::vector<LatencyLine> lines;
-  bool from_summary = summary_ != nullptr;
-  if (summary_) {
-    lines = SummaryLatencies(*summary_, skipped);
-    CompareLatencies(lines);
-  }
-  if (lines.empty() && detail_) {
-    skipped.clear();
-    lines = DetailLatencies(*detail_, skipped);
-    from_summary = false;
-  }
-  SortLatencies(lines);
-  bool ok = true;
-  for (const LatencyLine& l : lines) {
-    Diagnostic at = from_summary ? src_->At(l.offset, Severity::kError, "", "", "")
-                                 : detail_src_->At(l.offset, Severity::kError, "", "", "");
-    auto q = ctx_.Quantity(l.text + " ns", Dimension::kTime, at, l.label, sink_);
-    if (!q) {
-      ok = false;
-      continue;
+  StatedFigure agg = figure("aggregate-output", "", tps_text_, "tok/s", Dimension::kTokenRate,
+                            fmt::format("{}: {}", tps_label_, tps_text_),
+                            tps_at_ ? SummaryAt(tps_at_, Severity::kError, "", "", "")
+                                    : DetailAt(tps_detail_, Severity::kError, "", "", ""));
+  agg.what = tps_label_;
+  agg.title = fmt::format("MLPerf {{model}} {}, {}, tokens/s", scenario_title, title_system);
+  agg.lead = fmt::format(
+      "Aggregate output tokens/s over the whole system ({{accelerators}}); "
+      "result {}.",
+      validity_.empty() ? "validity not stated" : validity_);
+  r_.figures.push_back(std::move(agg));
+  if (scenario_ != "offline") {
+    std::vector<std::string> skipped;
+    std::vector<LatencyLine> lines;
+    bool from_summary = summary_ != nullptr;
+    if (summary_) {
+      lines = SummaryLatencies(*summary_, skipped);
+      CompareLatencies(lines);
     }
-    BenchmarkDraft b = base(l.metric, l.statistic, *q, l.label);
-    b.title = fmt::format("MLPerf {} {}, {}, {} {}", model_, scenario_title, title_system,
-                          l.statistic, l.metric == "ttft" ? "TTFT" : "TPOT");
-    std::vector<std::string> ln = notes_;
-    ln.insert(ln.begin(),
-              fmt::format("{} per request, as LoadGen measured it (ns).",
-                          l.metric == "ttft" ? "Time to first token" : "Time per output token"));
-    b.notes = fmt::format("{}", fmt::join(ln, " "));
-    drafts_.push_back(std::move(b));
-    wheres_.push_back(at);
+    if (lines.empty() && detail_) {
+      skipped.clear();
+      lines = DetailLatencies(*detail_, skipped);
+      from_summary = false;
+    }
+    SortLatencies(lines);
+    for (const LatencyLine& l : lines) {
+      StatedFigure f =
+          figure(l.metric, l.statistic, l.text, "ns", Dimension::kTime, l.label,
+                 from_summary ? src_->At(l.offset, Severity::kError, "", "", "")
+                              : detail_src_->At(l.offset, Severity::kError, "", "", ""));
+      f.title = fmt::format("MLPerf {{model}} {}, {}, {} {}", scenario_title, title_system,
+                            l.statistic, l.metric == "ttft" ? "TTFT" : "TPOT");
+      f.lead = fmt::format("{} per request, as LoadGen measured it (ns).",
+                           l.metric == "ttft" ? "Time to first token" : "Time per output token");
+      r_.figures.push_back(std::move(f));
+    }
+    if (!skipped.empty()) {
+      std::sort(skipped.begin(), skipped.end());
+      r_.first_tail = UnnamedStatistics(skipped);
+    }
   }
-  if (!skipped.empty()) {
-    std::sort(skipped.begin(), skipped.end());
-    drafts_.front().notes += UnnamedStatistics(skipped);
-  }
-  return ok;
+  // Titles, the lengths' reason and the aggregate's note name the resolved model and count.
+  r_.finish = [](BenchmarkDraft& b) {
+    auto fill = [](std::string& text, std::string_view hole, const std::string& with) {
+      size_t at = text.find(hole);
+      if (at != std::string::npos) text.replace(at, hole.size(), with);
+    };
+    fill(b.title, "{model}", b.model);
+    fill(b.notes, "{accelerators}",
+         b.accelerator_count > 0 ? fmt::format("{} accelerators", b.accelerator_count)
+                                 : std::string("its accelerator count is not stated"));
+    for (auto& [key, value] : b.conditions) {
+      if (key == "input_tokens") fill(value.text, "{model}", b.model);
+    }
+  };
 }
 
-void RunImporter::EmitAll(ImportResult& out) {
-  for (size_t i = 0; i < drafts_.size(); ++i)
-    EmitBenchmark(drafts_[i], main_path_, wheres_[i], out);
-  if (draft_model_ && !drafts_.empty()) {
-    draft_model_->source = source_id_;
-    EmitModel(*draft_model_, main_path_, wheres_[0], out);
+void RunImporter::EmitAll(const DrivenRun& driven, ImportResult& out) {
+  if (driven.drafts.empty()) return;
+  for (const auto& [b, f] : driven.drafts) {
+    EmitBenchmark(b, main_path_, Locate(f->key, Severity::kError, "", "", ""), out);
   }
+  if (driven.model) {
+    EmitModel(*driven.model, main_path_,
+              Locate(driven.drafts[0].second->key, Severity::kError, "", "", ""), out);
+  }
+  const std::string& model_ = driven.drafts[0].first.model;
   if (!ctx_.options().source.empty()) return;
   std::string title_system = TitleSystem();
   SourceDraft s;
