@@ -65,10 +65,9 @@ const std::set<std::string, std::less<>>& KnownKeys() {
 class RunImporter : public JsonRun {
  public:
   RunImporter(const SourceText& src, const JsonValueSpan& span, const json& run, std::string what,
-              const Context& ctx, Sink& sink)
+              Sink& sink)
       : JsonRun(src, span, run, std::move(what), "is this a vLLM bench serve --save-result file?",
-                "vLLM writes this field as a number", sink),
-        ctx_(ctx) {}
+                "vLLM writes this field as a number", sink) {}
 
   // What one run states (nullopt if it has an error).
   std::optional<StatedRun> Run(const std::string& source_id, std::string& date);
@@ -127,8 +126,6 @@ class RunImporter : public JsonRun {
                     length ? fmt::format("; mean acceptance length {}", NumberText(*length)) : ""));
     return CondValue::Inline(table);
   }
-
-  const Context& ctx_;
 
   // What the sections find.
   StatedRun r_;
@@ -512,7 +509,7 @@ void ImportVllmServe(const ImportFile& file, const Context& ctx, ImportResult& o
     auto run = ParseRunSpan(src, results->text(), span, what, {"vLLM bench serve", "result", true},
                             Nested::kDropped, sink);
     if (!run) continue;
-    RunImporter importer(src, span, *run, what, ctx, sink);
+    RunImporter importer(src, span, *run, what, sink);
     std::string run_date;
     if (auto stated = importer.Run(source_id, run_date)) {
       AddRun(std::move(*stated), ctx, fi, span.begin);
