@@ -543,6 +543,50 @@ TEST(HfConfigTest, Qwen3_30bA3bMatchesQwensFigures) {
   EXPECT_EQ(m.experts, 128);
 }
 
+// The shape fields of Qwen/Qwen1.5-MoE-A2.7B's config.json (huggingface.co/Qwen/
+// Qwen1.5-MoE-A2.7B; Qwen2MoeForCausalLM) as public code restates them: four repositories read
+// through a search index of public code agree on every value below.
+// The Qwen blog "Qwen1.5-MoE: Matching 7B Model Performance with 1/3 Activated Parameters"
+// (2024-03-28) gives 14.3B parameters in total and 2.7B activated.
+constexpr std::string_view kQwen15MoeA27b = R"({
+  "architectures": ["Qwen2MoeForCausalLM"],
+  "decoder_sparse_step": 1,
+  "hidden_size": 2048,
+  "intermediate_size": 5632,
+  "max_position_embeddings": 32768,
+  "max_window_layers": 21,
+  "model_type": "qwen2_moe",
+  "moe_intermediate_size": 1408,
+  "num_attention_heads": 16,
+  "num_experts": 60,
+  "num_experts_per_tok": 4,
+  "num_hidden_layers": 24,
+  "num_key_value_heads": 16,
+  "shared_expert_intermediate_size": 5632,
+  "sliding_window": 32768,
+  "tie_word_embeddings": false,
+  "use_sliding_window": false,
+  "vocab_size": 151936
+}
+)";
+
+TEST(HfConfigTest, Qwen15MoeA27bMatchesQwensFigures) {
+  // Attention per layer 4 x 2048 x 2048 + the q, k, v biases 3 x 2048 = 16,783,360; router
+  // 2048 x 60 = 122,880; experts 60 x 3 x 2048 x 1408 = 519,045,120; the shared expert
+  // 3 x 2048 x 5632 = 34,603,008 and its gate 2048; norms 4,096: 570,560,512 x 24 =
+  // 13,693,452,288 + 2 x 151,936 x 2,048 = 622,329,856 + 2,048 = 14,315,784,192: the blog's
+  // 14.3B. Per token the routed experts read are 4 of 60: 14,315,784,192 - 24 x 519,045,120 +
+  // 24 x 4 x 8,650,752 = 2,689,173,504, the blog's 2.7B activated.
+  const Model m = HfOk(HfRead(kQwen15MoeA27b, "qwen1.5-moe-a2.7b-hf"));
+  EXPECT_EQ(m.params_total, 14'315'784'192.0);
+  ASSERT_TRUE(m.params_active.has_value());
+  EXPECT_EQ(*m.params_active, 2'689'173'504.0);
+  EXPECT_EQ(m.params_routed_experts, 24.0 * 519'045'120);
+  EXPECT_EQ(m.experts, 60);
+  EXPECT_EQ(m.kv_heads, 16);
+  EXPECT_EQ(m.head_dim, 128);
+}
+
 // The Llama-3.1-8B config with its architecture renamed to one this reader has no formula
 // for: a stand-in, not a real model, for the fallback paths.
 std::string HfUnknownArchitecture() {
