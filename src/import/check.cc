@@ -383,6 +383,7 @@ void AuditFigures(const Corpus& corpus,
                   std::vector<std::pair<Benchmark, std::vector<std::string>>> records,
                   const std::vector<Source>& extra_sources, const std::vector<Model>& extra_models,
                   const CheckOptions& options, CheckReport& report) {
+  if (records.empty()) return;
   Corpus c = ReferenceCorpus(corpus);
   for (const Source& s : extra_sources) {
     if (c.FindSource(s.header.id) == nullptr) c.sources.push_back(s);
@@ -528,7 +529,6 @@ CheckReport CheckClaim(const Claim& claim, const Corpus& corpus, const CheckOpti
     }
   }
   // The hardware.
-  HardwareIndex index(corpus.accelerators);
   HardwareName hardware;
   if (claim.hardware.empty()) {
     report.diagnostics.push_back(
@@ -536,7 +536,7 @@ CheckReport CheckClaim(const Claim& claim, const Corpus& corpus, const CheckOpti
                   "no hardware: give --hardware (an accelerator id or text such as '8x H100')",
                   "`rooflint list accelerators` lists the corpus's parts"));
   } else {
-    hardware = ReadHardwareName(corpus, index, claim.hardware);
+    hardware = ReadHardwareName(corpus, HardwareIndex(corpus.accelerators), claim.hardware);
     if (hardware.parts.empty()) {
       report.diagnostics.push_back(FlagError(
           "unknown-hardware", fmt::format("--hardware: {}", hardware.problem),

@@ -693,7 +693,12 @@ bool Contradicts(std::string_view a, std::string_view b) {
 }  // namespace
 
 Context::Context(const Corpus& corpus, const ImportOptions& options)
-    : corpus_(corpus), options_(options), hardware_(corpus.accelerators) {}
+    : corpus_(corpus), options_(options) {}
+
+const HardwareIndex& Context::Hardware() const {
+  if (!hardware_) hardware_.emplace(corpus_.accelerators);
+  return *hardware_;
+}
 
 Context::ModelMatch Context::ResolveModel(const std::vector<std::string>& names,
                                           size_t weak_from) const {
@@ -777,7 +782,7 @@ Context::Parts Context::ResolveParts(const std::string& stated, const std::strin
 
   HardwareMatch match;
   if (!text.empty()) {
-    match = hardware_.Match(text);
+    match = Hardware().Match(text);
     if (match.candidates.empty() && text.find(", ") != std::string::npos) {
       // llama-bench's gpu_info joins every detected device: match each.
       size_t start = 0;
@@ -785,7 +790,7 @@ Context::Parts Context::ResolveParts(const std::string& stated, const std::strin
         size_t comma = text.find(", ", start);
         std::string piece =
             text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
-        for (const Accelerator* a : hardware_.Match(piece).candidates) {
+        for (const Accelerator* a : Hardware().Match(piece).candidates) {
           if (std::find(match.candidates.begin(), match.candidates.end(), a) ==
               match.candidates.end()) {
             match.candidates.push_back(a);

@@ -290,7 +290,10 @@ class Context {
  private:
   const Corpus& corpus_;
   const ImportOptions& options_;
-  HardwareIndex hardware_;
+  // The hardware matcher, built the first time a file states (or a flag gives) hardware: a file
+  // that fails before then costs no index.
+  const HardwareIndex& Hardware() const;
+  mutable std::optional<HardwareIndex> hardware_;
 };
 
 // A run driven at a fixed arrival rate can serve at most `rate` x `mean_output` output tokens
