@@ -1,5 +1,5 @@
-# `rooflint import --write` is all or nothing (issue 12), and a record's identity comes from
-# its content, not its file name (issue 11). Invoked by CTest with -DROOFLINT=<binary>
+# `rooflint import --write` is all or nothing, and a record's identity comes from its content,
+# not its file name. Invoked by CTest with -DROOFLINT=<binary>
 # -DSAMPLES=<tests/import-samples> -DDATA=<data> -DWORK=<a scratch folder>.
 include(${CMAKE_CURRENT_LIST_DIR}/cli_expect.cmake)
 
