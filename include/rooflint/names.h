@@ -36,6 +36,19 @@ struct PrecisionAlias {
 std::span<const PrecisionAlias> PrecisionAliases();
 
 // A model as typed, read against the corpus's ids, names and aliases.
+// The weight format a command was given: `flag` as ReadPrecisionName reads it ("auto": the
+// model's native precision), else the one the model's name states (`named`, from ModelName).
+// `name` is "" when neither states one, and when "auto" meets a model with no stated native
+// precision (`native_unknown` then, with why in `how`); `problem` when the flag is no name.
+struct WeightFormat {
+  std::string name;
+  std::string how;  // for notes: "'awq' is 4-bit ...", "auto: bf16", "from the model name '...'"
+  std::string problem;
+  bool native_unknown = false;
+};
+WeightFormat ReadWeightFormat(std::string_view flag, const Model* model, std::string_view named,
+                              std::string_view model_text);
+
 struct ModelName {
   const Model* model = nullptr;
   std::string how;        // "'Llama-3.1-70B-Instruct' is an alias of llama-3.1-70b"

@@ -31,16 +31,13 @@ bool ReadQueryNames(const Corpus& corpus, WhatIfQuery& q, std::vector<std::strin
     std::cerr << fmt::format("rooflint roof: --model: {}\n", EscapeTerminal(model.problem));
     return false;
   }
-  q.model = model.model->header.id.str();
-  if (q.precision.empty() && !model.precision.empty()) q.precision = model.precision;
-  if (!q.precision.empty()) {
-    PrecisionName p = ReadPrecisionName(q.precision);
-    if (!p.problem.empty()) {
-      std::cerr << fmt::format("rooflint roof: --precision: {}\n", EscapeTerminal(p.problem));
-      return false;
-    }
-    q.precision = p.native ? "" : p.name;
+  WeightFormat w = ReadWeightFormat(q.precision, model.model, model.precision, q.model);
+  if (!w.problem.empty()) {
+    std::cerr << fmt::format("rooflint roof: --precision: {}\n", EscapeTerminal(w.problem));
+    return false;
   }
+  q.model = model.model->header.id.str();
+  q.precision = w.name;  // "" for the model's native precision when it states none
   HardwareIndex index(corpus.accelerators);
   HardwareName hardware = ReadHardwareName(corpus, index, q.accelerator);
   if (hardware.parts.empty()) {

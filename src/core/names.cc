@@ -168,6 +168,36 @@ PrecisionName ReadPrecisionName(std::string_view text) {
   return p;
 }
 
+WeightFormat ReadWeightFormat(std::string_view flag, const Model* model, std::string_view named,
+                              std::string_view model_text) {
+  WeightFormat w;
+  if (flag.empty()) {
+    if (!named.empty()) {
+      w.name = std::string(named);
+      w.how = fmt::format("the weight format {} from the model name '{}'", named, model_text);
+    }
+    return w;
+  }
+  PrecisionName p = ReadPrecisionName(flag);
+  if (!p.problem.empty()) {
+    w.problem = std::move(p.problem);
+  } else if (!p.native) {
+    w.name = std::move(p.name);
+    w.how = std::move(p.how);
+  } else if (model != nullptr && !model->native_precision.empty()) {
+    w.name = model->native_precision;
+    w.how = fmt::format("{}: {}", p.how, w.name);
+  } else {
+    w.native_unknown = true;
+    w.how = model != nullptr ? fmt::format(
+                                   "{}, which model {} does not state: the precision is "
+                                   "unknown",
+                                   p.how, model->header.id)
+                             : p.how;
+  }
+  return w;
+}
+
 ModelName ReadModelName(const Corpus& corpus, std::string_view text) {
   ModelName r;
   std::string form = NormalName(text);

@@ -546,29 +546,15 @@ CheckReport CheckClaim(const Claim& claim, const Corpus& corpus, const CheckOpti
     }
   }
   // The weight format: the flag, else what the model name states.
-  std::string precision;
-  if (!claim.precision.empty()) {
-    PrecisionName p = ReadPrecisionName(claim.precision);
-    if (!p.problem.empty()) {
-      report.diagnostics.push_back(FlagError("unknown-precision",
-                                             fmt::format("--precision: {}", p.problem),
-                                             "`rooflint list precisions` lists them"));
-    } else if (p.native) {
-      if (model.model != nullptr && !model.model->native_precision.empty()) {
-        precision = model.model->native_precision;
-        notes.push_back(fmt::format("{}: {}", p.how, precision));
-      } else if (model.model != nullptr) {
-        notes.push_back(fmt::format("{}, which model {} does not state: the precision is unknown",
-                                    p.how, model.model->header.id));
-      }
-    } else {
-      precision = p.name;
-      if (!p.how.empty()) notes.push_back(p.how);
-    }
-  } else if (!model.precision.empty()) {
-    precision = model.precision;
-    notes.push_back(
-        fmt::format("the weight format {} from the model name '{}'", precision, claim.model));
+  WeightFormat weights =
+      ReadWeightFormat(claim.precision, model.model, model.precision, claim.model);
+  const std::string& precision = weights.name;
+  if (!weights.problem.empty()) {
+    report.diagnostics.push_back(FlagError("unknown-precision",
+                                           fmt::format("--precision: {}", weights.problem),
+                                           "`rooflint list precisions` lists them"));
+  } else if (!weights.how.empty() && (model.model != nullptr || !weights.native_unknown)) {
+    notes.push_back(weights.how);
   }
   std::string kv_precision;
   if (!claim.kv_precision.empty()) {

@@ -84,6 +84,8 @@ void CheckOptions(const ImportOptions& o, const Corpus& corpus, std::vector<Diag
 }  // namespace
 
 bool ReadImportNames(const Corpus& corpus, ImportOptions& options, std::string& problem) {
+  std::string named;  // a weight format the model's name states ("-AWQ")
+  std::string model_text = options.model;
   if (!options.model.empty() && corpus.FindModel(options.model) == nullptr) {
     ModelName m = ReadModelName(corpus, options.model);
     if (m.model == nullptr) {
@@ -91,27 +93,21 @@ bool ReadImportNames(const Corpus& corpus, ImportOptions& options, std::string& 
       return false;
     }
     options.model = m.model->header.id.str();
-    if (options.precision.empty() && !m.precision.empty()) options.precision = m.precision;
+    named = m.precision;
   }
-  if (!options.precision.empty()) {
-    PrecisionName p = ReadPrecisionName(options.precision);
-    if (!p.problem.empty()) {
-      problem = fmt::format("--precision: {}", p.problem);
-      return false;
-    }
-    if (p.native) {
-      const Model* m = options.model.empty() ? nullptr : corpus.FindModel(options.model);
-      if (m == nullptr || m->native_precision.empty()) {
-        problem =
-            "--precision auto: the model's native precision is not known here; give the "
-            "weight format";
-        return false;
-      }
-      options.precision = m->native_precision;
-    } else {
-      options.precision = p.name;
-    }
+  const Model* model = options.model.empty() ? nullptr : corpus.FindModel(options.model);
+  WeightFormat w = ReadWeightFormat(options.precision, model, named, model_text);
+  if (!w.problem.empty()) {
+    problem = fmt::format("--precision: {}", w.problem);
+    return false;
   }
+  if (w.native_unknown) {
+    problem =
+        "--precision auto: the model's native precision is not known here; give the weight "
+        "format";
+    return false;
+  }
+  options.precision = w.name;
   // An accelerator flag that is not an id is hardware text ("h100").
   if (!options.accelerator.empty() && corpus.FindAccelerator(options.accelerator) == nullptr) {
     HardwareIndex index(corpus.accelerators);
