@@ -53,6 +53,30 @@ TEST(PrecisionNames, AnUnknownNameGetsTheNearestOne) {
   EXPECT_NE(p.problem.find("did you mean 'bfloat16'?"), std::string::npos) << p.problem;
 }
 
+// The weight format a command was given: the flag first, "auto" as the model's native one,
+// else the format the model's name states.
+TEST(PrecisionNames, AWeightFormatFlagBeatsTheNameAndAutoIsTheNativeOne) {
+  const Model* llama = Bundled().FindModel("llama-3.1-8b");
+  ASSERT_NE(llama, nullptr);
+  ASSERT_EQ(llama->native_precision, "bf16");
+  EXPECT_EQ(ReadWeightFormat("awq", llama, "fp8", "x").name, "int4");
+  EXPECT_EQ(ReadWeightFormat("", llama, "fp8", "Llama-3.1-8B-FP8").name, "fp8");
+  EXPECT_EQ(ReadWeightFormat("", llama, "fp8", "Llama-3.1-8B-FP8").how,
+            "the weight format fp8 from the model name 'Llama-3.1-8B-FP8'");
+  EXPECT_EQ(ReadWeightFormat("", llama, "", "x").name, "");
+  WeightFormat native = ReadWeightFormat("auto", llama, "", "x");
+  EXPECT_EQ(native.name, "bf16");
+  EXPECT_FALSE(native.native_unknown);
+  Model unstated = *llama;
+  unstated.native_precision.clear();
+  WeightFormat unknown = ReadWeightFormat("auto", &unstated, "", "x");
+  EXPECT_EQ(unknown.name, "");
+  EXPECT_TRUE(unknown.native_unknown);
+  EXPECT_NE(unknown.how.find("does not state: the precision is unknown"), std::string::npos);
+  EXPECT_NE(ReadWeightFormat("bfloat61", llama, "", "x").problem.find("did you mean"),
+            std::string::npos);
+}
+
 TEST(ModelNames, HubIdsWithOrWithoutTheirOrganisationAndVariants) {
   struct Case {
     const char* typed;
