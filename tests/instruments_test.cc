@@ -724,7 +724,7 @@ TEST_F(RoofsTest, JsonCarriesChecksInTheShapeOfRoofsAndFindingsWithTheirInstrume
   const auto& checks = j["records"][0]["checks"];
   size_t per_record_checks = 0;  // every check but spec-lint, which audits accelerators
   for (const auto& i : Instruments()) {
-    if (i->kind() == InstrumentKind::kCheck && i->id() != "spec-lint") ++per_record_checks;
+    if (i->kind() == InstrumentKind::kCheck && i->id() != ids::kSpecLint) ++per_record_checks;
   }
   ASSERT_EQ(checks.size(), per_record_checks);
   for (const auto& c : checks) {

@@ -79,7 +79,7 @@ inline std::vector<Finding> RoofFindings(const SweepResult& sweep) {
   std::vector<Finding> out;
   for (const auto& f : sweep.findings) {
     const Instrument* i = FindInstrument(f.instrument);
-    if (i != nullptr && i->kind() == InstrumentKind::kRoof) out.push_back(f);
+    if (i != nullptr && ComputesBound(i->kind())) out.push_back(f);
   }
   return out;
 }

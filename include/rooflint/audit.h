@@ -5,9 +5,12 @@
 #ifndef ROOFLINT_AUDIT_H_
 #define ROOFLINT_AUDIT_H_
 
+#include <cstdint>
 #include <functional>
+#include <initializer_list>
 #include <limits>
 #include <memory>
+#include <mutex>
 #include <span>
 #include <string>
 #include <string_view>
@@ -30,8 +33,52 @@ enum class Verdict { kWithin, kExceeds, kNotComputable, kPass, kFail, kNotApplic
 std::string_view VerdictName(Verdict v);  // "within", "exceeds", "not-computable", "pass", ...
 
 enum class InstrumentKind {
-  kRoof,   // a physical bound on the value (memory-roof, compute-roof, the floors)
+  kRoof,   // a bound a rate cannot exceed (memory-roof, compute-roof, kv-roof, spec-roof)
+  kFloor,  // a bound a time cannot undercut (tpot-floor, ttft-floor, ...)
   kCheck,  // a rule about the record (conditions, pointers, derivation, ...)
+};
+std::string_view InstrumentKindName(InstrumentKind kind);  // "roof", "floor", "check"
+// Roofs and floors compute a bound; their results are RecordAudit::roofs, the checks' checks.
+constexpr bool ComputesBound(InstrumentKind kind) { return kind != InstrumentKind::kCheck; }
+
+// A set of benchmark metrics: the records an instrument applies to.
+class MetricSet {
+ public:
+  constexpr MetricSet(std::initializer_list<Metric> metrics) {
+    for (Metric m : metrics) bits_ |= Bit(m);
+  }
+  static constexpr MetricSet All() {
+    MetricSet s({});
+    s.bits_ = (uint32_t{1} << kMetricCount) - 1;
+    return s;
+  }
+  constexpr bool Contains(Metric m) const { return (bits_ & Bit(m)) != 0; }
+  constexpr bool IsAll() const { return bits_ == All().bits_; }
+  // The metrics' names joined: "tpot and itl", "per-user-decode, aggregate-output and prefill".
+  std::string Names() const;
+
+ private:
+  static constexpr uint32_t Bit(Metric m) { return uint32_t{1} << static_cast<unsigned>(m); }
+  uint32_t bits_ = 0;
+};
+
+// What an instrument is, declared once in its own file (ruff's rule metadata): the sweep
+// applies its metric guard, and `rooflint instruments`, the finding-code catalogue's
+// "emitted by" column, the reports' kinds and the instrument table of docs/instruments.md are
+// read from the declarations.
+struct InstrumentInfo {
+  std::string_view id;  // stable kebab-case id (ids::k...)
+  InstrumentKind kind;
+  std::string_view summary;  // one line: the first line of its section in docs/instruments.md
+  std::string_view doc;      // the heading of that section ("spec-roof and spec-floor")
+  // The kind of record it judges: benchmarks, or (spec-lint) accelerators.
+  RecordKind audits = RecordKind::kBenchmark;
+  // The benchmark metrics it applies to: a record of another metric gets a not-applicable
+  // result from the sweep, and the instrument is not called.
+  MetricSet metrics = MetricSet::All();
+  // Why it does not apply to another metric; "" says "applies to <metrics> records only".
+  std::string_view other_metrics = "";
+  std::span<const FindingCode> codes = {};  // every code it may emit
 };
 
 // The id of every instrument (each instrument's id() returns its constant): code that looks
@@ -59,8 +106,7 @@ inline constexpr std::string_view kSpecLint = "spec-lint";
 inline constexpr std::string_view kWaivers = "waivers";
 }  // namespace ids
 
-// True for the time floors (a value below them is impossible); the other roofs bound a rate
-// from above.
+// True for the time floors (a value below them is impossible), by their declared kind.
 bool IsFloor(std::string_view instrument_id);
 
 // One instrument applied to one record. Roofs fill bound, unit and percent; checks leave them.
@@ -192,17 +238,27 @@ struct SweepResult;
 class Instrument {
  public:
   virtual ~Instrument() = default;
-  virtual std::string_view id() const = 0;       // stable kebab-case id (ids::k...)
-  virtual std::string_view summary() const = 0;  // one line for help and reports
-  virtual InstrumentKind kind() const = 0;
+  virtual const InstrumentInfo& info() const = 0;
+  std::string_view id() const { return info().id; }
+  std::string_view summary() const { return info().summary; }
+  InstrumentKind kind() const { return info().kind; }
+  // Whether it declares `code` among those it emits.
+  bool Emits(FindingCode code) const;
 };
 
 class RecordInstrument : public Instrument {
  public:
-  // Appends its result to out.roofs or out.checks (a not-applicable result when it does not
-  // apply, saying why) and any findings.
+  // Audits one record: a record whose metric the instrument does not apply to gets the
+  // not-applicable result its declaration gives; any other goes to Audit.
+  void Run(const AuditInput& in, RecordAudit& out, std::vector<Finding>& findings) const;
+
+ private:
+  // Appends its result to out.roofs (a roof or floor) or out.checks, and any findings; it
+  // applies to the record's metric. Not applicable for another reason: a result saying why.
   virtual void Audit(const AuditInput& in, RecordAudit& out,
                      std::vector<Finding>& findings) const = 0;
+  mutable std::once_flag not_applicable_once_;
+  mutable SharedText not_applicable_;  // the reason for another metric, made on first use
 };
 
 // What a corpus instrument knows of the whole corpus before any record is audited (its own
@@ -234,6 +290,10 @@ std::span<const RecordInstrument* const> RecordInstruments();
 std::span<const CorpusInstrument* const> CorpusInstruments();
 // The instrument with this id, or nullptr.
 const Instrument* FindInstrument(std::string_view id);
+// The instruments as a Markdown table read from their declarations (id, kind, the metrics it
+// applies to, the codes it emits), as docs/instruments.md carries it and `rooflint instruments
+// --markdown` prints it.
+std::string InstrumentsMarkdown();
 
 // The checks on one accelerator record (spec-lint).
 struct PartAudit {

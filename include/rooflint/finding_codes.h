@@ -64,10 +64,12 @@ enum class FindingCode {
 
 struct FindingCodeInfo {
   FindingCode code;
-  std::string_view name;         // "exceeds-roof": what reports, waivers and baselines write
-  Severity severity;             // every finding of this code has this severity
-  std::string_view instruments;  // who emits it: "memory-roof, compute-roof, ..."
-  std::string_view doc;          // one line
+  std::string_view name;  // "exceeds-roof": what reports, waivers and baselines write
+  Severity severity;      // every finding of this code has this severity
+  // Who emits it when no instrument does ("waivers"); "" for the codes instruments declare
+  // (InstrumentInfo::codes, audit.h).
+  std::string_view emitter;
+  std::string_view doc;  // one line
 };
 
 // Every code, in enum order.
@@ -83,6 +85,9 @@ inline void SetCode(Diagnostic& d, FindingCode code) {
 inline bool HasCode(const Diagnostic& d, FindingCode code) {
   return d.IsFinding() && d.code == CodeName(code);
 }
+// Who emits the code: the instruments that declare it, in run order ("memory-roof,
+// compute-roof, kv-roof, spec-roof"), or its emitter.
+std::string EmittersOf(const FindingCodeInfo& c);
 // The code named `name`, or nullopt.
 std::optional<FindingCode> FindFindingCode(std::string_view name);
 // The catalogue as a Markdown table (code, severity, instruments, meaning), as

@@ -38,6 +38,7 @@ enum class Metric {
   kE2eLatency,
   kPrefill,  // prompt tokens processed per second by one sequence's prefill (llama-bench pp)
 };
+inline constexpr size_t kMetricCount = static_cast<size_t>(Metric::kPrefill) + 1;
 std::string_view MetricName(Metric m);  // "per-user-decode", ...
 // Every metric's name, in Metric order: the one table the parser, the checks and the printers
 // read (records.cc).

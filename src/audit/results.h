@@ -14,6 +14,23 @@
 
 namespace rooflint {
 
+// What roofs and floors share in their declarations (InstrumentInfo, audit.h): the codes of a
+// value past a bound, and the metrics the rate roofs and the step floors apply to.
+inline constexpr FindingCode kRoofCodes[] = {FindingCode::kExceedsRoof,
+                                             FindingCode::kExceedsRoofAssuming};
+inline constexpr FindingCode kFloorCodes[] = {FindingCode::kBelowFloor,
+                                              FindingCode::kBelowFloorAssuming};
+// Every metric but the latencies, which the time floors bound.
+inline constexpr MetricSet kRateMetrics({Metric::kPerUserDecode, Metric::kAggregateOutput,
+                                         Metric::kAggregateTotal, Metric::kRequests,
+                                         Metric::kPrefill});
+inline constexpr std::string_view kLatencyNotApplicable =
+    "a latency metric: the time floors bound it";
+// Output-token rates, which a decode step bounds.
+inline constexpr MetricSet kDecodeMetrics({Metric::kPerUserDecode, Metric::kAggregateOutput});
+// Times per output token, which a decode step floors.
+inline constexpr MetricSet kStepMetrics({Metric::kTpot, Metric::kItl});
+
 // Whether the instrument running on this thread writes the texts that only some reports print
 // (SweepOptions::explain): a computed bound's arithmetic and the account of its terms, a passing
 // check's reason and evidence. True unless an ExplainScope turned it off. When it is false an

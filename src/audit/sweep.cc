@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cassert>
 #include <cstdint>
 #include <thread>
 #include <tuple>
@@ -187,11 +188,6 @@ std::string_view VerdictName(Verdict v) {
   return "?";
 }
 
-bool IsFloor(std::string_view id) {
-  return id == ids::kTpotFloor || id == ids::kTtftFloor || id == ids::kE2eFloor ||
-         id == ids::kKvFloor || id == ids::kSpecFloor;
-}
-
 const InstrumentResult* RecordAudit::Find(std::string_view instrument) const {
   for (const auto* list : {&roofs, &checks}) {
     for (const InstrumentResult& r : *list) {
@@ -225,7 +221,7 @@ SweepResult Sweep(const Corpus& corpus, const SweepOptions& options) {
   // Each block's findings, merged in block order afterwards, each list freed as it is merged.
   std::vector<std::vector<Finding>> block_findings(blocks);
   size_t roofs = 0, checks = 0;
-  for (const auto* i : RecordInstruments()) ++(i->kind() == InstrumentKind::kRoof ? roofs : checks);
+  for (const auto* i : RecordInstruments()) ++(ComputesBound(i->kind()) ? roofs : checks);
   // The corpus instruments that judge each record, with what they gathered over the corpus
   // first; they run after the record instruments on each record, so its audit is whole when its
   // thread finishes it.
@@ -268,7 +264,7 @@ SweepResult Sweep(const Corpus& corpus, const SweepOptions& options) {
         for (const auto* instrument : RecordInstruments()) {
           const size_t roofs_before = audit.roofs.size(), checks_before = audit.checks.size();
           const size_t findings_before = found.size();
-          instrument->Audit(in, audit, found);
+          instrument->Run(in, audit, found);
           if (explain ||
               !NeedsExplaining(audit, roofs_before, found.size() > findings_before, options)) {
             continue;
@@ -283,7 +279,7 @@ SweepResult Sweep(const Corpus& corpus, const SweepOptions& options) {
             in = resolver.Resolve(b);
             in_explained = true;
           }
-          instrument->Audit(in, audit, found);
+          instrument->Run(in, audit, found);
         }
         if (b.calibration) {
           ++calibration_records[t];
@@ -338,6 +334,12 @@ SweepResult Sweep(const Corpus& corpus, const SweepOptions& options) {
   for (size_t t = 0; t < threads; ++t) {
     result.calibration_records += calibration_records[t];
     result.calibration_failures += calibration_failures[t];
+  }
+  // Every finding of an instrument has a code the instrument declares (InstrumentInfo::codes):
+  // the catalogue's "emitted by" column is read from the declarations.
+  for ([[maybe_unused]] const Finding& f : result.findings) {
+    assert(FindInstrument(f.instrument) == nullptr ||
+           FindInstrument(f.instrument)->Emits(*FindFindingCode(f.code)));
   }
   ApplyWaivers(corpus, result.findings);
   SortFindings(result.findings);

@@ -81,7 +81,7 @@ WhatIfResult WhatIf(const Corpus& corpus, const WhatIfQuery& q) {
     audit.benchmark = &b;
     std::vector<Finding> ignored;
     for (const auto* instrument : RecordInstruments()) {
-      if (instrument->kind() == InstrumentKind::kRoof) instrument->Audit(in, audit, ignored);
+      if (ComputesBound(instrument->kind())) instrument->Run(in, audit, ignored);
     }
     for (auto& r : audit.roofs) {
       if (r.verdict == Verdict::kNotApplicable) continue;

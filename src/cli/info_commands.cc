@@ -26,10 +26,18 @@ Command AddPrecisionsCommand(CLI::App& app) {
 }
 
 Command AddInstrumentsCommand(CLI::App& app) {
+  auto markdown = std::make_shared<bool>(false);
   CLI::App* cmd = app.add_subcommand("instruments", "List the instruments a sweep runs");
-  return {cmd, [] {
+  cmd->add_flag("--markdown", *markdown,
+                "Print the table docs/instruments.md carries: kinds, metrics, codes");
+  return {cmd, [markdown] {
+            if (*markdown) {
+              std::cout << InstrumentsMarkdown();
+              return ExitCode::kClean;
+            }
             for (const auto& i : Instruments()) {
-              std::cout << fmt::format("{:<14}  {}\n", i->id(), i->summary());
+              std::cout << fmt::format("{:<14}  {:<5}  {}\n", i->id(),
+                                       InstrumentKindName(i->kind()), i->summary());
             }
             return ExitCode::kClean;
           }};

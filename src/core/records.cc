@@ -49,7 +49,7 @@ std::string_view StatusName(Status s) {
 
 namespace {
 // In Metric order.
-constexpr std::array<std::string_view, 9> kMetricNames = {
+constexpr std::array<std::string_view, kMetricCount> kMetricNames = {
     "per-user-decode", "aggregate-output", "aggregate-total", "requests", "ttft", "tpot", "itl",
     "e2e-latency",     "prefill"};
 static_assert(static_cast<size_t>(Metric::kPrefill) + 1 == kMetricNames.size());

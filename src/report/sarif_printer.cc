@@ -65,14 +65,12 @@ void PrintSarif(const Report& report, std::ostream& out) {
   std::vector<std::string> rule_ids;
   for (const auto& instrument : Instruments()) {
     std::string summary = SanitizeUtf8(instrument->summary());
-    rules.push_back(
-        json{{"id", instrument->id()},
-             {"name", instrument->id()},
-             {"shortDescription", {{"text", summary}}},
-             {"fullDescription", {{"text", summary}}},
-             {"help", {{"text", summary}}},
-             {"properties",
-              {{"kind", instrument->kind() == InstrumentKind::kRoof ? "roof" : "check"}}}});
+    rules.push_back(json{{"id", instrument->id()},
+                         {"name", instrument->id()},
+                         {"shortDescription", {{"text", summary}}},
+                         {"fullDescription", {{"text", summary}}},
+                         {"help", {{"text", summary}}},
+                         {"properties", {{"kind", InstrumentKindName(instrument->kind())}}}});
     rule_ids.emplace_back(instrument->id());
   }
   const std::string loader_help =

@@ -1,6 +1,6 @@
 // The pointers instrument. The rule, the cases it does not apply to and a worked
-// example are written once, in docs/instruments.md ("pointers"), and summary() is its one line
-// (a test keeps the two equal); docs/physics.md has the physics behind it.
+// example are written once, in docs/instruments.md ("pointers"), and its InstrumentInfo below
+// gives the summary line (a test keeps the two equal); docs/physics.md has the physics behind it.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -38,14 +38,22 @@ std::string CandidateAdvice(const std::vector<const Accelerator*>& parts) {
   return out;
 }
 
+constexpr FindingCode kPointersCodes[] = {FindingCode::kPointerContradictsHardware,
+                                          FindingCode::kStalePointerReason,
+                                          FindingCode::kCountDisagrees};
+constexpr InstrumentInfo kPointersInfo{
+    .id = ids::kPointers,
+    .kind = InstrumentKind::kCheck,
+    .summary = "ids resolve, pointers agree with the hardware text, empty-pointer reasons hold",
+    .doc = "pointers",
+    .codes = kPointersCodes,
+};
+
 class Pointers final : public RecordInstrument {
  public:
-  std::string_view id() const override { return ids::kPointers; }
-  std::string_view summary() const override {
-    return "ids resolve, pointers agree with the hardware text, empty-pointer reasons hold";
-  }
-  InstrumentKind kind() const override { return InstrumentKind::kCheck; }
+  const InstrumentInfo& info() const override { return kPointersInfo; }
 
+ private:
   void Audit(const AuditInput& in, RecordAudit& out,
              std::vector<Finding>& findings) const override {
     const Benchmark& b = *in.benchmark;

@@ -1,6 +1,7 @@
 // The calibration instrument. The rule, the cases it does not apply to and a worked
-// example are written once, in docs/instruments.md ("calibration"), and summary() is its one line
-// (a test keeps the two equal); docs/physics.md has the physics behind it.
+// example are written once, in docs/instruments.md ("calibration"), and its InstrumentInfo
+// below gives the summary line (a test keeps the two equal); docs/physics.md has the physics
+// behind it.
 #include <fmt/format.h>
 
 #include <cmath>
@@ -11,14 +12,20 @@
 namespace rooflint {
 namespace {
 
+constexpr FindingCode kCalibrationCheckCodes[] = {FindingCode::kCalibrationFailed};
+constexpr InstrumentInfo kCalibrationCheckInfo{
+    .id = ids::kCalibration,
+    .kind = InstrumentKind::kCheck,
+    .summary = "validation records land in their stated band, or no finding is to be trusted",
+    .doc = "calibration",
+    .codes = kCalibrationCheckCodes,
+};
+
 class CalibrationCheck final : public RecordInstrument {
  public:
-  std::string_view id() const override { return ids::kCalibration; }
-  std::string_view summary() const override {
-    return "validation records land in their stated band, or no finding is to be trusted";
-  }
-  InstrumentKind kind() const override { return InstrumentKind::kCheck; }
+  const InstrumentInfo& info() const override { return kCalibrationCheckInfo; }
 
+ private:
   void Audit(const AuditInput& in, RecordAudit& out,
              std::vector<Finding>& findings) const override {
     const Benchmark& b = *in.benchmark;

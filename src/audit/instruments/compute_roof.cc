@@ -1,6 +1,7 @@
 // The compute-roof instrument. The rule, the cases it does not apply to and a worked
-// example are written once, in docs/instruments.md ("compute-roof"), and summary() is its one line
-// (a test keeps the two equal); docs/physics.md has the physics behind it.
+// example are written once, in docs/instruments.md ("compute-roof"), and its InstrumentInfo
+// below gives the summary line (a test keeps the two equal); docs/physics.md has the physics
+// behind it.
 #include <fmt/format.h>
 
 #include "audit/physics.h"
@@ -9,21 +10,24 @@
 namespace rooflint {
 namespace {
 
+constexpr InstrumentInfo kComputeRoofInfo{
+    .id = ids::kComputeRoof,
+    .kind = InstrumentKind::kRoof,
+    .summary = "each token costs 2*P FLOPs: aggregate tok/s <= n*F/(2P), batch-invariant",
+    .doc = "compute-roof",
+    .metrics = kRateMetrics,
+    .other_metrics = kLatencyNotApplicable,
+    .codes = kRoofCodes,
+};
+
 class ComputeRoof final : public RecordInstrument {
  public:
-  std::string_view id() const override { return ids::kComputeRoof; }
-  std::string_view summary() const override {
-    return "each token costs 2*P FLOPs: aggregate tok/s <= n*F/(2P), batch-invariant";
-  }
-  InstrumentKind kind() const override { return InstrumentKind::kRoof; }
+  const InstrumentInfo& info() const override { return kComputeRoofInfo; }
 
+ private:
   void Audit(const AuditInput& in, RecordAudit& out,
              std::vector<Finding>& findings) const override {
     const Benchmark& b = *in.benchmark;
-    if (IsLatencyMetric(b.metric)) {
-      out.roofs.push_back(NotApplicable(id(), "a latency metric: the time floors bound it"));
-      return;
-    }
     const bool requests = b.metric == Metric::kRequests;
     const std::string_view unit = requests ? "req/s" : "tok/s";
     if (in.params <= 0) {

@@ -1,6 +1,7 @@
 // The tpot-floor instrument. The rule, the cases it does not apply to and a worked
-// example are written once, in docs/instruments.md ("tpot-floor"), and summary() is its one line
-// (a test keeps the two equal); docs/physics.md has the physics behind it.
+// example are written once, in docs/instruments.md ("tpot-floor"), and its InstrumentInfo
+// below gives the summary line (a test keeps the two equal); docs/physics.md has the physics
+// behind it.
 #include <fmt/format.h>
 
 #include "audit/physics.h"
@@ -8,21 +9,23 @@
 namespace rooflint {
 namespace {
 
+constexpr InstrumentInfo kTpotFloorInfo{
+    .id = ids::kTpotFloor,
+    .kind = InstrumentKind::kFloor,
+    .summary = "a decode step takes at least W/(n*BW): TPOT and ITL cannot be shorter",
+    .doc = "tpot-floor",
+    .metrics = kStepMetrics,
+    .codes = kFloorCodes,
+};
+
 class TpotFloor final : public RecordInstrument {
  public:
-  std::string_view id() const override { return ids::kTpotFloor; }
-  std::string_view summary() const override {
-    return "a decode step takes at least W/(n*BW): TPOT and ITL cannot be shorter";
-  }
-  InstrumentKind kind() const override { return InstrumentKind::kRoof; }
+  const InstrumentInfo& info() const override { return kTpotFloorInfo; }
 
+ private:
   void Audit(const AuditInput& in, RecordAudit& out,
              std::vector<Finding>& findings) const override {
     const Benchmark& b = *in.benchmark;
-    if (b.metric != Metric::kTpot && b.metric != Metric::kItl) {
-      out.roofs.push_back(NotApplicable(id(), "applies to tpot and itl records only"));
-      return;
-    }
     if (b.conditions.UsesSpeculation()) {
       out.roofs.push_back(NotComputable(
           id(), "ms",

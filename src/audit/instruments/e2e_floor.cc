@@ -1,6 +1,6 @@
 // The e2e-floor instrument. The rule, the cases it does not apply to and a worked
-// example are written once, in docs/instruments.md ("e2e-floor"), and summary() is its one line
-// (a test keeps the two equal); docs/physics.md has the physics behind it.
+// example are written once, in docs/instruments.md ("e2e-floor"), and its InstrumentInfo below
+// gives the summary line (a test keeps the two equal); docs/physics.md has the physics behind it.
 #include <fmt/format.h>
 
 #include "audit/physics.h"
@@ -8,21 +8,23 @@
 namespace rooflint {
 namespace {
 
+constexpr InstrumentInfo kE2eFloorInfo{
+    .id = ids::kE2eFloor,
+    .kind = InstrumentKind::kFloor,
+    .summary = "a request takes at least its TTFT floor plus (O-1) decode steps",
+    .doc = "e2e-floor",
+    .metrics = MetricSet({Metric::kE2eLatency}),
+    .codes = kFloorCodes,
+};
+
 class E2eFloor final : public RecordInstrument {
  public:
-  std::string_view id() const override { return ids::kE2eFloor; }
-  std::string_view summary() const override {
-    return "a request takes at least its TTFT floor plus (O-1) decode steps";
-  }
-  InstrumentKind kind() const override { return InstrumentKind::kRoof; }
+  const InstrumentInfo& info() const override { return kE2eFloorInfo; }
 
+ private:
   void Audit(const AuditInput& in, RecordAudit& out,
              std::vector<Finding>& findings) const override {
     const Benchmark& b = *in.benchmark;
-    if (b.metric != Metric::kE2eLatency) {
-      out.roofs.push_back(NotApplicable(id(), "applies to e2e-latency records only"));
-      return;
-    }
     const Conditions& c = b.conditions;
     if (c.UsesSpeculation()) {
       out.roofs.push_back(

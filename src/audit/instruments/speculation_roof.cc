@@ -1,6 +1,6 @@
 // The spec-roof and spec-floor instruments. The rule, the cases it does not apply to and a worked
-// example are written once, in docs/instruments.md ("spec-roof"), and summary() is its one line
-// (a test keeps the two equal); docs/physics.md has the physics behind it.
+// example are written once, in docs/instruments.md ("spec-roof"), and its InstrumentInfo below
+// gives the summary line (a test keeps the two equal); docs/physics.md has the physics behind it.
 #include <fmt/format.h>
 
 #include "audit/physics.h"
@@ -53,22 +53,24 @@ SpeculationTerms Terms(const AuditInput& in) {
   return t;
 }
 
+constexpr InstrumentInfo kSpeculationRoofInfo{
+    .id = ids::kSpecRoof,
+    .kind = InstrumentKind::kRoof,
+    .summary = "k draft tokens accept at most k+1 per weight pass: tok/s <= (k+1)*n*BW/W",
+    .doc = "spec-roof and spec-floor",
+    .metrics = kDecodeMetrics,
+    .codes = kRoofCodes,
+};
+
 class SpeculationRoof final : public RecordInstrument {
  public:
-  std::string_view id() const override { return ids::kSpecRoof; }
-  std::string_view summary() const override {
-    return "k draft tokens accept at most k+1 per weight pass: tok/s <= (k+1)*n*BW/W";
-  }
-  InstrumentKind kind() const override { return InstrumentKind::kRoof; }
+  const InstrumentInfo& info() const override { return kSpeculationRoofInfo; }
 
+ private:
   void Audit(const AuditInput& in, RecordAudit& out,
              std::vector<Finding>& findings) const override {
     const Benchmark& b = *in.benchmark;
     const bool per_user = b.metric == Metric::kPerUserDecode;
-    if (!per_user && b.metric != Metric::kAggregateOutput) {
-      out.roofs.push_back(NotApplicable(id(), "applies to per-user-decode and aggregate-output"));
-      return;
-    }
     if (!b.conditions.UsesSpeculation()) {
       out.roofs.push_back(NotApplicable(id(), "the record does not state speculative decoding"));
       return;
@@ -108,21 +110,23 @@ class SpeculationRoof final : public RecordInstrument {
   }
 };
 
+constexpr InstrumentInfo kSpeculationFloorInfo{
+    .id = ids::kSpecFloor,
+    .kind = InstrumentKind::kFloor,
+    .summary = "k draft tokens per step: TPOT >= W/(n*BW)/(k+1)",
+    .doc = "spec-roof and spec-floor",
+    .metrics = kStepMetrics,
+    .codes = kFloorCodes,
+};
+
 class SpeculationFloor final : public RecordInstrument {
  public:
-  std::string_view id() const override { return ids::kSpecFloor; }
-  std::string_view summary() const override {
-    return "k draft tokens per step: TPOT >= W/(n*BW)/(k+1)";
-  }
-  InstrumentKind kind() const override { return InstrumentKind::kRoof; }
+  const InstrumentInfo& info() const override { return kSpeculationFloorInfo; }
 
+ private:
   void Audit(const AuditInput& in, RecordAudit& out,
              std::vector<Finding>& findings) const override {
     const Benchmark& b = *in.benchmark;
-    if (b.metric != Metric::kTpot && b.metric != Metric::kItl) {
-      out.roofs.push_back(NotApplicable(id(), "applies to tpot and itl records only"));
-      return;
-    }
     if (!b.conditions.UsesSpeculation()) {
       out.roofs.push_back(NotApplicable(id(), "the record does not state speculative decoding"));
       return;

@@ -1,6 +1,7 @@
 // The memory-roof instrument. The rule, the cases it does not apply to and a worked
-// example are written once, in docs/instruments.md ("memory-roof"), and summary() is its one line
-// (a test keeps the two equal); docs/physics.md has the physics behind it.
+// example are written once, in docs/instruments.md ("memory-roof"), and its InstrumentInfo
+// below gives the summary line (a test keeps the two equal); docs/physics.md has the physics
+// behind it.
 #include <fmt/format.h>
 
 #include "audit/physics.h"
@@ -9,21 +10,24 @@
 namespace rooflint {
 namespace {
 
+constexpr InstrumentInfo kMemoryRoofInfo{
+    .id = ids::kMemoryRoof,
+    .kind = InstrumentKind::kRoof,
+    .summary = "weights stream once per decode step: per-user <= n*BW/W, aggregate <= B*n*BW/W",
+    .doc = "memory-roof",
+    .metrics = kRateMetrics,
+    .other_metrics = kLatencyNotApplicable,
+    .codes = kRoofCodes,
+};
+
 class MemoryRoof final : public RecordInstrument {
  public:
-  std::string_view id() const override { return ids::kMemoryRoof; }
-  std::string_view summary() const override {
-    return "weights stream once per decode step: per-user <= n*BW/W, aggregate <= B*n*BW/W";
-  }
-  InstrumentKind kind() const override { return InstrumentKind::kRoof; }
+  const InstrumentInfo& info() const override { return kMemoryRoofInfo; }
 
+ private:
   void Audit(const AuditInput& in, RecordAudit& out,
              std::vector<Finding>& findings) const override {
     const Benchmark& b = *in.benchmark;
-    if (IsLatencyMetric(b.metric)) {
-      out.roofs.push_back(NotApplicable(id(), "a latency metric: the time floors bound it"));
-      return;
-    }
     const bool requests = b.metric == Metric::kRequests;
     const std::string_view unit = requests ? "req/s" : "tok/s";
     const Conditions& c = b.conditions;

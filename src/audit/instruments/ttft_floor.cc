@@ -1,6 +1,7 @@
 // The ttft-floor instrument. The rule, the cases it does not apply to and a worked
-// example are written once, in docs/instruments.md ("ttft-floor"), and summary() is its one line
-// (a test keeps the two equal); docs/physics.md has the physics behind it.
+// example are written once, in docs/instruments.md ("ttft-floor"), and its InstrumentInfo
+// below gives the summary line (a test keeps the two equal); docs/physics.md has the physics
+// behind it.
 #include <fmt/format.h>
 
 #include "audit/physics.h"
@@ -8,21 +9,23 @@
 namespace rooflint {
 namespace {
 
+constexpr InstrumentInfo kTtftFloorInfo{
+    .id = ids::kTtftFloor,
+    .kind = InstrumentKind::kFloor,
+    .summary = "the first token needs one weight pass and 2*P*I FLOPs of prefill",
+    .doc = "ttft-floor",
+    .metrics = MetricSet({Metric::kTtft}),
+    .codes = kFloorCodes,
+};
+
 class TtftFloor final : public RecordInstrument {
  public:
-  std::string_view id() const override { return ids::kTtftFloor; }
-  std::string_view summary() const override {
-    return "the first token needs one weight pass and 2*P*I FLOPs of prefill";
-  }
-  InstrumentKind kind() const override { return InstrumentKind::kRoof; }
+  const InstrumentInfo& info() const override { return kTtftFloorInfo; }
 
+ private:
   void Audit(const AuditInput& in, RecordAudit& out,
              std::vector<Finding>& findings) const override {
     const Benchmark& b = *in.benchmark;
-    if (b.metric != Metric::kTtft) {
-      out.roofs.push_back(NotApplicable(id(), "applies to ttft records only"));
-      return;
-    }
     FloorTerms terms;
     std::string note = "one weight pass";
     const Condition& input = b.conditions.input_tokens;

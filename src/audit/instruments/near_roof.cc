@@ -1,6 +1,6 @@
 // The near-roof instrument. The rule, the cases it does not apply to and a worked
-// example are written once, in docs/instruments.md ("near-roof"), and summary() is its one line
-// (a test keeps the two equal); docs/physics.md has the physics behind it.
+// example are written once, in docs/instruments.md ("near-roof"), and its InstrumentInfo below
+// gives the summary line (a test keeps the two equal); docs/physics.md has the physics behind it.
 #include <fmt/format.h>
 
 #include <cmath>
@@ -34,14 +34,22 @@ bool AgreesToTheDigitsWritten(const Benchmark& b, double roof_si) {
          1e-9 * std::max(1.0, b.value.number);
 }
 
+constexpr FindingCode kNearRoofCodes[] = {FindingCode::kNearRoof,
+                                          FindingCode::kComputedNotMeasured};
+constexpr InstrumentInfo kNearRoofInfo{
+    .id = ids::kNearRoof,
+    .kind = InstrumentKind::kCheck,
+    .summary = "a value at or near its memory roof is more likely computed than measured",
+    .doc = "near-roof",
+    .metrics = kDecodeMetrics,
+    .codes = kNearRoofCodes,
+};
+
 class NearRoof final : public RecordInstrument {
  public:
-  std::string_view id() const override { return ids::kNearRoof; }
-  std::string_view summary() const override {
-    return "a value at or near its memory roof is more likely computed than measured";
-  }
-  InstrumentKind kind() const override { return InstrumentKind::kCheck; }
+  const InstrumentInfo& info() const override { return kNearRoofInfo; }
 
+ private:
   void Audit(const AuditInput& in, RecordAudit& out,
              std::vector<Finding>& findings) const override {
     const Benchmark& b = *in.benchmark;
@@ -54,11 +62,6 @@ class NearRoof final : public RecordInstrument {
       out.checks.push_back(NotApplicable(
           id(), mem == nullptr ? "no memory roof for this record"
                                : fmt::format("no memory roof was computed: {}", mem->reason)));
-      return;
-    }
-    if (b.metric != Metric::kPerUserDecode && b.metric != Metric::kAggregateOutput) {
-      out.checks.push_back(
-          NotApplicable(id(), "applies to per-user-decode and aggregate-output figures only"));
       return;
     }
     if (mem->verdict == Verdict::kExceeds) {

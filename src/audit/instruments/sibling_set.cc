@@ -1,6 +1,7 @@
 // The sibling-set instrument. The rule, the cases it does not apply to and a worked
-// example are written once, in docs/instruments.md ("sibling-set"), and summary() is its one line
-// (a test keeps the two equal); docs/physics.md has the physics behind it.
+// example are written once, in docs/instruments.md ("sibling-set"), and its InstrumentInfo
+// below gives the summary line (a test keeps the two equal); docs/physics.md has the physics
+// behind it.
 #include <fmt/format.h>
 
 #include <cmath>
@@ -116,13 +117,20 @@ struct Sets final : CorpusFacts {
 // A record is compared with at most this many per-user members of its batch.
 constexpr size_t kMaxCompared = 16;
 
+constexpr FindingCode kSiblingSetCodes[] = {
+    FindingCode::kSetMismatch, FindingCode::kSetAggregateMismatch,
+    FindingCode::kSetRatioUnknownRecord, FindingCode::kSetRatioMismatch};
+constexpr InstrumentInfo kSiblingSetInfo{
+    .id = ids::kSiblingSet,
+    .kind = InstrumentKind::kCheck,
+    .summary = "records of one set agree: same setup, aggregate = per-user x batch, stated ratios",
+    .doc = "sibling-set",
+    .codes = kSiblingSetCodes,
+};
+
 class SiblingSet final : public CorpusInstrument {
  public:
-  std::string_view id() const override { return ids::kSiblingSet; }
-  std::string_view summary() const override {
-    return "records of one set agree: same setup, aggregate = per-user x batch, stated ratios";
-  }
-  InstrumentKind kind() const override { return InstrumentKind::kCheck; }
+  const InstrumentInfo& info() const override { return kSiblingSetInfo; }
 
   std::unique_ptr<CorpusFacts> Prepare(const Corpus& corpus) const override {
     auto sets = std::make_unique<Sets>();

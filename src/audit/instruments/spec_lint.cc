@@ -1,6 +1,6 @@
 // The spec-lint instrument. The rule, the cases it does not apply to and a worked
-// example are written once, in docs/instruments.md ("spec-lint"), and summary() is its one line
-// (a test keeps the two equal); docs/physics.md has the physics behind it.
+// example are written once, in docs/instruments.md ("spec-lint"), and its InstrumentInfo below
+// gives the summary line (a test keeps the two equal); docs/physics.md has the physics behind it.
 #include <fmt/format.h>
 
 #include <cmath>
@@ -30,13 +30,21 @@ std::optional<double> PeakOf(const Accelerator& a, std::string_view precision) {
   return p ? std::optional<double>(p->si()) : std::nullopt;
 }
 
+constexpr FindingCode kSpecLintCodes[] = {
+    FindingCode::kSparseLookingPeak, FindingCode::kSparseSource,   FindingCode::kNonMonotonicPeaks,
+    FindingCode::kBinaryBandwidth,   FindingCode::kGbGibConfusion, FindingCode::kDuplicateName};
+constexpr InstrumentInfo kSpecLintInfo{
+    .id = ids::kSpecLint,
+    .kind = InstrumentKind::kCheck,
+    .summary = "accelerator figures: sparse-looking or non-monotonic peaks, GB/GiB, duplicates",
+    .doc = "spec-lint",
+    .audits = RecordKind::kAccelerator,
+    .codes = kSpecLintCodes,
+};
+
 class SpecLint final : public CorpusInstrument {
  public:
-  std::string_view id() const override { return ids::kSpecLint; }
-  std::string_view summary() const override {
-    return "accelerator figures: sparse-looking or non-monotonic peaks, GB/GiB, duplicates";
-  }
-  InstrumentKind kind() const override { return InstrumentKind::kCheck; }
+  const InstrumentInfo& info() const override { return kSpecLintInfo; }
 
   void AuditCorpus(const Corpus& corpus, SweepResult& result) const override {
     // Every name and alias, by its tokens, to find parts that share one.

@@ -1,6 +1,7 @@
 // The derivation instrument. The rule, the cases it does not apply to and a worked
-// example are written once, in docs/instruments.md ("derivation"), and summary() is its one line
-// (a test keeps the two equal); docs/physics.md has the physics behind it.
+// example are written once, in docs/instruments.md ("derivation"), and its InstrumentInfo
+// below gives the summary line (a test keeps the two equal); docs/physics.md has the physics
+// behind it.
 #include <fmt/format.h>
 
 #include <cmath>
@@ -112,14 +113,22 @@ Derived Derive(const Benchmark& b, const ParsedQuantity& basis) {
   return d;
 }
 
+constexpr FindingCode kDerivationCodes[] = {FindingCode::kBadDerivationBasis,
+                                            FindingCode::kUnderivableValue,
+                                            FindingCode::kDerivationMismatch};
+constexpr InstrumentInfo kDerivationInfo{
+    .id = ids::kDerivation,
+    .kind = InstrumentKind::kCheck,
+    .summary = "a derived value is recomputed from derived_from and agrees to its precision",
+    .doc = "derivation",
+    .codes = kDerivationCodes,
+};
+
 class Derivation final : public RecordInstrument {
  public:
-  std::string_view id() const override { return ids::kDerivation; }
-  std::string_view summary() const override {
-    return "a derived value is recomputed from derived_from and agrees to its precision";
-  }
-  InstrumentKind kind() const override { return InstrumentKind::kCheck; }
+  const InstrumentInfo& info() const override { return kDerivationInfo; }
 
+ private:
   void Audit(const AuditInput& in, RecordAudit& out,
              std::vector<Finding>& findings) const override {
     const Benchmark& b = *in.benchmark;

@@ -1,6 +1,6 @@
 // The status instrument. The rule, the cases it does not apply to and a worked
-// example are written once, in docs/instruments.md ("status"), and summary() is its one line
-// (a test keeps the two equal); docs/physics.md has the physics behind it.
+// example are written once, in docs/instruments.md ("status"), and its InstrumentInfo below
+// gives the summary line (a test keeps the two equal); docs/physics.md has the physics behind it.
 #include <fmt/format.h>
 
 #include "audit/results.h"
@@ -8,14 +8,20 @@
 namespace rooflint {
 namespace {
 
+constexpr FindingCode kStatusCheckCodes[] = {FindingCode::kReliesOnDraft};
+constexpr InstrumentInfo kStatusCheckInfo{
+    .id = ids::kStatus,
+    .kind = InstrumentKind::kCheck,
+    .summary = "deprecated records are reported apart; verified figures resting on drafts noted",
+    .doc = "status",
+    .codes = kStatusCheckCodes,
+};
+
 class StatusCheck final : public RecordInstrument {
  public:
-  std::string_view id() const override { return ids::kStatus; }
-  std::string_view summary() const override {
-    return "deprecated records are reported apart; verified figures resting on drafts noted";
-  }
-  InstrumentKind kind() const override { return InstrumentKind::kCheck; }
+  const InstrumentInfo& info() const override { return kStatusCheckInfo; }
 
+ private:
   void Audit(const AuditInput& in, RecordAudit& out,
              std::vector<Finding>& findings) const override {
     const Benchmark& b = *in.benchmark;

@@ -1,6 +1,6 @@
 // The kv-roof instrument. The rule, the cases it does not apply to and a worked
-// example are written once, in docs/instruments.md ("kv-roof"), and summary() is its one line
-// (a test keeps the two equal); docs/physics.md has the physics behind it.
+// example are written once, in docs/instruments.md ("kv-roof"), and its InstrumentInfo below
+// gives the summary line (a test keeps the two equal); docs/physics.md has the physics behind it.
 #include <fmt/format.h>
 
 #include "audit/physics.h"
@@ -9,22 +9,25 @@
 namespace rooflint {
 namespace {
 
+constexpr InstrumentInfo kKvMemoryRoofInfo{
+    .id = ids::kKvRoof,
+    .kind = InstrumentKind::kRoof,
+    .summary =
+        "a step reads the weights and every sequence's KV cache: tok/s <= B*n*BW/(W+B*KV(I))",
+    .doc = "kv-roof",
+    .metrics = kDecodeMetrics,
+    .codes = kRoofCodes,
+};
+
 class KvMemoryRoof final : public RecordInstrument {
  public:
-  std::string_view id() const override { return ids::kKvRoof; }
-  std::string_view summary() const override {
-    return "a step reads the weights and every sequence's KV cache: tok/s <= B*n*BW/(W+B*KV(I))";
-  }
-  InstrumentKind kind() const override { return InstrumentKind::kRoof; }
+  const InstrumentInfo& info() const override { return kKvMemoryRoofInfo; }
 
+ private:
   void Audit(const AuditInput& in, RecordAudit& out,
              std::vector<Finding>& findings) const override {
     const Benchmark& b = *in.benchmark;
     const bool per_user = b.metric == Metric::kPerUserDecode;
-    if (!per_user && b.metric != Metric::kAggregateOutput) {
-      out.roofs.push_back(NotApplicable(id(), "applies to per-user-decode and aggregate-output"));
-      return;
-    }
     if (b.conditions.UsesSpeculation()) {
       out.roofs.push_back(NotApplicable(
           id(), "speculative decoding emits several tokens per step: spec-roof bounds it"));

@@ -1,6 +1,6 @@
 // The kv-floor instrument. The rule, the cases it does not apply to and a worked
-// example are written once, in docs/instruments.md ("kv-floor"), and summary() is its one line
-// (a test keeps the two equal); docs/physics.md has the physics behind it.
+// example are written once, in docs/instruments.md ("kv-floor"), and its InstrumentInfo below
+// gives the summary line (a test keeps the two equal); docs/physics.md has the physics behind it.
 #include <fmt/format.h>
 
 #include "audit/physics.h"
@@ -9,21 +9,23 @@
 namespace rooflint {
 namespace {
 
+constexpr InstrumentInfo kKvTpotFloorInfo{
+    .id = ids::kKvFloor,
+    .kind = InstrumentKind::kFloor,
+    .summary = "a step reads the weights and every KV cache: TPOT >= (W + B*KV(I))/(n*BW)",
+    .doc = "kv-floor",
+    .metrics = kStepMetrics,
+    .codes = kFloorCodes,
+};
+
 class KvTpotFloor final : public RecordInstrument {
  public:
-  std::string_view id() const override { return ids::kKvFloor; }
-  std::string_view summary() const override {
-    return "a step reads the weights and every KV cache: TPOT >= (W + B*KV(I))/(n*BW)";
-  }
-  InstrumentKind kind() const override { return InstrumentKind::kRoof; }
+  const InstrumentInfo& info() const override { return kKvTpotFloorInfo; }
 
+ private:
   void Audit(const AuditInput& in, RecordAudit& out,
              std::vector<Finding>& findings) const override {
     const Benchmark& b = *in.benchmark;
-    if (b.metric != Metric::kTpot && b.metric != Metric::kItl) {
-      out.roofs.push_back(NotApplicable(id(), "applies to tpot and itl records only"));
-      return;
-    }
     if (b.conditions.UsesSpeculation()) {
       out.roofs.push_back(
           NotApplicable(id(), "speculative decoding yields several tokens per step: spec-floor"));

@@ -1,6 +1,6 @@
 // The capacity instrument. The rule, the cases it does not apply to and a worked
-// example are written once, in docs/instruments.md ("capacity"), and summary() is its one line
-// (a test keeps the two equal); docs/physics.md has the physics behind it.
+// example are written once, in docs/instruments.md ("capacity"), and its InstrumentInfo below
+// gives the summary line (a test keeps the two equal); docs/physics.md has the physics behind it.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -11,14 +11,21 @@
 namespace rooflint {
 namespace {
 
+constexpr FindingCode kCapacityCodes[] = {FindingCode::kExceedsCapacity,
+                                          FindingCode::kExceedsCapacityAssuming};
+constexpr InstrumentInfo kCapacityInfo{
+    .id = ids::kCapacity,
+    .kind = InstrumentKind::kCheck,
+    .summary = "resident weights (every expert) + B x KV(I) must fit in n x memory",
+    .doc = "capacity",
+    .codes = kCapacityCodes,
+};
+
 class Capacity final : public RecordInstrument {
  public:
-  std::string_view id() const override { return ids::kCapacity; }
-  std::string_view summary() const override {
-    return "resident weights (every expert) + B x KV(I) must fit in n x memory";
-  }
-  InstrumentKind kind() const override { return InstrumentKind::kCheck; }
+  const InstrumentInfo& info() const override { return kCapacityInfo; }
 
+ private:
   void Audit(const AuditInput& in, RecordAudit& out,
              std::vector<Finding>& findings) const override {
     const Benchmark& b = *in.benchmark;

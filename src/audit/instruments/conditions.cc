@@ -1,6 +1,7 @@
 // The conditions instrument. The rule, the cases it does not apply to and a worked
-// example are written once, in docs/instruments.md ("conditions"), and summary() is its one line
-// (a test keeps the two equal); docs/physics.md has the physics behind it.
+// example are written once, in docs/instruments.md ("conditions"), and its InstrumentInfo
+// below gives the summary line (a test keeps the two equal); docs/physics.md has the physics
+// behind it.
 #include <fmt/format.h>
 
 #include "audit/results.h"
@@ -8,14 +9,21 @@
 namespace rooflint {
 namespace {
 
+constexpr FindingCode kConditionsCheckCodes[] = {
+    FindingCode::kMissingCondition, FindingCode::kNoScenario, FindingCode::kSpeculationUnstated};
+constexpr InstrumentInfo kConditionsCheckInfo{
+    .id = ids::kConditions,
+    .kind = InstrumentKind::kCheck,
+    .summary = "the seven load conditions and the scenario: each stated or absent with a reason",
+    .doc = "conditions",
+    .codes = kConditionsCheckCodes,
+};
+
 class ConditionsCheck final : public RecordInstrument {
  public:
-  std::string_view id() const override { return ids::kConditions; }
-  std::string_view summary() const override {
-    return "the seven load conditions and the scenario: each stated or absent with a reason";
-  }
-  InstrumentKind kind() const override { return InstrumentKind::kCheck; }
+  const InstrumentInfo& info() const override { return kConditionsCheckInfo; }
 
+ private:
   void Audit(const AuditInput& in, RecordAudit& out,
              std::vector<Finding>& findings) const override {
     const Benchmark& b = *in.benchmark;
