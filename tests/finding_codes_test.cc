@@ -73,7 +73,7 @@ TEST(FindingCodesTest, DocsCarryTheCatalogueTable) {
   size_t b = docs.find(begin), e = docs.find(end);
   ASSERT_NE(b, std::string::npos);
   ASSERT_NE(e, std::string::npos);
-  EXPECT_EQ(docs.substr(b + begin.size(), e - b - begin.size()), FindingCodesMarkdown())
+  EXPECT_EQ(docs.substr(b + begin.size(), e - b - begin.size()), CodesMarkdown())
       << "regenerate the table with `rooflint codes --markdown`";
 }
 

@@ -23,9 +23,9 @@ StatedRun Stated(const import::SourceText& src) {
   r.hash = 42;
   r.locator_prefix = "line 1, ";
   r.source_id = "tool-run";
-  r.at = [&src](std::string_view, Severity severity, std::string code, std::string message,
+  r.at = [&src](std::string_view, Severity severity, DiagnosticCode code, std::string message,
                 std::string hint) {
-    return src.At(0, severity, std::move(code), std::move(message), std::move(hint));
+    return src.At(0, severity, code, std::move(message), std::move(hint));
   };
   r.model_names = {"meta-llama/Llama-3.1-8B-Instruct"};
   r.model_display = "meta-llama/Llama-3.1-8B-Instruct";

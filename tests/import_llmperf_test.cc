@@ -9,13 +9,13 @@
 namespace rooflint::testing {
 namespace {
 
-const char kTool[] = "llmperf";
+const char kLlmperfTool[] = "llmperf";
 const char kGroq[] = "llmperf-leaderboard_groq_llama2-70b_550_150_summary.json";
 const char kAnyscale[] = "llmperf-leaderboard_anyscale_llama2-70b_550_150_summary.json";
 const char kBedrock[] = "llmperf-leaderboard_bedrock_llama2-13b_550_150_errors_summary.json";
 
 TEST(ImportLlmperf, SummaryGivesAggregateTtftAndLatencyRecords) {
-  ImportResult r = ImportFiles({Sample(kTool, kGroq)});
+  ImportResult r = ImportFiles({Sample(kLlmperfTool, kGroq)});
   ASSERT_FALSE(r.HasErrors()) << RenderAll(r.diagnostics);
   // The aggregate, and mean/p50/p90/p99 of TTFT and of end-to-end latency, and the source.
   // Groq's "llama2-70b-4096" is Llama 2 70B with its context length appended (names.h), not a
@@ -67,7 +67,7 @@ TEST(ImportLlmperf, SummaryGivesAggregateTtftAndLatencyRecords) {
 }
 
 TEST(ImportLlmperf, MeasuredLengthsWinOverRequestedOnes) {
-  ImportResult r = ImportFiles({Sample(kTool, kAnyscale)});
+  ImportResult r = ImportFiles({Sample(kLlmperfTool, kAnyscale)});
   ASSERT_FALSE(r.HasErrors()) << RenderAll(r.diagnostics);
   const Benchmark* agg = Find(r, "aggregate-output", "mean");
   ASSERT_NE(agg, nullptr);
@@ -88,7 +88,7 @@ TEST(ImportLlmperf, MeasuredLengthsWinOverRequestedOnes) {
 }
 
 TEST(ImportLlmperf, FailedRequestsAreAWarningAtTheCount) {
-  ImportResult r = ImportFiles({Sample(kTool, kBedrock)});
+  ImportResult r = ImportFiles({Sample(kLlmperfTool, kBedrock)});
   ASSERT_FALSE(r.HasErrors()) << RenderAll(r.diagnostics);
   EXPECT_NE(RenderAll(r.diagnostics)
                 .find(std::string(kBedrock) +
@@ -108,7 +108,7 @@ TEST(ImportLlmperf, FailedRequestsAreAWarningAtTheCount) {
 
 TEST(ImportLlmperf, NonStreamingClientHasNoTtftRecord) {
   // LLMPerf's non-streaming clients (vertexai) write a TTFT of -1.
-  std::string text = Sample(kTool, kGroq).text;
+  std::string text = Sample(kLlmperfTool, kGroq).text;
   text = Replace(text, "\"results_ttft_s_mean\": 0.22786034579078357",
                  "\"results_ttft_s_mean\": -1.0");
   ImportResult r = ImportFiles({{kGroq, text}});
@@ -118,7 +118,7 @@ TEST(ImportLlmperf, NonStreamingClientHasNoTtftRecord) {
 }
 
 TEST(ImportLlmperf, BrokenFilesAreRefusedWithLocatedDiagnostics) {
-  std::string text = Sample(kTool, kGroq).text;
+  std::string text = Sample(kLlmperfTool, kGroq).text;
   ImportResult cut = ImportFiles({{kGroq, text.substr(0, text.size() / 2)}});
   EXPECT_TRUE(cut.HasErrors());
   EXPECT_TRUE(cut.records.empty());
@@ -142,7 +142,7 @@ TEST(ImportLlmperf, BrokenFilesAreRefusedWithLocatedDiagnostics) {
 TEST(ImportLlmperf, ImportedRecordsSweepWithTheBundledCorpus) {
   ImportedCorpus c;
   for (const char* name : {kGroq, kAnyscale, kBedrock})
-    c.Add(ImportFiles({Sample(kTool, name)}), name);
+    c.Add(ImportFiles({Sample(kLlmperfTool, name)}), name);
   EXPECT_EQ(c.ids().size(), 27u);
   c.SweepWithNoError();
 }

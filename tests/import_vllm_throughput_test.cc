@@ -10,7 +10,7 @@
 namespace rooflint::testing {
 namespace {
 
-const char kTool[] = "vllm-throughput";
+const char kThroughputTool[] = "vllm-throughput";
 const char kNightlyA[] =
     "zhangxinyuehfad_vllm-ascend-nightly_throughput_llama8B_tp1_dummy-weights_85d19684.json";
 const char kNightlyB[] =
@@ -25,7 +25,7 @@ const char kTriton[] =
 ImportOptions Llama() { return WithModel("llama-3.1-8b"); }
 
 TEST(ImportVllmThroughput, TokensPerSecondIsAggregateTotal) {
-  ImportResult r = ImportFiles({Sample(kTool, kNightlyA)}, Llama());
+  ImportResult r = ImportFiles({Sample(kThroughputTool, kNightlyA)}, Llama());
   ASSERT_FALSE(r.HasErrors()) << RenderAll(r.diagnostics);
   auto bs = Benchmarks(r);
   ASSERT_EQ(bs.size(), 2u);
@@ -61,7 +61,8 @@ TEST(ImportVllmThroughput, TokensPerSecondIsAggregateTotal) {
   EXPECT_EQ(bs[0]->set, bs[1]->set);
   EXPECT_EQ(bs[0]->locator, "tokens_per_second");
   // Renamed, the file gives the same records: identity comes from the content.
-  ImportResult renamed = ImportFiles({{"renamed.json", Sample(kTool, kNightlyA).text}}, Llama());
+  ImportResult renamed =
+      ImportFiles({{"renamed.json", Sample(kThroughputTool, kNightlyA).text}}, Llama());
   ASSERT_EQ(renamed.records.size(), r.records.size());
   for (size_t i = 0; i < r.records.size(); ++i) {
     EXPECT_EQ(renamed.records[i].toml, r.records[i].toml);
@@ -70,8 +71,8 @@ TEST(ImportVllmThroughput, TokensPerSecondIsAggregateTotal) {
 }
 
 TEST(ImportVllmThroughput, SameWorkloadDifferentRunsStayApart) {
-  ImportResult a = ImportFiles({Sample(kTool, kNightlyA)}, Llama());
-  ImportResult b = ImportFiles({Sample(kTool, kNightlyB)}, Llama());
+  ImportResult a = ImportFiles({Sample(kThroughputTool, kNightlyA)}, Llama());
+  ImportResult b = ImportFiles({Sample(kThroughputTool, kNightlyB)}, Llama());
   ASSERT_FALSE(b.HasErrors()) << RenderAll(b.diagnostics);
   auto bb = Benchmarks(b);
   ASSERT_EQ(bb.size(), 2u);
@@ -88,7 +89,7 @@ TEST(ImportVllmThroughput, ThreeAttentionBackendsOfOneWorkload) {
            {kRocm, "85.28594554049253 tok/s", "0.1164130485186524 req/s"},
            {kAiter, "85.45836944535691 tok/s", "0.11664840256527223 req/s"},
            {kTriton, "84.60784966744727 tok/s", "0.11548746567767146 req/s"}}) {
-    ImportResult r = ImportFiles({Sample(kTool, name)}, Llama());
+    ImportResult r = ImportFiles({Sample(kThroughputTool, name)}, Llama());
     ASSERT_FALSE(r.HasErrors()) << name << "\n" << RenderAll(r.diagnostics);
     auto bs = Benchmarks(r);
     ASSERT_EQ(bs.size(), 2u);
@@ -101,7 +102,7 @@ TEST(ImportVllmThroughput, ThreeAttentionBackendsOfOneWorkload) {
 }
 
 TEST(ImportVllmThroughput, NoModelInTheFileIsALocatedError) {
-  ImportResult r = ImportFiles({Sample(kTool, kRocm)});
+  ImportResult r = ImportFiles({Sample(kThroughputTool, kRocm)});
   EXPECT_TRUE(r.HasErrors());
   EXPECT_TRUE(r.records.empty());
   EXPECT_NE(RenderAll(r.diagnostics)
@@ -114,7 +115,7 @@ TEST(ImportVllmThroughput, NoModelInTheFileIsALocatedError) {
 }
 
 TEST(ImportVllmThroughput, BrokenFilesAreRefusedWithLocatedDiagnostics) {
-  std::string text = Sample(kTool, kNightlyA).text;
+  std::string text = Sample(kThroughputTool, kNightlyA).text;
   // Cut, the file no longer holds the keys auto detects it by: the format is named.
   ImportResult cut =
       ImportFiles({{kNightlyA, text.substr(0, text.size() / 2)}}, Llama(), "vllm-throughput");
@@ -139,7 +140,7 @@ TEST(ImportVllmThroughput, BrokenFilesAreRefusedWithLocatedDiagnostics) {
 }
 
 TEST(ImportVllmThroughput, RatesThatAreNotTotalsOverTimeAreAWarning) {
-  std::string text = Sample(kTool, kNightlyA).text;
+  std::string text = Sample(kThroughputTool, kNightlyA).text;
   ImportResult r =
       ImportFiles({{kNightlyA, Replace(text, "1190.9743920852", "1290.9743920852")}}, Llama());
   EXPECT_FALSE(r.HasErrors()) << RenderAll(r.diagnostics);
@@ -151,7 +152,7 @@ TEST(ImportVllmThroughput, RatesThatAreNotTotalsOverTimeAreAWarning) {
 TEST(ImportVllmThroughput, ImportedRecordsSweepWithTheBundledCorpus) {
   ImportedCorpus c;
   for (const char* name : {kNightlyA, kNightlyB, kRocm, kAiter, kTriton}) {
-    c.Add(ImportFiles({Sample(kTool, name)}, Llama()), name);
+    c.Add(ImportFiles({Sample(kThroughputTool, name)}, Llama()), name);
   }
   EXPECT_EQ(c.ids().size(), 10u);
   c.SweepWithNoError();

@@ -21,7 +21,8 @@ ParsedQuantity Ok(std::string_view text, Dimension d) {
 QuantityError Bad(std::string_view text, Dimension d) {
   auto r = ParseQuantity(text, d);
   EXPECT_TRUE(std::holds_alternative<QuantityError>(r)) << text;
-  return std::holds_alternative<QuantityError>(r) ? std::get<QuantityError>(r) : QuantityError{};
+  return std::holds_alternative<QuantityError>(r) ? std::get<QuantityError>(r)
+                                                  : QuantityError{.code = ""};
 }
 
 TEST(ParseQuantity, DecimalAndBinaryPrefixesDiffer) {

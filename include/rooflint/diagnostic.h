@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "rooflint/diagnostic_codes.h"
 #include "rooflint/shared_text.h"
 
 namespace rooflint {

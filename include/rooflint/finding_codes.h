@@ -90,9 +90,10 @@ inline bool HasCode(const Diagnostic& d, FindingCode code) {
 std::string EmittersOf(const FindingCodeInfo& c);
 // The code named `name`, or nullopt.
 std::optional<FindingCode> FindFindingCode(std::string_view name);
-// The catalogue as a Markdown table (code, severity, instruments, meaning), as
+// The whole catalogue as a Markdown table (code, severity, who emits it, meaning): the finding
+// codes, then the loader's, the importers' and check's (diagnostic_codes.h), as
 // docs/instruments.md carries it and `rooflint codes --markdown` prints it.
-std::string FindingCodesMarkdown();
+std::string CodesMarkdown();
 // Prints the code's name (for test failure messages and logs).
 inline std::ostream& operator<<(std::ostream& out, FindingCode code) {
   return out << CodeName(code);

@@ -9,6 +9,7 @@
 #include <string_view>
 #include <variant>
 
+#include "rooflint/diagnostic_codes.h"
 #include "rooflint/shared_text.h"
 
 namespace rooflint {
@@ -95,7 +96,7 @@ struct ParsedQuantity {
 // (unknown-unit, wrong-dimension, not-a-number, non-positive, absurd-value);
 // `column` is the 0-based offset in the string the problem starts at.
 struct QuantityError {
-  std::string code;
+  DiagnosticCode code;
   std::string message;
   std::string hint;
   int column = 0;

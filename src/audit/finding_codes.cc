@@ -110,11 +110,14 @@ std::string EmittersOf(const FindingCodeInfo& c) {
   return out;
 }
 
-std::string FindingCodesMarkdown() {
+std::string CodesMarkdown() {
   std::string out = "| code | severity | emitted by | meaning |\n|---|---|---|---|\n";
   for (const FindingCodeInfo& c : kCodes) {
     out += fmt::format("| `{}` | {} | {} | {} |\n", c.name, SeverityName(c.severity), EmittersOf(c),
                        c.doc);
+  }
+  for (const DiagnosticCodeInfo& c : DiagnosticCodes()) {
+    out += fmt::format("| `{}` | {} | {} | {} |\n", c.name, c.severities, c.emitter, c.doc);
   }
   return out;
 }

@@ -46,16 +46,20 @@ Command AddInstrumentsCommand(CLI::App& app) {
 Command AddCodesCommand(CLI::App& app) {
   auto markdown = std::make_shared<bool>(false);
   CLI::App* cmd = app.add_subcommand(
-      "codes", "List every finding code: its severity, the instruments that emit it, its meaning");
+      "codes", "List every code: its severity, the instruments or stage that emit it, its meaning");
   cmd->add_flag("--markdown", *markdown, "Print the table docs/instruments.md carries");
   return {cmd, [markdown] {
             if (*markdown) {
-              std::cout << FindingCodesMarkdown();
+              std::cout << CodesMarkdown();
               return ExitCode::kClean;
             }
             for (const FindingCodeInfo& c : FindingCodes()) {
-              std::cout << fmt::format("{:<28}  {:<7}  {}\n", c.name, SeverityName(c.severity),
+              std::cout << fmt::format("{:<28}  {:<14}  {}\n", c.name, SeverityName(c.severity),
                                        c.doc);
+            }
+            for (const DiagnosticCodeInfo& c : DiagnosticCodes()) {
+              std::cout << fmt::format("{:<28}  {:<14}  {} ({})\n", c.name, c.severities, c.doc,
+                                       c.emitter);
             }
             return ExitCode::kClean;
           }};

@@ -79,9 +79,9 @@ struct Listing {
   }
 };
 
-Diagnostic FileError(std::string path, std::string code, std::string message, std::string hint) {
+Diagnostic FileError(std::string path, DiagnosticCode code, std::string message, std::string hint) {
   Diagnostic d;
-  d.code = std::move(code);
+  d.code = code.name();
   d.message = std::move(message);
   d.where.path = std::move(path);
   d.hint = std::move(hint);
@@ -182,9 +182,10 @@ ParseResult ParseFile(RecordKind kind, std::string_view stem, const std::string&
     r.id = stem;
     const bool io = failure == ReadFailure::kIo;
     r.diagnostics.push_back(FileError(path,
-                                      io                                  ? "io-error"
-                                      : failure == ReadFailure::kNotAFile ? "not-a-file"
-                                                                          : "file-too-large",
+                                      io ? DiagnosticCode("io-error")
+                                      : failure == ReadFailure::kNotAFile
+                                          ? DiagnosticCode("not-a-file")
+                                          : DiagnosticCode("file-too-large"),
                                       io ? fmt::format("cannot read the file: {}", error) : error,
                                       io ? "check that it exists and is readable"
                                          : "a record is a TOML text file of a few kilobytes"));
@@ -399,7 +400,7 @@ void Corpus::Index() {
       const auto& first = records[it->second].header;
       const auto& again = records[i].header;
       Diagnostic d;
-      d.code = "duplicate-id";
+      d.code = DiagnosticCode("duplicate-id").name();
       d.message =
           fmt::format("{} id '{}' is also used by {}", KindName(kind), again.id, first.path);
       d.where = again.keys.Find("id", again.path);
@@ -438,7 +439,7 @@ void Corpus::Index() {
       ids_built = true;
     }
     Diagnostic d;
-    d.code = "dangling-id";
+    d.code = DiagnosticCode("dangling-id").name();
     d.where = h.keys.Find(key, h.path);
     if (IsRejected(target, id)) {
       d.message = fmt::format("{} '{}' points at {} '{}', which was rejected", KindName(h.kind),

@@ -12,6 +12,15 @@
 
 namespace rooflint {
 
+std::span<const DiagnosticCodeInfo> DiagnosticCodes() { return kDiagnosticCodes; }
+
+const DiagnosticCodeInfo* FindDiagnosticCode(std::string_view name) {
+  for (const DiagnosticCodeInfo& c : kDiagnosticCodes) {
+    if (c.name == name) return &c;
+  }
+  return nullptr;
+}
+
 std::string_view SeverityName(Severity s) {
   switch (s) {
     case Severity::kError:
@@ -140,7 +149,7 @@ void CapPerFile(std::vector<Diagnostic>& ds, size_t per_file) {
       for (size_t k = i + per_file; k < j; ++k) errors += ds[k].severity == Severity::kError;
       Diagnostic more;
       more.severity = errors > 0 ? Severity::kError : Severity::kWarning;
-      more.code = "more-diagnostics";
+      more.code = DiagnosticCode("more-diagnostics").name();
       more.where.path = kept.back().where.path;
       more.message = fmt::format("... and {} more diagnostics in this file ({} errors), not shown",
                                  n - per_file, errors);

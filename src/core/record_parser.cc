@@ -189,11 +189,11 @@ class Reader {
     return LineFrom(start);
   }
 
-  void Report(Severity severity, std::string code, std::string message, int line, int column,
+  void Report(Severity severity, DiagnosticCode code, std::string message, int line, int column,
               std::string hint) {
     Diagnostic d;
     d.severity = severity;
-    d.code = std::move(code);
+    d.code = code.name();
     d.message = std::move(message);
     d.where = {std::string(path_), line, column};
     if (const std::string_view text = DiagnosticLine(line); !text.empty()) {
@@ -203,7 +203,7 @@ class Reader {
     if (severity == Severity::kError) ++errors_;
     out_.push_back(std::move(d));
   }
-  void Error(std::string code, std::string message, const record_doc::Region& at,
+  void Error(DiagnosticCode code, std::string message, const record_doc::Region& at,
              std::string hint) {
     Report(Severity::kError, std::move(code), std::move(message), static_cast<int>(at.begin.line),
            static_cast<int>(at.begin.column), std::move(hint));
@@ -393,7 +393,7 @@ class Reader {
     }
     int64_t v = *n.value<int64_t>();
     if (v < min) {
-      Error(v <= 0 ? "non-positive" : "absurd-value",
+      Error(v <= 0 ? DiagnosticCode("non-positive") : DiagnosticCode("absurd-value"),
             fmt::format("'{}' must be at least {}, got {}", key, min, v), n.source(),
             "check the figure against its source");
       return std::nullopt;

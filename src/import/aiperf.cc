@@ -385,13 +385,13 @@ class RunImporter {
 
  private:
   size_t Where(const Path& path) const { return Locate(src_.text(), span_, path); }
-  Diagnostic At(const Path& path, Severity severity, std::string code, std::string message,
+  Diagnostic At(const Path& path, Severity severity, DiagnosticCode code, std::string message,
                 std::string hint) const {
     return src_.At(Where(path), severity, std::move(code),
                    fmt::format("{}{}: {}", span_.pointer_prefix, PointerOf(path), message),
                    std::move(hint));
   }
-  void Error(const Path& path, std::string code, std::string message, std::string hint) {
+  void Error(const Path& path, DiagnosticCode code, std::string message, std::string hint) {
     sink_.Add(At(path, Severity::kError, std::move(code), std::move(message), std::move(hint)));
     failed_ = true;
   }
@@ -506,7 +506,7 @@ std::optional<StatedRun> RunImporter::Run(const std::string& source_id) {
   run.id_prefix = std::string(text_.slug);
   // Identity: the run's content. Keys are JSON pointers into the run.
   run.hash = Fnv1a(run_.dump());
-  run.at = [this](std::string_view key, Severity severity, std::string code, std::string message,
+  run.at = [this](std::string_view key, Severity severity, DiagnosticCode code, std::string message,
                   std::string hint) {
     return At(PathOfPointer(key), severity, std::move(code), std::move(message), std::move(hint));
   };

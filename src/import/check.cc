@@ -29,10 +29,10 @@ using import::RenderBenchmark;
 constexpr std::string_view kClaimSource = "command-line-claim";
 constexpr std::string_view kClaimPath = "<claim>";
 
-Diagnostic FlagError(std::string code, std::string message, std::string hint = "") {
+Diagnostic FlagError(DiagnosticCode code, std::string message, std::string hint = "") {
   Diagnostic d;
   d.severity = Severity::kError;
-  d.code = std::move(code);
+  d.code = code.name();
   d.message = std::move(message);
   d.hint = std::move(hint);
   d.where.path = std::string(kClaimPath);
@@ -758,7 +758,7 @@ CheckReport CheckFiles(std::string_view format, std::span<const ImportFile> file
     if (!said.emplace(f.from, f.model).second) continue;
     Diagnostic d;
     d.severity = Severity::kWarning;
-    d.code = "no-bound";
+    d.code = DiagnosticCode("no-bound").name();
     d.where.path = f.from;
     d.message = fmt::format(
         "no figure of this file can be bounded: its model '{}' is not in the corpus (a draft "

@@ -83,11 +83,11 @@ std::string Excerpt(std::string_view line, size_t column) {
 
 }  // namespace
 
-Diagnostic SourceText::At(size_t offset, Severity severity, std::string code, std::string message,
-                          std::string hint) const {
+Diagnostic SourceText::At(size_t offset, Severity severity, DiagnosticCode code,
+                          std::string message, std::string hint) const {
   Diagnostic d;
   d.severity = severity;
-  d.code = std::move(code);
+  d.code = code.name();
   d.message = std::move(message);
   d.hint = std::move(hint);
   d.where.path = std::string(path_);
@@ -763,7 +763,7 @@ Context::Parts Context::ResolveParts(const std::string& stated, const std::strin
     if (!o.hardware.empty() && Contradicts(o.hardware, stated)) {
       Diagnostic d = where;
       d.severity = Severity::kWarning;
-      d.code = "conflicting-flag";
+      d.code = DiagnosticCode("conflicting-flag").name();
       d.message = fmt::format(
           "--hardware '{}' contradicts the file's hardware '{}'; the file's "
           "is kept",
@@ -809,7 +809,7 @@ Context::Parts Context::ResolveParts(const std::string& stated, const std::strin
         std::find(candidates.begin(), candidates.end(), o.accelerator) == candidates.end()) {
       Diagnostic d = where;
       d.severity = Severity::kWarning;
-      d.code = "conflicting-flag";
+      d.code = DiagnosticCode("conflicting-flag").name();
       d.message = fmt::format(
           "--accelerator {} is not a part the file's hardware '{}' names "
           "({}); the file's parts are kept",
@@ -862,10 +862,10 @@ Context::ModelChoice Context::ChooseModel(const std::vector<std::string>& names,
   ModelMatch match = ResolveModel(names, weak_from);
   c.problem = match.problem;
   const std::string& flag = options_.model;
-  auto warn = [&](std::string code, std::string message, std::string hint) {
+  auto warn = [&](DiagnosticCode code, std::string message, std::string hint) {
     Diagnostic d = where;
     d.severity = Severity::kWarning;
-    d.code = std::move(code);
+    d.code = code.name();
     d.message = std::move(message);
     d.hint = std::move(hint);
     sink.Add(d);
@@ -945,7 +945,7 @@ std::optional<std::string> Context::Quantity(const std::string& text, Dimension 
   if (const auto* e = std::get_if<QuantityError>(&r)) {
     Diagnostic d = where;
     d.severity = Severity::kError;
-    d.code = e->code;
+    d.code = e->code.name();
     size_t near = where.message.find(" (near '");
     d.message = fmt::format("{}: {}{}", what, e->message,
                             near == std::string::npos ? "" : where.message.substr(near));
@@ -966,7 +966,7 @@ void Emit(RecordKind kind, const std::string& id, std::string toml, const std::s
   if (!r.ok() || !r.diagnostics.empty()) {
     Diagnostic d = where;
     d.severity = Severity::kError;
-    d.code = "internal";
+    d.code = DiagnosticCode("internal").name();
     d.message =
         fmt::format("the {} record built from this entry does not re-parse: {}", KindName(kind),
                     r.diagnostics.empty() ? "rejected" : r.diagnostics[0].message);

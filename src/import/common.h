@@ -36,7 +36,7 @@ class SourceText {
   std::string_view Line(int line) const;
   // A diagnostic at `offset` (npos: the whole file). Lines too long to show (a one-line JSON
   // file) get no source line; the message then quotes the text near the offset.
-  Diagnostic At(size_t offset, Severity severity, std::string code, std::string message,
+  Diagnostic At(size_t offset, Severity severity, DiagnosticCode code, std::string message,
                 std::string hint) const;
 
  private:

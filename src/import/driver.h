@@ -58,8 +58,9 @@ struct StatedText {
 
 // A diagnostic at a key of the run (a JSON member, a report's field): its message led by where
 // the key stands, as JsonRun::At writes it.
-using Locate = std::function<Diagnostic(std::string_view key, Severity severity, std::string code,
-                                        std::string message, std::string hint)>;
+using Locate =
+    std::function<Diagnostic(std::string_view key, Severity severity, DiagnosticCode code,
+                             std::string message, std::string hint)>;
 
 struct StatedRun {
   // Identity: ids are "<id_prefix>-<model>[-<load_slug>]-<metric>[-<statistic>]-<hash>", the

@@ -49,7 +49,7 @@ std::string FormatChoices() {
 
 Diagnostic FlagError(std::string flag, std::string message, std::string hint) {
   Diagnostic d;
-  d.code = "unknown-id";
+  d.code = DiagnosticCode("unknown-id").name();
   d.where.path = std::move(flag);
   d.message = std::move(message);
   d.hint = std::move(hint);
@@ -76,7 +76,7 @@ void CheckOptions(const ImportOptions& o, const Corpus& corpus, std::vector<Diag
   if (!o.precision.empty() && FindPrecision(o.precision) == nullptr) {
     Diagnostic d = FlagError("--precision", fmt::format("unknown precision '{}'", o.precision),
                              "rooflint precisions lists the weight formats");
-    d.code = "unknown-precision";
+    d.code = DiagnosticCode("unknown-precision").name();
     out.push_back(d);
   }
 }
@@ -141,7 +141,7 @@ ImportResult Import(std::string_view format, std::span<const ImportFile> files,
     chosen = import::FindImporter(format);
     if (chosen == nullptr) {
       Diagnostic d;
-      d.code = "unknown-format";
+      d.code = DiagnosticCode("unknown-format").name();
       d.where.path = "FORMAT";
       d.message = fmt::format("no importer is named '{}'", format);
       d.hint = fmt::format("name one of: auto|{}", FormatChoices());
@@ -164,7 +164,7 @@ ImportResult Import(std::string_view format, std::span<const ImportFile> files,
       const import::Importer* row = chosen != nullptr ? chosen : DetectOne(f);
       if (row == nullptr) {
         Diagnostic d;
-        d.code = "unknown-format";
+        d.code = DiagnosticCode("unknown-format").name();
         d.where.path = f.path;
         d.message =
             "cannot tell the format from the content: it is the output of none of the "
@@ -183,7 +183,7 @@ ImportResult Import(std::string_view format, std::span<const ImportFile> files,
   } catch (const std::exception& e) {
     // Nothing above throws by design; this keeps a library surprise a diagnostic.
     Diagnostic d;
-    d.code = "internal";
+    d.code = DiagnosticCode("internal").name();
     d.where.path = files.empty() ? "" : files[0].path;
     d.message = fmt::format("internal error: {}", e.what());
     d.hint = "please report this with the file";
@@ -227,7 +227,7 @@ std::vector<ImportFile> ReadImportPaths(std::span<const std::string> paths,
       std::sort(names.begin(), names.end());
       if (names.empty()) {
         Diagnostic d;
-        d.code = "cannot-read";
+        d.code = DiagnosticCode("cannot-read").name();
         d.where.path = path;
         d.message = "the folder holds no file an importer reads from a folder";
         d.hint =
@@ -244,7 +244,7 @@ std::vector<ImportFile> ReadImportPaths(std::span<const std::string> paths,
       std::string error;
       if (!ReadRegularFile(name, kMaxFileBytes, f.text, error)) {
         Diagnostic d;
-        d.code = "cannot-read";
+        d.code = DiagnosticCode("cannot-read").name();
         d.where.path = name;
         d.message = fmt::format("cannot read the file: {}", error);
         d.hint = "check the path";

@@ -290,14 +290,14 @@ std::string JsonRun::Pointer(std::string_view key) const {
   return fmt::format("{}/{}", span_.pointer_prefix, PointerToken(key));
 }
 
-Diagnostic JsonRun::At(std::string_view key, Severity severity, std::string code,
+Diagnostic JsonRun::At(std::string_view key, Severity severity, DiagnosticCode code,
                        std::string message, std::string hint) const {
   return src_.At(Where(key), severity, std::move(code),
                  fmt::format("{}: {}", Pointer(key), message), std::move(hint));
 }
 
 Locate JsonRun::Locator() const {
-  return [this](std::string_view key, Severity severity, std::string code, std::string message,
+  return [this](std::string_view key, Severity severity, DiagnosticCode code, std::string message,
                 std::string hint) {
     return At(key, severity, std::move(code), std::move(message), std::move(hint));
   };
@@ -318,7 +318,8 @@ StatedFigure JsonRun::Figure(std::string metric, std::string statistic, double v
   return f;
 }
 
-void JsonRun::Error(std::string_view key, std::string code, std::string message, std::string hint) {
+void JsonRun::Error(std::string_view key, DiagnosticCode code, std::string message,
+                    std::string hint) {
   sink_.Add(At(key, Severity::kError, std::move(code), std::move(message), std::move(hint)));
   failed_ = true;
 }

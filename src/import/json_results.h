@@ -143,10 +143,10 @@ class JsonRun {
   // The JSON pointer of `key` in the file ("/3/completed").
   std::string Pointer(std::string_view key) const;
   // A diagnostic at `key`, its message led by the key's pointer.
-  Diagnostic At(std::string_view key, Severity severity, std::string code, std::string message,
+  Diagnostic At(std::string_view key, Severity severity, DiagnosticCode code, std::string message,
                 std::string hint) const;
   // An error at `key`; the run is then failed.
-  void Error(std::string_view key, std::string code, std::string message, std::string hint);
+  void Error(std::string_view key, DiagnosticCode code, std::string message, std::string hint);
   // The error `missing-field` for a required key the run lacks (at the object).
   void Missing(std::string_view key);
   // The member `key`, or nullptr.

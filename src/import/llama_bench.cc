@@ -691,17 +691,17 @@ class TestImporter {
                ? fmt::format("{}/{}: ", t.pointer, PointerToken(key))
                : fmt::format("{}: ", key);
   }
-  Diagnostic DiagAt(const Test& t, std::string_view key, std::string code, std::string message,
+  Diagnostic DiagAt(const Test& t, std::string_view key, DiagnosticCode code, std::string message,
                     std::string hint) const {
     return src_.At(Where(t, key), Severity::kError, std::move(code), Pointer(t, key) + message,
                    std::move(hint));
   }
-  void Error(const Test& t, std::string_view key, std::string code, std::string message,
+  void Error(const Test& t, std::string_view key, DiagnosticCode code, std::string message,
              std::string hint) {
     sink_.Add(DiagAt(t, key, std::move(code), std::move(message), std::move(hint)));
     failed_ = true;
   }
-  void Warn(const Test& t, std::string_view key, std::string code, std::string message,
+  void Warn(const Test& t, std::string_view key, DiagnosticCode code, std::string message,
             std::string hint) {
     Diagnostic d = DiagAt(t, key, std::move(code), std::move(message), std::move(hint));
     d.severity = Severity::kWarning;
@@ -746,7 +746,7 @@ std::optional<StatedRun> TestImporter::Run(const Test& test) {
   failed_ = false;
   TestDraft d;
   d.run.source_id = source_id_;
-  d.run.at = [this, &test](std::string_view key, Severity severity, std::string code,
+  d.run.at = [this, &test](std::string_view key, Severity severity, DiagnosticCode code,
                            std::string message, std::string hint) {
     Diagnostic diag = DiagAt(test, key, std::move(code), std::move(message), std::move(hint));
     diag.severity = severity;

@@ -105,7 +105,7 @@ void ImportLlmperf(const ImportFile& file, const Context& ctx, ImportResult& out
   JsonRun fields(src, span, run, "the summary", "is this an LLMPerf *_summary.json file?",
                  "LLMPerf writes this field as a number", sink);
   auto where = [&](std::string_view key) { return fields.Where(key); };
-  auto at = [&](std::string_view key, Severity severity, std::string code, std::string message,
+  auto at = [&](std::string_view key, Severity severity, DiagnosticCode code, std::string message,
                 std::string hint) {
     return fields.At(key, severity, std::move(code), std::move(message), std::move(hint));
   };
@@ -161,8 +161,8 @@ void ImportLlmperf(const ImportFile& file, const Context& ctx, ImportResult& out
   r.id_prefix = "llmperf";
   r.load_slug = fmt::format("c{}", clients);
   r.hash = Fnv1a(run.dump());
-  r.at = [&fields](std::string_view key, Severity severity, std::string code, std::string message,
-                   std::string hint) {
+  r.at = [&fields](std::string_view key, Severity severity, DiagnosticCode code,
+                   std::string message, std::string hint) {
     return fields.At(key, severity, std::move(code), std::move(message), std::move(hint));
   };
   r.source_id = SourceIdOf(ctx, "llmperf-run", file_hash);

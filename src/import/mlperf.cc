@@ -389,7 +389,7 @@ class RunImporter {
   void EmitAll(const DrivenRun& driven, ImportResult& out);
   // A diagnostic at a key of the run for the driver: a spot the reader named, a
   // "system:<key>" of the systems JSON, else the main file as a whole.
-  Diagnostic Locate(std::string_view key, Severity sev, std::string code, std::string msg,
+  Diagnostic Locate(std::string_view key, Severity sev, DiagnosticCode code, std::string msg,
                     std::string hint) const {
     if (key.starts_with("system:") && system_) {
       return SystemAt(key.substr(7), sev, std::move(code), std::move(msg), std::move(hint));
@@ -397,22 +397,22 @@ class RunImporter {
     Diagnostic d = src_->At(kNpos, sev, "", "", "");
     if (auto it = spots_.find(key); it != spots_.end()) d = it->second;
     d.severity = sev;
-    d.code = std::move(code);
+    d.code = code.name();
     d.message = std::move(msg);
     d.hint = std::move(hint);
     return d;
   }
 
-  Diagnostic SummaryAt(const SummaryValue* v, Severity sev, std::string code, std::string msg,
+  Diagnostic SummaryAt(const SummaryValue* v, Severity sev, DiagnosticCode code, std::string msg,
                        std::string hint) const {
     return src_->At(v ? v->offset : kNpos, sev, std::move(code), std::move(msg), std::move(hint));
   }
-  Diagnostic DetailAt(const DetailValue* v, Severity sev, std::string code, std::string msg,
+  Diagnostic DetailAt(const DetailValue* v, Severity sev, DiagnosticCode code, std::string msg,
                       std::string hint) const {
     return detail_src_->At(v ? v->offset : kNpos, sev, std::move(code), std::move(msg),
                            std::move(hint));
   }
-  Diagnostic SystemAt(std::string_view key, Severity sev, std::string code, std::string msg,
+  Diagnostic SystemAt(std::string_view key, Severity sev, DiagnosticCode code, std::string msg,
                       std::string hint) const {
     JsonValueSpan span;
     span.begin = system_src_->text().find('{');
@@ -508,7 +508,7 @@ void RunImporter::Run(ImportResult& out) {
   r_.id_prefix = "mlperf";
   r_.hash = run_hash_;
   r_.source_id = source_id_;
-  r_.at = [this](std::string_view key, Severity sev, std::string code, std::string msg,
+  r_.at = [this](std::string_view key, Severity sev, DiagnosticCode code, std::string msg,
                  std::string hint) {
     return Locate(key, sev, std::move(code), std::move(msg), std::move(hint));
   };
@@ -1086,7 +1086,7 @@ void Classify(const ImportFile& f, const SourceText& src, MlperfFiles& files, Si
       size_t at = q2 == std::string::npos ? kNpos : f.text.find(msg.substr(q + 1, q2 - q - 1));
       sink.Add(src.At(
           at, describes ? Severity::kError : Severity::kNote,
-          describes ? "out-of-range" : "not-read",
+          describes ? DiagnosticCode("out-of-range") : DiagnosticCode("not-read"),
           fmt::format("a number out of range{}", describes ? "" : "; not a systems JSON: not read"),
           "use the systems JSON of the submission as it was published"));
       return;
@@ -1095,7 +1095,7 @@ void Classify(const ImportFile& f, const SourceText& src, MlperfFiles& files, Si
       size_t colon = msg.find(": ");
       Diagnostic d = src.At(std::min<size_t>(e.byte > 0 ? e.byte - 1 : 0, f.text.size()),
                             describes ? Severity::kError : Severity::kNote,
-                            describes ? "bad-json" : "not-read",
+                            describes ? DiagnosticCode("bad-json") : DiagnosticCode("not-read"),
                             fmt::format("not valid JSON: {}{}",
                                         colon == std::string::npos ? msg : msg.substr(colon + 2),
                                         describes ? "" : "; not a systems JSON: not read"),

@@ -234,10 +234,10 @@ class Facts {
   }
 
   // An error at the value of `key`, or at byte `offset`.
-  void Error(std::string_view key, std::string code, std::string message, std::string hint) {
+  void Error(std::string_view key, DiagnosticCode code, std::string message, std::string hint) {
     ErrorAt(Where(key), std::move(code), std::move(message), std::move(hint));
   }
-  void ErrorAt(size_t offset, std::string code, std::string message, std::string hint) {
+  void ErrorAt(size_t offset, DiagnosticCode code, std::string message, std::string hint) {
     sink_.Add(
         src_.At(offset, Severity::kError, std::move(code), std::move(message), std::move(hint)));
   }

@@ -296,7 +296,7 @@ class ReportImporter {
   std::optional<StatedRun> Run(const std::string& source_id, std::string& date);
 
  private:
-  void Error(size_t at, std::string code, std::string message, std::string hint) {
+  void Error(size_t at, DiagnosticCode code, std::string message, std::string hint) {
     sink_.Add(src_.At(at, Severity::kError, std::move(code), std::move(message), std::move(hint)));
     failed_ = true;
   }
@@ -346,7 +346,7 @@ std::optional<StatedRun> ReportImporter::Run(const std::string& source_id, std::
   run.source_id = source_id;
   // Identity: the report's text.
   run.hash = Fnv1a(src_.text().substr(r_.begin, r_.end - r_.begin));
-  run.at = [this](std::string_view key, Severity severity, std::string code, std::string message,
+  run.at = [this](std::string_view key, Severity severity, DiagnosticCode code, std::string message,
                   std::string hint) {
     return src_.At(Where(key), severity, std::move(code), std::move(message), std::move(hint));
   };
@@ -464,7 +464,7 @@ std::optional<StatedRun> ReportImporter::Run(const std::string& source_id, std::
     if (total && share && *share > 0) {
       double world = *total / *share;
       if (std::fabs(world - static_cast<double>(count)) > 0.01 * static_cast<double>(count)) {
-        sink_.Add(src_.At(per_gpu->offset, Severity::kWarning, "count-disagrees",
+        sink_.Add(src_.At(per_gpu->offset, Severity::kWarning, "gpu-count-disagrees",
                           fmt::format("{} / {} = {:.2f} GPUs, but TP Size x PP Size = {}; the "
                                       "accelerator count is written absent",
                                       out_tput->value, per_gpu->value, world, count),

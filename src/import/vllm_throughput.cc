@@ -56,7 +56,7 @@ void ImportVllmThroughput(const ImportFile& file, const Context& ctx, ImportResu
   JsonRun fields(src, span, run, "the result",
                  "is this a vLLM bench throughput --output-json file?",
                  "vLLM writes this field as a number", sink);
-  auto at = [&](std::string_view key, Severity severity, std::string code, std::string message,
+  auto at = [&](std::string_view key, Severity severity, DiagnosticCode code, std::string message,
                 std::string hint) {
     return fields.At(key, severity, std::move(code), std::move(message), std::move(hint));
   };
@@ -67,7 +67,8 @@ void ImportVllmThroughput(const ImportFile& file, const Context& ctx, ImportResu
       return std::nullopt;
     }
     if (!v->is_number() || !std::isfinite(v->get<double>()) || v->get<double>() <= 0) {
-      fields.Error(key, v->is_number() ? "out-of-range" : "not-a-number",
+      fields.Error(key,
+                   v->is_number() ? DiagnosticCode("out-of-range") : DiagnosticCode("not-a-number"),
                    fmt::format("{} is not a positive number", fields.Raw(key)),
                    "vLLM writes this field as a positive number");
       return std::nullopt;
@@ -118,8 +119,8 @@ void ImportVllmThroughput(const ImportFile& file, const Context& ctx, ImportResu
   StatedRun r;
   r.id_prefix = "vllm-throughput";
   r.hash = Fnv1a(run.dump());
-  r.at = [&fields](std::string_view key, Severity severity, std::string code, std::string message,
-                   std::string hint) {
+  r.at = [&fields](std::string_view key, Severity severity, DiagnosticCode code,
+                   std::string message, std::string hint) {
     return fields.At(key, severity, std::move(code), std::move(message), std::move(hint));
   };
   r.source_id = SourceIdOf(ctx, "vllm-throughput-run", file_hash);
