@@ -196,14 +196,16 @@ TEST(DiagnosticCodes, AnUnreadablePathIsCannotRead) {
   ExpectCode(ds, "cannot-read");
 }
 
-TEST(DiagnosticCodes, ALinkToNothingIsAnIoError) {
+TEST(DiagnosticCodes, AKindFolderThatIsAFileAndALinkToNothing) {
   const auto root =
       std::filesystem::temp_directory_path() / ("rooflint-codes-" + std::to_string(::getpid()));
   std::filesystem::remove_all(root);
   std::filesystem::create_directories(root / "models");
+  std::ofstream(root / "benchmarks") << "not a folder\n";
   // A link inside the corpus to a record that is not there.
   std::filesystem::create_symlink("gone.toml", root / "models" / "m.toml");
   Corpus corpus = LoadCorpus(std::vector<std::string>{root.string()});
+  ExpectCode(corpus.diagnostics, "not-a-folder");
   ExpectCode(corpus.diagnostics, "io-error");
   std::filesystem::remove_all(root);
 }

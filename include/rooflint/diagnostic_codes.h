@@ -31,6 +31,8 @@ inline constexpr DiagnosticCodeInfo kDiagnosticCodes[] = {
      "a record file is larger than a record can be (1 MiB): not read"},
     {"not-a-corpus", "error", "loader",
      "a corpus path is not a folder, or holds none of the record kinds' folders"},
+    {"not-a-folder", "error", "loader",
+     "a record kind's folder (benchmarks/, models/, ...) is not a folder: none of it is read"},
     {"symlink-outside-corpus", "error", "loader",
      "a symbolic link leaves the corpus folder: not followed"},
     {"unknown-key", "error", "loader",

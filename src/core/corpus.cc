@@ -111,7 +111,16 @@ void FindFiles(const std::string& root, Listing& listing, std::vector<Diagnostic
   fs::path real_root = fs::weakly_canonical(fs::absolute(root, ec), ec);
   for (RecordKind kind : kKinds) {
     fs::path dir = fs::path(root) / KindFolder(kind);
-    if (!fs::is_directory(dir, ec)) continue;
+    if (!fs::is_directory(dir, ec)) {
+      // Something of the folder's name that is not a folder holds records no one would see.
+      if (fs::exists(fs::symlink_status(dir, ec))) {
+        diags.push_back(FileError(
+            DisplayPath(dir), "not-a-folder",
+            fmt::format("{}/ is not a folder: none of its records are read", KindFolder(kind)),
+            "make it the folder of the corpus's records of this kind"));
+      }
+      continue;
+    }
     any_kind = true;
     // The display path is worked out once per folder: fs::relative touches the disk.
     std::string shown = DisplayPath(dir);
