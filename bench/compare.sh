@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The side-by-side measure of issue 10: on one synthetic corpus of N benchmark records, in one run,
+# The side-by-side measure: on one synthetic corpus of N benchmark records, in one run,
 # the wall time, CPU time and peak memory of
 #   rooflint sweep CORPUS (text)  |  rooflint sweep --format json CORPUS  |  the Python peer
 #   (bench/peer_sweep.py)  |  find CORPUS -name '*.toml' -exec cat {} +  (reading the files)

@@ -47,7 +47,7 @@ if(NOT rc EQUAL 3 OR NOT err MATCHES "is a folder; --output takes a file path")
   message(FATAL_ERROR "--output to a folder: exit ${rc}\n${out}\n${err}")
 endif()
 
-# The one safe writer (issue 12): a path that is not a regular file is written in place, never
+# The one safe writer: a path that is not a regular file is written in place, never
 # replaced (/dev/null stays a device); a symbolic link survives and its target gets the report;
 # no predictable temporary is left beside the target; a report that cannot reach standard
 # output (a full disk) fails the command.

@@ -1,4 +1,4 @@
-// Hostile corpus input (issue 12): one small file must not make the load, the audit or the
+// Hostile corpus input: one small file must not make the load, the audit or the
 // report quadratic, and nothing a file holds may drive the terminal.
 #include <fmt/format.h>
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// Importers never invent a fact (issue 8): an unknown model becomes a draft model record and
+// Importers never invent a fact: an unknown model becomes a draft model record and
 // blocks nothing; a parameter count the file states is checked; a generic type string never
 // beats --model silently; vLLM's spec_decode_* metrics become a speculative condition and its
 // measured peak in flight a concurrency. The lines below are faithful excerpts of the real

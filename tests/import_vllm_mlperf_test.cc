@@ -570,7 +570,7 @@ TEST(ImportMlperf, TheWholeSamplesFolderImportsEachRunWithItsOwnSystem) {
 namespace rooflint::testing {
 namespace {
 
-// Hostile systems JSON counts (issue 12): the real v4.1 DGX H100 systems JSON with its
+// Hostile systems JSON counts: the real v4.1 DGX H100 systems JSON with its
 // accelerators_per_node replaced. None may become a count of 1 (a false 342% exceeds) or an
 // unlocated internal error.
 TEST(ImportMlperfHostile, UnreadableOrContradictoryCountsAreLocatedAndLeaveTheCountAbsent) {

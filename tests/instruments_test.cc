@@ -315,7 +315,7 @@ TEST_F(SiblingSetTest, ARatioNamingARecordOutsideTheSetFails) {
 }
 
 TEST_F(SiblingSetTest, AHugeIdInARatioNoteIsNoRatioAndNoCrash) {
-  // Hostile input (issue 12): a 200,000-character id in a ratio note overflowed the stack of the
+  // Hostile input: a 200,000-character id in a ratio note overflowed the stack of the
   // backtracking regex that read these notes. It is now read by one forward scan: an id over
   // 200 characters is not a ratio note; so is a figure of 25 digits.
   std::string huge = "ratio(" + std::string(200000, 'a') +

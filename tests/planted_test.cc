@@ -1,4 +1,4 @@
-// Impossible claims planted on purpose (issue 9): each passes the weights-only memory roof and
+// Impossible claims planted on purpose: each passes the weights-only memory roof and
 // the compute roof, and each is caught, as an error, by the instrument that should catch it:
 // capacity, the KV-aware memory roof and TPOT floor, the speculation roof and floor, and
 // per-component bytes. Every entry gives its hand arithmetic; the test checks the bound to 0.1%.

@@ -1,4 +1,4 @@
-// Honest runs as the world writes them (issue 8): each states a serving condition, or leaves a
+// Honest runs as the world writes them: each states a serving condition, or leaves a
 // fact unstated, that a careless roof would turn into a false "exceeds". Each test gives its
 // hand arithmetic; none may be flagged with an error, and each bound says what it used.
 #include <gtest/gtest.h>
@@ -137,7 +137,7 @@ class RealClaims : public ::testing::Test {
 TEST_F(RealClaims, SpeculationWithKDraftsIsNotCalledFasterThanPhysics) {
   // 1555e9 / 14e9 = 111.1 tok/s without speculation; with k = 4 a step may accept up to 5
   // tokens, so 200 tok/s per user is honest. The memory roof does not bound it (the
-  // speculation bound of issue 9 will); the compute roof does: 312e12 / (2 x 6.7e9) =
+  // speculation roof does); the compute roof does: 312e12 / (2 x 6.7e9) =
   // 23283.6 tok/s, 0.9%.
   corpus_.Add(RecordKind::kBenchmark,
               MptOnA100({.id = "spec",
