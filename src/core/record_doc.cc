@@ -147,15 +147,8 @@ namespace {
 // ---- the fast path -------------------------------------------------------------------------
 
 // Strict UTF-8: no overlong forms, no surrogates, nothing above U+10FFFF (text_util's
-// Utf8Length, the one validator of core).
-bool ValidUtf8(std::string_view s) {
-  for (size_t i = 0; i < s.size();) {
-    const size_t n = Utf8Length(s, i);
-    if (n == 0) return false;
-    i += n;
-  }
-  return true;
-}
+// decoder, the one of the project).
+bool ValidUtf8(std::string_view s) { return FirstInvalidUtf8(s) == std::string_view::npos; }
 
 bool IsBareKeyChar(char c) {
   return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' ||

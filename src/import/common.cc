@@ -101,8 +101,8 @@ Diagnostic SourceText::At(size_t offset, Severity severity, DiagnosticCode code,
     size_t cut = 150;
     while (cut > 0 && (static_cast<unsigned char>(l[cut]) & 0xc0) == 0x80) --cut;
     l = l.substr(0, cut);
-    if (InvalidUtf8(l) == std::string_view::npos) d.source_line = std::string(l) + " ...";
-  } else if (l.size() <= 200 && InvalidUtf8(l) == std::string_view::npos) {
+    if (FirstInvalidUtf8(l) == std::string_view::npos) d.source_line = std::string(l) + " ...";
+  } else if (l.size() <= 200 && FirstInvalidUtf8(l) == std::string_view::npos) {
     d.source_line = std::string(l);
   }
   if (d.source_line.empty() && !l.empty()) {
@@ -141,20 +141,6 @@ std::string Slug(std::string_view text, size_t max_length) {
 std::string_view BaseName(std::string_view path) {
   size_t slash = path.find_last_of('/');
   return slash == std::string_view::npos ? path : path.substr(slash + 1);
-}
-
-size_t InvalidUtf8(std::string_view text) {
-  size_t i = 0;
-  while (i < text.size()) {
-    if (static_cast<unsigned char>(text[i]) < 0x80) {
-      ++i;
-      continue;
-    }
-    size_t n = Utf8Length(text, i);
-    if (n == 0) return i;
-    i += n;
-  }
-  return std::string_view::npos;
 }
 
 std::string Today() {
@@ -1039,7 +1025,7 @@ bool FileImport::failed() const {
 }
 
 bool FileImport::RefuseInvalidUtf8(std::string hint) {
-  size_t bad = InvalidUtf8(file_.text);
+  size_t bad = FirstInvalidUtf8(file_.text);
   if (bad == std::string_view::npos) return false;
   sink_.Add(src_.At(bad, Severity::kError, "bad-utf8", "the file is not valid UTF-8 here",
                     std::move(hint)));

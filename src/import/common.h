@@ -59,8 +59,6 @@ std::string ShortHash(uint64_t h);
 std::string Slug(std::string_view text, size_t max_length = 40);
 // The file name of a path.
 std::string_view BaseName(std::string_view path);
-// The offset of the first byte that is not valid UTF-8, or npos.
-size_t InvalidUtf8(std::string_view text);
 // Today's date (UTC) as YYYY-MM-DD, for a source whose file states no date.
 std::string Today();
 // A number as the shortest text that reads back as the same double ("118.881588", "1e+20"

@@ -1034,7 +1034,7 @@ void Skip(const SourceText& src, Sink& sink, std::string why) {
 // Sorts one file into `files`; what carries no performance figure is skipped with a note.
 void Classify(const ImportFile& f, const SourceText& src, MlperfFiles& files, Sink& sink) {
   std::string_view name = BaseName(f.path);
-  if (size_t bad = InvalidUtf8(f.text); bad != kNpos) {
+  if (size_t bad = FirstInvalidUtf8(f.text); bad != kNpos) {
     sink.Add(src.At(bad, Severity::kError, "bad-utf8", "the file is not valid UTF-8 here",
                     "MLPerf logs and system descriptions are UTF-8"));
     return;

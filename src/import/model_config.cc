@@ -47,7 +47,7 @@ std::optional<JsonFile> ReadObject(const SourceText& src, size_t max_bytes, std:
                fmt::format("a {} is far smaller; check that the path names one", what)));
     return std::nullopt;
   }
-  if (size_t bad = import::InvalidUtf8(text); bad != std::string_view::npos) {
+  if (size_t bad = FirstInvalidUtf8(text); bad != std::string_view::npos) {
     sink.Add(src.At(bad, Severity::kError, "bad-utf8",
                     fmt::format("{} is not UTF-8 at this byte", what),
                     "JSON text is UTF-8; the file may be cut or not a JSON file"));

@@ -5,6 +5,8 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+
+#include "core/text_util.h"
 // nlohmann's own double-to-text routine (Grisu2 and its %g-like layout), the one its dump
 // calls: reimplementing it would risk a different digit string on the rare doubles where
 // Grisu2's output is not the shortest one.
@@ -15,44 +17,6 @@ namespace {
 
 constexpr char kHexDigits[] = "0123456789abcdef";
 constexpr std::string_view kReplacement = "\xEF\xBF\xBD";  // U+FFFD
-
-// The UTF-8 sequence that starts at s[i] (a byte of 0x80 or more): how many bytes it spans and
-// whether it is well formed (the Unicode standard's table 3-7: no overlong form, no surrogate,
-// nothing past U+10FFFF). An ill-formed sequence spans its lead byte and the continuation
-// bytes before the first byte that cannot continue it, which starts the next sequence: the
-// same places nlohmann's decoder (Hoehrmann's DFA) replaces with one U+FFFD each.
-size_t Utf8Sequence(std::string_view s, size_t i, bool& valid) {
-  const auto lead = static_cast<unsigned char>(s[i]);
-  size_t continuations = 0;
-  unsigned char low = 0x80, high = 0xBF;  // the range of the first continuation byte
-  if (lead >= 0xC2 && lead <= 0xDF) {
-    continuations = 1;
-  } else if (lead >= 0xE0 && lead <= 0xEF) {
-    continuations = 2;
-    if (lead == 0xE0) low = 0xA0;
-    if (lead == 0xED) high = 0x9F;
-  } else if (lead >= 0xF0 && lead <= 0xF4) {
-    continuations = 3;
-    if (lead == 0xF0) low = 0x90;
-    if (lead == 0xF4) high = 0x8F;
-  } else {
-    valid = false;  // a continuation byte, C0, C1 or F5..FF: never a lead byte
-    return 1;
-  }
-  for (size_t k = 1; k <= continuations; ++k) {
-    if (i + k >= s.size()) {
-      valid = false;  // cut short by the end of the string
-      return s.size() - i;
-    }
-    const auto c = static_cast<unsigned char>(s[i + k]);
-    if (c < (k == 1 ? low : 0x80) || c > (k == 1 ? high : 0xBF)) {
-      valid = false;
-      return k;
-    }
-  }
-  valid = true;
-  return continuations + 1;
-}
 
 // True when none of the eight bytes of `w` needs a second look: each is printable ASCII (0x20
 // to 0x7F) other than '"' and '\\'. The tests are the usual has-a-zero-byte bit trick; a
