@@ -179,6 +179,40 @@ TEST(ImportLlamaBench, MarkdownTableIsLossyAndSaysWhatIsAbsent) {
   ExpectRoundTrip(r);
 }
 
+// A log captured with --progress: "llama-bench: benchmark 2/4: starting" and its runs stand
+// between the table's rows; every row is a test, none is dropped.
+TEST(ImportLlamaBench, ProgressLinesBetweenRowsKeepTheTableOpen) {
+  ImportResult r =
+      ImportFiles({Sample("llama-bench", "b7937_mi50_qwen3vlmoe-30b-a3b_progress.md")});
+  auto bs = Benchmarks(r);
+  ASSERT_EQ(bs.size(), 4u) << RenderAll(r.diagnostics);
+  EXPECT_EQ(bs[0]->metric, Metric::kPrefill);
+  EXPECT_EQ(bs[0]->value.text, "1683.39 tok/s");
+  EXPECT_EQ(bs[1]->value.text, "18.50 tok/s");
+  EXPECT_EQ(bs[2]->value.text, "130.57 tok/s");
+  EXPECT_EQ(bs[3]->value.text, "123.54 tok/s");
+  ASSERT_TRUE(bs[3]->conditions.output_tokens.integer);
+  EXPECT_EQ(*bs[3]->conditions.output_tokens.integer, 2048);
+  EXPECT_EQ(bs[3]->conditions.engine_version.text, "423bee462 (build 7937)");
+  for (const auto& d : r.diagnostics) EXPECT_NE(d.code, "row-outside-table") << Render(d);
+  ExpectRoundTrip(r);
+}
+
+// Another line between rows ends the table; a row as wide as it after that is said, not lost.
+TEST(ImportLlamaBench, ARowAfterTheTableEndedIsAWarning) {
+  ImportFile f = Sample("llama-bench", "b7937_mi50_qwen3vlmoe-30b-a3b_progress.md");
+  f.text = Replace(f.text, "llama-bench: benchmark 3/4: starting\n", "some other log line\n");
+  ImportResult r = ImportFiles({f});
+  EXPECT_EQ(Benchmarks(r).size(), 2u);
+  std::vector<int> lines;  // the rows of tg128 and tg2048
+  for (const auto& d : r.diagnostics) {
+    if (d.code != "row-outside-table") continue;
+    EXPECT_EQ(d.severity, Severity::kWarning);
+    lines.push_back(d.where.line);
+  }
+  EXPECT_EQ(lines, (std::vector<int>{16, 20})) << RenderAll(r.diagnostics);
+}
+
 TEST(ImportLlamaBench, UserStatedHardwareIsMarkedAndResolved) {
   ImportOptions o;
   o.hardware = "RTX 4080";

@@ -93,6 +93,8 @@ inline constexpr DiagnosticCodeInfo kDiagnosticCodes[] = {
      "a table row has another number of values than its header has columns"},
     {"bad-sql", "error", "import",
      "a llama-bench SQL statement is not an INSERT with columns and values"},
+    {"row-outside-table", "warning", "import",
+     "a llama-bench table row after a line that ended the table: not read"},
     {"unknown-test", "error", "import",
      "a llama-bench Markdown row's test label is not pp, tg or pp+tg"},
     {"empty-test", "error", "import", "a llama-bench test has neither prompt nor generated tokens"},

@@ -476,7 +476,16 @@ void ParseMarkdown(const SourceText& src, Parsed& p, Sink& sink) {
         in_table = true;
         rows = 0;
       } else if (!in_table) {
-        // Another table of a report (no model, test and t/s columns): not llama-bench's.
+        // Another table of a report (no model, test and t/s columns): not llama-bench's. A row
+        // as wide as the last llama-bench table's, after a line that ended it, may be one of
+        // its tests that a log line interrupted: not read, but said.
+        if (!header.empty() && separator && cells.size() == header.size()) {
+          sink.Add(src.At(pos, Severity::kWarning, "row-outside-table",
+                          "a row as wide as the llama-bench table above, after a line that is "
+                          "not a row: not read",
+                          "remove the lines between the table's rows (llama-bench prints its "
+                          "tests' rows one under the other)"));
+        }
       } else if (!separator) {
         separator = true;
       } else if (cells.size() != header.size()) {
@@ -501,6 +510,9 @@ void ParseMarkdown(const SourceText& src, Parsed& p, Sink& sink) {
         }
         p.tests.push_back(std::move(test));
       }
+    } else if (trimmed.starts_with("llama-bench: benchmark ")) {
+      // --progress prints "llama-bench: benchmark 2/4: starting" (and its runs) on stderr,
+      // between the rows of the table when both streams are captured: the table goes on.
     } else {
       in_table = false;
       if (trimmed.starts_with("build: ")) {
