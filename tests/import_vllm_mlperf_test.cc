@@ -599,5 +599,42 @@ TEST(ImportMlperfHostile, UnreadableOrContradictoryCountsAreLocatedAndLeaveTheCo
   }
 }
 
+// A benchmark whose SUT reports no token counts (GPT-J) has LoadGen print "Tokens per second
+// (inferred)": samples per second x the benchmark's token_latency_scaling_factor. The summary
+// is a faithful excerpt of a GPT-J Offline mlperf_log_summary.txt quoted in a test of the
+// mlperf_log_parser crate (the search tool's code index, file id 43514807757); LoadGen prints
+// the line in loadgen/results.cc (infer_token_latencies).
+TEST(ImportMlperf, InferredTokensPerSecondIsReadAndSaidToBeInferred) {
+  const std::string summary =
+      "================================================\n"
+      "MLPerf Results Summary\n"
+      "================================================\n"
+      "SUT name : GPT-J SUT\n"
+      "Scenario : Offline\n"
+      "Mode     : PerformanceOnly\n"
+      "Samples per second: 9.25841\n"
+      "Tokens per second (inferred): 638.83\n"
+      "Result is : VALID\n"
+      "  Min duration satisfied : Yes\n"
+      "  Min queries satisfied : Yes\n"
+      "  Early stopping satisfied: Yes\n";
+  ImportOptions o;
+  o.hardware = "2x Intel Xeon 6980P";
+  ImportResult r = ImportFiles(
+      {{"results/sys/gptj-99/Offline/performance/run_1/mlperf_log_summary.txt", summary}}, o,
+      "mlperf");
+  auto bs = Benchmarks(r);
+  ASSERT_EQ(bs.size(), 1u) << RenderAll(r.diagnostics);
+  EXPECT_EQ(bs[0]->metric, Metric::kAggregateOutput);
+  EXPECT_EQ(bs[0]->value.text, "638.83 tok/s");
+  EXPECT_TRUE(Contains(bs[0]->notes, "'Tokens per second (inferred)' is LoadGen's inference"))
+      << bs[0]->notes;
+  // 638.83 / 9.25841 = 69.0: GPT-J's scaling factor, which the output length says it is.
+  EXPECT_TRUE(Contains(bs[0]->conditions.output_tokens.absent_reason,
+                       "69.0 output tokens per sample (LoadGen's scaling factor"))
+      << bs[0]->conditions.output_tokens.absent_reason;
+  for (const auto& d : r.diagnostics) EXPECT_NE(d.code, "no-tokens-per-second") << Render(d);
+}
+
 }  // namespace
 }  // namespace rooflint::testing

@@ -582,12 +582,23 @@ bool RunImporter::ReadScenario() {
 // Throughput: the summary's tokens per second, else the detail log's result_*; both are
 // compared at the digits each prints.
 bool RunImporter::ReadThroughput() {
-  for (const char* label : {"Tokens per second", "Completed tokens per second"}) {
+  // A benchmark whose SUT reports no token counts (GPT-J) gets LoadGen's inferred figure:
+  // samples per second x token_latency_scaling_factor, the output tokens per sample the
+  // benchmark sets, not tokens counted.
+  for (const char* label :
+       {"Tokens per second", "Completed tokens per second", "Tokens per second (inferred)",
+        "Completed tokens per second (inferred)"}) {
     if ((tps_at_ = SummaryFind(label))) {
       tps_text_ = tps_at_->text;
       tps_label_ = label;
       break;
     }
+  }
+  if (tps_label_.ends_with("(inferred)")) {
+    notes_.push_back(fmt::format(
+        "'{}' is LoadGen's inference, not a count: samples per second x the benchmark's "
+        "token_latency_scaling_factor (its output tokens per sample).",
+        tps_label_));
   }
   std::string detail_key = "result_tokens_per_second";
   if (!DetailFind(detail_key)) detail_key = "result_completed_tokens_per_second";
@@ -602,8 +613,8 @@ bool RunImporter::ReadThroughput() {
   if (tps_text_.empty()) {
     Fail(SummaryAt(nullptr, Severity::kError, "no-tokens-per-second",
                    "no 'Tokens per second' (Offline) or 'Completed tokens per second' (Server) "
-                   "line, and no result_tokens_per_second or result_completed_tokens_per_second "
-                   "event",
+                   "line, inferred or counted, and no result_tokens_per_second or "
+                   "result_completed_tokens_per_second event",
                    "only LLM benchmarks report tokens per second; rooflint imports those"));
     return false;
   }
@@ -840,8 +851,11 @@ void RunImporter::SetConditions() {
   auto a = ParseNumber(tps_text_);
   auto b = ParseNumber(sps_text_);
   if (a && b && *b > 0) {
-    mean_out = fmt::format("tokens/s / samples/s = {} / {} = {:.1f} output tokens per sample",
-                           tps_text_, sps_text_, *a / *b);
+    mean_out = fmt::format("tokens/s / samples/s = {} / {} = {:.1f} output tokens per sample{}",
+                           tps_text_, sps_text_, *a / *b,
+                           tps_label_.ends_with("(inferred)")
+                               ? " (LoadGen's scaling factor, not a measured length)"
+                               : "");
   }
   r_.load_key = "batch";
   r_.load = batch;
