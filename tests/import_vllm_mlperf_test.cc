@@ -1,6 +1,9 @@
 // vLLM bench serve and MLPerf importers, against the real files in tests/import-samples/.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
+#include <filesystem>
+#include <fstream>
 #include <map>
 #include <set>
 
@@ -634,6 +637,39 @@ TEST(ImportMlperf, InferredTokensPerSecondIsReadAndSaidToBeInferred) {
                        "69.0 output tokens per sample (LoadGen's scaling factor"))
       << bs[0]->conditions.output_tokens.absent_reason;
   for (const auto& d : r.diagnostics) EXPECT_NE(d.code, "no-tokens-per-second") << Render(d);
+}
+
+// A results folder holds files that are no tool's output (a v6.0 run folder's metadata.json):
+// under auto, read from a folder, they are skipped with a note; named, they are an error.
+TEST(ImportMlperf, AFolderFileOfNoFormatIsANoteNamedItIsAnError) {
+  const auto root =
+      std::filesystem::temp_directory_path() / ("rooflint-folder-" + std::to_string(::getpid()));
+  std::filesystem::remove_all(root);
+  std::filesystem::create_directories(root);
+  {
+    std::ofstream(root / "mlperf_log_summary.txt")
+        << Sample("mlperf", "v4.1_NVIDIA_DGX-H100x8_llama2-70b-99.9_Offline_mlperf_log_summary.txt")
+               .text;
+    std::ofstream(root / "metadata.json") << "{\"scenario\": \"Offline\"}\n";
+  }
+  std::vector<Diagnostic> read;
+  std::vector<std::string> paths = {root.string()};
+  std::vector<ImportFile> files = ReadImportPaths(paths, read);
+  EXPECT_TRUE(read.empty()) << RenderAll(read);
+  ASSERT_EQ(files.size(), 2u);
+  ImportResult r = ImportFiles(files);
+  EXPECT_FALSE(r.HasErrors()) << RenderAll(r.diagnostics);
+  EXPECT_EQ(Benchmarks(r).size(), 1u);
+  bool noted = false;
+  for (const auto& d : r.diagnostics) {
+    noted = noted || (d.code == "not-read" && d.severity == Severity::kNote &&
+                      d.where.path.ends_with("metadata.json"));
+  }
+  EXPECT_TRUE(noted) << RenderAll(r.diagnostics);
+  // Named by the user, the same file is an error: it was meant to be read.
+  for (ImportFile& f : files) f.from_folder = false;
+  EXPECT_TRUE(ImportFiles(files).HasErrors());
+  std::filesystem::remove_all(root);
 }
 
 }  // namespace

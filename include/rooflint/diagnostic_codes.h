@@ -143,7 +143,7 @@ inline constexpr DiagnosticCodeInfo kDiagnosticCodes[] = {
     {"no-results", "error", "import",
      "no MLPerf summary or detail log with results among the files"},
     {"not-read", "note", "import",
-     "a file among an MLPerf run's files that holds no result: not read"},
+     "a file read from a folder, or among an MLPerf run's files, that holds no result: not read"},
     {"not-used", "note", "import", "an MLPerf systems JSON that describes no run given: not used"},
     {"conflicting-flag", "warning", "import",
      "a flag contradicts what the file states: the file's value is kept"},

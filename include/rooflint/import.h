@@ -39,6 +39,9 @@ bool IsImportFormat(std::string_view name);
 struct ImportFile {
   std::string path;
   std::string text;
+  // Read from a folder the user named (ReadImportPaths), not named itself: under `auto`, a file
+  // of no known format there is skipped with a note (a results folder holds other files).
+  bool from_folder = false;
 };
 
 // What the user states on the command line. Every flag is recorded as user-stated, apart

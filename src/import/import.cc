@@ -162,7 +162,17 @@ ImportResult Import(std::string_view format, std::span<const ImportFile> files,
     std::vector<std::vector<ImportFile>> sets(rows.size());
     for (const ImportFile& f : files) {
       const import::Importer* row = chosen != nullptr ? chosen : DetectOne(f);
-      if (row == nullptr) {
+      if (row == nullptr && f.from_folder) {
+        Diagnostic d;
+        d.severity = Severity::kNote;
+        d.code = DiagnosticCode("not-read").name();
+        d.where.path = f.path;
+        d.message =
+            "a file of the folder that is the output of none of the tools rooflint "
+            "imports: not read";
+        d.hint = "a results folder holds other files too (metadata, configurations)";
+        out.diagnostics.push_back(d);
+      } else if (row == nullptr) {
         Diagnostic d;
         d.code = DiagnosticCode("unknown-format").name();
         d.where.path = f.path;
@@ -238,9 +248,11 @@ std::vector<ImportFile> ReadImportPaths(std::span<const std::string> paths,
     } else {
       names.push_back(path);
     }
+    const bool from_folder = fs::is_directory(path, ec);
     for (const std::string& name : names) {
       ImportFile f;
       f.path = name;
+      f.from_folder = from_folder;
       std::string error;
       if (!ReadRegularFile(name, kMaxFileBytes, f.text, error)) {
         Diagnostic d;
