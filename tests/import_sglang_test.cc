@@ -287,5 +287,31 @@ TEST(ImportSglang, EverySampleOfTheThreeNewFormatsDetectsAsItsOwn) {
   EXPECT_EQ(DetectFormat(std::vector<ImportFile>{serve}), "vllm-serve");
 }
 
+// A model_path that is a local folder names the machine's disk, not the model: a draft model's
+// id takes the folder's last component, the path stays in its name.
+TEST(ImportSglang, ADraftModelFromALocalPathIsNamedByItsLastComponent) {
+  ImportFile f = Sample("sglang", "tonyli15_qwen2.5-3b_pd_1p2d_n100_in2048_out512_c128.jsonl");
+  // One line, every server's model_path (and the names SGLang derives from it) a local folder.
+  std::string line = f.text.substr(0, f.text.find('\n') + 1);
+  const std::string hub = "\"Qwen/Qwen2.5-3B-Instruct\"";
+  for (size_t at = line.find(hub); at != std::string::npos; at = line.find(hub, at)) {
+    line.replace(at, hub.size(), "\"/data2/data/shared/Kimi-K2.5-int4-2/\"");
+  }
+  f.text = line;
+  ImportResult r = ImportFiles({f});
+  auto bs = Benchmarks(r);
+  ASSERT_FALSE(bs.empty()) << RenderAll(r.diagnostics);
+  EXPECT_EQ(bs[0]->model, "kimi-k2.5-int4-2");
+  bool drafted = false;
+  for (const auto& rec : r.records) {
+    if (const auto* m = std::get_if<Model>(&rec.record)) {
+      drafted = true;
+      EXPECT_EQ(m->header.id, "kimi-k2.5-int4-2");
+      EXPECT_EQ(m->name, "/data2/data/shared/Kimi-K2.5-int4-2/");
+    }
+  }
+  EXPECT_TRUE(drafted);
+}
+
 }  // namespace
 }  // namespace rooflint::testing

@@ -883,7 +883,15 @@ Context::ModelChoice Context::ChooseModel(const std::vector<std::string>& names,
     // A model the corpus lacks: a draft record from what the file states, never a guess.
     ModelDraft m;
     m.name = display.empty() ? std::string("unnamed model") : display;
-    m.id = Slug(m.name, 60);
+    // A local path ("/data2/shared/kimi-k2.5-int4") is a folder of the machine that ran, not a
+    // name: the id takes its last component, never the path.
+    std::string_view named = m.name;
+    if (named.starts_with('/') || named.starts_with("./") || named.starts_with("../") ||
+        named.starts_with("~/")) {
+      while (named.size() > 1 && named.ends_with('/')) named.remove_suffix(1);
+      named = named.substr(named.rfind('/') + 1);
+    }
+    m.id = Slug(named, 60);
     if (m.id.empty()) m.id = fmt::format("model-{}", ShortHash(Fnv1a(m.name)));
     if (corpus_.FindModel(m.id) != nullptr) m.id += "-" + ShortHash(Fnv1a(m.name));
     m.aliases = {m.name};
