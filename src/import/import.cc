@@ -227,7 +227,8 @@ std::vector<ImportFile> ReadImportPaths(std::span<const std::string> paths,
   for (const std::string& path : paths) {
     std::error_code ec;
     std::vector<std::string> names;
-    if (fs::is_directory(path, ec)) {
+    const bool from_folder = fs::is_directory(path, ec);
+    if (from_folder) {
       for (auto it = fs::recursive_directory_iterator(path, ec);
            !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
         if (it->is_regular_file(ec) && TakenFromFolder(it->path())) {
@@ -248,7 +249,6 @@ std::vector<ImportFile> ReadImportPaths(std::span<const std::string> paths,
     } else {
       names.push_back(path);
     }
-    const bool from_folder = fs::is_directory(path, ec);
     for (const std::string& name : names) {
       ImportFile f;
       f.path = name;
