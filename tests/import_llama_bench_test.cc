@@ -213,6 +213,23 @@ TEST(ImportLlamaBench, ARowAfterTheTableEndedIsAWarning) {
   EXPECT_EQ(lines, (std::vector<int>{16, 20})) << RenderAll(r.diagnostics);
 }
 
+// A hostile file of ten thousand such rows says 50 of them and counts the rest, as the loader
+// caps a file's diagnostics.
+TEST(ImportLlamaBench, TenThousandRowsOutsideATableAreCappedAndCounted) {
+  const std::string row =
+      "| llama 7B Q4_0 | 3.56 GiB | 6.74 B | CUDA | 99 | tg 128 | 131.42 \xC2\xB1 0.59 |\n";
+  std::string text =
+      "| model | size | params | backend | ngl | test | t/s |\n"
+      "| --- | ---: | ---: | --- | --: | ---: | ---: |\n" +
+      row + "interrupting line\n";
+  for (int i = 0; i < 10000; ++i) text += row;
+  ImportResult r = ImportFiles({{"many.md", text}}, {}, "llama-bench");
+  EXPECT_EQ(Benchmarks(r).size(), 1u);
+  ASSERT_EQ(r.diagnostics.size(), kDiagnosticsPerFile + 1);
+  EXPECT_EQ(r.diagnostics.back().code, "more-diagnostics");
+  EXPECT_TRUE(Contains(r.diagnostics.back().message, "9950 more")) << r.diagnostics.back().message;
+}
+
 TEST(ImportLlamaBench, UserStatedHardwareIsMarkedAndResolved) {
   ImportOptions o;
   o.hardware = "RTX 4080";

@@ -203,6 +203,8 @@ ImportResult Import(std::string_view format, std::span<const ImportFile> files,
   std::stable_partition(out.records.begin(), out.records.end(),
                         [](const ImportedRecord& r) { return r.kind == RecordKind::kBenchmark; });
   SortDiagnostics(out.diagnostics);
+  // A hostile file may hold a million faults: as the loader does, 50 a file, the rest counted.
+  CapPerFile(out.diagnostics, kDiagnosticsPerFile);
   return out;
 }
 
