@@ -11,8 +11,8 @@
 // bundled benchmark given as input resolves and reaches the roofs.
 //
 // Every run must: load, sweep and build the report without crashing; print the same text,
-// Markdown and SARIF reports from a sweep that leaves out the texts and results they do not read
-// (SweepOptions::explain, keep_every_result); print every format of ReportFormats(); produce a JSON
+// Markdown and SARIF reports from a sweep that keeps only the results they read
+// (SweepOptions::keep_every_result); print every format of ReportFormats(); produce a JSON
 // report and a SARIF log that parse back as JSON (valid UTF-8 included); print `show` for every
 // benchmark; write and read back a baseline of the findings; write a report through the safe
 // writer and read back the same bytes; and write the same bytes when the format streams its
@@ -306,10 +306,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
 
   rooflint::Report report = rooflint::BuildReport(corpus, std::move(sweep));
   {
-    // The lean sweep (SweepOptions::explain and keep_every_result) prints the same text,
-    // Markdown and SARIF reports.
+    // The lean sweep (SweepOptions::keep_every_result) prints the same text, Markdown and
+    // SARIF reports.
     rooflint::SweepOptions lean_options;
-    lean_options.explain = false;
     lean_options.keep_every_result = false;
     rooflint::Report lean = rooflint::BuildReport(corpus, rooflint::Sweep(corpus, lean_options));
     for (const rooflint::ReportFormat& format : rooflint::ReportFormats()) {

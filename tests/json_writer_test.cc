@@ -251,8 +251,8 @@ json RoofJson(const InstrumentResult& r) {
   json j{{"instrument", r.instrument},
          {"verdict", VerdictName(r.verdict)},
          {"unit", r.unit},
-         {"reason", r.reason},
-         {"arithmetic", r.arithmetic},
+         {"reason", AccountText(r)},
+         {"arithmetic", ArithmeticText(r)},
          {"accelerators", r.accelerators}};
   if (!r.Computed()) {
     j["bound"] = nullptr;
@@ -260,6 +260,16 @@ json RoofJson(const InstrumentResult& r) {
   } else {
     j["bound"] = r.bound;
     j["percent"] = r.percent;
+    if (!r.formula.text.empty()) {
+      json terms = json::array();
+      for (const Term& t : r.formula.terms) {
+        terms.push_back({{"symbol", t.symbol},
+                         {"value", t.value},
+                         {"unit", TermUnitName(t.unit)},
+                         {"basis", t.basis}});
+      }
+      j["formula"] = {{"text", r.formula.text}, {"terms", terms}};
+    }
   }
   if (!r.assumption.empty()) j["assumption"] = r.assumption;
   return j;
@@ -431,6 +441,10 @@ TEST(JsonPrinterTest, ByteIdenticalToTheTreePrinterOnHostileStringsAndNumbers) {
   auto mangle = [&](InstrumentResult& r) {
     r.reason = next();
     r.arithmetic = next();
+    for (Term& t : r.formula.terms) {
+      t.basis = next();
+      t.value = number();
+    }
     r.unit = next();
     r.assumption = next();
     r.accelerators.push_back(next());

@@ -217,7 +217,8 @@ TEST_F(RealClaims, GeForceFp16TakesTheFasterAccumulateRate) {
   SweepResult s = SweepWithoutErrors();
   const InstrumentResult* compute = RoofOf(AuditOf(s, "pp"), "compute-roof");
   EXPECT_NEAR(compute->bound, 24649.254, 0.01);  // 330.3e12 / (2 x 6.7e9) = 24649.254
-  EXPECT_NE(compute->arithmetic.find("fp16_acc16"), std::string::npos) << compute->arithmetic;
+  EXPECT_NE(ArithmeticText(*compute).find("fp16_acc16"), std::string::npos)
+      << ArithmeticText(*compute);
 }
 
 TEST_F(RealClaims, Fp32WeightsAreMultipliedOnTensorCores) {
@@ -306,8 +307,8 @@ TEST_F(RealClaims, UnknownCountMakesTheRoofsNotComputableNeverOne) {
   SweepResult s = SweepWithoutErrors();
   const InstrumentResult* compute = RoofOf(AuditOf(s, "count"), "compute-roof");
   EXPECT_EQ(compute->verdict, Verdict::kNotComputable);
-  EXPECT_NE(compute->reason.find("accelerator count unknown"), std::string::npos)
-      << compute->reason;
+  EXPECT_NE(AccountText(*compute).find("accelerator count unknown"), std::string::npos)
+      << AccountText(*compute);
 }
 
 TEST_F(RealClaims, UnknownPrecisionTakesTheMostGenerousPeakAndNoWeightBytes) {

@@ -32,7 +32,7 @@ TEST_F(RoofsTest, BatchOnePerUserIsFiftyOnePointNinePercentOfRoof) {
   EXPECT_NEAR(mem->bound, 111.07, 0.01);
   EXPECT_NEAR(mem->percent, 51.86, 0.01);
   EXPECT_EQ(mem->unit, "tok/s");
-  EXPECT_EQ(mem->arithmetic, "1 x 1555e9 B/s / 14e9 B = 111.1 tok/s");
+  EXPECT_EQ(ArithmeticText(*mem), "1 x 1555e9 B/s / 14e9 B = 111.1 tok/s");
   EXPECT_TRUE(s.findings.empty());
 }
 
@@ -65,7 +65,7 @@ TEST_F(RoofsTest, AggregateAtBatchSixtyFourIsNeverComparedWithTheBatchOneRoof) {
   ASSERT_NE(mem, nullptr);
   EXPECT_NEAR(mem->bound, 7108.57, 0.01);
   EXPECT_NEAR(mem->percent, 11.25, 0.01);
-  EXPECT_EQ(mem->arithmetic, "64 x 1 x 1555e9 B/s / 14e9 B = 7108.6 tok/s");
+  EXPECT_EQ(ArithmeticText(*mem), "64 x 1 x 1555e9 B/s / 14e9 B = 7108.6 tok/s");
   const InstrumentResult* comp = RoofOf(a, "compute-roof");
   ASSERT_NE(comp, nullptr);
   EXPECT_EQ(comp->verdict, Verdict::kWithin);
@@ -85,7 +85,7 @@ TEST_F(RoofsTest, AggregateWithUnknownBatchGetsOnlyTheComputeRoofAndSaysWhy) {
   const InstrumentResult* mem = RoofOf(a, "memory-roof");
   ASSERT_NE(mem, nullptr);
   EXPECT_EQ(mem->verdict, Verdict::kNotComputable);
-  EXPECT_EQ(mem->reason,
+  EXPECT_EQ(AccountText(*mem),
             "batch unknown (absent: Offline issues one query): the batch-1 roof does not "
             "bound aggregate throughput at batch > 1; only batch-free bounds apply "
             "(compute-roof, and kv-roof's limit when the input length is stated)");
@@ -121,7 +121,7 @@ TEST_F(RoofsTest, MoeUsesActiveWeightsNotTotal) {
   // 400e9 / (3e9 x 1.0625) = 125.490196 tok/s; 38 / 125.490196 = 30.28125%.
   EXPECT_NEAR(mem->bound, 125.490196, 1e-6);
   EXPECT_NEAR(mem->percent, 30.28125, 1e-9);
-  EXPECT_EQ(mem->reason,
+  EXPECT_EQ(AccountText(*mem),
             "W = 3e9 active params x 1.0625 B/weight (q8_0) = 3.188e9 B; per-user decode: every "
             "step streams the weights, whatever the batch");
   EXPECT_TRUE(RoofFindings(s).empty());
@@ -140,7 +140,7 @@ TEST_F(RoofsTest, MoeScalesStatedFileBytesToTheActiveShare) {
   const InstrumentResult* mem = RoofOf(AuditOf(s, "moe-stated"), "memory-roof");
   ASSERT_NE(mem, nullptr);
   EXPECT_NEAR(mem->bound, 133.3333333, 1e-6);  // 400e9 / 3e9
-  EXPECT_EQ(mem->arithmetic, "1 x 400e9 B/s / 3e9 B = 133.3 tok/s");
+  EXPECT_EQ(ArithmeticText(*mem), "1 x 400e9 B/s / 3e9 B = 133.3 tok/s");
 }
 
 TEST_F(RoofsTest, PerUserAboveItsRoofIsAnExceedsFindingWithArithmetic) {
@@ -181,11 +181,12 @@ TEST_F(RoofsTest, AmbiguousHardwareIsComputedOverBothFortyGigabyteParts) {
   ASSERT_NE(mem, nullptr);
   EXPECT_EQ(mem->accelerators, (std::vector<std::string>{"a100-40gb-sxm4", "a100-40gb-pcie"}));
   EXPECT_NEAR(mem->bound, 111.07, 0.01);
-  EXPECT_NE(mem->reason.find("no pointer; hardware text '1x NVIDIA A100 40GB' matches 2 parts: "
+  EXPECT_NE(
+      AccountText(*mem).find("no pointer; hardware text '1x NVIDIA A100 40GB' matches 2 parts: "
                              "a100-40gb-sxm4, a100-40gb-pcie; computed with every candidate "
                              "(a100-40gb-sxm4 111.1, a100-40gb-pcie 111.1): they agree"),
-            std::string::npos)
-      << mem->reason;
+      std::string::npos)
+      << AccountText(*mem);
 }
 
 TEST_F(RoofsTest, CandidatesThatDisagreeUseTheMostGenerousAndSaySo) {
@@ -196,9 +197,9 @@ TEST_F(RoofsTest, CandidatesThatDisagreeUseTheMostGenerousAndSaySo) {
   ASSERT_NE(mem, nullptr);
   EXPECT_EQ(mem->accelerators, (std::vector<std::string>{"a100-40gb-sxm4", "a100-80gb-sxm4"}));
   EXPECT_NEAR(mem->bound, 145.643, 0.01);  // 2039e9 / 14e9 = 145.643
-  EXPECT_NE(mem->reason.find("they differ, the most generous (a100-80gb-sxm4) is used"),
+  EXPECT_NE(AccountText(*mem).find("they differ, the most generous (a100-80gb-sxm4) is used"),
             std::string::npos)
-      << mem->reason;
+      << AccountText(*mem);
 }
 
 TEST_F(RoofsTest, HardwareTextThatMatchesNothingIsNotComputable) {
@@ -208,7 +209,7 @@ TEST_F(RoofsTest, HardwareTextThatMatchesNothingIsNotComputable) {
   const InstrumentResult* mem = RoofOf(AuditOf(s, "tpu"), "memory-roof");
   ASSERT_NE(mem, nullptr);
   EXPECT_EQ(mem->verdict, Verdict::kNotComputable);
-  EXPECT_EQ(mem->reason,
+  EXPECT_EQ(AccountText(*mem),
             "no pointer, and no accelerator in the corpus matches the hardware text '1x Google "
             "TPU v4'");
 }
@@ -224,7 +225,7 @@ TEST_F(RoofsTest, SpeculativeDecodingEscapesTheMemoryRoofButNotTheComputeRoof) {
   const InstrumentResult* mem = RoofOf(a, "memory-roof");
   ASSERT_NE(mem, nullptr);
   EXPECT_EQ(mem->verdict, Verdict::kNotComputable);
-  EXPECT_EQ(mem->reason,
+  EXPECT_EQ(AccountText(*mem),
             "speculative decoding (eagle3, 4 draft tokens) emits several tokens per weight pass, "
             "so the memory roof does not bound it");
   const InstrumentResult* comp = RoofOf(a, "compute-roof");
@@ -243,7 +244,7 @@ TEST_F(RoofsTest, RequestsPerSecondAreConvertedWithOutputTokens) {
   EXPECT_EQ(mem->unit, "req/s");
   EXPECT_NEAR(mem->bound, 1.7354910714, 1e-9);  // 1555e9 / 14e9 / 64
   EXPECT_NEAR(mem->percent, 51.86, 0.01);
-  EXPECT_EQ(mem->arithmetic, "1 x 1 x 1555e9 B/s / 14e9 B / 64 tokens = 1.7 req/s");
+  EXPECT_EQ(ArithmeticText(*mem), "1 x 1 x 1555e9 B/s / 14e9 B / 64 tokens = 1.7 req/s");
 }
 
 TEST_F(RoofsTest, AggregateTotalCountsInputTokensInTheMemoryRoof) {
@@ -255,7 +256,7 @@ TEST_F(RoofsTest, AggregateTotalCountsInputTokensInTheMemoryRoof) {
   const InstrumentResult* mem = RoofOf(AuditOf(s, "total"), "memory-roof");
   ASSERT_NE(mem, nullptr);
   EXPECT_NEAR(mem->bound, 63977.14285714, 1e-6);  // 64 x 1555e9 / 14e9 x 576 / 64
-  EXPECT_EQ(mem->arithmetic, "64 x 1 x 1555e9 B/s / 14e9 B x (512 + 64) / 64 = 63977.1 tok/s");
+  EXPECT_EQ(ArithmeticText(*mem), "64 x 1 x 1555e9 B/s / 14e9 B x (512 + 64) / 64 = 63977.1 tok/s");
 }
 
 TEST_F(RoofsTest, TpotFloorIsWeightBytesOverBandwidth) {
@@ -272,7 +273,7 @@ TEST_F(RoofsTest, TpotFloorIsWeightBytesOverBandwidth) {
   EXPECT_NEAR(r.bound, 9.003215434084, 1e-9);
   EXPECT_NEAR(r.percent, 51.742617437262, 1e-9);
   EXPECT_EQ(r.verdict, Verdict::kWithin);
-  EXPECT_EQ(r.arithmetic,
+  EXPECT_EQ(ArithmeticText(r),
             "max(14e9 B / (1 x 1555e9 B/s) = 9.0 ms, 1 x 2 x 6.7e9 / (1 x 312e12 FLOP/s) = "
             "0.0429 ms) = 9.0 ms");
 }
@@ -322,7 +323,7 @@ TEST_F(RoofsTest, PartWithoutAPeakHasNoComputeRoofAndSaysWhy) {
   const InstrumentResult* comp = RoofOf(a, "compute-roof");
   ASSERT_NE(comp, nullptr);
   EXPECT_EQ(comp->verdict, Verdict::kNotComputable);
-  EXPECT_EQ(comp->reason, "soc-no-peak states no dense peak");
+  EXPECT_EQ(AccountText(*comp), "soc-no-peak states no dense peak");
   const InstrumentResult* mem = RoofOf(a, "memory-roof");
   ASSERT_NE(mem, nullptr);
   // q4_0 is 4.5 bits per weight: 6.7e9 x 0.5625 B.
@@ -340,10 +341,10 @@ TEST_F(RoofsTest, IntegerWeightsUseTheMostGenerousPeakAndSaySo) {
   const InstrumentResult* comp = RoofOf(AuditOf(s, "int8"), "compute-roof");
   ASSERT_NE(comp, nullptr);
   EXPECT_NEAR(comp->bound, 46567.16, 0.1);  // 624e12 / (2 x 6.7e9) = 46567.16
-  EXPECT_NE(comp->arithmetic.find("int8 624e12 FLOP/s (compute precision not stated for int8 "
-                                  "weights: the most generous peak the part states)"),
+  EXPECT_NE(ArithmeticText(*comp).find("int8 624e12 FLOP/s (compute precision not stated for int8 "
+                                       "weights: the most generous peak the part states)"),
             std::string::npos)
-      << comp->arithmetic;
+      << ArithmeticText(*comp);
 }
 
 TEST_F(RoofsTest, StatedComputePrecisionIsUsedAndAMissingPeakIsNotComputable) {
@@ -357,7 +358,7 @@ TEST_F(RoofsTest, StatedComputePrecisionIsUsedAndAMissingPeakIsNotComputable) {
   const InstrumentResult* comp = RoofOf(AuditOf(s, "fp8"), "compute-roof");
   ASSERT_NE(comp, nullptr);
   EXPECT_EQ(comp->verdict, Verdict::kNotComputable);
-  EXPECT_EQ(comp->reason,
+  EXPECT_EQ(AccountText(*comp),
             "a100-40gb-sxm4 states no dense fp8 peak (candidate a100-40gb-sxm4; the most "
             "generous over all candidates is unknown)");
 }
@@ -373,7 +374,7 @@ TEST_F(RoofsTest, MultiAcceleratorFigureScalesWithTheCount) {
   const InstrumentResult* mem = RoofOf(AuditOf(s, "tp8"), "memory-roof");
   ASSERT_NE(mem, nullptr);
   EXPECT_NEAR(mem->bound, 56868.57142857, 1e-6);  // 64 x 8 x 1555e9 / 14e9
-  EXPECT_EQ(mem->arithmetic, "64 x 8 x 1555e9 B/s / 14e9 B = 56868.6 tok/s");
+  EXPECT_EQ(ArithmeticText(*mem), "64 x 8 x 1555e9 B/s / 14e9 B = 56868.6 tok/s");
 }
 
 TEST_F(RoofsTest, PrefillIsBoundedByComputeOnly) {

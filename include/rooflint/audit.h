@@ -109,6 +109,46 @@ inline constexpr std::string_view kWaivers = "waivers";
 // True for the time floors (a value below them is impossible), by their declared kind.
 bool IsFloor(std::string_view instrument_id);
 
+// The unit of a term of a bound's formula; the printers format a value by it.
+enum class TermUnit : uint8_t {
+  kCount,           // n, B, a plain number
+  kTokens,          // I, O, tokens
+  kParams,          // P, a parameter count
+  kBytes,           // W, KV(I)
+  kBytesPerSecond,  // BW
+  kFlopsPerSecond,  // F
+  kMilliseconds,    // a step's time
+};
+
+// "count", "tokens", "params", "B", "B/s", "FLOP/s", "ms": the unit's name in the JSON report.
+std::string_view TermUnitName(TermUnit unit);
+
+// One named quantity of a bound's formula, with its unit and how it was obtained.
+struct Term {
+  std::string_view symbol;  // static text: "W", "n", "BW", "F", "P", "B", "KV(I)", ...
+  double value = 0;
+  TermUnit unit = TermUnit::kCount;
+  // How the value was obtained ("14e9 B (14 GB stated by the record)", "batch 64"), or empty
+  // when the formula alone says it (a part's bandwidth, a stated token count).
+  SharedText basis;
+};
+
+// How a bound was computed: a formula over named terms. `text` is static and names each term
+// in braces ("{B} x {n} x {BW} / {W}"); the printers put in the values, each in its unit, and
+// only when they print it (ArithmeticText, AccountText).
+struct Formula {
+  std::string_view text;
+  std::vector<Term> terms;
+  // Static text printed after the result, in the same braces; "{F.basis}" puts in how term F
+  // was obtained, which the account then leaves out ("  [F = {F.basis}]"). Empty mostly.
+  std::string_view remark;
+  // What the formula is computed for, beyond its terms ("per-user decode: every step streams
+  // the weights, whatever the batch"), or empty.
+  SharedText note;
+  // The term of this symbol, or nullptr.
+  const Term* Find(std::string_view symbol) const;
+};
+
 // One instrument applied to one record. Roofs fill bound, unit and percent; checks leave them.
 // A large sweep holds one per instrument per record, so the names are views of static text
 // and the prose is SharedText (one copy of each distinct text a sweep makes).
@@ -119,9 +159,16 @@ struct InstrumentResult {
   std::string_view unit;  // tok/s, req/s or ms (static text, as MetricUnit gives it)
   // value / bound x 100 for rates, bound / value x 100 for time floors: over 100 is impossible.
   double percent = 0;
-  SharedText reason;      // why it is not computable or does not apply, what it found
-  SharedText arithmetic;  // the calculation or the evidence, checkable by hand
+  // Why it is not computable or does not apply, or what a check found. A computed bound
+  // leaves it empty: its account is its formula's (AccountText).
+  SharedText reason;
+  SharedText arithmetic;  // a check's evidence, checkable by hand (a bound has its formula)
+  Formula formula;        // how a computed bound was computed, with its terms
   std::vector<std::string> accelerators;  // the accelerator ids a roof was computed with
+  // With more than one candidate part: each one's bound, in the order of `accelerators` (the
+  // bound is the most generous of them), and how the candidates were found.
+  std::vector<double> candidate_bounds;
+  SharedText candidates_basis;
   // A fact the bound takes that the record does not state ("no prefix cache": the source
   // does not say), or "" when the bound rests on stated facts only. A value past a bound that
   // rests on an assumption is a warning naming it, never an error, unless it is also past
@@ -131,6 +178,18 @@ struct InstrumentResult {
   // True when the bound was computed (the verdict is within or exceeds).
   bool Computed() const { return verdict == Verdict::kWithin || verdict == Verdict::kExceeds; }
 };
+
+// The arithmetic of a result as one line: a computed bound's formula with its values put in
+// ("1 x 1555e9 B/s / 14e9 B = 111.1 tok/s"), or a check's evidence.
+std::string ArithmeticText(const InstrumentResult& r);
+// The account of a result: for a computed bound, how each term of its formula was obtained,
+// what it is computed for and its candidate parts ("W = 14e9 B (...); batch 64"); otherwise
+// its reason.
+std::string AccountText(const InstrumentResult& r);
+// A formula with its values put in, without a result ("{n} x {BW}" -> "1 x 1555e9 B/s").
+std::string FormulaText(const Formula& f);
+// A term's value in its unit ("14e9 B", "312e12 FLOP/s", "64").
+std::string TermValueText(const Term& t);
 
 // Something a reader must look at, from an instrument: a diagnostic whose `instrument` is
 // set, with the record, the arithmetic and its waiver, baseline and deprecation state
@@ -153,19 +212,12 @@ struct SweepOptions {
   // Called now and then with the records audited so far and the total, from the auditing
   // threads (so it must be thread-safe); empty for none.
   std::function<void(size_t done, size_t total)> progress;
-  // Whether every result carries its full text. When false, a result that gave no finding may
-  // leave out what only the JSON, Markdown, SARIF, HTML reports and `show` print: a computed
-  // roof's arithmetic and how its terms were obtained, a passing check's evidence. Verdicts,
-  // bounds, assumptions, the reasons a roof is not computable or a check does not apply, and
-  // every finding are the same either way. The text, Markdown and SARIF reports print nothing
-  // else (ReportFormat::lean), so the sweep command turns it off for them (see Explaining() in
-  // audit/results.h).
-  bool explain = true;
   // Whether every record keeps every result. When false, a record keeps only its binding roof
   // (RecordAudit::Binding) and the roofs not computed, in order (or its first roof when it has
-  // neither), and no check: what the text, Markdown and SARIF reports read
-  // (ReportFormat::lean). A result is about 112 bytes and a record has 17: the rest is freed as
-  // each record is audited. The findings and the calibration counts are the same either way.
+  // neither), without their formulas, and no check: what the text, Markdown and SARIF reports
+  // read (ReportFormat::lean). A record has 17 results, a computed bound's formula a few terms:
+  // the rest is freed as each record is audited. The findings and the calibration counts are
+  // the same either way.
   bool keep_every_result = true;
   // Called with each block of records as soon as their audits are whole, the corpus
   // instruments' checks included: `begin` is the block's first index in the corpus and `audits`
@@ -195,19 +247,19 @@ struct AuditInput {
   const Model* model = nullptr;
   std::string model_problem;
   std::vector<const Accelerator*> parts;  // candidates; every one is computed
-  std::string parts_how;                  // how the parts were found (pointer, or hardware text)
+  SharedText parts_how;                   // how the parts were found (pointer, or hardware text)
   std::string parts_problem;              // why there are none
   const HardwareMatch* text_match = nullptr;  // what the hardware text alone resolves to
   double count = 1;           // n, accelerators the figure is summed over (0: unknown)
-  std::string count_how;      // "accelerator_count 8", "8 from the hardware text '8x H100'"
+  SharedText count_how;       // "accelerator_count 8", "8 from the hardware text '8x H100'"
   std::string count_problem;  // why n is unknown
   // Set when n comes from the hardware text because accelerator_count is absent: a text may
   // count nodes, packages or VMs, so every bound that uses n rests on that reading.
   std::string count_assumption;
   // The quantities carry their units (units.h), so a roof that divides bandwidth by FLOPs
   // does not compile. P is a count of parameters, n and B plain counts.
-  Bytes weight_bytes;       // W, bytes streamed per decode step (0: unknown)
-  std::string weights_how;  // "14e9 B (stated by the record)", or the derivation
+  Bytes weight_bytes;      // W, bytes streamed per decode step (0: unknown)
+  SharedText weights_how;  // "14e9 B (stated by the record)", or the derivation
   std::string weights_problem;
   // The least W the record allows when W rests on an assumption (the width an untied
   // embedding table is stored at inside a stated file size), with the assumption; equal to
@@ -218,12 +270,12 @@ struct AuditInput {
   // `bound_unknowns`): its compute rate goes with it in the floors' W-side bound.
   const PrecisionInfo* assumed_format = nullptr;
   double params = 0;  // P, parameters used per token (active for MoE; 0: unknown)
-  std::string params_how;
+  SharedText params_how;
   // B, sequences per decode step, as an upper bound: a stated batch, or a concurrency cap
   // (requests in flight bound the sequences in one step). Only bounds that loosen as B grows
   // (the aggregate memory roof) may use it. 0: unknown.
   int64_t batch = 0;
-  std::string batch_how;      // "batch 64", "concurrency 32 caps the sequences in flight"
+  SharedText batch_how;       // "batch 64", "concurrency 32 caps the sequences in flight"
   std::string batch_problem;  // why the batch is unknown
   // B as stated by the record's `batch`: bounds that tighten as B grows (the per-user compute
   // roof, the compute term of the TPOT floor) use this one only. 0: not stated as a batch.

@@ -136,7 +136,7 @@ struct ReportFormat {
   void (*print)(const Report& report, const PrintOptions& options, std::ostream& out);
   // Whether it reads, of each record's audit, only the binding roof and the roofs not computed
   // with their reasons, and of other texts only the findings': a sweep for it may then be lean
-  // (SweepOptions::explain and SweepOptions::keep_every_result false).
+  // (SweepOptions::keep_every_result false).
   bool lean = false;
   // Set for a format that can write its records while the sweep runs (RecordStream).
   std::unique_ptr<RecordStream> (*stream)(std::ostream& out) = nullptr;

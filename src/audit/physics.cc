@@ -15,10 +15,9 @@ namespace rooflint {
 
 PeakChoice ChoosePeak(const Benchmark& b, const Accelerator& part, const PrecisionInfo* assumed) {
   PeakChoice c;
-  // How the peak was chosen is text for the arithmetic: written when Explaining().
-  const bool explain = Explaining();
-  auto describe = [explain](std::string_view key, FlopsPerSecond flops) {
-    return explain ? fmt::format("{} {} FLOP/s", key, FormatSi(flops.si())) : std::string();
+  // How the peak was chosen: the basis of the term F.
+  auto describe = [](std::string_view key, FlopsPerSecond flops) {
+    return fmt::format("{} {} FLOP/s", key, FormatSi(flops.si()));
   };
   // The fastest of `keys` the part states.
   auto best_of = [&](std::initializer_list<std::string_view> keys) {
@@ -46,10 +45,7 @@ PeakChoice ChoosePeak(const Benchmark& b, const Accelerator& part, const Precisi
   if (!b.compute_precision.empty()) {
     fastest_for(b.compute_precision);
     if (c.flops > FlopsPerSecond(0)) {
-      if (explain) {
-        c.how +=
-            fmt::format(" (compute_precision {} stated: its fastest rate)", b.compute_precision);
-      }
+      c.how += fmt::format(" (compute_precision {} stated: its fastest rate)", b.compute_precision);
     } else {
       c.problem = fmt::format("{} states no dense {} peak", part.header.id, b.compute_precision);
     }
@@ -60,12 +56,10 @@ PeakChoice ChoosePeak(const Benchmark& b, const Accelerator& part, const Precisi
   if (!compute.empty()) {
     fastest_for(compute);
     if (c.flops > FlopsPerSecond(0)) {
-      if (explain) {
-        c.how +=
-            b.precision.empty()
-                ? fmt::format(" ({} weights, as assumed, are multiplied in {})", p->name, compute)
-                : fmt::format(" ({} weights are multiplied in {})", b.precision, compute);
-      }
+      c.how +=
+          b.precision.empty()
+              ? fmt::format(" ({} weights, as assumed, are multiplied in {})", p->name, compute)
+              : fmt::format(" ({} weights are multiplied in {})", b.precision, compute);
       return c;
     }
   }
@@ -79,7 +73,6 @@ PeakChoice ChoosePeak(const Benchmark& b, const Accelerator& part, const Precisi
     }
   }
   if (c.flops > FlopsPerSecond(0)) {
-    if (!explain) return c;
     c.how += b.precision.empty() ? " (precision not stated: the most generous peak the part states)"
                                  : fmt::format(
                                        " (compute precision not stated for {} weights: the most "
@@ -96,15 +89,12 @@ PartBound TimeFloorForPart(const AuditInput& in, const Accelerator& part, const 
   const BytesPerSecond bandwidth = in.count * part.bandwidth;
   const Seconds step = in.weight_bytes / bandwidth;
   const Seconds step_min = in.weight_bytes_min / bandwidth;
-  // The arithmetic is written when Explaining(); the bound and its assumptions always.
-  const bool explain = Explaining();
-  std::string step_text, first_text;
-  if (explain) {
-    step_text = fmt::format("{} B / ({} x {} B/s)", FormatSi(in.weight_bytes.si()), in.count,
-                            FormatSi(part.bandwidth.si()));
-    first_text = step_text;
-  }
+  std::vector<Term>& terms = pb.formula.terms;
+  terms = {{"W", in.weight_bytes.si(), TermUnit::kBytes, in.weights_how},
+           {"n", in.count, TermUnit::kCount, {}},
+           {"BW", part.bandwidth.si(), TermUnit::kBytesPerSecond, {}}};
   Seconds first = step;
+  bool compute_term = false;
   // The first step at the least W: with W at an assumed format, its compute runs at the most
   // generous peak, as the bound that rests on no assumption must.
   Seconds first_min = step_min;
@@ -115,14 +105,12 @@ PartBound TimeFloorForPart(const AuditInput& in, const Accelerator& part, const 
       const Seconds compute = MatmulFlops(in.params, t.compute_tokens) / (in.count * peak.flops);
       first_min = std::max(step_min,
                            MatmulFlops(in.params, t.compute_tokens) / (in.count * generous.flops));
-      if (explain) {
-        std::string compute_text =
-            fmt::format("{} x 2 x {} / ({} x {} FLOP/s)", t.compute_tokens_text,
-                        FormatSi(in.params), in.count, FormatSi(peak.flops.si()));
-        first_text =
-            fmt::format("max({} = {} ms, {} = {} ms)", step_text, FormatNumber(Milliseconds(step)),
-                        compute_text, FormatNumber(Milliseconds(compute)));
-      }
+      compute_term = true;
+      terms.push_back({"T", t.compute_tokens, TermUnit::kTokens, t.compute_tokens_basis});
+      terms.push_back({"P", in.params, TermUnit::kParams, in.params_how});
+      terms.push_back({"F", peak.flops.si(), TermUnit::kFlopsPerSecond, peak.how});
+      terms.push_back({"t_W", Milliseconds(step), TermUnit::kMilliseconds, {}});
+      terms.push_back({"t_F", Milliseconds(compute), TermUnit::kMilliseconds, {}});
       first = std::max(step, compute);
       if (!t.compute_assumption.empty() && compute > step) {
         pb.assumption = t.compute_assumption;
@@ -142,13 +130,18 @@ PartBound TimeFloorForPart(const AuditInput& in, const Accelerator& part, const 
       pb.assumption_free_bound = std::min(pb.assumption_free_bound, free_bound);
     }
   }
-  if (!explain) return pb;
-  if (t.extra_steps > 0) {
-    pb.arithmetic = fmt::format("{} + {} x {} = {} ms", first_text, t.extra_steps, step_text,
-                                FormatNumber(pb.bound));
-  } else {
-    pb.arithmetic = fmt::format("{} = {} ms", first_text, FormatNumber(pb.bound));
-  }
+  // The formula's text, by its shape: [compute term][prefill][further steps].
+  static constexpr std::string_view kTexts[2][2][2] = {
+      {{"{W} / ({n} x {BW})", "{W} / ({n} x {BW}) + {S} x {W} / ({n} x {BW})"},
+       {"{W} / ({n} x {BW})", "{W} / ({n} x {BW}) + {S} x {W} / ({n} x {BW})"}},
+      {{"max({W} / ({n} x {BW}) = {t_W}, {T} x 2 x {P} / ({n} x {F}) = {t_F})",
+        "max({W} / ({n} x {BW}) = {t_W}, {T} x 2 x {P} / ({n} x {F}) = {t_F}) + {S} x {W} / "
+        "({n} x {BW})"},
+       {"max({W} / ({n} x {BW}) = {t_W}, {T} input tokens x 2 x {P} / ({n} x {F}) = {t_F})",
+        "max({W} / ({n} x {BW}) = {t_W}, {T} input tokens x 2 x {P} / ({n} x {F}) = {t_F}) + "
+        "{S} x {W} / ({n} x {BW})"}}};
+  if (t.extra_steps > 0) terms.push_back({"S", t.extra_steps, TermUnit::kCount, {}});
+  pb.formula.text = kTexts[compute_term][t.prefill][t.extra_steps > 0];
   return pb;
 }
 
@@ -158,23 +151,15 @@ void AddPrefillTerm(const Benchmark& b, FloorTerms& terms, std::string& note) {
   if (!input.integer || *input.integer <= 0) return;
   // Only uncached input tokens are prefilled.
   double tokens = static_cast<double>(*input.integer);
-  // The terms' text is written when Explaining(); the tokens and the assumption always.
-  const bool explain = Explaining();
-  std::string text;
-  if (explain) text = fmt::format("{} input tokens", *input.integer);
+  std::string text = "every input token";
   if (c.prefix && c.prefix->enabled) {
     if (c.prefix->cached_tokens) {
       tokens = std::max(0.0, tokens - static_cast<double>(*c.prefix->cached_tokens));
-      if (explain) {
-        text =
-            fmt::format("({} - {} cached) input tokens", *input.integer, *c.prefix->cached_tokens);
-      }
+      text = fmt::format("({} - {} cached) input tokens", *input.integer, *c.prefix->cached_tokens);
     } else if (c.prefix->hit_rate) {
       tokens *= 1 - *c.prefix->hit_rate;
-      if (explain) {
-        text = fmt::format("{} input tokens x (1 - {:g} hit rate)", *input.integer,
-                           *c.prefix->hit_rate);
-      }
+      text =
+          fmt::format("{} input tokens x (1 - {:g} hit rate)", *input.integer, *c.prefix->hit_rate);
     } else {
       tokens = 0;  // cached, amount unknown: no prefill term can be stated
       note += "; prefix cache used, share not stated: no prefill term";
@@ -182,7 +167,8 @@ void AddPrefillTerm(const Benchmark& b, FloorTerms& terms, std::string& note) {
   }
   if (tokens > 0) {
     terms.compute_tokens = tokens;
-    terms.compute_tokens_text = text;
+    terms.compute_tokens_basis = text;
+    terms.prefill = true;
     if (c.NoPrefixCache()) {
       note += "; prefill of every uncached input token (no prefix cache, stated)";
     } else if (c.prefix) {
@@ -198,9 +184,7 @@ void AddPrefillTerm(const Benchmark& b, FloorTerms& terms, std::string& note) {
 Bytes KvElementBytes(const Benchmark& b, std::string* how) {
   if (!b.kv_precision.empty()) {
     if (const PrecisionInfo* p = FindPrecision(b.kv_precision)) {
-      if (Explaining()) {
-        *how = fmt::format("KV elements {} ({:g} B, stated)", p->name, p->element().si());
-      }
+      *how = fmt::format("KV elements {} ({:g} B, stated)", p->name, p->element().si());
       return p->element();
     }
   }
@@ -226,7 +210,6 @@ Bytes KvBytes(const Model& m, double tokens, Bytes element, std::string* how,
   double sliding = static_cast<double>(m.sliding_window_layers);
   double window = std::min(tokens, static_cast<double>(m.sliding_window));
   const Bytes bytes = element * (per_layer * (full * tokens + sliding * window));
-  if (!Explaining()) return bytes;
   std::string per_layer_text = m.kv_latent_dim > 0
                                    ? fmt::format("{} latent", m.kv_latent_dim)
                                    : fmt::format("2 x {} x {}", m.kv_heads, m.head_dim);
@@ -281,7 +264,6 @@ Bytes ComponentWeightBytes(const Model& m, const Benchmark& b, std::string* how)
   double routed = m.params_routed_experts * static_cast<double>(m.experts_per_token) /
                   static_cast<double>(m.experts);
   const Bytes bytes = shared_p->BytesOf(shared) + expert_p->BytesOf(routed);
-  if (!Explaining()) return bytes;
   *how = fmt::format(
       "{} shared params x {:g} B ({}) + {} routed params x {} / {} experts x {:g} B ({}) = {} B",
       FormatSi(shared), shared_p->element().si(), shared_p->name, FormatSi(m.params_routed_experts),
@@ -295,7 +277,6 @@ Bytes GenerousMemory(const Accelerator& a, std::string* how) {
   bool decimal = t.ends_with(" GB") || t.ends_with(" TB") || t.ends_with(" MB");
   Bytes bytes = a.memory;
   if (decimal) bytes = bytes * 1.073741824;  // 2^30 / 10^9
-  if (!Explaining()) return bytes;
   if (decimal) {
     *how = fmt::format("{} {} read as binary ({} B)", a.header.id, t, FormatSi(bytes.si()));
   } else {
@@ -333,13 +314,9 @@ UnstatedFormatBytes BytesAtUnstatedFormat(const Benchmark& b, const Model& m, do
 
 Bytes ResidentWeightBytes(const Model& m, const Benchmark& b, std::string* how,
                           std::string* problem) {
-  // How the bytes were obtained is written when Explaining(); a problem always.
-  const bool explain = Explaining();
   if (b.weights) {
-    if (explain) {
-      *how = fmt::format("{} stated (the whole checkpoint: every expert, the embedding)",
-                         b.weights->text);
-    }
+    *how = fmt::format("{} stated (the whole checkpoint: every expert, the embedding)",
+                       b.weights->text);
     return Bytes(b.weights->si);
   }
   if (m.params_total <= 0) {
@@ -355,7 +332,6 @@ Bytes ResidentWeightBytes(const Model& m, const Benchmark& b, std::string* how,
     if (shared_p != nullptr && expert_p != nullptr) {
       double shared = m.params_total - m.params_routed_experts;
       const Bytes bytes = shared_p->BytesOf(shared) + expert_p->BytesOf(m.params_routed_experts);
-      if (!explain) return bytes;
       *how =
           fmt::format("{} shared params x {:g} B + {} routed params x {:g} B = {} B",
                       FormatSi(shared), shared_p->element().si(), FormatSi(m.params_routed_experts),
@@ -370,7 +346,6 @@ Bytes ResidentWeightBytes(const Model& m, const Benchmark& b, std::string* how,
     return Bytes(0);
   }
   const Bytes bytes = p->BytesOf(m.params_total);
-  if (!explain) return bytes;
   *how = fmt::format("{} params x {:g} B ({}) = {} B (every expert is resident)",
                      FormatSi(m.params_total), p->element().si(), p->name, FormatSi(bytes.si()));
   return bytes;
@@ -387,10 +362,9 @@ KvTerms ResolveKvTerms(const AuditInput& in) {
   std::string why_not;
   t.w = ComponentWeightBytes(m, b, &why_not);
   t.components = t.w > Bytes(0);
-  const bool explain = Explaining();
   if (t.components) {
     t.w_min = t.w;
-    if (explain) t.w_how = fmt::format("{} (per-component bytes)", why_not);
+    t.w_how = fmt::format("{} (per-component bytes)", why_not);
   } else {
     if (!in.weights_problem.empty()) {
       t.problem = in.weights_problem;
@@ -398,17 +372,16 @@ KvTerms ResolveKvTerms(const AuditInput& in) {
     }
     t.w = in.weight_bytes;
     t.w_min = in.weight_bytes_min;
-    if (explain) {
-      t.w_how = why_not.empty() ? in.weights_how : fmt::format("{} ({})", in.weights_how, why_not);
-    }
+    t.w_how = why_not.empty() ? in.weights_how
+                              : SharedText(fmt::format("{} ({})", in.weights_how.view(), why_not));
     t.w_assumption = in.weights_assumption;
   }
   const Condition& input = b.conditions.input_tokens;
   if (input.integer && *input.integer > 0) {
-    std::string element_how;
+    std::string element_how, kv_how;
     const Bytes element = KvElementBytes(b, &element_how);
-    t.kv = KvBytes(m, static_cast<double>(*input.integer), element, &t.kv_how, &t.kv_problem);
-    if (t.kv > Bytes(0) && explain) t.kv_how = fmt::format("{} ({})", t.kv_how, element_how);
+    t.kv = KvBytes(m, static_cast<double>(*input.integer), element, &kv_how, &t.kv_problem);
+    if (t.kv > Bytes(0)) t.kv_how = fmt::format("{} ({})", kv_how, element_how);
   }
   return t;
 }
@@ -431,10 +404,7 @@ void AuditTimeFloor(std::string_view instrument, std::string_view what, const Au
   InstrumentResult r =
       CombineOverParts(instrument, in, BoundKind::kFloor, b.value.si * 1e3, "ms",
                        [&](const Accelerator& a) { return TimeFloorForPart(in, a, terms); });
-  if (r.verdict != Verdict::kNotComputable && Explaining()) {
-    std::string detail = fmt::format("W = {}; {}", in.weights_how, note);
-    r.reason = r.reason.empty() ? detail : fmt::format("{}; {}", detail, r.reason);
-  }
+  if (r.verdict != Verdict::kNotComputable) r.formula.note = note;
   AddAssumption(r, assumption);
   if (r.verdict == Verdict::kExceeds) AddExceedsFinding(in, r, what, findings);
   out.roofs.push_back(std::move(r));

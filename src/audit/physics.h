@@ -2,8 +2,7 @@
 // peak a record's math runs at, the time floors' terms, the KV cache of a sequence, the bytes
 // an MoE streams per token, the bytes that must be resident, a part's memory read generously.
 // docs/physics.md explains the physics; docs/instruments.md each instrument's rule.
-// A `how` text (and a PeakChoice's) is written only while Explaining() (results.h); a `problem`
-// and an assumption always.
+// A `how` text says how a quantity was obtained: the basis of its term in a bound's formula.
 #ifndef ROOFLINT_AUDIT_PHYSICS_H_
 #define ROOFLINT_AUDIT_PHYSICS_H_
 
@@ -35,7 +34,8 @@ PeakChoice ChoosePeak(const Benchmark& b, const Accelerator& part,
 // The compute term is used when compute_tokens > 0 and P and a peak are known.
 struct FloorTerms {
   double compute_tokens = 0;        // tokens whose FLOPs bound the first step (B, or I)
-  std::string compute_tokens_text;  // "64" or "512 input tokens"
+  SharedText compute_tokens_basis;  // "batch 64" or "512 input tokens x (1 - 0.5 hit rate)"
+  bool prefill = false;             // the compute tokens are input tokens prefilled
   double extra_steps = 0;           // further decode steps, each streaming the weights
   // An unstated fact the compute term takes ("no prefix cache"); "" when it rests on stated
   // facts. The floor without the compute term is then the assumption-free floor.
@@ -104,11 +104,11 @@ Bytes ResidentWeightBytes(const Model& m, const Benchmark& b, std::string* how,
 struct KvTerms {
   Bytes w;
   Bytes w_min;  // the least W the record allows (see AuditInput)
-  std::string w_how;
+  SharedText w_how;
   std::string w_assumption;
   bool components = false;  // W is the per-component bytes
   Bytes kv;
-  std::string kv_how;  // the arithmetic of KV(I), with the element size chosen
+  SharedText kv_how;  // the arithmetic of KV(I), with the element size chosen
   std::string kv_problem;
   std::string problem;
 };

@@ -42,7 +42,6 @@ EmbeddingShare EmbeddingBytes(const Model& m, const Benchmark& b) {
   double widest = std::max(bits, p != nullptr ? 16.0 : 32.0);
   e.bytes = Bytes(lookup * bits / 8);
   e.widest = Bytes(lookup * widest / 8);
-  if (!Explaining()) return e;
   e.how = fmt::format(
       "{} input-embedding params x {:g} B ({}; read one row per token, not "
       "streamed)",
@@ -85,10 +84,8 @@ void ResolveWeights(const Benchmark& b, AuditInput& in) {
     EmbeddingShare share = m != nullptr ? EmbeddingBytes(*m, b) : EmbeddingShare{};
     if (share.widest >= stated) share = {};  // a stated size smaller than the table: keep it
     const Bytes embedding = share.bytes;
-    // How W was obtained is text for the arithmetic: written when Explaining(). Its problem
-    // and its assumption always (a reason and a finding use them).
-    const bool explain = Explaining();
-    std::string minus = embedding > Bytes(0) && explain
+    // How W was obtained: the basis of the term W in every formula that uses it.
+    std::string minus = embedding > Bytes(0)
                             ? fmt::format(" - {} B ({})", FormatSi(embedding.si()), share.how)
                             : "";
     double scale = 1;
@@ -106,22 +103,19 @@ void ResolveWeights(const Benchmark& b, AuditInput& in) {
       double active = m->ParamsPerToken();
       double total = m->params_total - m->LookupOnlyParams();
       in.weight_bytes = (stated - embedding) * active / total;
-      if (explain)
-        in.weights_how = fmt::format(
-            "({} stated ({} B){}) x {} active / {} total params = {} B (MoE: only the active "
-            "experts are read per token)",
-            b.weights->text, FormatSi(stated.si()), minus, FormatSi(active), FormatSi(total),
-            FormatSi(in.weight_bytes.si()));
+      in.weights_how = fmt::format(
+          "({} stated ({} B){}) x {} active / {} total params = {} B (MoE: only the active "
+          "experts are read per token)",
+          b.weights->text, FormatSi(stated.si()), minus, FormatSi(active), FormatSi(total),
+          FormatSi(in.weight_bytes.si()));
     } else if (embedding > Bytes(0)) {
       in.weight_bytes = stated - embedding;
-      if (explain)
-        in.weights_how = fmt::format("{} stated ({} B){} = {} B", b.weights->text,
-                                     FormatSi(stated.si()), minus, FormatSi(in.weight_bytes.si()));
+      in.weights_how = fmt::format("{} stated ({} B){} = {} B", b.weights->text,
+                                   FormatSi(stated.si()), minus, FormatSi(in.weight_bytes.si()));
     } else {
       in.weight_bytes = stated;
-      if (explain)
-        in.weights_how =
-            fmt::format("{} B ({} stated by the record)", FormatSi(stated.si()), b.weights->text);
+      in.weights_how =
+          fmt::format("{} B ({} stated by the record)", FormatSi(stated.si()), b.weights->text);
     }
     return;
   }
@@ -152,25 +146,24 @@ void ResolveWeights(const Benchmark& b, AuditInput& in) {
   }
   double params = in.params;
   in.weight_bytes = p->BytesOf(params);
-  if (!Explaining()) return;
-  in.weights_how = fmt::format("{} {}params x {} B/weight ({}) = {} B", FormatSi(params),
-                               m->IsMoe() ? "active " : "", fmt::format("{:g}", p->element().si()),
-                               p->name, FormatSi(in.weight_bytes.si()));
+  std::string how = fmt::format("{} {}params x {} B/weight ({}) = {} B", FormatSi(params),
+                                m->IsMoe() ? "active " : "", fmt::format("{:g}", p->element().si()),
+                                p->name, FormatSi(in.weight_bytes.si()));
   if (m->LookupOnlyParams() > 0) {
-    in.weights_how += fmt::format(" (without the {} lookup-only input-embedding params)",
-                                  FormatSi(m->LookupOnlyParams()));
+    how += fmt::format(" (without the {} lookup-only input-embedding params)",
+                       FormatSi(m->LookupOnlyParams()));
   }
+  in.weights_how = how;
 }
 
 void ResolveBatch(const Benchmark& b, AuditInput& in) {
   const Conditions& c = b.conditions;
   if (auto batch = c.StatedBatch()) {
     in.batch = in.stated_batch = *batch;
-    if (Explaining()) in.batch_how = fmt::format("batch {}", in.batch);
+    in.batch_how = fmt::format("batch {}", in.batch);
   } else if (auto cap = c.BatchBound()) {
     in.batch = *cap;
-    if (Explaining())
-      in.batch_how = fmt::format("concurrency {} caps the sequences per step", in.batch);
+    in.batch_how = fmt::format("concurrency {} caps the sequences per step", in.batch);
   } else if (c.batch.absent()) {
     in.batch_problem = fmt::format("batch unknown (absent: {})", c.batch.absent_reason);
   } else if (c.concurrency.absent()) {
@@ -191,20 +184,15 @@ void ApplyReplicas(const Benchmark& b, AuditInput& in) {
     case Metric::kAggregateOutput:
     case Metric::kAggregateTotal:
     case Metric::kRequests:
-      if (Explaining()) {
-        in.count_how += fmt::format(" ({} replicas: the aggregate over all of them)", *r.integer);
-      }
+      in.count_how += fmt::format(" ({} replicas: the aggregate over all of them)", *r.integer);
       return;
     default:
       break;
   }
   in.count /= static_cast<double>(*r.integer);
-  if (Explaining()) {
-    in.count_how += fmt::format(
-        " / {} replicas = {} per replica, the accelerators one request "
-        "ran on",
-        *r.integer, FormatNumber(in.count));
-  }
+  in.count_how +=
+      fmt::format(" / {} replicas = {} per replica, the accelerators one request ran on",
+                  *r.integer, FormatNumber(in.count));
 }
 
 // n: the record's accelerator_count; when absent, the count its hardware text states; never 1
@@ -212,14 +200,13 @@ void ApplyReplicas(const Benchmark& b, AuditInput& in) {
 void ResolveCount(const Benchmark& b, AuditInput& in) {
   if (b.accelerator_count > 0) {
     in.count = static_cast<double>(b.accelerator_count);
-    if (Explaining()) in.count_how = fmt::format("accelerator_count {}", b.accelerator_count);
+    in.count_how = fmt::format("accelerator_count {}", b.accelerator_count);
     return;
   }
   if (in.text_match != nullptr && in.text_match->count) {
     in.count = static_cast<double>(*in.text_match->count);
-    if (Explaining())
-      in.count_how = fmt::format("{} from the hardware text '{}' (accelerator_count absent)",
-                                 *in.text_match->count, b.hardware);
+    in.count_how = fmt::format("{} from the hardware text '{}' (accelerator_count absent)",
+                               *in.text_match->count, b.hardware);
     in.count_assumption = fmt::format(
         "the hardware text's count ({}) is of accelerators, not of nodes, packages or machines "
         "(accelerator_count is absent)",
@@ -228,7 +215,7 @@ void ResolveCount(const Benchmark& b, AuditInput& in) {
   }
   if (in.options->bound_unknowns) {
     in.count = 1;
-    if (Explaining()) in.count_how = "1 (the count is not stated: assumed)";
+    in.count_how = "1 (the count is not stated: assumed)";
     in.count_assumption =
         "one accelerator (the count is not stated, and a figure summed over more has "
         "looser bounds)";
@@ -276,17 +263,17 @@ AuditInput Resolver::Resolve(const Benchmark& b) {
   } else {
     in.params = in.model->ParamsPerToken();
   }
-  // How P and the parts were found is text for the arithmetic: written when Explaining().
-  const bool explain = Explaining();
-  if (in.params > 0 && explain) {
-    in.params_how = in.model->IsMoe()
-                        ? fmt::format("{} active of {} total params ({})", FormatSi(in.params),
-                                      FormatSi(in.model->params_total), in.model->header.id)
-                        : fmt::format("{} params ({})", FormatSi(in.params), in.model->header.id);
+  // How P and the parts were found: the bases of the terms P and the candidates' account.
+  if (in.params > 0) {
+    std::string how = in.model->IsMoe()
+                          ? fmt::format("{} active of {} total params ({})", FormatSi(in.params),
+                                        FormatSi(in.model->params_total), in.model->header.id)
+                          : fmt::format("{} params ({})", FormatSi(in.params), in.model->header.id);
     if (in.model->LookupOnlyParams() > 0) {
-      in.params_how += fmt::format(", without {} lookup-only input-embedding params",
-                                   FormatSi(in.model->LookupOnlyParams()));
+      how += fmt::format(", without {} lookup-only input-embedding params",
+                         FormatSi(in.model->LookupOnlyParams()));
     }
+    in.params_how = how;
   }
 
   if (!b.accelerators.empty()) {
@@ -299,7 +286,7 @@ AuditInput Resolver::Resolve(const Benchmark& b) {
     }
     if (!in.parts_problem.empty()) {
       in.parts.clear();
-    } else if (explain) {
+    } else {
       in.parts_how = in.parts.size() == 1 ? fmt::format("pointer {}", in.parts[0]->header.id)
                                           : fmt::format("pointer to {} candidate parts: {}",
                                                         in.parts.size(), JoinIds(in.parts));
@@ -316,7 +303,7 @@ AuditInput Resolver::Resolve(const Benchmark& b) {
       in.parts_problem =
           fmt::format("no pointer, and no accelerator in the corpus matches the hardware text '{}'",
                       b.hardware);
-    } else if (explain) {
+    } else {
       in.parts_how = fmt::format(
           "no pointer; hardware text '{}' matches {}", b.hardware,
           in.parts.size() == 1 ? in.parts[0]->header.id

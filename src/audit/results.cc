@@ -11,14 +11,6 @@
 
 namespace rooflint {
 
-namespace {
-thread_local bool t_explaining = true;
-}  // namespace
-
-bool Explaining() { return t_explaining; }
-ExplainScope::ExplainScope(bool on) : was_(t_explaining) { t_explaining = on; }
-ExplainScope::~ExplainScope() { t_explaining = was_; }
-
 InstrumentResult NotApplicable(std::string_view instrument, SharedText reason) {
   InstrumentResult r;
   r.instrument = instrument;
@@ -93,7 +85,7 @@ InstrumentResult CombineOverParts(std::string_view instrument, const AuditInput&
   r.instrument = instrument;
   r.unit = unit;
   r.bound = bounds[best].bound;
-  r.arithmetic = bounds[best].arithmetic;
+  r.formula = std::move(bounds[best].formula);
   r.percent = kind == BoundKind::kCeiling ? value / r.bound * 100.0 : r.bound / value * 100.0;
   r.assumption = bounds[best].assumption;
   if (!r.assumption.empty()) {
@@ -111,20 +103,11 @@ InstrumentResult CombineOverParts(std::string_view instrument, const AuditInput&
   // A hair of tolerance so a value printed at the roof's own rounding is not "over".
   r.verdict = r.percent > 100.0 + 1e-9 ? Verdict::kExceeds : Verdict::kWithin;
   for (const Accelerator* p : in.parts) r.accelerators.push_back(p->header.id.str());
-  if (in.parts.size() > 1 && Explaining()) {
-    bool agree = std::all_of(bounds.begin(), bounds.end(), [&](const PartBound& pb) {
-      return std::fabs(pb.bound - r.bound) <= 1e-9 * std::fabs(r.bound);
-    });
-    std::string each;
-    for (size_t i = 0; i < bounds.size(); ++i) {
-      if (!each.empty()) each += ", ";
-      each += fmt::format("{} {}", in.parts[i]->header.id, FormatNumber(bounds[i].bound));
-    }
-    r.reason = fmt::format("{}; computed with every candidate ({}): {}", in.parts_how, each,
-                           agree ? "they agree"
-                                 : fmt::format("they differ, the most generous ({}) is used",
-                                               in.parts[best]->header.id));
+  if (in.parts.size() > 1) {
+    r.candidate_bounds.reserve(bounds.size());
+    for (const PartBound& pb : bounds) r.candidate_bounds.push_back(pb.bound);
   }
+  if (in.parts.size() > 1) r.candidates_basis = in.parts_how;
   // n read from the hardware text is an assumption for every bound that uses it.
   AddAssumption(r, in.count_assumption);
   return r;
@@ -165,7 +148,7 @@ void AddExceedsFinding(const AuditInput& in, const InstrumentResult& r, std::str
       floor ? (assumed ? FindingCode::kBelowFloorAssuming : FindingCode::kBelowFloor)
             : (assumed ? FindingCode::kExceedsRoofAssuming : FindingCode::kExceedsRoof);
   findings.push_back(
-      MakeFinding(b, r.instrument, code, std::move(message), "value", r.arithmetic.str(),
+      MakeFinding(b, r.instrument, code, std::move(message), "value", ArithmeticText(r),
                   assumed ? fmt::format("the bound assumes {}; state it in the record to make this "
                                         "finding definite",
                                         r.assumption)

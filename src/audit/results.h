@@ -31,33 +31,10 @@ inline constexpr MetricSet kDecodeMetrics({Metric::kPerUserDecode, Metric::kAggr
 // Times per output token, which a decode step floors.
 inline constexpr MetricSet kStepMetrics({Metric::kTpot, Metric::kItl});
 
-// Whether the instrument running on this thread writes the texts that only some reports print
-// (SweepOptions::explain): a computed bound's arithmetic and the account of its terms, a passing
-// check's reason and evidence. True unless an ExplainScope turned it off. When it is false an
-// instrument still writes its verdict, bound, assumptions, the reason it is not computable or
-// does not apply, and its findings with every text; the sweep runs an instrument again with it
-// true when it made a finding or computed a bound within near-roof's threshold (near-roof
-// quotes the memory roof's arithmetic), and a record with a calibration band (which quotes
-// its roof) with it true throughout. Only text is skipped on its word: never a number, a
-// verdict or a test an instrument decides on.
-bool Explaining();
-
-// Sets Explaining() on this thread for its lifetime, then restores it.
-class ExplainScope {
- public:
-  explicit ExplainScope(bool on);
-  ~ExplainScope();
-  ExplainScope(const ExplainScope&) = delete;
-  ExplainScope& operator=(const ExplainScope&) = delete;
-
- private:
-  bool was_;
-};
-
 // A bound computed for one candidate part: a value, or why it cannot be computed.
 struct PartBound {
   double bound = 0;
-  std::string arithmetic;
+  Formula formula;
   std::string problem;     // non-empty: not computable for this part
   std::string assumption;  // an unstated fact the bound takes (see InstrumentResult)
   double assumption_free_bound = std::numeric_limits<double>::quiet_NaN();

@@ -134,22 +134,10 @@ void SortFindings(std::vector<Finding>& findings) {
   }
 }
 
-// Whether an instrument that ran without explaining (SweepOptions::explain) must run again with
-// it: it made a finding, whose texts must be whole, or it computed a bound within near-roof's
-// threshold, whose arithmetic near-roof quotes in its finding.
-bool NeedsExplaining(const RecordAudit& audit, size_t roofs_before, bool found,
-                     const SweepOptions& options) {
-  if (found) return true;
-  for (size_t i = roofs_before; i < audit.roofs.size(); ++i) {
-    const InstrumentResult& r = audit.roofs[i];
-    if (r.Computed() && r.percent >= options.near_roof_percent) return true;
-  }
-  return false;
-}
-
 // What a record keeps of its audit when a sweep does not keep every result
 // (SweepOptions::keep_every_result): its binding roof and the roofs not computed, in order, or
-// its first roof when it has neither, and no check. Moved from `from` into vectors of their size.
+// its first roof when it has neither, without their formulas, and no check. Moved from `from` into
+// vectors of their size.
 void Keep(RecordAudit& from, RecordAudit& into) {
   into.benchmark = from.benchmark;
   const InstrumentResult* binding = from.Binding();
@@ -161,7 +149,11 @@ void Keep(RecordAudit& from, RecordAudit& into) {
   into.roofs.clear();
   into.roofs.reserve(std::max<size_t>(count, from.roofs.empty() ? 0 : 1));
   for (InstrumentResult& r : from.roofs) {
-    if (kept(r)) into.roofs.push_back(std::move(r));
+    if (!kept(r)) continue;
+    into.roofs.push_back(std::move(r));
+    // The reports that read a lean sweep print a roof's bound, never its formula.
+    into.roofs.back().formula = {};
+    into.roofs.back().candidate_bounds = {};
   }
   // `roofs` empty means no roof instrument spoke: a record that had roofs keeps one.
   if (into.roofs.empty() && !from.roofs.empty()) into.roofs.push_back(std::move(from.roofs[0]));
@@ -248,11 +240,7 @@ SweepResult Sweep(const Corpus& corpus, const SweepOptions& options) {
       found.reserve(found_before);
       for (size_t i = begin; i < end; ++i) {
         const Benchmark& b = corpus.benchmarks[i];
-        // A record with a calibration band is explained throughout: calibration quotes its roof.
-        const bool explain = options.explain || b.calibration.has_value();
-        ExplainScope scope(explain);
-        AuditInput in = resolver.Resolve(b);
-        bool in_explained = explain;
+        const AuditInput in = resolver.Resolve(b);
         RecordAudit& audit = options.keep_every_result ? result.records[i]
                              : options.on_block        ? block_scratch[i - begin]
                                                        : scratch;
@@ -261,26 +249,7 @@ SweepResult Sweep(const Corpus& corpus, const SweepOptions& options) {
         audit.checks.clear();
         audit.roofs.reserve(roofs);
         audit.checks.reserve(checks);
-        for (const auto* instrument : RecordInstruments()) {
-          const size_t roofs_before = audit.roofs.size(), checks_before = audit.checks.size();
-          const size_t findings_before = found.size();
-          instrument->Run(in, audit, found);
-          if (explain ||
-              !NeedsExplaining(audit, roofs_before, found.size() > findings_before, options)) {
-            continue;
-          }
-          audit.roofs.erase(audit.roofs.begin() + static_cast<ptrdiff_t>(roofs_before),
-                            audit.roofs.end());
-          audit.checks.erase(audit.checks.begin() + static_cast<ptrdiff_t>(checks_before),
-                             audit.checks.end());
-          found.erase(found.begin() + static_cast<ptrdiff_t>(findings_before), found.end());
-          ExplainScope again(true);
-          if (!in_explained) {  // the texts of how n, P, W and B were found
-            in = resolver.Resolve(b);
-            in_explained = true;
-          }
-          instrument->Run(in, audit, found);
-        }
+        for (const auto* instrument : RecordInstruments()) instrument->Run(in, audit, found);
         if (b.calibration) {
           ++calibration_records[t];
           for (const auto& c : audit.checks) {
@@ -288,11 +257,8 @@ SweepResult Sweep(const Corpus& corpus, const SweepOptions& options) {
                 c.instrument == ids::kCalibration && c.verdict == Verdict::kFail;
           }
         }
-        {
-          ExplainScope whole(true);  // the corpus instruments' texts are always whole
-          for (const auto& [instrument, facts] : judges) {
-            instrument->AuditRecord(*facts, audit, found);
-          }
+        for (const auto& [instrument, facts] : judges) {
+          instrument->AuditRecord(*facts, audit, found);
         }
         if (!options.keep_every_result && !options.on_block) Keep(audit, result.records[i]);
         // With on_block and without keep_every_result the record keeps nothing of its audit:

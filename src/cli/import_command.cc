@@ -50,8 +50,10 @@ void PrintAudit(const RecordAudit& audit, const std::vector<Finding>& findings, 
     if (r.Computed()) {
       out << fmt::format("#   {:<13} {:<7} {:.1f}% of {} {}\n", r.instrument,
                          VerdictName(r.verdict), r.percent, FormatNumber(r.bound, 5), r.unit);
-      if (!r.arithmetic.empty()) out << fmt::format("#     {}\n", r.arithmetic);
-      if (!r.reason.empty()) out << fmt::format("#     {}\n", r.reason);
+      if (const std::string a = ArithmeticText(r); !a.empty()) out << fmt::format("#     {}\n", a);
+      if (const std::string why = AccountText(r); !why.empty()) {
+        out << fmt::format("#     {}\n", why);
+      }
     } else {
       out << fmt::format("#   {:<13} {}: {}\n", r.instrument, VerdictName(r.verdict), r.reason);
     }

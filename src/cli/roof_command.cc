@@ -88,7 +88,8 @@ ExitCode PrintRoofs(const Corpus& corpus, const WhatIfQuery& q) {
       continue;
     }
     std::cout << fmt::format("{:<17} {:<13} {:>12} {:<5}  {}\n", MetricName(metric),
-                             roof.instrument, FormatNumber(roof.bound), roof.unit, roof.arithmetic);
+                             roof.instrument, FormatNumber(roof.bound), roof.unit,
+                             ArithmeticText(roof));
   }
   if (!r.kv_lines.empty()) {
     std::cout << "\n";

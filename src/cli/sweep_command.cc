@@ -58,8 +58,7 @@ ExitCode RunSweep(const SweepCommandOptions& opt) {
   SweepOptions options = opt.sweep;
   const ReportFormat& format = *FindReportFormat(opt.format);
   // The text, Markdown and SARIF reports read, of the results, the binding roofs, why a roof
-  // was not computed and the findings: the sweep need not write or keep the rest.
-  options.explain = !format.lean;
+  // was not computed and the findings: the sweep need not keep the rest.
   options.keep_every_result = !format.lean;
   options.progress = [&progress](size_t done, size_t total) { progress.Count(done, total); };
   // A format that streams writes each record as it is audited, so the sweep keeps none of the

@@ -207,9 +207,9 @@ CheckBound BoundOf(const InstrumentResult& r) {
   b.bound = r.bound;
   b.unit = std::string(r.unit);
   b.percent = r.percent;
-  b.arithmetic = r.arithmetic.str();
+  b.arithmetic = ArithmeticText(r);
   b.assumption = r.assumption.str();
-  b.reason = r.reason.str();
+  b.reason = AccountText(r);
   return b;
 }
 

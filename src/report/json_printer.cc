@@ -54,6 +54,31 @@ void WriteCondition(JsonWriter& w, const Condition& c) {
   w.Null();
 }
 
+// A computed bound's formula as data: its text with the terms' symbols in braces, and each
+// term's value (in SI units: bytes, bytes/s, FLOP/s, ms), unit and how it was obtained.
+void WriteFormula(JsonWriter& w, const Formula& f) {
+  w.Key("formula");
+  w.BeginObject();
+  w.Key("terms");
+  w.BeginArray();
+  for (const Term& t : f.terms) {
+    w.BeginObject();
+    w.Key("basis");
+    w.String(t.basis);
+    w.Key("symbol");
+    w.String(t.symbol);
+    w.Key("unit");
+    w.String(TermUnitName(t.unit));
+    w.Key("value");
+    w.Double(t.value);
+    w.EndObject();
+  }
+  w.EndArray();
+  w.Key("text");
+  w.String(f.text);
+  w.EndObject();
+}
+
 // One instrument result; a roof's bound and percent are null unless it was computed.
 void WriteResult(JsonWriter& w, const InstrumentResult& r) {
   w.BeginObject();
@@ -62,7 +87,7 @@ void WriteResult(JsonWriter& w, const InstrumentResult& r) {
   for (const auto& a : r.accelerators) w.String(a);
   w.EndArray();
   w.Key("arithmetic");
-  w.String(r.arithmetic);
+  w.String(ArithmeticText(r));
   if (!r.assumption.empty()) {
     w.Key("assumption");
     w.String(r.assumption);
@@ -70,12 +95,13 @@ void WriteResult(JsonWriter& w, const InstrumentResult& r) {
   const bool computed = r.Computed();
   w.Key("bound");
   DoubleOrNull(w, computed, r.bound);
+  if (computed && !r.formula.text.empty()) WriteFormula(w, r.formula);
   w.Key("instrument");
   w.String(r.instrument);
   w.Key("percent");
   DoubleOrNull(w, computed, r.percent);
   w.Key("reason");
-  w.String(r.reason);
+  w.String(AccountText(r));
   w.Key("unit");
   w.String(r.unit);
   w.Key("verdict");

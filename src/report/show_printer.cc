@@ -28,8 +28,12 @@ void PrintResult(const InstrumentResult& r, std::ostream& out) {
     head += fmt::format("  {} {} ({}%)", FormatNumber(r.bound), r.unit, FormatNumber(r.percent));
   }
   out << head << "\n";
-  if (!r.arithmetic.empty()) out << "      " << EscapeTerminal(r.arithmetic) << "\n";
-  if (!r.reason.empty()) out << "      " << EscapeTerminal(r.reason) << "\n";
+  if (const std::string a = ArithmeticText(r); !a.empty()) {
+    out << "      " << EscapeTerminal(a) << "\n";
+  }
+  if (const std::string why = AccountText(r); !why.empty()) {
+    out << "      " << EscapeTerminal(why) << "\n";
+  }
   if (!r.assumption.empty()) out << "      assumes " << EscapeTerminal(r.assumption) << "\n";
 }
 

@@ -42,13 +42,13 @@ class CalibrationCheck final : public RecordInstrument {
         fmt::format("{} +- {}%", FormatNumber(cal.expected_percent), FormatNumber(cal.tolerance));
     auto fail = [&](std::string message) {
       Finding f = MakeFinding(b, id(), FindingCode::kCalibrationFailed, message, "calibration",
-                              roof != nullptr ? roof->arithmetic.str() : "",
+                              roof != nullptr ? ArithmeticText(*roof) : "",
                               "the instruments disagree with the hand arithmetic: fix the "
                               "instrument (or the record's figures) before trusting any finding");
       f.where.line = cal.line > 0 ? cal.line : f.where.line;
       findings.push_back(std::move(f));
       out.checks.push_back(
-          CheckResult(id(), false, message, roof != nullptr ? roof->arithmetic : SharedText()));
+          CheckResult(id(), false, message, roof != nullptr ? ArithmeticText(*roof) : ""));
     };
     if (roof == nullptr) {
       fail(
@@ -71,7 +71,7 @@ class CalibrationCheck final : public RecordInstrument {
     out.checks.push_back(CheckResult(id(), true,
                                      fmt::format("lands at {}% of the {}, inside its band {}",
                                                  FormatNumber(roof->percent), cal.instrument, band),
-                                     roof->arithmetic));
+                                     ArithmeticText(*roof)));
   }
 };
 

@@ -58,14 +58,12 @@ class Capacity final : public RecordInstrument {
       weights_least = u.least;
       weights = u.native;
       weights_assumption = u.assumption;
-      if (Explaining()) {
-        weights_how =
-            u.native_format != nullptr
-                ? fmt::format("{} params x {:g} B ({}, the precision not being stated) = {} B",
-                              FormatSi(m.params_total), u.native_format->element().si(),
-                              u.native_format->name, FormatSi(weights.si()))
-                : u.least_how;
-      }
+      weights_how =
+          u.native_format != nullptr
+              ? fmt::format("{} params x {:g} B ({}, the precision not being stated) = {} B",
+                            FormatSi(m.params_total), u.native_format->element().si(),
+                            u.native_format->name, FormatSi(weights.si()))
+              : u.least_how;
     }
     if (weights <= Bytes(0)) return not_computable(problem);
     Bytes kv;
@@ -89,12 +87,6 @@ class Capacity final : public RecordInstrument {
     const Bytes needed = weights + batch * kv;
     const Bytes available = in.count * memory;
     bool fits = needed <= available * (1 + 1e-12);
-    // A fit's evidence is written when Explaining(); a misfit is a finding, written whole (the
-    // sweep runs this again explaining).
-    if (fits && !Explaining()) {
-      out.checks.push_back(CheckResult(id(), true, SharedText()));
-      return;
-    }
     std::string arithmetic = fmt::format(
         "{} B weights{} = {} B needed vs {} x {} B = {} B ({}%)", FormatSi(weights.si()),
         kv > Bytes(0) ? fmt::format(" + {:g} x {} B KV", batch, FormatSi(kv.si())) : "",

@@ -37,35 +37,31 @@ class ComputeRoof final : public RecordInstrument {
 
     // Each counted unit (a token, a user's token, a request) costs the FLOPs of `tokens` tokens.
     double tokens = 1;
-    // The texts are written when Explaining(); the assumption always (a finding rests on it).
-    const bool explain = Explaining();
-    std::string divisor_text, note, assumption;
-    if (explain) {
-      divisor_text = fmt::format("2 x {}", FormatSi(in.params));
-      note = fmt::format("P = {}", in.params_how);
-    }
+    Formula formula;
+    formula.text = "{n} x {F} / (2 x {P})";
+    formula.remark = "  [F = {F.basis}]";
+    formula.terms.push_back({"P", in.params, TermUnit::kParams, in.params_how});
+    std::string note, assumption;
     if (b.metric == Metric::kPerUserDecode) {
       // A larger B tightens this bound: only a batch stated as a batch enters it.
       if (in.stated_batch > 1) {
         tokens *= static_cast<double>(in.stated_batch);
-        if (explain) {
-          divisor_text += fmt::format(" x {}", in.stated_batch);
-          note += fmt::format("; per-user share of one step at {}", in.batch_how);
-        }
+        formula.text = "{n} x {F} / (2 x {P} x {B})";
+        formula.terms.push_back({"B", tokens, TermUnit::kCount, in.batch_how});
+        note = "per-user share of one step";
       } else if (in.stated_batch == 0 && in.batch > 0) {
-        if (explain)
-          note += fmt::format("; {}, not a batch: taken as 1 (which can only loosen the bound)",
-                              in.batch_how);
+        note = fmt::format("{}, not a batch: taken as 1 (which can only loosen the bound)",
+                           in.batch_how.view());
       } else if (in.stated_batch == 0) {
-        note += "; batch unknown, taken as 1 (which can only loosen the bound)";
+        note = "batch unknown, taken as 1 (which can only loosen the bound)";
       }
     } else if (b.metric == Metric::kPrefill) {
-      note += "; every prompt token costs 2*P FLOPs";
+      note = "every prompt token costs 2*P FLOPs";
     } else if (b.metric == Metric::kAggregateTotal) {
       if (b.conditions.NoPrefixCache()) {
-        note += "; counts input tokens at 2*P each (no prefix cache, stated)";
+        note = "counts input tokens at 2*P each (no prefix cache, stated)";
       } else {
-        note += "; counts input tokens at 2*P each";
+        note = "counts input tokens at 2*P each";
         assumption = b.conditions.prefix
                          ? "every input token is prefilled (a prefix cache was used)"
                          : "no prefix cache skips prefill (the record does not state "
@@ -79,11 +75,13 @@ class ComputeRoof final : public RecordInstrument {
         return;
       }
       tokens *= static_cast<double>(*o.integer);
-      if (explain) divisor_text += fmt::format(" x {} tokens", *o.integer);
+      formula.text = "{n} x {F} / (2 x {P} x {O} tokens)";
+      formula.terms.push_back({"O", static_cast<double>(*o.integer), TermUnit::kTokens, {}});
     } else {
-      note += "; batch-invariant";
+      note = "batch-invariant";
     }
-
+    formula.note = note;
+    formula.terms.push_back({"n", in.count, TermUnit::kCount, {}});
     InstrumentResult r = CombineOverParts(
         id(), in, BoundKind::kCeiling, b.value.si, unit, [&](const Accelerator& a) {
           PartBound pb;
@@ -93,15 +91,11 @@ class ComputeRoof final : public RecordInstrument {
             return pb;
           }
           pb.bound = ((in.count * peak.flops) / MatmulFlops(in.params, tokens)).si();
-          if (!explain) return pb;
-          pb.arithmetic = fmt::format("{} x {} FLOP/s / ({}) = {} {}  [F = {}]", in.count,
-                                      FormatSi(peak.flops.si()), divisor_text,
-                                      FormatNumber(pb.bound), unit, peak.how);
+          pb.formula = formula;
+          pb.formula.terms.push_back(
+              {"F", peak.flops.si(), TermUnit::kFlopsPerSecond, std::move(peak.how)});
           return pb;
         });
-    if (r.verdict != Verdict::kNotComputable && explain) {
-      r.reason = r.reason.empty() ? note : fmt::format("{}; {}", note, r.reason);
-    }
     AddAssumption(r, assumption);
     if (r.verdict == Verdict::kExceeds) AddExceedsFinding(in, r, "compute roof", findings);
     out.roofs.push_back(std::move(r));

@@ -30,11 +30,9 @@ class ConditionsCheck final : public RecordInstrument {
     const Conditions& c = b.conditions;
     // Model and hardware are required top-level keys: always stated in a valid record.
     std::vector<std::string> absent, missing;
-    // The result's account is written when Explaining(); the findings always.
-    const bool explain = Explaining();
     for (const NamedCondition& n : LoadConditions(c)) {
       if (n.condition->absent()) {
-        if (explain) absent.push_back(fmt::format("{} ({})", n.name, n.condition->absent_reason));
+        absent.push_back(fmt::format("{} ({})", n.name, n.condition->absent_reason));
       } else if (!n.condition->stated()) {
         missing.push_back(std::string(n.name));
         findings.push_back(MakeFinding(
@@ -45,17 +43,14 @@ class ConditionsCheck final : public RecordInstrument {
                         n.key == "batch" ? "batch (or concurrency)" : n.key, n.key)));
       }
     }
-    std::string reason;
-    if (explain) {
-      reason = absent.empty() ? "ABSENT CONDITIONS (0 of 7)"
-                              : fmt::format("ABSENT CONDITIONS ({} of 7): {}", absent.size(),
-                                            fmt::join(absent, ", "));
-    }
-    if (!missing.empty() && explain) {
+    std::string reason = absent.empty() ? "ABSENT CONDITIONS (0 of 7)"
+                                        : fmt::format("ABSENT CONDITIONS ({} of 7): {}",
+                                                      absent.size(), fmt::join(absent, ", "));
+    if (!missing.empty()) {
       reason += fmt::format("; MISSING (neither stated nor absent): {}", fmt::join(missing, ", "));
     }
     if (c.scenario.stated()) {
-      if (explain) reason += fmt::format("; scenario {}", c.scenario.text);
+      reason += fmt::format("; scenario {}", c.scenario.text);
     } else {
       std::string why = c.scenario.absent()
                             ? fmt::format("scenario absent ({})", c.scenario.absent_reason)

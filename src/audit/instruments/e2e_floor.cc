@@ -40,8 +40,8 @@ class E2eFloor final : public RecordInstrument {
     }
     FloorTerms terms;
     terms.extra_steps = static_cast<double>(*c.output_tokens.integer - 1);
-    std::string note =
-        Explaining() ? fmt::format("{} output tokens", *c.output_tokens.integer) : std::string();
+    std::string note = fmt::format("{} output tokens: one step for the first, then S more",
+                                   *c.output_tokens.integer);
     AddPrefillTerm(b, terms, note);
     AuditTimeFloor(id(), "end-to-end latency floor", in, terms, note, out, findings,
                    SpeculationAssumption(b));

@@ -47,27 +47,20 @@ class KvMemoryRoof final : public RecordInstrument {
     }
     const Bytes w = t.w, w_min = t.w_min, kv = t.kv;
     double batch = 1;
-    // The texts are written when Explaining(): only the arithmetic and the reason use them.
-    const bool explain = Explaining();
-    std::string_view batch_text = "B = 1";
-    std::string saturated_text;
+    SharedText batch_basis = "taken as 1";
     bool saturated = false;
     if (per_user) {
       if (in.stated_batch > 0) {
         batch = static_cast<double>(in.stated_batch);
-        batch_text = in.batch_how;
+        batch_basis = in.batch_how;
       } else {
-        batch_text = "B taken as 1: a batch is not stated (only loosens the bound)";
+        batch_basis = "taken as 1: a batch is not stated (only loosens the bound)";
       }
     } else if (in.batch > 0) {
       batch = static_cast<double>(in.batch);
-      batch_text = in.batch_how;
+      batch_basis = in.batch_how;
     } else if (kv > Bytes(0)) {
       saturated = true;
-      if (explain) {
-        saturated_text = fmt::format("{}: the limit as B grows, n x BW / KV(I)", in.batch_problem);
-      }
-      batch_text = saturated_text;
     } else {
       out.roofs.push_back(
           NotComputable(id(), "tok/s",
@@ -84,40 +77,43 @@ class KvMemoryRoof final : public RecordInstrument {
                             batch, FormatSi(kv.si()), FormatSi(w.si()))));
       return;
     }
+    Formula formula;
+    const SharedText kv_basis =
+        kv > Bytes(0) ? t.kv_how : SharedText("not counted (no input length)");
+    if (saturated) {
+      // One token per step of a sequence that reads only its own cache.
+      formula.text = "{n} x {BW} / {KV(I)}";
+      formula.terms = {{"KV(I)", kv.si(), TermUnit::kBytes, kv_basis},
+                       {"n", in.count, TermUnit::kCount, {}}};
+      formula.note = fmt::format("{}: the limit as B grows, n x BW / KV(I)", in.batch_problem);
+    } else {
+      // Decode steps per second, each reading W and B caches, times the tokens a step yields
+      // (B for aggregate, 1 per user).
+      formula.text = per_user ? "{n} x {BW} / ({W} + {B} x {KV(I)})"
+                              : "{B} x {n} x {BW} / ({W} + {B} x {KV(I)})";
+      formula.terms = {{"W", w.si(), TermUnit::kBytes, t.w_how},
+                       {"KV(I)", kv.si(), TermUnit::kBytes, kv_basis},
+                       {"B", batch, TermUnit::kCount, batch_basis},
+                       {"n", in.count, TermUnit::kCount, {}}};
+    }
     InstrumentResult r = CombineOverParts(
         id(), in, BoundKind::kCeiling, b.value.si, "tok/s", [&](const Accelerator& a) {
           PartBound pb;
           const BytesPerSecond bw = in.count * a.bandwidth;
+          pb.formula = formula;
+          pb.formula.terms.push_back({"BW", a.bandwidth.si(), TermUnit::kBytesPerSecond, {}});
           if (saturated) {
-            // One token per step of a sequence that reads only its own cache.
             pb.bound = (bw / kv).si();
-            if (!explain) return pb;
-            pb.arithmetic =
-                fmt::format("{} x {} B/s / {} B = {} tok/s", in.count, FormatSi(a.bandwidth.si()),
-                            FormatSi(kv.si()), FormatNumber(pb.bound));
             return pb;
           }
-          // Decode steps per second, each reading W and B caches, times the tokens a step
-          // yields (B for aggregate, 1 per user).
           double factor = per_user ? 1 : batch;
           pb.bound = factor * (bw / (w + batch * kv)).si();
           if (w_min < w) {
             pb.assumption = t.w_assumption;
             pb.assumption_free_bound = factor * (bw / (w_min + batch * kv)).si();
           }
-          if (!explain) return pb;
-          pb.arithmetic = fmt::format("{}{} x {} B/s / ({} B + {:g} x {} B) = {} tok/s",
-                                      per_user ? "" : fmt::format("{:g} x ", batch), in.count,
-                                      FormatSi(a.bandwidth.si()), FormatSi(w.si()), batch,
-                                      FormatSi(kv.si()), FormatNumber(pb.bound));
           return pb;
         });
-    if (r.verdict != Verdict::kNotComputable && explain) {
-      std::string detail =
-          fmt::format("W = {}; KV(I) = {}; {}", t.w_how,
-                      kv > Bytes(0) ? t.kv_how : "not counted (no input length)", batch_text);
-      r.reason = r.reason.empty() ? detail : fmt::format("{}; {}", detail, r.reason);
-    }
     AddAssumption(r, SpeculationAssumption(b));
     if (r.verdict == Verdict::kExceeds && !AlreadyExceeds(out, ids::kMemoryRoof)) {
       AddExceedsFinding(in, r, "KV-aware memory roof", findings);

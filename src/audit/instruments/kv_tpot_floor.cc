@@ -50,6 +50,15 @@ class KvTpotFloor final : public RecordInstrument {
                             batch, FormatSi(kv.si()), FormatSi(w.si()))));
       return;
     }
+    Formula formula;
+    formula.text = "({W} + {B} x {KV(I)}) / ({n} x {BW})";
+    formula.terms = {
+        {"W", w.si(), TermUnit::kBytes, t.w_how},
+        {"B", batch, TermUnit::kCount,
+         in.stated_batch > 0 ? in.batch_how : SharedText("taken as 1: a batch is not stated")},
+        {"KV(I)", kv.si(), TermUnit::kBytes,
+         kv > Bytes(0) ? t.kv_how : SharedText("not counted (no input length)")},
+        {"n", in.count, TermUnit::kCount, {}}};
     InstrumentResult r = CombineOverParts(
         id(), in, BoundKind::kFloor, b.value.si * 1e3, "ms", [&](const Accelerator& a) {
           PartBound pb;
@@ -59,19 +68,10 @@ class KvTpotFloor final : public RecordInstrument {
             pb.assumption = t.w_assumption;
             pb.assumption_free_bound = Milliseconds((w_min + batch * kv) / bw);
           }
-          if (!Explaining()) return pb;
-          pb.arithmetic = fmt::format("({} B + {:g} x {} B) / ({} x {} B/s) = {} ms",
-                                      FormatSi(w.si()), batch, FormatSi(kv.si()), in.count,
-                                      FormatSi(a.bandwidth.si()), FormatNumber(pb.bound));
+          pb.formula = formula;
+          pb.formula.terms.push_back({"BW", a.bandwidth.si(), TermUnit::kBytesPerSecond, {}});
           return pb;
         });
-    if (r.verdict != Verdict::kNotComputable && Explaining()) {
-      std::string detail =
-          fmt::format("W = {}; KV(I) = {}; {}", t.w_how,
-                      kv > Bytes(0) ? t.kv_how : "not counted (no input length)",
-                      in.stated_batch > 0 ? in.batch_how : "B taken as 1: a batch is not stated");
-      r.reason = r.reason.empty() ? detail : fmt::format("{}; {}", detail, r.reason);
-    }
     AddAssumption(r, SpeculationAssumption(b));
     if (r.verdict == Verdict::kExceeds && !AlreadyExceeds(out, ids::kTpotFloor)) {
       AddExceedsFinding(in, r, "KV-aware time-per-token floor", findings);

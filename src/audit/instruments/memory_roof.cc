@@ -53,13 +53,17 @@ class MemoryRoof final : public RecordInstrument {
     }
 
     // factor x n x BW / W: decode steps per second times what each step yields in `unit`,
-    // with the factor and its text depending on the metric.
+    // with the factor, the formula's shape and its terms depending on the metric.
     double factor = 1;
-    std::string prefix, suffix, note;  // written when Explaining(): only the texts use them
-    const bool explain = Explaining();
+    Formula formula;
+    // W first: the account says how each term was obtained, in the order of the terms.
+    formula.terms.push_back({"W", in.weight_bytes.si(), TermUnit::kBytes, in.weights_how});
+    formula.terms.push_back({"n", in.count, TermUnit::kCount, {}});
+    bool batched = false;
+    std::string_view tail;  // the formula's conversion to `unit`
     switch (b.metric) {
       case Metric::kPerUserDecode:
-        if (explain) note = "per-user decode: every step streams the weights, whatever the batch";
+        formula.note = "per-user decode: every step streams the weights, whatever the batch";
         break;
       case Metric::kAggregateOutput:
       case Metric::kAggregateTotal:
@@ -74,10 +78,8 @@ class MemoryRoof final : public RecordInstrument {
           return;
         }
         factor = static_cast<double>(in.batch);
-        if (explain) {
-          prefix = fmt::format("{} x ", in.batch);
-          note = in.batch_how;
-        }
+        batched = true;
+        formula.terms.push_back({"B", factor, TermUnit::kCount, in.batch_how});
         break;
       default:
         return;
@@ -93,7 +95,9 @@ class MemoryRoof final : public RecordInstrument {
         return;
       }
       factor *= static_cast<double>(*i.integer + *o.integer) / static_cast<double>(*o.integer);
-      if (explain) suffix = fmt::format(" x ({} + {}) / {}", *i.integer, *o.integer, *o.integer);
+      formula.terms.push_back({"I", static_cast<double>(*i.integer), TermUnit::kTokens, {}});
+      formula.terms.push_back({"O", static_cast<double>(*o.integer), TermUnit::kTokens, {}});
+      tail = " x ({I} + {O}) / {O}";
     }
     if (requests) {
       if (!c.output_tokens.integer) {
@@ -102,7 +106,19 @@ class MemoryRoof final : public RecordInstrument {
         return;
       }
       factor /= static_cast<double>(*c.output_tokens.integer);
-      if (explain) suffix = fmt::format(" / {} tokens", *c.output_tokens.integer);
+      formula.terms.push_back(
+          {"O", static_cast<double>(*c.output_tokens.integer), TermUnit::kTokens, {}});
+      tail = " / {O} tokens";
+    }
+    // The formula's text is static: one per shape.
+    if (!batched) {
+      formula.text = "{n} x {BW} / {W}";
+    } else if (tail.empty()) {
+      formula.text = "{B} x {n} x {BW} / {W}";
+    } else if (requests) {
+      formula.text = "{B} x {n} x {BW} / {W} / {O} tokens";
+    } else {
+      formula.text = "{B} x {n} x {BW} / {W} x ({I} + {O}) / {O}";
     }
 
     InstrumentResult r = CombineOverParts(
@@ -115,16 +131,10 @@ class MemoryRoof final : public RecordInstrument {
             pb.assumption = in.weights_assumption;
             pb.assumption_free_bound = factor * (bandwidth / in.weight_bytes_min).si();
           }
-          if (!explain) return pb;
-          pb.arithmetic = fmt::format("{}{} x {} B/s / {} B{} = {} {}", prefix, in.count,
-                                      FormatSi(a.bandwidth.si()), FormatSi(in.weight_bytes.si()),
-                                      suffix, FormatNumber(pb.bound), unit);
+          pb.formula = formula;
+          pb.formula.terms.push_back({"BW", a.bandwidth.si(), TermUnit::kBytesPerSecond, {}});
           return pb;
         });
-    if (r.verdict != Verdict::kNotComputable && explain) {
-      std::string detail = fmt::format("W = {}; {}", in.weights_how, note);
-      r.reason = r.reason.empty() ? detail : fmt::format("{}; {}", detail, r.reason);
-    }
     AddAssumption(r, SpeculationAssumption(b));
     if (r.verdict == Verdict::kExceeds) AddExceedsFinding(in, r, "memory roof", findings);
     out.roofs.push_back(std::move(r));

@@ -58,8 +58,7 @@ class Pointers final : public RecordInstrument {
              std::vector<Finding>& findings) const override {
     const Benchmark& b = *in.benchmark;
     const Corpus& corpus = *in.corpus;
-    std::vector<std::string> problems, notes;  // notes: written when Explaining()
-    const bool explain = Explaining();
+    std::vector<std::string> problems, notes;
     if (corpus.FindModel(b.model) == nullptr) {
       problems.push_back(fmt::format("model '{}' is not in the corpus", b.model));
     }
@@ -85,14 +84,12 @@ class Pointers final : public RecordInstrument {
               "point at the part the source measured, or correct the hardware text"));
         }
       }
-      if (explain) {
-        notes.push_back(
-            named.empty()
-                ? fmt::format("the hardware text '{}' names no part, so the pointer "
-                              "cannot be checked against it",
-                              b.hardware)
-                : fmt::format("the pointer agrees with the hardware text '{}'", b.hardware));
-      }
+      notes.push_back(
+          named.empty()
+              ? fmt::format("the hardware text '{}' names no part, so the pointer "
+                            "cannot be checked against it",
+                            b.hardware)
+              : fmt::format("the pointer agrees with the hardware text '{}'", b.hardware));
     } else if (b.accelerators_absent) {
       const AbsentPointer& why = *b.accelerators_absent;
       std::string stale;
@@ -115,7 +112,7 @@ class Pointers final : public RecordInstrument {
         findings.push_back(
             MakeFinding(b, id(), FindingCode::kStalePointerReason, stale, "accelerators_absent", "",
                         named.empty() ? "set because = \"no-record\"" : CandidateAdvice(named)));
-      } else if (explain) {
+      } else {
         notes.push_back(fmt::format("empty pointer ({}): still holds", why.because));
       }
     }
@@ -131,7 +128,7 @@ class Pointers final : public RecordInstrument {
           b, id(), FindingCode::kCountDisagrees, msg, "accelerator_count", "",
           "the roofs use accelerator_count; correct whichever of the two is wrong (a superchip "
           "text may count packages, not GPUs)"));
-    } else if (m.count && b.accelerator_count > 0 && explain) {
+    } else if (m.count && b.accelerator_count > 0) {
       notes.push_back(fmt::format("the hardware text states the same count ({})", *m.count));
     }
     out.checks.push_back(CheckResult(id(), problems.empty(),

@@ -12,10 +12,20 @@ namespace {
 // What both instruments need: k, W and W_draft, or why they cannot be had.
 struct SpeculationTerms {
   double k = 0;
+  double n = 0;
   Bytes w;
   Bytes w_draft;
-  std::string how;
+  SharedText w_how, w_draft_how;
   std::string problem;
+  // The terms both formulas share: k, n, W and W_draft.
+  rooflint::Formula Formula() const {
+    rooflint::Formula f;
+    f.terms = {{"k", k, TermUnit::kCount, "draft tokens"},
+               {"n", n, TermUnit::kCount, {}},
+               {"W", w.si(), TermUnit::kBytes, w_how},
+               {"W_draft", w_draft.si(), TermUnit::kBytes, w_draft_how}};
+    return f;
+  }
 };
 
 SpeculationTerms Terms(const AuditInput& in) {
@@ -30,25 +40,28 @@ SpeculationTerms Terms(const AuditInput& in) {
     return t;
   }
   t.k = static_cast<double>(*s->draft_tokens);
+  t.n = in.count;
   KvTerms kv = ResolveKvTerms(in);
   if (!kv.problem.empty()) {
     t.problem = kv.problem;
     return t;
   }
   t.w = kv.w_min;  // the least W the record allows
-  t.how = fmt::format("W = {}; k = {} draft tokens", kv.w_how, *s->draft_tokens);
+  t.w_how = kv.w_how;
   if (!s->draft_model.empty()) {
     const Model* d = in.corpus->FindModel(s->draft_model);
     if (d != nullptr && d->ParamsPerToken() > 0) {
       t.w_draft = Bytes(d->ParamsPerToken() * 0.5);
-      t.how += fmt::format("; W_draft = {} params x 0.5 B (4 bits, the least it could be) = {} B",
-                           FormatSi(d->ParamsPerToken()), FormatSi(t.w_draft.si()));
+      t.w_draft_how = fmt::format("{} params x 0.5 B (4 bits, the least it could be)",
+                                  FormatSi(d->ParamsPerToken()));
     } else {
-      t.how += fmt::format(
-          "; draft model '{}' has no parameter count in the corpus: W_draft "
-          "taken as 0 (only loosens the bound)",
+      t.w_draft_how = fmt::format(
+          "taken as 0: draft model '{}' has no parameter count in the corpus (only loosens the "
+          "bound)",
           s->draft_model);
     }
+  } else {
+    t.w_draft_how = "taken as 0: no draft model is stated (only loosens the bound)";
   }
   return t;
 }
@@ -88,6 +101,13 @@ class SpeculationRoof final : public RecordInstrument {
       }
       batch = static_cast<double>(in.batch);
     }
+    Formula formula = t.Formula();
+    if (per_user) {
+      formula.text = "({k} + 1) x {n} x {BW} / ({W} + {W_draft})";
+    } else {
+      formula.text = "{B} x ({k} + 1) x {n} x {BW} / ({W} + {W_draft})";
+      formula.terms.push_back({"B", batch, TermUnit::kCount, in.batch_how});
+    }
     InstrumentResult r = CombineOverParts(
         id(), in, BoundKind::kCeiling, b.value.si, "tok/s", [&](const Accelerator& a) {
           PartBound pb;
@@ -95,16 +115,10 @@ class SpeculationRoof final : public RecordInstrument {
           // tokens a pass can accept per sequence.
           const PerSecond passes = (in.count * a.bandwidth) / (t.w + t.w_draft);
           pb.bound = batch * (t.k + 1) * passes.si();
-          if (!Explaining()) return pb;
-          pb.arithmetic = fmt::format("{}({:g} + 1) x {} x {} B/s / {} B = {} tok/s",
-                                      per_user ? "" : fmt::format("{:g} x ", batch), t.k, in.count,
-                                      FormatSi(a.bandwidth.si()), FormatSi((t.w + t.w_draft).si()),
-                                      FormatNumber(pb.bound));
+          pb.formula = formula;
+          pb.formula.terms.push_back({"BW", a.bandwidth.si(), TermUnit::kBytesPerSecond, {}});
           return pb;
         });
-    if (r.verdict != Verdict::kNotComputable && Explaining()) {
-      r.reason = r.reason.empty() ? t.how : fmt::format("{}; {}", t.how, r.reason);
-    }
     if (r.verdict == Verdict::kExceeds) AddExceedsFinding(in, r, "speculation roof", findings);
     out.roofs.push_back(std::move(r));
   }
@@ -136,20 +150,17 @@ class SpeculationFloor final : public RecordInstrument {
       out.roofs.push_back(NotComputable(id(), "ms", t.problem));
       return;
     }
+    Formula formula = t.Formula();
+    formula.text = "({W} + {W_draft}) / ({n} x {BW}) / ({k} + 1)";
     InstrumentResult r = CombineOverParts(
         id(), in, BoundKind::kFloor, b.value.si * 1e3, "ms", [&](const Accelerator& a) {
           PartBound pb;
           const Seconds pass = (t.w + t.w_draft) / (in.count * a.bandwidth);
           pb.bound = Milliseconds(pass / (t.k + 1));
-          if (!Explaining()) return pb;
-          pb.arithmetic = fmt::format("{} B / ({} x {} B/s) / ({:g} + 1) = {} ms",
-                                      FormatSi((t.w + t.w_draft).si()), in.count,
-                                      FormatSi(a.bandwidth.si()), t.k, FormatNumber(pb.bound));
+          pb.formula = formula;
+          pb.formula.terms.push_back({"BW", a.bandwidth.si(), TermUnit::kBytesPerSecond, {}});
           return pb;
         });
-    if (r.verdict != Verdict::kNotComputable && Explaining()) {
-      r.reason = r.reason.empty() ? t.how : fmt::format("{}; {}", t.how, r.reason);
-    }
     if (r.verdict == Verdict::kExceeds) AddExceedsFinding(in, r, "speculation floor", findings);
     out.roofs.push_back(std::move(r));
   }

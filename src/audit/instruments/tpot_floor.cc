@@ -40,12 +40,10 @@ class TpotFloor final : public RecordInstrument {
     // enter it, never a client's concurrency cap.
     if (in.stated_batch > 0) {
       terms.compute_tokens = static_cast<double>(in.stated_batch);
-      if (Explaining()) {
-        terms.compute_tokens_text = fmt::format("{}", in.stated_batch);
-        note += fmt::format("; {} tokens computed per step ({})", in.stated_batch, in.batch_how);
-      }
-    } else if (in.batch > 0 && Explaining()) {
-      note += fmt::format("; {}: not a batch, so no compute term", in.batch_how);
+      terms.compute_tokens_basis = in.batch_how;
+      note += "; the batch's tokens are computed in each step";
+    } else if (in.batch > 0) {
+      note += fmt::format("; {}: not a batch, so no compute term", in.batch_how.view());
     }
     AuditTimeFloor(id(), "time-per-token floor", in, terms, note, out, findings,
                    SpeculationAssumption(b));

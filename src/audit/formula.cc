@@ -1,0 +1,135 @@
+// Formatting a bound's formula: its values put in, each in its unit, and the account of how
+// its terms were obtained. The instruments build formulas as data; these texts are made only
+// when a report prints them.
+#include <fmt/format.h>
+
+#include <cmath>
+
+#include "rooflint/audit.h"
+#include "rooflint/units.h"
+
+namespace rooflint {
+
+const Term* Formula::Find(std::string_view symbol) const {
+  for (const Term& t : terms) {
+    if (t.symbol == symbol) return &t;
+  }
+  return nullptr;
+}
+
+std::string_view TermUnitName(TermUnit unit) {
+  switch (unit) {
+    case TermUnit::kCount:
+      return "count";
+    case TermUnit::kTokens:
+      return "tokens";
+    case TermUnit::kParams:
+      return "params";
+    case TermUnit::kBytes:
+      return "B";
+    case TermUnit::kBytesPerSecond:
+      return "B/s";
+    case TermUnit::kFlopsPerSecond:
+      return "FLOP/s";
+    case TermUnit::kMilliseconds:
+      return "ms";
+  }
+  return "?";
+}
+
+std::string TermValueText(const Term& t) {
+  switch (t.unit) {
+    case TermUnit::kCount:
+    case TermUnit::kTokens:
+      return fmt::format("{:g}", t.value);
+    case TermUnit::kParams:
+      return FormatSi(t.value);
+    case TermUnit::kBytes:
+      return fmt::format("{} B", FormatSi(t.value));
+    case TermUnit::kBytesPerSecond:
+      return fmt::format("{} B/s", FormatSi(t.value));
+    case TermUnit::kFlopsPerSecond:
+      return fmt::format("{} FLOP/s", FormatSi(t.value));
+    case TermUnit::kMilliseconds:
+      return fmt::format("{} ms", FormatNumber(t.value));
+  }
+  return FormatSi(t.value);
+}
+
+namespace {
+
+// `text` with each {X} put in as term X's value and each {X.basis} as its basis.
+std::string PutIn(const Formula& f, std::string_view text) {
+  std::string out;
+  out.reserve(text.size() + 16 * f.terms.size());
+  while (!text.empty()) {
+    const size_t open = text.find('{');
+    const size_t close = open == std::string_view::npos ? open : text.find('}', open);
+    if (close == std::string_view::npos) {
+      out += text;
+      break;
+    }
+    out += text.substr(0, open);
+    std::string_view symbol = text.substr(open + 1, close - open - 1);
+    const bool basis = symbol.ends_with(".basis");
+    if (basis) symbol.remove_suffix(6);
+    if (const Term* t = f.Find(symbol)) {
+      out += basis ? std::string(t->basis.view()) : TermValueText(*t);
+    } else {
+      out += symbol;  // a symbol the formula names but does not carry: printed as itself
+    }
+    text.remove_prefix(close + 1);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string FormulaText(const Formula& f) { return PutIn(f, f.text); }
+
+std::string ArithmeticText(const InstrumentResult& r) {
+  if (!r.Computed() || r.formula.text.empty()) return r.arithmetic.str();
+  return fmt::format("{} = {} {}{}", FormulaText(r.formula), FormatNumber(r.bound), r.unit,
+                     PutIn(r.formula, r.formula.remark));
+}
+
+std::string AccountText(const InstrumentResult& r) {
+  if (!r.Computed() || r.formula.text.empty()) return r.reason.str();
+  std::string out;
+  auto add = [&out](std::string_view piece) {
+    if (piece.empty()) return;
+    if (!out.empty()) out += "; ";
+    out += piece;
+  };
+  const std::vector<Term>& terms = r.formula.terms;
+  for (size_t i = 0; i < terms.size(); ++i) {
+    if (terms[i].basis.empty()) continue;
+    // A basis the arithmetic's remark quotes is not said twice.
+    if (r.formula.remark.find(fmt::format("{{{}.basis}}", terms[i].symbol)) !=
+        std::string_view::npos) {
+      continue;
+    }
+    bool repeat = false;
+    for (size_t j = 0; j < i; ++j) repeat = repeat || terms[j].symbol == terms[i].symbol;
+    if (!repeat) add(fmt::format("{} = {}", terms[i].symbol, terms[i].basis.view()));
+  }
+  add(r.formula.note);
+  if (r.candidate_bounds.size() > 1 && r.candidate_bounds.size() == r.accelerators.size()) {
+    std::string each;
+    size_t best = 0;
+    bool agree = true;
+    for (size_t i = 0; i < r.candidate_bounds.size(); ++i) {
+      if (!each.empty()) each += ", ";
+      each += fmt::format("{} {}", r.accelerators[i], FormatNumber(r.candidate_bounds[i]));
+      agree = agree && std::fabs(r.candidate_bounds[i] - r.bound) <= 1e-9 * std::fabs(r.bound);
+      if (r.candidate_bounds[i] == r.bound && r.candidate_bounds[best] != r.bound) best = i;
+    }
+    add(fmt::format(
+        "{}; computed with every candidate ({}): {}", r.candidates_basis.view(), each,
+        agree ? "they agree"
+              : fmt::format("they differ, the most generous ({}) is used", r.accelerators[best])));
+  }
+  return out;
+}
+
+}  // namespace rooflint
