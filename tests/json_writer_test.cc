@@ -260,18 +260,18 @@ json RoofJson(const InstrumentResult& r) {
   } else {
     j["bound"] = r.bound;
     j["percent"] = r.percent;
-    if (!r.formula.text.empty()) {
-      json terms = json::array();
-      for (const Term& t : r.formula.terms) {
-        terms.push_back({{"symbol", t.symbol},
-                         {"value", t.value},
-                         {"unit", TermUnitName(t.unit)},
-                         {"basis", t.basis}});
-      }
-      j["formula"] = {{"text", r.formula.text}, {"terms", terms}};
-    }
   }
   if (!r.assumption.empty()) j["assumption"] = r.assumption;
+  if (r.formula) {
+    json terms = json::array();
+    for (const Term& t : r.formula->terms) {
+      terms.push_back({{"symbol", t.symbol},
+                       {"value", t.value},
+                       {"unit", TermUnitName(t.unit)},
+                       {"basis", t.basis}});
+    }
+    j["formula"] = {{"text", r.formula->text}, {"terms", terms}};
+  }
   return j;
 }
 
@@ -441,9 +441,11 @@ TEST(JsonPrinterTest, ByteIdenticalToTheTreePrinterOnHostileStringsAndNumbers) {
   auto mangle = [&](InstrumentResult& r) {
     r.reason = next();
     r.arithmetic = next();
-    for (Term& t : r.formula.terms) {
-      t.basis = next();
-      t.value = number();
+    if (r.formula) {
+      for (Term& t : r.formula->terms) {
+        t.basis = next();
+        t.value = number();
+      }
     }
     r.unit = next();
     r.assumption = next();

@@ -108,7 +108,7 @@ size_t ExpectLeanSweepAgrees(const Corpus& corpus, const std::string& name, doub
         EXPECT_TRUE(a.instrument == b.instrument && a.verdict == b.verdict &&
                     SameNumber(a.bound, b.bound) && SameNumber(a.percent, b.percent) &&
                     a.reason.view() == b.reason.view() &&
-                    a.assumption.view() == b.assumption.view() && b.formula.terms.empty())
+                    a.assumption.view() == b.assumption.view() && !b.formula)
             << where << kept.benchmark->header.id << " " << a.instrument;
       }
     }

@@ -16,6 +16,7 @@
 #include <string_view>
 #include <vector>
 
+#include "rooflint/boxed.h"
 #include "rooflint/corpus.h"
 #include "rooflint/diagnostic.h"
 #include "rooflint/finding_codes.h"
@@ -118,9 +119,11 @@ enum class TermUnit : uint8_t {
   kBytesPerSecond,  // BW
   kFlopsPerSecond,  // F
   kMilliseconds,    // a step's time
+  kPercent,         // a share
 };
 
-// "count", "tokens", "params", "B", "B/s", "FLOP/s", "ms": the unit's name in the JSON report.
+// "count", "tokens", "params", "B", "B/s", "FLOP/s", "ms", "%": the unit's name in the JSON
+// report.
 std::string_view TermUnitName(TermUnit unit);
 
 // One named quantity of a bound's formula, with its unit and how it was obtained.
@@ -145,6 +148,10 @@ struct Formula {
   // What the formula is computed for, beyond its terms ("per-user decode: every step streams
   // the weights, whatever the batch"), or empty.
   SharedText note;
+  // With more than one candidate part: each one's bound, in the order of the result's
+  // `accelerators` (the bound is the most generous of them), and how the candidates were found.
+  std::vector<double> candidate_bounds;
+  SharedText candidates_basis;
   // The term of this symbol, or nullptr.
   const Term* Find(std::string_view symbol) const;
 };
@@ -163,12 +170,11 @@ struct InstrumentResult {
   // leaves it empty: its account is its formula's (AccountText).
   SharedText reason;
   SharedText arithmetic;  // a check's evidence, checkable by hand (a bound has its formula)
-  Formula formula;        // how a computed bound was computed, with its terms
+  // How a computed bound was computed, or what a check compared (capacity), with its terms;
+  // empty for other results (and for the roofs a lean sweep keeps:
+  // SweepOptions::keep_every_result). Boxed: one pointer wide.
+  Boxed<Formula> formula;
   std::vector<std::string> accelerators;  // the accelerator ids a roof was computed with
-  // With more than one candidate part: each one's bound, in the order of `accelerators` (the
-  // bound is the most generous of them), and how the candidates were found.
-  std::vector<double> candidate_bounds;
-  SharedText candidates_basis;
   // A fact the bound takes that the record does not state ("no prefix cache": the source
   // does not say), or "" when the bound rests on stated facts only. A value past a bound that
   // rests on an assumption is a warning naming it, never an error, unless it is also past
@@ -179,12 +185,11 @@ struct InstrumentResult {
   bool Computed() const { return verdict == Verdict::kWithin || verdict == Verdict::kExceeds; }
 };
 
-// The arithmetic of a result as one line: a computed bound's formula with its values put in
-// ("1 x 1555e9 B/s / 14e9 B = 111.1 tok/s"), or a check's evidence.
+// The arithmetic of a result as one line: its formula with its values put in, and a computed
+// bound's value ("1 x 1555e9 B/s / 14e9 B = 111.1 tok/s"); else a check's evidence.
 std::string ArithmeticText(const InstrumentResult& r);
-// The account of a result: for a computed bound, how each term of its formula was obtained,
-// what it is computed for and its candidate parts ("W = 14e9 B (...); batch 64"); otherwise
-// its reason.
+// The account of a result: its reason, then, for a result with a formula, how each term was
+// obtained, what it is computed for and its candidate parts ("W = 14e9 B (...); B = batch 64").
 std::string AccountText(const InstrumentResult& r);
 // A formula with its values put in, without a result ("{n} x {BW}" -> "1 x 1555e9 B/s").
 std::string FormulaText(const Formula& f);

@@ -33,6 +33,8 @@ std::string_view TermUnitName(TermUnit unit) {
       return "FLOP/s";
     case TermUnit::kMilliseconds:
       return "ms";
+    case TermUnit::kPercent:
+      return "%";
   }
   return "?";
 }
@@ -52,6 +54,8 @@ std::string TermValueText(const Term& t) {
       return fmt::format("{} FLOP/s", FormatSi(t.value));
     case TermUnit::kMilliseconds:
       return fmt::format("{} ms", FormatNumber(t.value));
+    case TermUnit::kPercent:
+      return fmt::format("{}%", FormatNumber(t.value));
   }
   return FormatSi(t.value);
 }
@@ -88,44 +92,48 @@ std::string PutIn(const Formula& f, std::string_view text) {
 std::string FormulaText(const Formula& f) { return PutIn(f, f.text); }
 
 std::string ArithmeticText(const InstrumentResult& r) {
-  if (!r.Computed() || r.formula.text.empty()) return r.arithmetic.str();
-  return fmt::format("{} = {} {}{}", FormulaText(r.formula), FormatNumber(r.bound), r.unit,
-                     PutIn(r.formula, r.formula.remark));
+  if (!r.formula) return r.arithmetic.str();
+  const Formula& f = *r.formula;
+  // A bound's formula gives its value; a check's (capacity) says its own result.
+  const std::string result =
+      r.Computed() ? fmt::format(" = {} {}", FormatNumber(r.bound), r.unit) : std::string();
+  return fmt::format("{}{}{}", FormulaText(f), result, PutIn(f, f.remark));
 }
 
 std::string AccountText(const InstrumentResult& r) {
-  if (!r.Computed() || r.formula.text.empty()) return r.reason.str();
-  std::string out;
+  if (!r.formula) return r.reason.str();
+  const Formula& f = *r.formula;
+  std::string out(r.reason.view());  // a check's finding, before its account; "" for a bound
   auto add = [&out](std::string_view piece) {
     if (piece.empty()) return;
     if (!out.empty()) out += "; ";
     out += piece;
   };
-  const std::vector<Term>& terms = r.formula.terms;
+  const std::vector<Term>& terms = f.terms;
   for (size_t i = 0; i < terms.size(); ++i) {
     if (terms[i].basis.empty()) continue;
     // A basis the arithmetic's remark quotes is not said twice.
-    if (r.formula.remark.find(fmt::format("{{{}.basis}}", terms[i].symbol)) !=
-        std::string_view::npos) {
+    if (f.remark.find(fmt::format("{{{}.basis}}", terms[i].symbol)) != std::string_view::npos) {
       continue;
     }
     bool repeat = false;
     for (size_t j = 0; j < i; ++j) repeat = repeat || terms[j].symbol == terms[i].symbol;
     if (!repeat) add(fmt::format("{} = {}", terms[i].symbol, terms[i].basis.view()));
   }
-  add(r.formula.note);
-  if (r.candidate_bounds.size() > 1 && r.candidate_bounds.size() == r.accelerators.size()) {
+  add(f.note);
+  const std::vector<double>& candidates = f.candidate_bounds;
+  if (candidates.size() > 1 && candidates.size() == r.accelerators.size()) {
     std::string each;
     size_t best = 0;
     bool agree = true;
-    for (size_t i = 0; i < r.candidate_bounds.size(); ++i) {
+    for (size_t i = 0; i < candidates.size(); ++i) {
       if (!each.empty()) each += ", ";
-      each += fmt::format("{} {}", r.accelerators[i], FormatNumber(r.candidate_bounds[i]));
-      agree = agree && std::fabs(r.candidate_bounds[i] - r.bound) <= 1e-9 * std::fabs(r.bound);
-      if (r.candidate_bounds[i] == r.bound && r.candidate_bounds[best] != r.bound) best = i;
+      each += fmt::format("{} {}", r.accelerators[i], FormatNumber(candidates[i]));
+      agree = agree && std::fabs(candidates[i] - r.bound) <= 1e-9 * std::fabs(r.bound);
+      if (candidates[i] == r.bound && candidates[best] != r.bound) best = i;
     }
     add(fmt::format(
-        "{}; computed with every candidate ({}): {}", r.candidates_basis.view(), each,
+        "{}; computed with every candidate ({}): {}", f.candidates_basis.view(), each,
         agree ? "they agree"
               : fmt::format("they differ, the most generous ({}) is used", r.accelerators[best])));
   }

@@ -404,7 +404,7 @@ void AuditTimeFloor(std::string_view instrument, std::string_view what, const Au
   InstrumentResult r =
       CombineOverParts(instrument, in, BoundKind::kFloor, b.value.si * 1e3, "ms",
                        [&](const Accelerator& a) { return TimeFloorForPart(in, a, terms); });
-  if (r.verdict != Verdict::kNotComputable) r.formula.note = note;
+  if (r.formula) r.formula->note = note;
   AddAssumption(r, assumption);
   if (r.verdict == Verdict::kExceeds) AddExceedsFinding(in, r, what, findings);
   out.roofs.push_back(std::move(r));

@@ -86,6 +86,7 @@ InstrumentResult CombineOverParts(std::string_view instrument, const AuditInput&
   r.unit = unit;
   r.bound = bounds[best].bound;
   r.formula = std::move(bounds[best].formula);
+  Formula& formula = *r.formula;
   r.percent = kind == BoundKind::kCeiling ? value / r.bound * 100.0 : r.bound / value * 100.0;
   r.assumption = bounds[best].assumption;
   if (!r.assumption.empty()) {
@@ -104,10 +105,10 @@ InstrumentResult CombineOverParts(std::string_view instrument, const AuditInput&
   r.verdict = r.percent > 100.0 + 1e-9 ? Verdict::kExceeds : Verdict::kWithin;
   for (const Accelerator* p : in.parts) r.accelerators.push_back(p->header.id.str());
   if (in.parts.size() > 1) {
-    r.candidate_bounds.reserve(bounds.size());
-    for (const PartBound& pb : bounds) r.candidate_bounds.push_back(pb.bound);
+    formula.candidate_bounds.reserve(bounds.size());
+    for (const PartBound& pb : bounds) formula.candidate_bounds.push_back(pb.bound);
+    formula.candidates_basis = in.parts_how;
   }
-  if (in.parts.size() > 1) r.candidates_basis = in.parts_how;
   // n read from the hardware text is an assumption for every bound that uses it.
   AddAssumption(r, in.count_assumption);
   return r;

@@ -152,8 +152,7 @@ void Keep(RecordAudit& from, RecordAudit& into) {
     if (!kept(r)) continue;
     into.roofs.push_back(std::move(r));
     // The reports that read a lean sweep print a roof's bound, never its formula.
-    into.roofs.back().formula = {};
-    into.roofs.back().candidate_bounds = {};
+    into.roofs.back().formula.reset();
   }
   // `roofs` empty means no roof instrument spoke: a record that had roofs keeps one.
   if (into.roofs.empty() && !from.roofs.empty()) into.roofs.push_back(std::move(from.roofs[0]));

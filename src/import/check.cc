@@ -361,8 +361,8 @@ std::optional<CheckBound> CapacityOf(const RecordAudit& a) {
   if (c == nullptr) return std::nullopt;
   CheckBound b;
   b.instrument = std::string(ids::kCapacity);
-  b.arithmetic = c->arithmetic.str();
-  b.reason = c->reason.str();
+  b.arithmetic = ArithmeticText(*c);
+  b.reason = AccountText(*c);
   b.assumption = c->assumption.str();
   switch (c->verdict) {
     case Verdict::kPass:

@@ -95,7 +95,7 @@ void WriteResult(JsonWriter& w, const InstrumentResult& r) {
   const bool computed = r.Computed();
   w.Key("bound");
   DoubleOrNull(w, computed, r.bound);
-  if (computed && !r.formula.text.empty()) WriteFormula(w, r.formula);
+  if (r.formula) WriteFormula(w, *r.formula);
   w.Key("instrument");
   w.String(r.instrument);
   w.Key("percent");

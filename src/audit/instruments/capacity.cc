@@ -87,19 +87,33 @@ class Capacity final : public RecordInstrument {
     const Bytes needed = weights + batch * kv;
     const Bytes available = in.count * memory;
     bool fits = needed <= available * (1 + 1e-12);
-    std::string arithmetic = fmt::format(
-        "{} B weights{} = {} B needed vs {} x {} B = {} B ({}%)", FormatSi(weights.si()),
-        kv > Bytes(0) ? fmt::format(" + {:g} x {} B KV", batch, FormatSi(kv.si())) : "",
-        FormatSi(needed.si()), in.count, FormatSi(memory.si()), FormatSi(available.si()),
-        FormatNumber(needed / available * 100));
-    std::string detail = fmt::format(
-        "weights: {}; KV(I): {}; memory: {}{}", weights_how,
-        kv > Bytes(0) ? fmt::format("{} ({}), B = {:g}{}", kv_how, element_how, batch,
-                                    in.stated_batch > 0 ? "" : " (a batch is not stated: 1)")
-                      : "not counted (no input length or KV geometry)",
-        memory_how, in.parts.size() > 1 ? " (the largest candidate)" : "");
+    // The arithmetic as a formula: its text is made only when a report prints it.
+    Formula formula;
+    formula.text = kv > Bytes(0) ? "{W} weights + {B} x {KV(I)} KV = {needed} needed vs {n} x "
+                                   "{M} = {available} ({share})"
+                                 : "{W} weights = {needed} needed vs {n} x {M} = {available} "
+                                   "({share})";
+    formula.terms = {
+        {"W", weights.si(), TermUnit::kBytes, weights_how},
+        {"n", in.count, TermUnit::kCount, {}},
+        {"M", memory.si(), TermUnit::kBytes,
+         in.parts.size() > 1 ? fmt::format("{} (the largest candidate)", memory_how) : memory_how},
+        {"needed", needed.si(), TermUnit::kBytes, {}},
+        {"available", available.si(), TermUnit::kBytes, {}},
+        {"share", needed / available * 100, TermUnit::kPercent, {}}};
+    if (kv > Bytes(0)) {
+      formula.terms.push_back(
+          {"KV(I)", kv.si(), TermUnit::kBytes, fmt::format("{} ({})", kv_how, element_how)});
+      formula.terms.push_back(
+          {"B", batch, TermUnit::kCount,
+           in.stated_batch > 0 ? in.batch_how : SharedText("a batch is not stated: 1")});
+    } else {
+      formula.note = "KV(I) not counted (no input length or KV geometry)";
+    }
     if (fits) {
-      out.checks.push_back(CheckResult(id(), true, detail, arithmetic));
+      InstrumentResult r = CheckResult(id(), true, SharedText());
+      r.formula = std::move(formula);
+      out.checks.push_back(std::move(r));
       return;
     }
     std::vector<std::string> assumptions;
@@ -118,8 +132,9 @@ class Capacity final : public RecordInstrument {
         in.parts.size() == 1 ? in.parts[0]->header.id : std::string("the candidates"),
         FormatSi(available.si()),
         assumed ? fmt::format(", if {}", fmt::join(assumptions, ", and ")) : "");
-    InstrumentResult failed =
-        CheckResult(id(), false, fmt::format("{}; {}", message, detail), arithmetic);
+    InstrumentResult failed = CheckResult(id(), false, message);
+    failed.formula = std::move(formula);
+    std::string arithmetic = ArithmeticText(failed);
     // The facts the misfit rests on, as a roof names its own (empty: a misfit as stated).
     if (assumed) failed.assumption = fmt::format("{}", fmt::join(assumptions, ", and "));
     out.checks.push_back(std::move(failed));
