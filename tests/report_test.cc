@@ -208,11 +208,25 @@ TEST_F(ReportTest, StrictFailsOnWarningsOnly) {
   Report r = Make();
   r.summary.errors = 0;
   EXPECT_EQ(ExitCodeFor(r, false), ExitCode::kClean);
+  r.summary.notes = 5;  // notes inform: never a failure, strict or not
+  EXPECT_EQ(ExitCodeFor(r, false), ExitCode::kClean);
+  EXPECT_EQ(ExitCodeFor(r, true), ExitCode::kClean);
   r.summary.warnings = 1;
   EXPECT_EQ(ExitCodeFor(r, false), ExitCode::kClean);
   EXPECT_EQ(ExitCodeFor(r, true), ExitCode::kFindings);
   r.summary.invalid_input = 1;
   EXPECT_EQ(ExitCodeFor(r, true), ExitCode::kInvalidInput);
+}
+
+TEST(BundledCorpus, PassesTheStrictSweep) {
+  // What a corpus repository's CI runs: no error and no warning that is not waived, each
+  // waiver with its reason.
+  Corpus corpus = LoadCorpus(std::vector<std::string>{ROOFLINT_BUNDLED_DATA});
+  Report report = BuildReport(corpus, Sweep(corpus));
+  for (const Diagnostic* d : report.diagnostics) {
+    EXPECT_TRUE(d->waived || d->severity == Severity::kNote) << Render(*d);
+  }
+  EXPECT_EQ(ExitCodeFor(report, true), ExitCode::kClean);
 }
 
 }  // namespace

@@ -68,8 +68,8 @@ struct Report {
 // counted apart (see baseline.h).
 Report BuildReport(const Corpus& corpus, SweepResult sweep);
 
-// 0 clean, 1 findings (warnings and notes too under `strict`; never waived, baselined or
-// deprecated ones), 2 invalid input.
+// 0 clean, 1 findings (errors; warnings too under `strict`; never notes, nor waived, baselined
+// or deprecated ones), 2 invalid input.
 ExitCode ExitCodeFor(const Report& report, bool strict);
 
 struct TextOptions {

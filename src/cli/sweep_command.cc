@@ -135,7 +135,7 @@ Command AddSweepCommand(CLI::App& app) {
                   "Write the report to this file (atomically) instead of stdout");
   cmd->add_option("--color", opt->color, "Colour in the text report")
       ->check(CLI::IsMember({"auto", "always", "never"}));
-  cmd->add_flag("--strict", opt->strict, "Warnings and notes fail the sweep too");
+  cmd->add_flag("--strict", opt->strict, "Warnings fail the sweep too (notes never do)");
   cmd->add_option("--near-roof", opt->sweep.near_roof_percent,
                   "near-roof threshold, in percent of the memory roof (default 95)")
       ->check(CLI::Range(1.0, 1000.0));
