@@ -9,8 +9,11 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <regex>
+#include <set>
 #include <sstream>
 
+#include "rooflint/diagnostic_codes.h"
+#include "rooflint/finding_codes.h"
 #include "rooflint/report.h"
 
 namespace rooflint {
@@ -93,20 +96,29 @@ TEST_F(GoldenTest, SarifHasEveryRequiredProperty) {
   ASSERT_EQ(doc.at("runs").size(), 1u);
   const auto& run = doc["runs"][0];
   EXPECT_EQ(run.at("tool").at("driver").at("name"), "rooflint");
+  EXPECT_EQ(run.at("tool").at("driver").at("version"), std::string(ToolVersion()));
   const auto& rules = run["tool"]["driver"].at("rules");
   std::vector<std::string> ids;
   for (const auto& rule : rules) {
     ids.push_back(rule.at("id").get<std::string>());
     EXPECT_FALSE(rule.at("help").at("text").get<std::string>().empty()) << rule.dump();
     EXPECT_FALSE(rule.at("shortDescription").at("text").get<std::string>().empty());
+    const std::string level = rule.at("defaultConfiguration").at("level");
+    EXPECT_TRUE(level == "error" || level == "warning" || level == "note") << rule.dump();
   }
-  for (const auto& instrument : Instruments()) {
-    EXPECT_NE(std::find(ids.begin(), ids.end(), std::string(instrument->id())), ids.end())
-        << "no rule for " << instrument->id();
+  // A rule per code of the catalogue, so that a code can be dismissed on a code-scanning page.
+  for (const FindingCodeInfo& c : FindingCodes()) {
+    EXPECT_NE(std::find(ids.begin(), ids.end(), std::string(c.name)), ids.end())
+        << "no rule for " << c.name;
+  }
+  for (const DiagnosticCodeInfo& c : DiagnosticCodes()) {
+    EXPECT_NE(std::find(ids.begin(), ids.end(), std::string(c.name)), ids.end())
+        << "no rule for " << c.name;
   }
   const auto& results = run.at("results");
   ASSERT_EQ(results.size(), report_.sweep.findings.size() + corpus_.diagnostics.size());
   ASSERT_FALSE(results.empty()) << "the exceeds corpus has a finding";
+  std::set<std::string> identities;
   for (const auto& r : results) {
     EXPECT_FALSE(r.at("message").at("text").get<std::string>().empty()) << r.dump();
     std::string level = r.at("level");
@@ -114,15 +126,18 @@ TEST_F(GoldenTest, SarifHasEveryRequiredProperty) {
     std::string rule = r.at("ruleId");
     ASSERT_TRUE(r.contains("ruleIndex")) << r.dump();
     EXPECT_EQ(ids.at(r["ruleIndex"].get<size_t>()), rule);
+    EXPECT_TRUE(FindFindingCode(rule) || FindDiagnosticCode(rule)) << rule;
     const auto& loc = r.at("locations").at(0).at("physicalLocation");
     EXPECT_FALSE(loc.at("artifactLocation").at("uri").get<std::string>().empty());
+    EXPECT_EQ(loc.at("artifactLocation").at("uriBaseId"), "%SRCROOT%") << r.dump();
     EXPECT_GE(loc.at("region").at("startLine").get<int>(), 1) << r.dump();
+    const std::string identity = r.at("partialFingerprints").at("rooflintIdentity/v1");
+    EXPECT_TRUE(identities.insert(identity).second) << "a second result with " << identity;
   }
-  auto exceeds = std::find_if(results.begin(), results.end(), [](const auto& r) {
-    return r["properties"]["code"] == "exceeds-roof";
-  });
+  auto exceeds = std::find_if(results.begin(), results.end(),
+                              [](const auto& r) { return r["ruleId"] == "exceeds-roof"; });
   ASSERT_NE(exceeds, results.end());
-  EXPECT_EQ((*exceeds)["ruleId"], "memory-roof");
+  EXPECT_EQ((*exceeds)["properties"]["instrument"], "memory-roof");
   EXPECT_EQ((*exceeds)["level"], "error");
   EXPECT_EQ((*exceeds)["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
             "exceeds/benchmarks/above-roof.toml");

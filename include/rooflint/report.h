@@ -143,6 +143,8 @@ struct ReportFormat {
 };
 // Every format, the default ("text") first.
 std::span<const ReportFormat> ReportFormats();
+// The version the reports name as their tool's ("0.1.0"), the project's.
+std::string_view ToolVersion();
 // The format named `name`, or nullptr.
 const ReportFormat* FindReportFormat(std::string_view name);
 

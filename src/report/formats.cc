@@ -28,6 +28,8 @@ constexpr ReportFormat kFormats[] = {
 
 std::span<const ReportFormat> ReportFormats() { return kFormats; }
 
+std::string_view ToolVersion() { return ROOFLINT_VERSION; }
+
 const ReportFormat* FindReportFormat(std::string_view name) {
   for (const ReportFormat& f : kFormats) {
     if (f.name == name) return &f;

@@ -1,10 +1,15 @@
-// The SARIF 2.1.0 report, for code-scanning CI: one rule per instrument (its summary as help
-// text), one result per finding or load diagnostic, located at the record file and line.
+// The SARIF 2.1.0 report, for code-scanning CI: one rule per code of the catalogue (its doc as
+// help text, its severity as default level), one result per finding or load diagnostic whose
+// ruleId is its code, located at the record file and line relative to the corpus repository.
 #include <fmt/format.h>
 
+#include <filesystem>
 #include <nlohmann/json.hpp>
+#include <unordered_map>
 
 #include "report/escape.h"
+#include "rooflint/diagnostic_codes.h"
+#include "rooflint/finding_codes.h"
 #include "rooflint/report.h"
 
 namespace rooflint {
@@ -14,17 +19,18 @@ using nlohmann::json;
 
 constexpr std::string_view kSchema =
     "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json";
-constexpr std::string_view kLoaderRule = "loader";
+constexpr std::string_view kLoaderRule = "loader";  // a diagnostic without a code
+// The base a relative URI is resolved against: the root of the repository the corpus is in,
+// which a code-scanning service knows (GitHub resolves it to the checkout).
+constexpr std::string_view kSrcRoot = "%SRCROOT%";
 
 // SARIF's result levels are rooflint's severity names ("error", "warning", "note").
 std::string_view Level(Severity s) { return SeverityName(s); }
 
-// A relative path stays a relative URI reference (resolved against the repository root by
-// the viewer); an absolute one becomes a file:// URI. Bytes outside the URI-safe set are
-// percent-encoded.
-std::string Uri(const std::string& path) {
+// Bytes outside the URI-safe set percent-encoded.
+std::string Encode(std::string_view path) {
   static constexpr char kHex[] = "0123456789ABCDEF";
-  std::string out = !path.empty() && path[0] == '/' ? "file://" : "";
+  std::string out;
   for (char c : path) {
     bool safe = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
                 c == '-' || c == '.' || c == '_' || c == '~' || c == '/';
@@ -40,14 +46,52 @@ std::string Uri(const std::string& path) {
   return out;
 }
 
-json Location(const SourceLocation& where) {
-  json physical{{"artifactLocation", {{"uri", Uri(where.path)}}}};
+// A path's artifactLocation: relative to %SRCROOT% when it is relative, or absolute under
+// `base` (the working directory, where CI runs from the checkout); else an absolute file://
+// URI of its own.
+json ArtifactLocation(const std::string& path, std::string_view base) {
+  std::string_view p = path;
+  if (!p.empty() && p[0] == '/') {
+    if (base.empty() || !p.starts_with(base)) return json{{"uri", "file://" + Encode(p)}};
+    p.remove_prefix(base.size());
+  }
+  return json{{"uri", Encode(p)}, {"uriBaseId", kSrcRoot}};
+}
+
+json Location(const SourceLocation& where, std::string_view base) {
+  json physical{{"artifactLocation", ArtifactLocation(where.path, base)}};
   if (where.line > 0) {
     json region{{"startLine", where.line}};
     if (where.column > 0) region["startColumn"] = where.column;
     physical["region"] = region;
   }
   return json::array({json{{"physicalLocation", physical}}});
+}
+
+// What makes a diagnostic the same one in the next commit, whatever line it moved to: its
+// code, record, instrument and file, and for a loader diagnostic (no record) its message.
+// FNV-1a, 64 bits, as 16 hex digits.
+std::string Fingerprint(const Diagnostic& d) {
+  uint64_t h = 1469598103934665603ull;
+  auto mix = [&h](std::string_view part) {
+    for (unsigned char c : part) {
+      h ^= c;
+      h *= 1099511628211ull;
+    }
+    h ^= 0xff;  // a separator no UTF-8 text holds
+    h *= 1099511628211ull;
+  };
+  mix(d.code);
+  mix(d.record);
+  mix(d.instrument);
+  mix(d.where.path);
+  if (d.record.empty()) mix(d.message);
+  return fmt::format("{:016x}", h);
+}
+
+// The first severity a catalogue row lists ("error, warning" -> "error"): its default level.
+std::string_view FirstSeverity(std::string_view severities) {
+  return severities.substr(0, severities.find(','));
 }
 
 std::string MessageText(const Diagnostic& d) {
@@ -61,50 +105,64 @@ std::string MessageText(const Diagnostic& d) {
 }  // namespace
 
 void PrintSarif(const Report& report, std::ostream& out) {
+  // One rule per code: the findings' codes, then the loader's and importers' not among them.
   json rules = json::array();
-  std::vector<std::string> rule_ids;
-  for (const auto& instrument : Instruments()) {
-    std::string summary = SanitizeUtf8(instrument->summary());
-    rules.push_back(json{{"id", instrument->id()},
-                         {"name", instrument->id()},
-                         {"shortDescription", {{"text", summary}}},
-                         {"fullDescription", {{"text", summary}}},
-                         {"help", {{"text", summary}}},
-                         {"properties", {{"kind", InstrumentKindName(instrument->kind())}}}});
-    rule_ids.emplace_back(instrument->id());
-  }
-  const std::string loader_help =
-      "The record loader: every record file is parsed and checked (keys, types, units, "
-      "references); a record with an error is rejected and not swept.";
-  rules.push_back(json{{"id", kLoaderRule},
-                       {"name", kLoaderRule},
-                       {"shortDescription", {{"text", "Record file errors"}}},
-                       {"fullDescription", {{"text", loader_help}}},
-                       {"help", {{"text", loader_help}}}});
-  rule_ids.emplace_back(kLoaderRule);
-  auto rule_index = [&](std::string_view id) -> int {
-    for (size_t i = 0; i < rule_ids.size(); ++i) {
-      if (rule_ids[i] == id) return static_cast<int>(i);
-    }
-    return -1;
+  std::unordered_map<std::string_view, int> rule_index;
+  auto add_rule = [&](std::string_view id, std::string_view doc, std::string_view level,
+                      std::string_view emitted_by) {
+    if (rule_index.contains(id)) return;
+    rule_index.emplace(id, static_cast<int>(rules.size()));
+    const std::string text = SanitizeUtf8(doc);
+    rules.push_back(json{{"id", id},
+                         {"name", id},
+                         {"shortDescription", {{"text", text}}},
+                         {"fullDescription", {{"text", text}}},
+                         {"help", {{"text", fmt::format("{} (emitted by {})", text, emitted_by)}}},
+                         {"defaultConfiguration", {{"level", level}}},
+                         {"properties", {{"emittedBy", emitted_by}}}});
   };
+  for (const FindingCodeInfo& c : FindingCodes()) {
+    add_rule(c.name, c.doc, SeverityName(c.severity), EmittersOf(c));
+  }
+  for (const DiagnosticCodeInfo& c : DiagnosticCodes()) {
+    add_rule(c.name, c.doc, FirstSeverity(c.severities), c.emitter);
+  }
+  add_rule(kLoaderRule, "a record file the loader could not read as a valid record", "error",
+           "loader");
 
+  std::string base;  // the working directory, with its slash
+  {
+    std::error_code ec;
+    const std::filesystem::path cwd = std::filesystem::current_path(ec);
+    if (!ec) base = cwd.string() + (cwd.string().ends_with('/') ? "" : "/");
+  }
   json results = json::array();
-  // One loop over the loader's diagnostics (rule "loader") and the findings.
+  // A second diagnostic of the same identity (two conditions missing from one record) is told
+  // apart by its rank among them, as code scanning's own fingerprints do.
+  std::unordered_map<std::string, int> seen;
+  // One loop over the loader's diagnostics and the findings.
   for (const Diagnostic* d : report.diagnostics) {
-    std::string_view rule = d->IsFinding() ? std::string_view(d->instrument) : kLoaderRule;
-    json properties{{"code", d->code}};
+    std::string_view rule = d->code.empty() ? kLoaderRule : std::string_view(d->code);
+    if (!rule_index.contains(rule)) add_rule(rule, rule, Level(d->severity), "rooflint");
+    json properties = json::object();
     if (d->IsFinding()) {
+      properties["instrument"] = d->instrument;
+      if (const Instrument* i = FindInstrument(d->instrument)) {
+        properties["kind"] = InstrumentKindName(i->kind());  // roof, floor or check
+      }
       properties["record"] = d->record;
       properties["arithmetic"] = SanitizeUtf8(d->arithmetic);
       properties["deprecated"] = d->deprecated;
     }
+    std::string identity = Fingerprint(*d);
+    if (const int n = ++seen[identity]; n > 1) identity += fmt::format(":{}", n);
     json result{{"ruleId", rule},
+                {"ruleIndex", rule_index.at(rule)},
                 {"level", Level(d->severity)},
                 {"message", {{"text", MessageText(*d)}}},
-                {"locations", Location(d->where)},
+                {"locations", Location(d->where, base)},
+                {"partialFingerprints", {{"rooflintIdentity/v1", identity}}},
                 {"properties", properties}};
-    if (int i = rule_index(rule); i >= 0) result["ruleIndex"] = i;
     json suppressions = json::array();
     if (d->waived) {
       suppressions.push_back(
@@ -118,7 +176,8 @@ void PrintSarif(const Report& report, std::ostream& out) {
     results.push_back(std::move(result));
   }
   const ReportSummary& s = report.summary;
-  json run{{"tool", {{"driver", {{"name", "rooflint"}, {"rules", rules}}}}},
+  json driver{{"name", "rooflint"}, {"version", ToolVersion()}, {"rules", rules}};
+  json run{{"tool", {{"driver", driver}}},
            {"columnKind", "unicodeCodePoints"},
            {"results", results},
            {"properties",
