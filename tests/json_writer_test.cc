@@ -293,6 +293,9 @@ json RecordJson(const RecordAudit& a) {
       {"hardware", b.hardware},
       {"accelerator_count", b.accelerator_count > 0 ? json(b.accelerator_count)
                                                     : json{{"absent", b.accelerator_count_absent}}},
+      {"accelerators", b.accelerators},
+      {"locator", b.locator},
+      {"source", b.source},
       {"conditions",
        {{"batch", ConditionJson(c.batch)},
         {"concurrency", ConditionJson(c.concurrency)},
@@ -325,7 +328,8 @@ void PrintJson(const Report& report, std::ostream& out) {
     });
     out << (first ? "]" : "\n  ]") << (last ? "\n" : ",\n");
   };
-  out << "{\n  \"tool\": \"rooflint\",\n";
+  out << "{\n  \"schema_version\": 2,\n  \"tool\": "
+      << Dump(json{{"name", "rooflint"}, {"version", ToolVersion()}}) << ",\n";
   array(
       "records",
       [&](auto&& emit) {
@@ -368,6 +372,19 @@ void PrintJson(const Report& report, std::ostream& out) {
       [&](auto&& emit) {
         for (const auto& f : report.corpus->files) {
           if (f.rejected) emit(json{{"kind", KindName(f.kind)}, {"id", f.id}, {"path", f.path}});
+        }
+      },
+      false);
+  array(
+      "sources",
+      [&](auto&& emit) {
+        for (const Source& src : report.corpus->sources) {
+          emit(json{{"id", src.header.id},
+                    {"title", src.title},
+                    {"publisher", src.publisher},
+                    {"url", src.url},
+                    {"date", src.date},
+                    {"kind", src.source_kind}});
         }
       },
       false);

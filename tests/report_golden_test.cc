@@ -74,7 +74,10 @@ TEST_F(GoldenTest, Json) {
   PrintJson(report_, out);
   // The printer streams one record per line; the golden file holds the same document indented
   // (keys in the printer's order), so that a change reads as a diff of the fields it touches.
-  EXPECT_TRUE(out.str().starts_with("{\n  \"tool\": \"rooflint\",\n  \"records\": [\n    {"));
+  EXPECT_TRUE(out.str().starts_with(
+      "{\n  \"schema_version\": 2,\n  \"tool\": {\"name\":\"rooflint\",\"version\":\"" +
+      std::string(ToolVersion()) + "\"},\n  \"records\": [\n    {"))
+      << out.str().substr(0, 200);
   Check("sweep.json", nlohmann::ordered_json::parse(out.str()).dump(2) + "\n");
 }
 

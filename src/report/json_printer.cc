@@ -5,6 +5,8 @@
 // a buffer flushed to the stream now and then. The bytes are those nlohmann::json printed when
 // it built one object per element, so every object's keys are written in byte order (a
 // std::map's), and each element is compact on one line.
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <map>
 #include <memory>
@@ -137,6 +139,10 @@ void WriteRecord(JsonWriter& w, const RecordAudit& a) {
   w.BeginObject();
   w.Key("accelerator_count");
   WriteOrAbsent(w, b.accelerator_count > 0, b.accelerator_count, b.accelerator_count_absent);
+  w.Key("accelerators");  // the record's pointer: empty when it points at none
+  w.BeginArray();
+  for (const std::string& id : b.accelerators) w.String(id);
+  w.EndArray();
   w.Key("binding");
   if (const InstrumentResult* r = a.Binding()) {
     w.String(r->instrument);
@@ -165,6 +171,8 @@ void WriteRecord(JsonWriter& w, const RecordAudit& a) {
   w.String(b.hardware);
   w.Key("id");
   w.String(b.header.id);
+  w.Key("locator");
+  w.String(b.locator);
   w.Key("metric");
   w.String(MetricName(b.metric));
   w.Key("model");
@@ -175,6 +183,8 @@ void WriteRecord(JsonWriter& w, const RecordAudit& a) {
   WriteOrAbsent(w, !b.precision.empty(), b.precision, b.precision_absent);
   w.Key("roofs");
   WriteResults(w, a.roofs);
+  w.Key("source");  // its id: sources[] has its title and URL
+  w.String(b.source);
   w.Key("status");
   w.String(StatusName(b.header.status));
   w.Key("value");
@@ -325,6 +335,26 @@ struct Parts {
     w.EndObject();
   }
 };
+struct Sources {
+  static constexpr bool kEveryItem = false;
+  static bool Wanted(const Source&) { return true; }
+  static void Write(JsonWriter& w, const Source& s) {
+    w.BeginObject();
+    w.Key("date");
+    w.String(s.date);
+    w.Key("id");
+    w.String(s.header.id);
+    w.Key("kind");
+    w.String(s.source_kind);
+    w.Key("publisher");
+    w.String(s.publisher);
+    w.Key("title");
+    w.String(s.title);
+    w.Key("url");
+    w.String(s.url);
+    w.EndObject();
+  }
+};
 struct Rejected {
   static constexpr bool kEveryItem = false;
   static bool Wanted(const FileEntry& f) { return f.rejected; }
@@ -345,6 +375,7 @@ void WriteRest(DocumentWriter& doc, const Report& report) {
   doc.Array("findings", report.diagnostics, Diagnostics{});
   doc.Array("parts", report.sweep.parts, Parts{});
   doc.Array("rejected", report.corpus->files, Rejected{});
+  doc.Array("sources", report.corpus->sources, Sources{});
 
   const ReportSummary& s = report.summary;
   JsonWriter& w = doc.writer();
@@ -376,14 +407,22 @@ void WriteRest(DocumentWriter& doc, const Report& report) {
   doc.buffer() += "\n}\n";
 }
 
-constexpr const char* kHead = "{\n  \"tool\": \"rooflint\",\n";
+// The report's shape is versioned: a consumer checks schema_version before it reads on. 2 added
+// the formulas, the records' pointers, locators and sources, and the tool's version.
+constexpr int kSchemaVersion = 2;
+
+std::string Head() {
+  return fmt::format(
+      "{{\n  \"schema_version\": {},\n  \"tool\": {{\"name\":\"rooflint\",\"version\":\"{}\"}},\n",
+      kSchemaVersion, ToolVersion());
+}
 
 // The JSON report as the sweep goes: each block of records is rendered on the thread that
 // audited it, then written in corpus order by whichever thread completes the run of blocks.
 class JsonStream final : public RecordStream {
  public:
   explicit JsonStream(std::ostream& out) : doc_(out) {
-    doc_.buffer() += kHead;
+    doc_.buffer() += Head();
     doc_.Open("records");
     doc_.Flush();
   }
@@ -429,7 +468,7 @@ class JsonStream final : public RecordStream {
 
 void PrintJson(const Report& report, std::ostream& out) {
   DocumentWriter doc(out);
-  doc.buffer() += kHead;
+  doc.buffer() += Head();
   doc.Array("records", report.sweep.records, Records{});
   WriteRest(doc, report);
 }
