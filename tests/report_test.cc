@@ -3,6 +3,7 @@
 #include "rooflint/report.h"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -10,6 +11,7 @@
 #include <random>
 #include <sstream>
 
+#include "../bench/synthetic_corpus.h"
 #include "fixtures.h"
 #include "test_corpus.h"
 
@@ -216,6 +218,39 @@ TEST_F(ReportTest, StrictFailsOnWarningsOnly) {
   EXPECT_EQ(ExitCodeFor(r, true), ExitCode::kFindings);
   r.summary.invalid_input = 1;
   EXPECT_EQ(ExitCodeFor(r, true), ExitCode::kInvalidInput);
+}
+
+// The Markdown report goes into a pull-request comment, which GitHub refuses past 65,536
+// characters: errors and warnings first, the rest collapsed, and never over 60,000.
+TEST(MarkdownReport, FitsInACommentWithTheErrorsAndWarningsFirst) {
+  namespace fs = std::filesystem;
+  const fs::path root =
+      fs::temp_directory_path() / ("rooflint-md-size-" + std::to_string(::getpid()));
+  fs::remove_all(root);
+  WriteSyntheticCorpus(root.string(), 2000);
+  Corpus corpus = LoadCorpus(std::vector<std::string>{root.string()});
+  fs::remove_all(root);
+  Report report = BuildReport(corpus, Sweep(corpus));
+  ASSERT_GT(report.summary.errors + report.summary.warnings, 100u);
+  std::ostringstream out;
+  PrintMarkdown(report, out);
+  const std::string md = out.str();
+  EXPECT_LE(md.size(), 60000u);
+  EXPECT_NE(md.find("items left out** to keep this report under 60000 characters"),
+            std::string::npos);
+  const size_t action = md.find("## Errors and warnings (");
+  const size_t collapsed = md.find("<details>");
+  ASSERT_NE(action, std::string::npos);
+  EXPECT_LT(action, md.find("## Diagnostics per code"));
+  EXPECT_TRUE(collapsed == std::string::npos || action < collapsed);
+  // Every <details> opened is closed, cut or not.
+  size_t open = 0, close = 0;
+  for (size_t at = md.find("<details>"); at != std::string::npos; at = md.find("<details>", at + 1))
+    ++open;
+  for (size_t at = md.find("</details>"); at != std::string::npos;
+       at = md.find("</details>", at + 1))
+    ++close;
+  EXPECT_EQ(open, close);
 }
 
 TEST(BundledCorpus, PassesTheStrictSweep) {
