@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <array>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -84,8 +85,28 @@ ExitCode RunSweep(const SweepCommandOptions& opt) {
     std::cerr << error << "\n";
     return ExitCode::kUsage;
   }
+  // What the baseline holds: every finding neither deprecated nor waived, by severity.
+  std::array<size_t, 3> baselined = {};  // errors, warnings, notes
+  if (!opt.write_baseline.empty()) {
+    for (const Finding& f : sweep.findings) {
+      if (f.deprecated || f.waived) continue;
+      ++baselined[f.severity == Severity::kError ? 0 : f.severity == Severity::kWarning ? 1 : 2];
+    }
+  }
   kept_report = new Report(BuildReport(corpus, std::move(sweep)));
   const Report& report = *kept_report;
+  // Writing a baseline accepts today's findings: it says what it wrote, not the whole report
+  // (which --output still writes), and succeeds unless the input was invalid.
+  if (!opt.write_baseline.empty() && opt.output.empty()) {
+    progress.Stop();
+    std::cout << fmt::format(
+        "rooflint: wrote {} findings to {} ({} errors, {} warnings, {} notes); "
+        "`rooflint sweep --baseline {}` now reports only new ones\n",
+        baselined[0] + baselined[1] + baselined[2], opt.write_baseline, baselined[0], baselined[1],
+        baselined[2], opt.write_baseline);
+    std::cout.flush();
+    return report.summary.invalid_input > 0 ? ExitCode::kInvalidInput : ExitCode::kClean;
+  }
   progress.Phase(fmt::format("writing the {} report", opt.format));
   // The rest of a streamed report, or the whole of another, to `out`.
   auto write = [&](bool color) {
