@@ -2,13 +2,19 @@
 # Invoked by CTest with -DROOFLINT=<binary> -DCORPORA=<tests/corpora>.
 include(${CMAKE_CURRENT_LIST_DIR}/cli_expect.cmake)
 
-expect_exit(0 sweep ${CORPORA}/base ${CORPORA}/clean)
+expect_exit(0 sweep --verbose ${CORPORA}/base ${CORPORA}/clean)
 if(NOT LAST_OUTPUT MATCHES "within-roof +per-user-decode +1 +2/7 +57.6 tok/s +memory-roof +111.1 tok/s +51.9% +within")
   message(FATAL_ERROR "clean sweep table row missing:\n${LAST_OUTPUT}")
 endif()
-expect_exit(1 sweep ${CORPORA}/base ${CORPORA}/clean ${CORPORA}/exceeds)
+expect_exit(1 sweep --verbose ${CORPORA}/base ${CORPORA}/clean ${CORPORA}/exceeds)
 if(NOT LAST_OUTPUT MATCHES "error\\[exceeds-roof\\]: above-roof: 150 tok/s is 135.0% of the memory roof")
   message(FATAL_ERROR "exceeds finding missing:\n${LAST_OUTPUT}")
+endif()
+# By default, one line per error and warning, ruff's concise form, and no table.
+expect_exit(1 sweep ${CORPORA}/base ${CORPORA}/clean ${CORPORA}/exceeds)
+if(NOT LAST_OUTPUT MATCHES "exceeds/benchmarks/above-roof.toml:5:1: error\\[exceeds-roof\\]: above-roof: 150 tok/s is 135.0% of the memory roof"
+   OR LAST_OUTPUT MATCHES "per-user-decode +1 +2/7")
+  message(FATAL_ERROR "the concise sweep is not one line per finding without a table:\n${LAST_OUTPUT}")
 endif()
 expect_exit(2 sweep ${CORPORA}/base ${CORPORA}/invalid)
 if(NOT LAST_OUTPUT MATCHES "error\\[unknown-key\\]: unknown key 'modle' in this benchmark record")

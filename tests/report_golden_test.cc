@@ -63,6 +63,13 @@ TEST_F(GoldenTest, Text) {
   Check("sweep.txt", out.str());
 }
 
+// What `rooflint sweep` prints by default: one line per error and warning, notes by code.
+TEST_F(GoldenTest, TextConcise) {
+  std::ostringstream out;
+  PrintText(report_, TextOptions{.verbose = false}, out);
+  Check("sweep-concise.txt", out.str());
+}
+
 TEST_F(GoldenTest, Markdown) {
   std::ostringstream out;
   PrintMarkdown(report_, out);

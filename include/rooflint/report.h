@@ -74,9 +74,16 @@ ExitCode ExitCodeFor(const Report& report, bool strict);
 
 struct TextOptions {
   bool color = false;
+  // The whole report (the table, every diagnostic with its source line, caret, hint and
+  // arithmetic); else the concise one `rooflint sweep` prints by default.
+  bool verbose = true;
+  bool show_waived = false;  // the concise report lists waived findings too
 };
-// The terminal report: the benchmark table (deprecated records apart), rejected files, the
-// load diagnostics with their carets, the findings with their arithmetic, and a summary line.
+// The terminal report. Verbose: the benchmark table (deprecated records apart), rejected
+// files, the load diagnostics with their carets, the findings with their arithmetic, and a
+// summary line. Concise: calibration, one line per error and warning that needs action
+// (`path:line:col: severity[code]: record: message`), the notes grouped by code with a count and
+// an example, the counts of what it leaves out and how to see it, and the summary line.
 void PrintText(const Report& report, const TextOptions& options, std::ostream& out);
 
 // `rooflint show`: one benchmark record in full: what it says, how it was resolved, every
@@ -129,6 +136,9 @@ void PrintHtml(const Report& report, std::ostream& out);
 // and a test.
 struct PrintOptions {
   bool color = false;  // ANSI colour (the text report only)
+  // The text report only: whole, or concise (TextOptions).
+  bool verbose = true;
+  bool show_waived = false;
 };
 struct ReportFormat {
   std::string_view name;  // the --format value: "text"

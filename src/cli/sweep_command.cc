@@ -27,6 +27,8 @@ struct SweepCommandOptions {
   std::string output;  // "" prints to stdout
   std::string color = "auto";
   bool strict = false;
+  bool verbose = false;      // the text report whole: the table, carets, arithmetic
+  bool show_waived = false;  // the concise text report lists waived findings too
   std::string baseline;
   std::string write_baseline;
   bool force = false;
@@ -34,7 +36,8 @@ struct SweepCommandOptions {
 };
 
 void Print(const Report& report, const SweepCommandOptions& opt, bool color, std::ostream& out) {
-  FindReportFormat(opt.format)->print(report, PrintOptions{color}, out);
+  FindReportFormat(opt.format)
+      ->print(report, PrintOptions{color, opt.verbose, opt.show_waived}, out);
 }
 
 ExitCode RunSweep(const SweepCommandOptions& opt) {
@@ -157,6 +160,11 @@ Command AddSweepCommand(CLI::App& app) {
   cmd->add_option("--color", opt->color, "Colour in the text report")
       ->check(CLI::IsMember({"auto", "always", "never"}));
   cmd->add_flag("--strict", opt->strict, "Warnings fail the sweep too (notes never do)");
+  cmd->add_flag("--verbose,-v", opt->verbose,
+                "The whole text report: the benchmark table, each diagnostic's source line, "
+                "caret, hint and arithmetic");
+  cmd->add_flag("--show-waived", opt->show_waived,
+                "List waived findings in the concise text report");
   cmd->add_option("--near-roof", opt->sweep.near_roof_percent,
                   "near-roof threshold, in percent of the memory roof (default 95)")
       ->check(CLI::Range(1.0, 1000.0));

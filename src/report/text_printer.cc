@@ -225,9 +225,120 @@ void PrintCalibration(const Report& report, std::ostream& out) {
   out << "\n";
 }
 
+// The last line: what was swept and what was found.
+void PrintSummaryLine(const Report& report, std::ostream& out) {
+  const ReportSummary& s = report.summary;
+  PrintWrapped(
+      fmt::format(
+          "rooflint: {} records, {} benchmarks swept ({} deprecated), {} rejected; {} input "
+          "errors; {} errors, {} warnings, {} notes; {} waived, {} in the baseline, {} on "
+          "deprecated records{}",
+          s.records, s.benchmarks, s.deprecated, s.rejected, s.invalid_input, s.errors, s.warnings,
+          s.notes, s.waived, s.baselined, s.deprecated_findings,
+          s.calibration_failures > 0 ? "; CALIBRATION FAILED: findings not to be trusted" : ""),
+      "", "  ", out);
+}
+
+// A diagnostic on one line, ruff's concise form: path:line:col: severity[code]: record: message.
+std::string OneLine(const Diagnostic& d, bool color) {
+  std::string severity(SeverityName(d.severity));
+  if (color) {
+    const char* paint = d.severity == Severity::kError     ? "\x1b[31m"
+                        : d.severity == Severity::kWarning ? "\x1b[33m"
+                                                           : "\x1b[36m";
+    severity = fmt::format("{}{}\x1b[0m", paint, severity);
+  }
+  return fmt::format("{}:{}:{}: {}[{}]: {}{}", EscapeTerminal(d.where.path), d.where.line,
+                     d.where.column, severity, EscapeTerminal(d.code),
+                     d.record.empty() ? "" : EscapeTerminal(d.record) + ": ",
+                     EscapeTerminal(d.message));
+}
+
+// The concise report: what needs action, one line each; the rest counted, with how to see it.
+void PrintConcise(const Report& report, const TextOptions& options, std::ostream& out) {
+  PrintCalibration(report, out);
+  size_t listed = 0, waived = 0, deprecated = 0;
+  struct CodeCount {
+    std::string_view code;
+    Severity severity;
+    size_t count = 0;
+  };
+  std::vector<CodeCount> per_code;  // of the errors and warnings listed
+  // The notes, by code, in the report's order: a count and the first as an example.
+  std::vector<std::pair<std::string_view, std::vector<const Diagnostic*>>> notes;
+  for (const Diagnostic* d : report.diagnostics) {
+    if (d->baselined) continue;
+    if (d->waived && !options.show_waived) {
+      ++waived;
+      continue;
+    }
+    if (GroupOf(*d) == DiagnosticGroup::kDeprecated) {
+      ++deprecated;
+      continue;
+    }
+    if (d->severity == Severity::kNote && !d->waived) {
+      auto it = std::find_if(notes.begin(), notes.end(),
+                             [&](const auto& n) { return n.first == d->code.view(); });
+      if (it == notes.end()) it = notes.insert(notes.end(), {d->code.view(), {}});
+      it->second.push_back(d);
+      continue;
+    }
+    std::string line = OneLine(*d, options.color);
+    if (d->waived) line += fmt::format(" (waived: {})", EscapeTerminal(d->waiver_reason));
+    out << line << "\n";
+    ++listed;
+    auto it = std::find_if(per_code.begin(), per_code.end(),
+                           [&](const auto& c) { return c.code == d->code.view(); });
+    if (it == per_code.end()) it = per_code.insert(per_code.end(), {d->code.view(), d->severity});
+    ++it->count;
+  }
+  if (listed > 0) out << "\n";
+  // The codes of the lines above, most frequent first, when there are several.
+  if (per_code.size() > 1) {
+    std::stable_sort(per_code.begin(), per_code.end(),
+                     [](const auto& a, const auto& b) { return a.count > b.count; });
+    out << "Per code:\n";
+    for (const auto& c : per_code) {
+      out << fmt::format("{:>7}  {}[{}]\n", c.count, SeverityName(c.severity),
+                         EscapeTerminal(c.code));
+    }
+    out << "\n";
+  }
+  if (!notes.empty()) {
+    size_t count = 0;
+    for (const auto& n : notes) count += n.second.size();
+    out << fmt::format("Notes ({}), by code:\n", count);
+    for (const auto& [code, ds] : notes) {
+      const Diagnostic& first = *ds.front();
+      PrintWrapped(fmt::format("{:>5} x note[{}]: {}", ds.size(), EscapeTerminal(code),
+                               EscapeTerminal(first.message)),
+                   "", "          ", out);
+      out << fmt::format("          e.g. {}:{}:{}\n", EscapeTerminal(first.where.path),
+                         first.where.line, first.where.column);
+    }
+    out << "\n";
+  }
+  std::vector<std::string> more;
+  if (waived > 0) more.push_back(fmt::format("{} waived findings (--show-waived)", waived));
+  if (deprecated > 0) {
+    more.push_back(fmt::format("{} findings on deprecated records (--verbose)", deprecated));
+  }
+  more.push_back(
+      fmt::format("the table of {} benchmarks and each finding's source line and arithmetic "
+                  "(--verbose; one record: rooflint show ID)",
+                  report.summary.benchmarks));
+  PrintWrapped(fmt::format("Not shown: {}.", fmt::join(more, "; ")), "", "  ", out);
+  out << "\n";
+}
+
 }  // namespace
 
 void PrintText(const Report& report, const TextOptions& options, std::ostream& out) {
+  if (!options.verbose) {
+    PrintConcise(report, options, out);
+    PrintSummaryLine(report, out);
+    return;
+  }
   std::vector<const RecordAudit*> live, deprecated;
   for (const auto& a : report.sweep.records) {
     (a.benchmark->header.status == Status::kDeprecated ? deprecated : live).push_back(&a);
@@ -287,17 +398,8 @@ void PrintText(const Report& report, const TextOptions& options, std::ostream& o
         text += RenderForTerminal(*d);
       },
       out);
-  const ReportSummary& s = report.summary;
   out << "\n";
-  PrintWrapped(
-      fmt::format(
-          "rooflint: {} records, {} benchmarks swept ({} deprecated), {} rejected; {} input "
-          "errors; {} errors, {} warnings, {} notes; {} waived, {} in the baseline, {} on "
-          "deprecated records{}",
-          s.records, s.benchmarks, s.deprecated, s.rejected, s.invalid_input, s.errors, s.warnings,
-          s.notes, s.waived, s.baselined, s.deprecated_findings,
-          s.calibration_failures > 0 ? "; CALIBRATION FAILED: findings not to be trusted" : ""),
-      "", "  ", out);
+  PrintSummaryLine(report, out);
 }
 
 }  // namespace rooflint
