@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <filesystem>
 #include <fstream>
@@ -16,6 +17,7 @@
 #include "rooflint/audit.h"
 #include "rooflint/baseline.h"
 #include "rooflint/corpus.h"
+#include "rooflint/finding_codes.h"
 #include "rooflint/report.h"
 
 namespace rooflint::cli {
@@ -29,6 +31,11 @@ struct SweepCommandOptions {
   bool strict = false;
   bool verbose = false;      // the text report whole: the table, carets, arithmetic
   bool show_waived = false;  // the concise text report lists waived findings too
+  // Findings kept: those a --select names (all when none), less those an --ignore names; each
+  // a code or an instrument id, or a prefix of one ("exceeds-", "kv-").
+  std::vector<std::string> select, ignore;
+  int max_warnings = -1;   // more warnings than this fail the sweep (-1: no limit)
+  bool exit_zero = false;  // findings never fail the sweep (invalid input still does)
   std::string baseline;
   std::string write_baseline;
   bool force = false;
@@ -40,7 +47,34 @@ void Print(const Report& report, const SweepCommandOptions& opt, bool color, std
       ->print(report, PrintOptions{color, opt.verbose, opt.show_waived}, out);
 }
 
+// Whether `selector` names this finding: its code or instrument, or a prefix of either.
+bool Names(const std::string& selector, const Finding& f) {
+  return f.code.starts_with(selector) || std::string_view(f.instrument).starts_with(selector);
+}
+
+// A selector that names no code and no instrument is a mistake (a typo would select nothing).
+bool KnownSelector(const std::string& selector) {
+  for (const FindingCodeInfo& c : FindingCodes()) {
+    if (c.name.starts_with(selector)) return true;
+  }
+  for (const auto& i : Instruments()) {
+    if (i->id().starts_with(selector)) return true;
+  }
+  return false;
+}
+
 ExitCode RunSweep(const SweepCommandOptions& opt) {
+  for (const auto* list : {&opt.select, &opt.ignore}) {
+    for (const std::string& s : *list) {
+      if (s.empty() || !KnownSelector(s)) {
+        std::cerr << fmt::format(
+            "rooflint: error[usage]: '{}' names no finding code and no instrument\n"
+            "  hint: `rooflint codes` and `rooflint instruments` list them\n",
+            s);
+        return ExitCode::kUsage;
+      }
+    }
+  }
   std::vector<std::string> dirs = opt.dirs;
   if (dirs.empty()) dirs.push_back(BundledData());
   Baseline baseline;
@@ -81,6 +115,15 @@ ExitCode RunSweep(const SweepCommandOptions& opt) {
     };
   }
   SweepResult sweep = Sweep(corpus, options);
+  if (!opt.select.empty() || !opt.ignore.empty()) {
+    std::erase_if(sweep.findings, [&](const Finding& f) {
+      const bool selected =
+          opt.select.empty() || std::any_of(opt.select.begin(), opt.select.end(),
+                                            [&](const auto& s) { return Names(s, f); });
+      return !selected || std::any_of(opt.ignore.begin(), opt.ignore.end(),
+                                      [&](const auto& s) { return Names(s, f); });
+    });
+  }
   if (!opt.baseline.empty()) ApplyBaseline(baseline, sweep.findings);
   if (!opt.write_baseline.empty() &&
       !WriteBaseline(opt.write_baseline, sweep.findings, opt.force, error)) {
@@ -138,7 +181,15 @@ ExitCode RunSweep(const SweepCommandOptions& opt) {
     std::cerr << "rooflint: error[output]: cannot write the report to standard output\n";
     return ExitCode::kInternal;
   }
-  return ExitCodeFor(report, opt.strict);
+  const ExitCode code = ExitCodeFor(report, opt.strict);
+  if (code == ExitCode::kInvalidInput) return code;
+  if (opt.exit_zero) return ExitCode::kClean;
+  if (opt.max_warnings >= 0 && report.summary.warnings > static_cast<size_t>(opt.max_warnings)) {
+    std::cerr << fmt::format("rooflint: {} warnings, more than --max-warnings {}\n",
+                             report.summary.warnings, opt.max_warnings);
+    return ExitCode::kFindings;
+  }
+  return code;
 }
 
 }  // namespace
@@ -165,6 +216,19 @@ Command AddSweepCommand(CLI::App& app) {
                 "caret, hint and arithmetic");
   cmd->add_flag("--show-waived", opt->show_waived,
                 "List waived findings in the concise text report");
+  cmd->add_option("--select", opt->select,
+                  "Keep only findings of these codes or instruments (or prefixes), comma-separated")
+      ->delimiter(',')
+      ->allow_extra_args(false);
+  cmd->add_option("--ignore", opt->ignore,
+                  "Drop findings of these codes or instruments (or prefixes), comma-separated")
+      ->delimiter(',')
+      ->allow_extra_args(false);
+  cmd->add_option("--max-warnings", opt->max_warnings,
+                  "Fail the sweep when it finds more warnings than this")
+      ->check(CLI::NonNegativeNumber);
+  cmd->add_flag("--exit-zero", opt->exit_zero,
+                "Exit 0 whatever the findings (invalid input still exits 2)");
   cmd->add_option("--near-roof", opt->sweep.near_roof_percent,
                   "near-roof threshold, in percent of the memory roof (default 95)")
       ->check(CLI::Range(1.0, 1000.0));
