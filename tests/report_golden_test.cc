@@ -68,6 +68,12 @@ TEST_F(GoldenTest, TextConcise) {
   std::ostringstream out;
   PrintText(report_, TextOptions{.verbose = false}, out);
   Check("sweep-concise.txt", out.str());
+  // --quiet: the errors and warnings and the summary line, nothing else.
+  std::ostringstream quiet;
+  PrintText(report_, TextOptions{.verbose = false, .quiet = true}, quiet);
+  EXPECT_EQ(quiet.str().find("Notes ("), std::string::npos) << quiet.str();
+  EXPECT_NE(quiet.str().find("error[exceeds-roof]: above-roof"), std::string::npos);
+  EXPECT_NE(quiet.str().find("\nrooflint: 5 records"), std::string::npos) << quiet.str();
 }
 
 TEST_F(GoldenTest, Markdown) {

@@ -78,6 +78,7 @@ struct TextOptions {
   // arithmetic); else the concise one `rooflint sweep` prints by default.
   bool verbose = true;
   bool show_waived = false;  // the concise report lists waived findings too
+  bool quiet = false;        // the concise report without the notes and what it leaves out
 };
 // The terminal report. Verbose: the benchmark table (deprecated records apart), rejected
 // files, the load diagnostics with their carets, the findings with their arithmetic, and a
@@ -139,6 +140,7 @@ struct PrintOptions {
   // The text report only: whole, or concise (TextOptions).
   bool verbose = true;
   bool show_waived = false;
+  bool quiet = false;
 };
 struct ReportFormat {
   std::string_view name;  // the --format value: "text"

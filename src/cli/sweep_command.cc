@@ -31,6 +31,7 @@ struct SweepCommandOptions {
   bool strict = false;
   bool verbose = false;      // the text report whole: the table, carets, arithmetic
   bool show_waived = false;  // the concise text report lists waived findings too
+  bool quiet = false;        // the concise text report: errors and warnings only
   // Findings kept: those a --select names (all when none), less those an --ignore names; each
   // a code or an instrument id, or a prefix of one ("exceeds-", "kv-").
   std::vector<std::string> select, ignore;
@@ -44,7 +45,7 @@ struct SweepCommandOptions {
 
 void Print(const Report& report, const SweepCommandOptions& opt, bool color, std::ostream& out) {
   FindReportFormat(opt.format)
-      ->print(report, PrintOptions{color, opt.verbose, opt.show_waived}, out);
+      ->print(report, PrintOptions{color, opt.verbose, opt.show_waived, opt.quiet}, out);
 }
 
 // Whether `selector` names this finding: its code or instrument, or a prefix of either.
@@ -214,6 +215,8 @@ Command AddSweepCommand(CLI::App& app) {
   cmd->add_flag("--verbose,-v", opt->verbose,
                 "The whole text report: the benchmark table, each diagnostic's source line, "
                 "caret, hint and arithmetic");
+  cmd->add_flag("--quiet,-q", opt->quiet,
+                "Errors and warnings only: no notes, nothing on what is left out");
   cmd->add_flag("--show-waived", opt->show_waived,
                 "List waived findings in the concise text report");
   cmd->add_option("--select", opt->select,

@@ -304,6 +304,7 @@ void PrintConcise(const Report& report, const TextOptions& options, std::ostream
     }
     out << "\n";
   }
+  if (options.quiet) return;
   if (!notes.empty()) {
     size_t count = 0;
     for (const auto& n : notes) count += n.second.size();
