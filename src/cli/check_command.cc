@@ -23,6 +23,7 @@
 #include "rooflint/local_hardware.h"
 #include "rooflint/model_config.h"
 #include "rooflint/names.h"
+#include "rooflint/report.h"
 #include "rooflint/units.h"
 
 namespace rooflint::cli {
@@ -336,7 +337,7 @@ void PrintCheckJson(const CheckReport& report, std::ostream& out) {
                            {"hint", d.hint.str()}});
   }
   json doc = {{"tool", "rooflint"},
-              {"version", ROOFLINT_VERSION},
+              {"version", ToolVersion()},
               {"figures", figures},
               {"diagnostics", diagnostics}};
   out << doc.dump(2, ' ', false, json::error_handler_t::replace) << "\n";

@@ -13,6 +13,7 @@
 #include "cli/command.h"
 #include "report/escape.h"
 #include "rooflint/names.h"
+#include "rooflint/report.h"
 
 #if ROOFLINT_MIMALLOC
 #include <mimalloc.h>
@@ -55,7 +56,7 @@ namespace {
 int Main(int argc, char** argv) {
   CLI::App app{"rooflint: audit LLM-inference performance claims against physics"};
   app.require_subcommand(1);
-  app.set_version_flag("--version", std::string("rooflint ") + ROOFLINT_VERSION);
+  app.set_version_flag("--version", std::string("rooflint ") + std::string(ToolVersion()));
 
   // The subcommand table, in the order `rooflint --help` lists them.
   std::vector<Command> commands = {
