@@ -47,7 +47,7 @@ class KvMemoryRoof final : public RecordInstrument {
     }
     const Bytes w = t.w, w_min = t.w_min, kv = t.kv;
     double batch = 1;
-    SharedText batch_basis = "taken as 1";
+    SharedText batch_basis;  // how B was found; the saturated limit has no B
     bool saturated = false;
     if (per_user) {
       if (in.stated_batch > 0) {
