@@ -15,7 +15,7 @@ CLANG_FORMAT ?= clang-format
 TOOL_PACKAGES := cmake ninja-build g++ libtomlplusplus-dev libcli11-dev libfmt-dev \
                  nlohmann-json3-dev libsimdjson-dev libmimalloc-dev
 TEST_PACKAGES := clang libclang-rt-14-dev clang-format libgtest-dev libgmock-dev \
-                 libbenchmark-dev chromium
+                 libbenchmark-dev chromium python3-jsonschema
 # The C++ sources that follow .clang-format.
 FORMAT_FILES = $(shell find src include tests bench fuzz -type f \( -name '*.cc' -o -name '*.h' \) | sort)
 

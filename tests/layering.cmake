@@ -7,7 +7,7 @@ cmake_minimum_required(VERSION 3.20)
 
 # The layer each public header belongs to.
 set(owner_core boxed corpus diagnostic diagnostic_codes exit_codes hardware_match local_hardware
-    names precision records shared_text units)
+    names precision records schema shared_text units)
 set(owner_audit audit finding_codes)
 set(owner_import check import model_config)
 set(owner_report baseline report)

@@ -4,6 +4,7 @@
 #ifndef ROOFLINT_PRECISION_H_
 #define ROOFLINT_PRECISION_H_
 
+#include <array>
 #include <optional>
 #include <span>
 #include <string_view>
@@ -32,6 +33,9 @@ std::span<const PrecisionInfo> Precisions();
 // The row for `name` (exact, lowercase), or nullptr.
 const PrecisionInfo* FindPrecision(std::string_view name);
 // The [peak_dense] keys an accelerator record may carry.
+inline constexpr std::array<std::string_view, 12> kPeakKeys = {
+    "fp64", "fp32", "tf32", "fp16", "bf16",       "fp8",
+    "fp6",  "fp4",  "int8", "int4", "fp16_acc16", "fp8_acc16"};
 std::span<const std::string_view> PeakKeys();
 
 // The fewest bits a weight can take in any format an engine loads: what a bound may assume

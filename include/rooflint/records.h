@@ -39,6 +39,10 @@ enum class Metric {
   kPrefill,  // prompt tokens processed per second by one sequence's prefill (llama-bench pp)
 };
 inline constexpr size_t kMetricCount = static_cast<size_t>(Metric::kPrefill) + 1;
+// Every metric's name, in Metric order.
+inline constexpr std::array<std::string_view, kMetricCount> kMetricNames = {
+    "per-user-decode", "aggregate-output", "aggregate-total", "requests", "ttft", "tpot", "itl",
+    "e2e-latency",     "prefill"};
 std::string_view MetricName(Metric m);  // "per-user-decode", ...
 // Every metric's name, in Metric order: the one table the parser, the checks and the printers
 // read (records.cc).
@@ -113,6 +117,7 @@ struct Accelerator {
   std::vector<std::pair<std::string, FlopsPerSecond>> peak_dense;
   std::vector<std::pair<std::string, SourceRef>> sources;  // by figure: memory, bandwidth, ...
   std::string notes;
+  std::string memory_type;      // "HBM2e", "GDDR6X", ...; "" when not stated
   std::vector<Waiver> waivers;  // spec-lint findings this record accepts, with why
   // GPUs in one package that a hardware text may count: a GB200 superchip holds two of the
   // GPUs this record describes, a GH200 one. 1 for every ordinary card.
@@ -141,6 +146,8 @@ struct Model {
   int64_t layers = 0;            // 0 when absent (draft records only)
   int64_t kv_heads = 0;          // likewise
   int64_t head_dim = 0;          // likewise
+  int64_t attention_heads = 0;   // query heads per layer; 0 when not stated
+  int64_t hidden_size = 0;       // the residual width; 0 when not stated
   std::string native_precision;  // "" when absent (draft records only)
   std::string source;
   std::string notes;
@@ -332,7 +339,9 @@ std::span<const ConditionKey> ConditionKeys();
 std::span<const std::string_view> ConditionKeyNames();  // the keys alone, in the same order
 
 // The fields the members of a sibling set share, each excusable by `set_differs`: the one
-// table the parser (which keys set_differs takes) and the sibling-set check read.
+// table the record schema (which keys set_differs takes) and the sibling-set check read.
+inline constexpr std::array<std::string_view, 6> kSetFields = {
+    "model", "hardware", "engine", "precision", "input_tokens", "output_tokens"};
 std::span<const std::string_view> SetFieldNames();
 struct Benchmark;
 // The line `value` is written on in b's file: b.value_line, or the usual form it stands for.

@@ -160,6 +160,10 @@ std::string_view ToolVersion();
 // The format named `name`, or nullptr.
 const ReportFormat* FindReportFormat(std::string_view name);
 
+// The JSON Schema (draft-07) of a record of `kind`, made from the record schema
+// (rooflint/schema.h), for editors that check TOML against one (`rooflint schema KIND`).
+std::string RecordJsonSchema(RecordKind kind);
+
 }  // namespace rooflint
 
 #endif  // ROOFLINT_REPORT_H_

@@ -40,6 +40,7 @@ Command AddRoofCommand(CLI::App& app);
 Command AddImportCommand(CLI::App& app);
 Command AddCheckCommand(CLI::App& app);
 Command AddListCommand(CLI::App& app);
+Command AddSchemaCommand(CLI::App& app);
 
 }  // namespace rooflint::cli
 

@@ -1,13 +1,16 @@
-// `rooflint precisions`, `rooflint instruments` and `rooflint codes`: the tables rooflint
-// works from.
+// `rooflint precisions`, `rooflint instruments`, `rooflint codes` and `rooflint schema`: the
+// tables rooflint works from.
 #include <fmt/format.h>
 
 #include <iostream>
 #include <memory>
+#include <string>
 
 #include "cli/command.h"
 #include "rooflint/audit.h"
 #include "rooflint/precision.h"
+#include "rooflint/report.h"
+#include "rooflint/schema.h"
 
 namespace rooflint::cli {
 
@@ -63,6 +66,40 @@ Command AddCodesCommand(CLI::App& app) {
             }
             return ExitCode::kClean;
           }};
+}
+
+Command AddSchemaCommand(CLI::App& app) {
+  auto kind = std::make_shared<std::string>();
+  auto json = std::make_shared<bool>(false);
+  CLI::App* cmd = app.add_subcommand(
+      "schema", "Print the keys a record of KIND takes, or its JSON Schema for an editor");
+  cmd->add_option("kind", *kind, "benchmark, accelerator, model, source or gotcha")
+      ->required()
+      ->check(CLI::IsMember({"benchmark", "accelerator", "model", "source", "gotcha"}));
+  cmd->add_flag("--json", *json,
+                "Print the JSON Schema (draft-07) that taplo and Even Better TOML read");
+  return {
+      cmd, [kind, json] {
+        RecordKind k = RecordKind::kBenchmark;
+        for (RecordKind each : {RecordKind::kAccelerator, RecordKind::kModel,
+                                RecordKind::kBenchmark, RecordKind::kSource, RecordKind::kGotcha}) {
+          if (KindName(each) == *kind) k = each;
+        }
+        if (*json) {
+          std::cout << RecordJsonSchema(k);
+        } else {
+          std::cout << fmt::format(
+              "{}/<id>.toml takes these keys, in the order a record "
+              "writes them (docs/record-format.md says more):\n",
+              KindFolder(k));
+          for (const RecordField& f : RecordFields(k)) {
+            std::cout << fmt::format("\n{}  {}{}\n", f.key, f.required ? "required: " : "",
+                                     FieldTakes(f));
+            if (!f.summary.empty()) std::cout << fmt::format("    {}\n", f.summary);
+          }
+        }
+        return ExitCode::kClean;
+      }};
 }
 
 }  // namespace rooflint::cli

@@ -63,6 +63,7 @@ int Main(int argc, char** argv) {
       AddCheckCommand(app),      AddSweepCommand(app),       AddShowCommand(app),
       AddRoofCommand(app),       AddImportCommand(app),      AddListCommand(app),
       AddPrecisionsCommand(app), AddInstrumentsCommand(app), AddCodesCommand(app),
+      AddSchemaCommand(app),
   };
 
   // A first word that is no subcommand and no option is a typo of one, most likely: say which

@@ -40,6 +40,8 @@ void PrintModel(const Corpus& corpus, const Model& m, std::ostream& out) {
   if (m.params_active) fact("params_active", FormatSi(*m.params_active));
   fact("layers", fmt::format("{}", m.layers));
   fact("kv_heads", fmt::format("{} x head_dim {}", m.kv_heads, m.head_dim));
+  if (m.attention_heads > 0) fact("attention_heads", fmt::format("{}", m.attention_heads));
+  if (m.hidden_size > 0) fact("hidden_size", fmt::format("{}", m.hidden_size));
   if (m.embedding_params > 0) {
     fact("embedding_params",
          fmt::format(
@@ -62,8 +64,10 @@ void PrintPart(const Corpus& corpus, const Accelerator& a, std::ostream& out) {
     out << Wrap(T(fmt::format("{}", fmt::join(a.aliases, ", "))), "  also      ", "            ",
                 100);
   }
-  out << fmt::format("  memory    {} ({} B)\n  bandwidth {} ({} B/s)\n", T(a.memory_text),
-                     FormatSi(a.memory.si()), T(a.bandwidth_text), FormatSi(a.bandwidth.si()));
+  out << fmt::format("  memory    {} ({} B{})\n  bandwidth {} ({} B/s)\n", T(a.memory_text),
+                     FormatSi(a.memory.si()),
+                     a.memory_type.empty() ? "" : fmt::format(", {}", T(a.memory_type)),
+                     T(a.bandwidth_text), FormatSi(a.bandwidth.si()));
   for (const auto& [key, flops] : a.peak_dense) {
     out << fmt::format("  {:<9} {} FLOP/s dense\n", T(key), FormatSi(flops.si()));
   }

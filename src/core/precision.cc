@@ -53,10 +53,6 @@ constexpr std::array kPrecisions = {
     PrecisionInfo{"q2_k", 3.35, "", kQuantizeReadme},
 };
 
-constexpr std::array<std::string_view, 12> kPeakKeys = {"fp64", "fp32", "tf32",       "fp16",
-                                                        "bf16", "fp8",  "fp6",        "fp4",
-                                                        "int8", "int4", "fp16_acc16", "fp8_acc16"};
-
 }  // namespace
 
 std::span<const PrecisionInfo> Precisions() { return kPrecisions; }

@@ -20,6 +20,7 @@
 #include "core/text_util.h"
 #include "rooflint/corpus.h"
 #include "rooflint/precision.h"
+#include "rooflint/schema.h"
 
 namespace rooflint {
 namespace {
@@ -32,102 +33,31 @@ using record_doc::NodeType;
 
 using Keys = std::span<const std::string_view>;
 
-constexpr std::array<std::string_view, 3> kStatuses = {"draft", "verified", "deprecated"};
-constexpr std::array<std::string_view, 6> kStatistics = {"mean", "median", "p50",
-                                                         "p90",  "p99",    "peak"};
-constexpr std::array<std::string_view, 4> kScenarios = {"offline", "server", "interactive",
-                                                        "single-stream"};
-constexpr std::array<std::string_view, 3> kAbsentBecause = {"no-record", "ambiguous", "not-stated"};
-constexpr std::array<std::string_view, 10> kSourceKinds = {
-    "blog",        "paper", "repo",  "mlperf", "vendor-sheet",
-    "leaderboard", "docs",  "forum", "review", "dataset"};
+using schema::kAbsentBecause;
+using schema::kPeakStyles;
+using schema::kScenarios;
+using schema::kSourceKinds;
+using schema::kStatistics;
+using schema::kStatuses;
 
-constexpr std::array<std::string_view, 24> kBenchmarkKeys = {"id",
-                                                             "title",
-                                                             "status",
-                                                             "metric",
-                                                             "statistic",
-                                                             "value",
-                                                             "derived_from",
-                                                             "model",
-                                                             "precision",
-                                                             "compute_precision",
-                                                             "weights",
-                                                             "hardware",
-                                                             "accelerators",
-                                                             "accelerators_absent",
-                                                             "accelerator_count",
-                                                             "source",
-                                                             "locator",
-                                                             "set",
-                                                             "set_differs",
-                                                             "notes",
-                                                             "conditions",
-                                                             "calibration",
-                                                             "waivers",
-                                                             "kv_precision"};
-constexpr std::array<std::string_view, 3> kCalibrationKeys = {"expected_percent", "tolerance",
-                                                              "instrument"};
-constexpr std::array<std::string_view, 3> kWaiverKeys = {"instrument", "code", "reason"};
-constexpr std::array<std::string_view, 3> kPeakStyles = {"dense", "sparse", "mixed"};
-constexpr std::array<std::string_view, 4> kSpeculativeKeys = {"method", "draft_tokens",
-                                                              "acceptance_length", "draft_model"};
-constexpr std::array<std::string_view, 2> kPrefixCacheKeys = {"cached_tokens", "hit_rate"};
-constexpr std::array<std::string_view, 14> kAcceleratorKeys = {
-    "id",     "name",       "vendor",  "form_factor", "aliases",     "memory",  "bandwidth",
-    "status", "peak_dense", "sources", "notes",       "memory_type", "waivers", "gpus_per_package"};
-constexpr std::array<std::string_view, 24> kModelKeys = {"id",
-                                                         "name",
-                                                         "aliases",
-                                                         "params_total",
-                                                         "params_active",
-                                                         "layers",
-                                                         "kv_heads",
-                                                         "head_dim",
-                                                         "native_precision",
-                                                         "source",
-                                                         "status",
-                                                         "notes",
-                                                         "attention_heads",
-                                                         "hidden_size",
-                                                         "embedding_params",
-                                                         "tied_embeddings",
-                                                         "sliding_window",
-                                                         "sliding_window_layers",
-                                                         "kv_latent_dim",
-                                                         "experts",
-                                                         "experts_per_token",
-                                                         "params_routed_experts",
-                                                         "experts_precision",
-                                                         "shared_precision"};
-constexpr std::array<std::string_view, 9> kSourceKeys = {
-    "id", "title", "publisher", "url", "date", "kind", "status", "peaks", "notes"};
-constexpr std::array<std::string_view, 8> kGotchaKeys = {
-    "id", "title", "concepts", "symptom", "root_cause", "workaround", "notes", "status"};
+constexpr RecordKind kBench = RecordKind::kBenchmark;
+constexpr RecordKind kAccel = RecordKind::kAccelerator;
+constexpr RecordKind kModelKind = RecordKind::kModel;
 
 // Every key name a valid record can have, as "key" or "table.key", sorted and unique, in
 // storage that lives as long as the program: KeyLocations indexes it.
 const std::vector<std::string>& KnownKeys() {
   static const auto* const kAll = [] {
     auto* set = new std::set<std::string, std::less<>>();
-    auto add = [&](std::string_view prefix, auto&& keys) {
-      for (std::string_view k : keys) {
-        set->insert(prefix.empty() ? std::string(k) : fmt::format("{}.{}", prefix, k));
+    for (RecordKind kind : {RecordKind::kAccelerator, RecordKind::kModel, RecordKind::kBenchmark,
+                            RecordKind::kSource, RecordKind::kGotcha}) {
+      for (const RecordField& f : RecordFields(kind)) {
+        // KeyLocations holds a record's keys and those of its tables: one level down.
+        if (std::count(f.key.begin(), f.key.end(), '.') > 1) continue;
+        set->emplace(f.key);
+        for (std::string_view m : f.members) set->insert(fmt::format("{}.{}", f.key, m));
       }
-    };
-    add("", kBenchmarkKeys);
-    add("", kAcceleratorKeys);
-    add("", kModelKeys);
-    add("", kSourceKeys);
-    add("", kGotchaKeys);
-    add("conditions", ConditionKeyNames());
-    add("calibration", kCalibrationKeys);
-    add("set_differs", SetFieldNames());
-    add("accelerators_absent", std::array<std::string_view, 2>{"because", "note"});
-    add("peak_dense", PeakKeys());
-    add("sources", PeakKeys());
-    add("sources", std::array<std::string_view, 5>{"memory", "bandwidth", "peak_dense",
-                                                   "form_factor", "aliases"});
+    }
     auto* sorted = new std::vector<std::string>(set->begin(), set->end());
     delete set;
     return sorted;
@@ -428,6 +358,42 @@ class Reader {
     return out;
   }
 
+  // The same reads with the key, whether it is required, its example and its range from the
+  // record schema.
+  const DocNode* Get(const DocTable& t, const RecordField& f, std::string_view where) {
+    return Get(t, f.Name(), f.required, where, f.example);
+  }
+  std::string String(const DocTable& t, const RecordField& f, std::string_view where) {
+    return String(t, f.Name(), f.required, where, f.example);
+  }
+  SharedText Text(const DocTable& t, const RecordField& f, std::string_view where) {
+    return Text(t, f.Name(), f.required, where, f.example);
+  }
+  std::string Enum(const DocTable& t, const RecordField& f, std::string_view where) {
+    return Enum(t, f.Name(), f.values, f.required, where);
+  }
+  std::optional<ParsedQuantity> Quantity(const DocTable& t, const RecordField& f,
+                                         std::string_view where) {
+    return Quantity(t, f.Name(), f.dimension, f.required, where, f.example);
+  }
+  std::optional<double> Count(const DocTable& t, const RecordField& f, std::string_view where) {
+    return Count(t, f.Name(), f.required, where, f.min, f.max, f.example);
+  }
+  std::optional<int64_t> Integer(const DocTable& t, const RecordField& f, std::string_view where) {
+    return Integer(t, f.Name(), f.required, where, static_cast<int64_t>(f.min),
+                   static_cast<int64_t>(f.max), f.example);
+  }
+  std::vector<std::string> StringArray(const DocTable& t, const RecordField& f,
+                                       std::string_view where) {
+    return StringArray(t, f.Name(), f.required, where, f.example);
+  }
+  const DocTable* Table(const DocTable& t, const RecordField& f, std::string_view where) {
+    return Table(t, f.Name(), f.required, where, f.example);
+  }
+  std::string Precision(const DocTable& t, const RecordField& f, std::string_view where) {
+    return Precision(t, f.Name(), f.required, where);
+  }
+
   const DocTable* Table(const DocTable& t, std::string_view key, bool required,
                         std::string_view where, std::string_view example) {
     const DocNode* n = Get(t, key, required, where, example);
@@ -533,7 +499,7 @@ class Reader {
               fmt::format("rename the file to '{}.toml' or set id = \"{}\"", h.id, stem));
       }
     }
-    std::string status = Enum(t, "status", kStatuses, false, where);
+    std::string status = Enum(t, schema::kStatus, where);
     if (status == "draft") h.status = Status::kDraft;
     if (status == "deprecated") h.status = Status::kDeprecated;
     // At most one location per key of the record and of its tables: room for them at once.
@@ -556,12 +522,13 @@ class Reader {
     }
     for (const DocNode* n : arr->elements()) {
       const DocTable& wt = *n;
-      CheckKeys(wt, kWaiverKeys, "[[waivers]]");
+      static const std::vector<std::string_view> kKeys = KeysIn(kBench, "waivers");
+      CheckKeys(wt, kKeys, "[[waivers]]");
       Waiver waiver;
       waiver.line = static_cast<int>(wt.source().begin.line);
-      waiver.instrument = String(wt, "instrument", true, "[[waivers]]", "\"near-roof\"");
-      waiver.code = String(wt, "code", false, "[[waivers]]", "\"near-roof\"");
-      waiver.reason = String(wt, "reason", true, "[[waivers]]", "\"why it is accepted\"");
+      waiver.instrument = String(wt, FieldOf(kBench, "waivers.instrument"), "[[waivers]]");
+      waiver.code = String(wt, FieldOf(kBench, "waivers.code"), "[[waivers]]");
+      waiver.reason = String(wt, FieldOf(kBench, "waivers.reason"), "[[waivers]]");
       out.push_back(std::move(waiver));
     }
     return out;
@@ -729,16 +696,17 @@ void ReadSpeculation(Reader& r, const DocTable& c, Conditions& k) {
   const DocTable* tab = n != nullptr ? n->as_table() : nullptr;
   if (tab == nullptr || tab->get("absent") != nullptr) return;
   constexpr std::string_view kWhere = "'conditions.speculative'";
-  r.CheckKeys(*tab, kSpeculativeKeys, kWhere);
+  static const std::vector<std::string_view> kKeys = KeysIn(kBench, "conditions.speculative");
+  r.CheckKeys(*tab, kKeys, kWhere);
   Speculation s;
-  s.method = r.String(*tab, "method", false, kWhere, "\"eagle3\"");
+  s.method = r.String(*tab, FieldOf(kBench, "conditions.speculative.method"), kWhere);
   if (tab->empty()) {
     r.Error("missing-key", "'conditions.speculative' is an empty table", n->source(),
             "say what is known: speculative = { method = \"eagle3\", draft_tokens = 4 }");
     return;
   }
-  s.draft_tokens = r.Integer(*tab, "draft_tokens", false, kWhere, 1, 1000, "4");
-  s.draft_model = r.String(*tab, "draft_model", false, kWhere, "\"model-id\"");
+  s.draft_tokens = r.Integer(*tab, FieldOf(kBench, "conditions.speculative.draft_tokens"), kWhere);
+  s.draft_model = r.String(*tab, FieldOf(kBench, "conditions.speculative.draft_model"), kWhere);
   if (const DocNode* a = tab->get("acceptance_length")) {
     if (!a->is_number()) {
       r.WrongType(*a, "conditions.speculative.acceptance_length", "a number", "2.9");
@@ -772,10 +740,12 @@ void ReadPrefixCache(Reader& r, const DocTable& c, Conditions& k) {
   const DocTable* tab = n != nullptr ? n->as_table() : nullptr;
   if (tab == nullptr || tab->get("absent") != nullptr) return;
   constexpr std::string_view kWhere = "'conditions.prefix_cache'";
-  r.CheckKeys(*tab, kPrefixCacheKeys, kWhere);
+  static const std::vector<std::string_view> kKeys = KeysIn(kBench, "conditions.prefix_cache");
+  r.CheckKeys(*tab, kKeys, kWhere);
   PrefixCache p;
   p.enabled = true;
-  p.cached_tokens = r.Integer(*tab, "cached_tokens", false, kWhere, 0, 100'000'000, "512");
+  p.cached_tokens =
+      r.Integer(*tab, FieldOf(kBench, "conditions.prefix_cache.cached_tokens"), kWhere);
   if (const DocNode* h = tab->get("hit_rate")) {
     double v = h->is_number() ? NumberOf(*h) : -1;
     if (!h->is_number() || !std::isfinite(v) || v < 0 || v > 1) {
@@ -799,11 +769,12 @@ void ReadPrefixCache(Reader& r, const DocTable& c, Conditions& k) {
 
 void ParseBenchmark(Reader& r, const DocTable& t, Benchmark& b) {
   constexpr std::string_view kWhere = "this benchmark record";
-  r.CheckKeys(t, kBenchmarkKeys, kWhere);
-  b.title = r.Text(t, "title", true, kWhere);
-  std::string metric = r.Enum(t, "metric", MetricNames(), true, kWhere);
+  static const std::vector<std::string_view> kKeys = KeysIn(kBench, "");
+  r.CheckKeys(t, kKeys, kWhere);
+  b.title = r.Text(t, FieldOf(kBench, "title"), kWhere);
+  std::string metric = r.Enum(t, FieldOf(kBench, "metric"), kWhere);
   if (!metric.empty()) b.metric = MetricFromName(metric);
-  b.statistic = r.Enum(t, "statistic", kStatistics, false, kWhere);
+  b.statistic = r.Enum(t, FieldOf(kBench, "statistic"), kWhere);
   if (!metric.empty()) {
     Dimension dim = MetricDimension(b.metric);
     std::string example = dim == Dimension::kTime          ? "\"17.4 ms\""
@@ -811,47 +782,48 @@ void ParseBenchmark(Reader& r, const DocTable& t, Benchmark& b) {
                                                            : "\"57.6 tok/s\"";
     if (auto v = r.Quantity(t, "value", dim, true, kWhere, example)) b.value = *v;
   } else {
-    r.Get(t, "value", true, kWhere, "\"57.6 tok/s\"");
+    r.Get(t, FieldOf(kBench, "value"), kWhere);
   }
   // The line findings on the value point at (KeyLocations::Find, as MakeFinding asks it),
   // kept only when ValueLine cannot rebuild it from the value: a large corpus writes nearly
   // every value the usual way, and a copy of each line would be 40 MB at 1M records.
   b.value_line = ValueLineToKeep(r.Line(b.header.keys.Find("value", {}).line), b.value.text);
-  b.derived_from = r.Text(t, "derived_from", false, kWhere);
-  b.model = r.Text(t, "model", true, kWhere, "\"model-id\"");
+  b.derived_from = r.Text(t, FieldOf(kBench, "derived_from"), kWhere);
+  b.model = r.Text(t, FieldOf(kBench, "model"), kWhere);
   if (const DocNode* n = t.get("precision"); n != nullptr && n->is_table()) {
     if (auto why = r.AbsentReason(*n, "precision")) b.precision_absent = *why;
   } else {
-    b.precision = r.Precision(t, "precision", true, kWhere);
+    b.precision = r.Precision(t, FieldOf(kBench, "precision"), kWhere);
   }
   if (t.get("compute_precision") != nullptr) {
     const DocNode* n = t.get("compute_precision");
-    std::string cp = r.String(t, "compute_precision", false, kWhere, "\"fp8\"");
-    bool known = false;
-    for (auto k : PeakKeys()) known = known || k == cp;
+    constexpr const RecordField& kField = FieldOf(kBench, "compute_precision");
+    std::string cp = r.String(t, kField, kWhere);
+    const bool known =
+        std::find(kField.values.begin(), kField.values.end(), cp) != kField.values.end();
     if (!cp.empty() && !known) {
-      std::string near = ClosestMatch(cp, PeakKeys());
+      std::string near = ClosestMatch(cp, kField.values);
       r.Error("unknown-precision", fmt::format("unknown compute precision '{}'", cp), n->source(),
               near.empty()
-                  ? fmt::format("compute_precision is one of: {}", fmt::join(PeakKeys(), ", "))
+                  ? fmt::format("compute_precision is one of: {}", fmt::join(kField.values, ", "))
                   : fmt::format("did you mean '{}'?", near));
     } else {
       b.compute_precision = cp;
     }
   }
   if (t.get("kv_precision") != nullptr) {
-    b.kv_precision = r.Precision(t, "kv_precision", false, kWhere);
+    b.kv_precision = r.Precision(t, FieldOf(kBench, "kv_precision"), kWhere);
   }
-  b.weights = r.Quantity(t, "weights", Dimension::kBytes, false, kWhere, "\"14 GB\"");
-  b.hardware = r.Text(t, "hardware", true, kWhere, "\"1x NVIDIA A100 40GB\"");
-  b.accelerators = r.StringArray(t, "accelerators", true, kWhere, "[\"accelerator-id\"]");
-  if (const DocTable* abs = r.Table(t, "accelerators_absent", false, kWhere,
-                                    "{ because = \"not-stated\", note = \"...\" }")) {
-    constexpr std::array<std::string_view, 2> kKeys = {"because", "note"};
-    r.CheckKeys(*abs, kKeys, "'accelerators_absent'");
+  b.weights = r.Quantity(t, FieldOf(kBench, "weights"), kWhere);
+  b.hardware = r.Text(t, FieldOf(kBench, "hardware"), kWhere);
+  b.accelerators = r.StringArray(t, FieldOf(kBench, "accelerators"), kWhere);
+  if (const DocTable* abs = r.Table(t, FieldOf(kBench, "accelerators_absent"), kWhere)) {
+    static const std::vector<std::string_view> kAbsentKeys = KeysIn(kBench, "accelerators_absent");
+    r.CheckKeys(*abs, kAbsentKeys, "'accelerators_absent'");
     AbsentPointer p;
-    p.because = r.Enum(*abs, "because", kAbsentBecause, true, "'accelerators_absent'");
-    p.note = r.Text(*abs, "note", true, "'accelerators_absent'");
+    p.because =
+        r.Enum(*abs, FieldOf(kBench, "accelerators_absent.because"), "'accelerators_absent'");
+    p.note = r.Text(*abs, FieldOf(kBench, "accelerators_absent.note"), "'accelerators_absent'");
     b.accelerators_absent = p;
     if (!b.accelerators.empty()) {
       r.Error("conflicting-keys",
@@ -872,29 +844,29 @@ void ParseBenchmark(Reader& r, const DocTable& t, Benchmark& b) {
       b.accelerator_count = 0;
       b.accelerator_count_absent = *why;
     }
-  } else if (auto count = r.Integer(t, "accelerator_count", true, kWhere, 1, 1'000'000, "1")) {
+  } else if (auto count = r.Integer(t, FieldOf(kBench, "accelerator_count"), kWhere)) {
     b.accelerator_count = *count;
   }
-  b.source = r.Text(t, "source", true, kWhere, "\"source-id\"");
-  b.locator = r.Text(t, "locator", true, kWhere, "\"Table 2, row ...\"");
-  b.set = r.Text(t, "set", false, kWhere);
-  if (const DocTable* d = r.Table(t, "set_differs", false, kWhere,
-                                  "{ engine = \"why this record differs from its set\" }")) {
-    r.CheckKeys(*d, SetFieldNames(), "'set_differs'");
+  b.source = r.Text(t, FieldOf(kBench, "source"), kWhere);
+  b.locator = r.Text(t, FieldOf(kBench, "locator"), kWhere);
+  b.set = r.Text(t, FieldOf(kBench, "set"), kWhere);
+  if (const DocTable* d = r.Table(t, FieldOf(kBench, "set_differs"), kWhere)) {
+    r.CheckKeys(*d, FieldOf(kBench, "set_differs").members, "'set_differs'");
     for (const Entry& e : InFileOrder(*d)) {
       std::string why = r.String(*d, e.key, true, "'set_differs'");
       if (!why.empty()) b.set_differs.emplace_back(std::string(e.key), why);
     }
   }
-  b.notes = r.Text(t, "notes", false, kWhere);
-  if (const DocTable* c = r.Table(t, "calibration", false, kWhere,
-                                  "{ expected_percent = 51.9, tolerance = 0.5 }")) {
+  b.notes = r.Text(t, FieldOf(kBench, "notes"), kWhere);
+  if (const DocTable* c = r.Table(t, FieldOf(kBench, "calibration"), kWhere)) {
+    static const std::vector<std::string_view> kCalibrationKeys = KeysIn(kBench, "calibration");
     r.CheckKeys(*c, kCalibrationKeys, "'calibration'");
     Calibration cal;
     cal.line = static_cast<int>(c->source().begin.line);
-    auto expected = r.Count(*c, "expected_percent", true, "'calibration'", 0.001, 1000, "51.9");
-    auto tolerance = r.Count(*c, "tolerance", true, "'calibration'", 1e-6, 100, "0.5");
-    std::string instrument = r.String(*c, "instrument", false, "'calibration'", "\"memory-roof\"");
+    auto expected = r.Count(*c, FieldOf(kBench, "calibration.expected_percent"), "'calibration'");
+    auto tolerance = r.Count(*c, FieldOf(kBench, "calibration.tolerance"), "'calibration'");
+    std::string instrument =
+        r.String(*c, FieldOf(kBench, "calibration.instrument"), "'calibration'");
     if (expected && tolerance) {
       cal.expected_percent = *expected;
       cal.tolerance = *tolerance;
@@ -904,8 +876,9 @@ void ParseBenchmark(Reader& r, const DocTable& t, Benchmark& b) {
   }
   b.waivers = r.Waivers(t);
 
-  if (const DocTable* c = r.Table(t, "conditions", true, kWhere, "{ batch = 1, ... }")) {
-    r.CheckKeys(*c, ConditionKeyNames(), "[conditions]");
+  if (const DocTable* c = r.Table(t, FieldOf(kBench, "conditions"), kWhere)) {
+    static const std::vector<std::string_view> kConditionKeys = KeysIn(kBench, "conditions");
+    r.CheckKeys(*c, kConditionKeys, "[conditions]");
     Conditions& k = b.conditions;
     for (const ConditionKey& key : ConditionKeys()) k.*key.member = ReadCondition(r, *c, key);
     ReadSpeculation(r, *c, k);
@@ -922,21 +895,22 @@ void ParseBenchmark(Reader& r, const DocTable& t, Benchmark& b) {
 
 void ParseAccelerator(Reader& r, const DocTable& t, Accelerator& a) {
   constexpr std::string_view kWhere = "this accelerator record";
-  r.CheckKeys(t, kAcceleratorKeys, kWhere);
-  a.name = r.String(t, "name", true, kWhere, "\"NVIDIA A100 40GB SXM4\"");
-  a.vendor = r.String(t, "vendor", true, kWhere, "\"NVIDIA\"");
-  a.form_factor = r.String(t, "form_factor", true, kWhere, "\"sxm\"");
-  a.aliases = r.StringArray(t, "aliases", true, kWhere, "[\"NVIDIA A100-SXM4-40GB\"]");
-  if (auto m = r.Quantity(t, "memory", Dimension::kBytes, true, kWhere, "\"40 GB\"")) {
+  static const std::vector<std::string_view> kKeys = KeysIn(kAccel, "");
+  r.CheckKeys(t, kKeys, kWhere);
+  a.name = r.String(t, FieldOf(kAccel, "name"), kWhere);
+  a.vendor = r.String(t, FieldOf(kAccel, "vendor"), kWhere);
+  a.form_factor = r.String(t, FieldOf(kAccel, "form_factor"), kWhere);
+  a.aliases = r.StringArray(t, FieldOf(kAccel, "aliases"), kWhere);
+  if (auto m = r.Quantity(t, FieldOf(kAccel, "memory"), kWhere)) {
     a.memory = Bytes(m->si);
     a.memory_text = m->text;
   }
-  if (auto bw = r.Quantity(t, "bandwidth", Dimension::kBandwidth, true, kWhere, "\"1555 GB/s\"")) {
+  if (auto bw = r.Quantity(t, FieldOf(kAccel, "bandwidth"), kWhere)) {
     a.bandwidth = BytesPerSecond(bw->si);
     a.bandwidth_text = bw->text;
   }
-  if (const DocTable* peaks = r.Table(t, "peak_dense", true, kWhere, "{ fp16 = \"312 TFLOPS\" }")) {
-    r.CheckKeys(*peaks, PeakKeys(), "[peak_dense]");
+  if (const DocTable* peaks = r.Table(t, FieldOf(kAccel, "peak_dense"), kWhere)) {
+    r.CheckKeys(*peaks, FieldOf(kAccel, "peak_dense").members, "[peak_dense]");
     // Tables iterate keys alphabetically; the record keeps them in file order.
     for (const Entry& entry : InFileOrder(*peaks)) {
       std::string_view key = entry.key;
@@ -949,12 +923,8 @@ void ParseAccelerator(Reader& r, const DocTable& t, Accelerator& a) {
       }
     }
   }
-  if (const DocTable* src =
-          r.Table(t, "sources", true, kWhere, "{ memory = \"id\", bandwidth = \"id\" }")) {
-    std::vector<std::string_view> keys = {"memory", "bandwidth", "peak_dense", "form_factor",
-                                          "aliases"};
-    for (auto k : PeakKeys()) keys.push_back(k);
-    r.CheckKeys(*src, keys, "[sources]");
+  if (const DocTable* src = r.Table(t, FieldOf(kAccel, "sources"), kWhere)) {
+    r.CheckKeys(*src, FieldOf(kAccel, "sources").members, "[sources]");
     for (const Entry& entry : InFileOrder(*src)) {
       a.sources.emplace_back(std::string(entry.key), r.Citation(*entry.node, entry.key));
     }
@@ -972,18 +942,20 @@ void ParseAccelerator(Reader& r, const DocTable& t, Accelerator& a) {
       }
     }
   }
-  a.notes = r.String(t, "notes", false, kWhere);
+  a.notes = r.String(t, FieldOf(kAccel, "notes"), kWhere);
+  a.memory_type = r.String(t, FieldOf(kAccel, "memory_type"), kWhere);
   a.waivers = r.Waivers(t);
-  if (auto g = r.Integer(t, "gpus_per_package", false, kWhere, 1, 64, "2")) {
+  if (auto g = r.Integer(t, FieldOf(kAccel, "gpus_per_package"), kWhere)) {
     a.gpus_per_package = *g;
   }
 }
 
 void ParseModel(Reader& r, const DocTable& t, Model& m) {
   constexpr std::string_view kWhere = "this model record";
-  r.CheckKeys(t, kModelKeys, kWhere);
-  m.name = r.String(t, "name", true, kWhere, "\"MPT-7B\"");
-  m.aliases = r.StringArray(t, "aliases", true, kWhere, "[\"mosaicml/mpt-7b\"]");
+  static const std::vector<std::string_view> kKeys = KeysIn(kModelKind, "");
+  r.CheckKeys(t, kKeys, kWhere);
+  m.name = r.String(t, FieldOf(kModelKind, "name"), kWhere);
+  m.aliases = r.StringArray(t, FieldOf(kModelKind, "aliases"), kWhere);
   // A draft record may leave a fact unstated, with why; a verified one states them all.
   auto absent = [&](std::string_view key) {
     const DocNode* n = t.get(key);
@@ -1001,11 +973,11 @@ void ParseModel(Reader& r, const DocTable& t, Model& m) {
     return true;
   };
   if (!absent("params_total")) {
-    if (auto p = r.Count(t, "params_total", true, kWhere, 1e6, 1e14, "6.7e9")) m.params_total = *p;
+    if (auto p = r.Count(t, FieldOf(kModelKind, "params_total"), kWhere)) m.params_total = *p;
   }
   if (absent("params_active")) {
     // unknown: the record may be a mixture of experts
-  } else if (auto p = r.Count(t, "params_active", false, kWhere, 1e6, 1e14, "3.3e9")) {
+  } else if (auto p = r.Count(t, FieldOf(kModelKind, "params_active"), kWhere)) {
     m.params_active = *p;
     if (m.params_total > 0 && *p > m.params_total) {
       r.Error("inconsistent-value",
@@ -1015,7 +987,7 @@ void ParseModel(Reader& r, const DocTable& t, Model& m) {
               "active parameters are the subset used per token; check both figures");
     }
   }
-  if (auto e = r.Count(t, "embedding_params", false, kWhere, 1e3, 1e12, "5.45e8")) {
+  if (auto e = r.Count(t, FieldOf(kModelKind, "embedding_params"), kWhere)) {
     m.embedding_params = *e;
     double per_token = m.params_active.value_or(m.params_total);
     if (per_token > 0 && *e >= per_token) {
@@ -1035,23 +1007,33 @@ void ParseModel(Reader& r, const DocTable& t, Model& m) {
     }
   }
   if (!absent("layers")) {
-    if (auto v = r.Integer(t, "layers", true, kWhere, 1, 10'000, "32")) m.layers = *v;
+    if (auto v = r.Integer(t, FieldOf(kModelKind, "layers"), kWhere)) m.layers = *v;
   }
   if (!absent("kv_heads")) {
-    if (auto v = r.Integer(t, "kv_heads", true, kWhere, 1, 10'000, "8")) m.kv_heads = *v;
+    if (auto v = r.Integer(t, FieldOf(kModelKind, "kv_heads"), kWhere)) m.kv_heads = *v;
   }
   if (!absent("head_dim")) {
-    if (auto v = r.Integer(t, "head_dim", true, kWhere, 1, 100'000, "128")) m.head_dim = *v;
+    if (auto v = r.Integer(t, FieldOf(kModelKind, "head_dim"), kWhere)) m.head_dim = *v;
   }
-  r.Integer(t, "attention_heads", false, kWhere, 1, 10'000, "32");
-  r.Integer(t, "hidden_size", false, kWhere, 1, 1'000'000, "4096");
+  if (auto v = r.Integer(t, FieldOf(kModelKind, "attention_heads"), kWhere)) {
+    m.attention_heads = *v;
+  }
+  if (auto v = r.Integer(t, FieldOf(kModelKind, "hidden_size"), kWhere)) m.hidden_size = *v;
+  // Grouped-query attention shares each K/V head among a whole group of query heads.
+  if (m.attention_heads > 0 && m.kv_heads > 0 && m.attention_heads % m.kv_heads != 0) {
+    r.Error("inconsistent-value",
+            fmt::format("attention_heads ({}) is not a multiple of kv_heads ({})",
+                        m.attention_heads, m.kv_heads),
+            t.get("attention_heads")->source(),
+            "each key-value head serves a whole group of query heads: check both figures");
+  }
   if (!absent("native_precision")) {
-    m.native_precision = r.Precision(t, "native_precision", true, kWhere);
+    m.native_precision = r.Precision(t, FieldOf(kModelKind, "native_precision"), kWhere);
   }
-  if (auto v = r.Integer(t, "sliding_window", false, kWhere, 1, 100'000'000, "128")) {
+  if (auto v = r.Integer(t, FieldOf(kModelKind, "sliding_window"), kWhere)) {
     m.sliding_window = *v;
   }
-  if (auto v = r.Integer(t, "sliding_window_layers", false, kWhere, 1, 10'000, "18")) {
+  if (auto v = r.Integer(t, FieldOf(kModelKind, "sliding_window_layers"), kWhere)) {
     m.sliding_window_layers = *v;
   }
   if ((m.sliding_window > 0) != (m.sliding_window_layers > 0)) {
@@ -1063,14 +1045,14 @@ void ParseModel(Reader& r, const DocTable& t, Model& m) {
                         m.sliding_window_layers, m.layers),
             t.get("sliding_window_layers")->source(), "count the layers that use the window");
   }
-  if (auto v = r.Integer(t, "kv_latent_dim", false, kWhere, 1, 1'000'000, "576")) {
+  if (auto v = r.Integer(t, FieldOf(kModelKind, "kv_latent_dim"), kWhere)) {
     m.kv_latent_dim = *v;
   }
-  if (auto v = r.Integer(t, "experts", false, kWhere, 1, 100'000, "128")) m.experts = *v;
-  if (auto v = r.Integer(t, "experts_per_token", false, kWhere, 1, 100'000, "4")) {
+  if (auto v = r.Integer(t, FieldOf(kModelKind, "experts"), kWhere)) m.experts = *v;
+  if (auto v = r.Integer(t, FieldOf(kModelKind, "experts_per_token"), kWhere)) {
     m.experts_per_token = *v;
   }
-  if (auto v = r.Count(t, "params_routed_experts", false, kWhere, 1e6, 1e14, "1.1e11")) {
+  if (auto v = r.Count(t, FieldOf(kModelKind, "params_routed_experts"), kWhere)) {
     m.params_routed_experts = *v;
   }
   bool any_component = m.experts > 0 || m.experts_per_token > 0 || m.params_routed_experts > 0;
@@ -1087,13 +1069,13 @@ void ParseModel(Reader& r, const DocTable& t, Model& m) {
             "params_total holds the routed experts and the shared part");
   }
   if (t.get("experts_precision") != nullptr) {
-    m.experts_precision = r.Precision(t, "experts_precision", false, kWhere);
+    m.experts_precision = r.Precision(t, FieldOf(kModelKind, "experts_precision"), kWhere);
   }
   if (t.get("shared_precision") != nullptr) {
-    m.shared_precision = r.Precision(t, "shared_precision", false, kWhere);
+    m.shared_precision = r.Precision(t, FieldOf(kModelKind, "shared_precision"), kWhere);
   }
-  m.source = r.String(t, "source", true, kWhere, "\"source-id\"");
-  m.notes = r.String(t, "notes", false, kWhere);
+  m.source = r.String(t, FieldOf(kModelKind, "source"), kWhere);
+  m.notes = r.String(t, FieldOf(kModelKind, "notes"), kWhere);
 }
 
 bool IsValidDay(int year, int month, int day) {
@@ -1125,15 +1107,17 @@ bool IsDateString(std::string_view s) {
 
 void ParseSource(Reader& r, const DocTable& t, Source& s) {
   constexpr std::string_view kWhere = "this source record";
-  r.CheckKeys(t, kSourceKeys, kWhere);
-  s.title = r.String(t, "title", true, kWhere);
-  s.publisher = r.String(t, "publisher", true, kWhere);
-  s.url = r.String(t, "url", true, kWhere, "\"https://...\"");
+  constexpr RecordKind kSrc = RecordKind::kSource;
+  static const std::vector<std::string_view> kKeys = KeysIn(kSrc, "");
+  r.CheckKeys(t, kKeys, kWhere);
+  s.title = r.String(t, FieldOf(kSrc, "title"), kWhere);
+  s.publisher = r.String(t, FieldOf(kSrc, "publisher"), kWhere);
+  s.url = r.String(t, FieldOf(kSrc, "url"), kWhere);
   if (!s.url.empty() && !s.url.starts_with("https://") && !s.url.starts_with("http://")) {
     r.Error("bad-url", fmt::format("url '{}' is not an http(s) address", s.url),
             t.get("url")->source(), "write the address a reader can open: \"https://...\"");
   }
-  if (const DocNode* d = r.Get(t, "date", true, kWhere, "2023-10-12")) {
+  if (const DocNode* d = r.Get(t, FieldOf(kSrc, "date"), kWhere)) {
     if (auto date = d->value<record_doc::Date>(); date && d->is_date()) {
       s.date = fmt::format("{:04}-{:02}-{:02}", date->year, date->month, date->day);
     } else if (auto str = d->value<std::string>(); str && d->is_string() && IsDateString(*str)) {
@@ -1145,20 +1129,22 @@ void ParseSource(Reader& r, const DocTable& t, Source& s) {
               d->source(), "write e.g. date = 2023-10-12, or date = \"2023-10\"");
     }
   }
-  s.source_kind = r.Enum(t, "kind", kSourceKinds, true, kWhere);
-  s.peaks = r.Enum(t, "peaks", kPeakStyles, false, kWhere);
-  s.notes = r.String(t, "notes", false, kWhere);
+  s.source_kind = r.Enum(t, FieldOf(kSrc, "kind"), kWhere);
+  s.peaks = r.Enum(t, FieldOf(kSrc, "peaks"), kWhere);
+  s.notes = r.String(t, FieldOf(kSrc, "notes"), kWhere);
 }
 
 void ParseGotcha(Reader& r, const DocTable& t, Gotcha& g) {
   constexpr std::string_view kWhere = "this gotcha record";
-  r.CheckKeys(t, kGotchaKeys, kWhere);
-  g.title = r.String(t, "title", true, kWhere);
-  g.concepts = r.StringArray(t, "concepts", true, kWhere, "[\"roofline\", \"batch-size\"]");
-  g.symptom = r.String(t, "symptom", true, kWhere);
-  g.root_cause = r.String(t, "root_cause", true, kWhere);
-  g.workaround = r.String(t, "workaround", true, kWhere);
-  g.notes = r.String(t, "notes", false, kWhere);
+  constexpr RecordKind kGot = RecordKind::kGotcha;
+  static const std::vector<std::string_view> kKeys = KeysIn(kGot, "");
+  r.CheckKeys(t, kKeys, kWhere);
+  g.title = r.String(t, FieldOf(kGot, "title"), kWhere);
+  g.concepts = r.StringArray(t, FieldOf(kGot, "concepts"), kWhere);
+  g.symptom = r.String(t, FieldOf(kGot, "symptom"), kWhere);
+  g.root_cause = r.String(t, FieldOf(kGot, "root_cause"), kWhere);
+  g.workaround = r.String(t, FieldOf(kGot, "workaround"), kWhere);
+  g.notes = r.String(t, FieldOf(kGot, "notes"), kWhere);
 }
 
 template <class T>

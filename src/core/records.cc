@@ -1,6 +1,8 @@
 // Names of the record enumerations, and small record helpers.
 #include "rooflint/records.h"
 
+#include "rooflint/schema.h"
+
 namespace rooflint {
 
 std::string_view KindName(RecordKind k) {
@@ -49,30 +51,32 @@ std::string_view StatusName(Status s) {
 
 namespace {
 // In Metric order.
-constexpr std::array<std::string_view, kMetricCount> kMetricNames = {
-    "per-user-decode", "aggregate-output", "aggregate-total", "requests", "ttft", "tpot", "itl",
-    "e2e-latency",     "prefill"};
 static_assert(static_cast<size_t>(Metric::kPrefill) + 1 == kMetricNames.size());
 
-constexpr int64_t kNone = 0;
+// A [conditions] key of the record schema, with where the record keeps it and whether leaving
+// it out goes without a finding.
+consteval ConditionKey Key(std::string_view path, Condition Conditions::*member, bool optional) {
+  const RecordField& f = FieldOf(RecordKind::kBenchmark, path);
+  return {f.Name(), member, f.accepts == schema::kCountOrAbsent, static_cast<int64_t>(f.min),
+          optional};
+}
+
+// In the schema's order (schema_test holds them to it).
 const ConditionKey kConditionKeys[] = {
-    // key, member, integer, min, optional
-    {"batch", &Conditions::batch, true, 1, false},
-    {"concurrency", &Conditions::concurrency, true, 1, true},
-    {"input_tokens", &Conditions::input_tokens, true, 0, false},
-    {"output_tokens", &Conditions::output_tokens, true, 1, false},
-    {"engine", &Conditions::engine, false, kNone, false},
-    {"engine_version", &Conditions::engine_version, false, kNone, false},
-    {"warmup", &Conditions::warmup, false, kNone, false},
-    {"scenario", &Conditions::scenario, false, kNone, false},
-    {"speculative", &Conditions::speculative, false, kNone, false},
-    {"prefix_cache", &Conditions::prefix_cache, false, kNone, true},
-    {"offload", &Conditions::offload, false, kNone, true},
-    {"replicas", &Conditions::replicas, true, 1, true},
+    Key("conditions.batch", &Conditions::batch, false),
+    Key("conditions.concurrency", &Conditions::concurrency, true),
+    Key("conditions.input_tokens", &Conditions::input_tokens, false),
+    Key("conditions.output_tokens", &Conditions::output_tokens, false),
+    Key("conditions.engine", &Conditions::engine, false),
+    Key("conditions.engine_version", &Conditions::engine_version, false),
+    Key("conditions.warmup", &Conditions::warmup, false),
+    Key("conditions.scenario", &Conditions::scenario, false),
+    Key("conditions.speculative", &Conditions::speculative, false),
+    Key("conditions.prefix_cache", &Conditions::prefix_cache, true),
+    Key("conditions.offload", &Conditions::offload, true),
+    Key("conditions.replicas", &Conditions::replicas, true),
 };
 
-constexpr std::array<std::string_view, 6> kSetFields = {
-    "model", "hardware", "engine", "precision", "input_tokens", "output_tokens"};
 }  // namespace
 
 std::string_view MetricName(Metric m) {
