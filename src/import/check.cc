@@ -642,9 +642,8 @@ CheckReport CheckClaim(const Claim& claim, const Corpus& corpus, const CheckOpti
                                     claim.speculative)));
         return report;
       }
-      d.conditions.emplace_back("speculative",
-                                CondValue::Inline(fmt::format("{{ draft_tokens = {} }}",
-                                                              static_cast<int64_t>(*k_tokens))));
+      d.conditions.emplace_back(
+          "speculative", CondValue::Table({{"draft_tokens", static_cast<int64_t>(*k_tokens)}}));
     } else {
       d.conditions.emplace_back("speculative", CondValue::Absent("not given (--speculative)"));
     }
@@ -659,8 +658,7 @@ CheckReport CheckClaim(const Claim& claim, const Corpus& corpus, const CheckOpti
                                     claim.prefix_cache)));
         return report;
       }
-      d.conditions.emplace_back("prefix_cache",
-                                CondValue::Inline(fmt::format("{{ hit_rate = {} }}", *rate)));
+      d.conditions.emplace_back("prefix_cache", CondValue::Table({{"hit_rate", *rate}}));
     } else {
       d.conditions.emplace_back("prefix_cache", CondValue::Absent("not given (--prefix-cache)"));
     }

@@ -544,119 +544,78 @@ std::string TomlString(std::string_view s) {
   return out;
 }
 
-namespace {
-
-void Line(std::string& out, std::string_view key, std::string_view value) {
-  out += fmt::format("{} = {}\n", key, TomlString(value));
-}
-void LineIf(std::string& out, std::string_view key, std::string_view value) {
-  if (!value.empty()) Line(out, key, value);
-}
-
-}  // namespace
-
 std::string RenderBenchmark(const BenchmarkDraft& b) {
-  std::string out;
-  Line(out, "id", b.id);
-  Line(out, "title", b.title);
-  Line(out, "status", b.status);
-  Line(out, "metric", b.metric);
-  LineIf(out, "statistic", b.statistic);
-  Line(out, "value", b.value);
-  LineIf(out, "derived_from", b.derived_from);
-  Line(out, "model", b.model);
+  RecordWriter w(RecordKind::kBenchmark);
+  w.String("id", b.id).String("title", b.title).String("status", b.status);
+  w.String("metric", b.metric).StringIf("statistic", b.statistic).String("value", b.value);
+  w.StringIf("derived_from", b.derived_from).String("model", b.model);
   if (b.precision.empty()) {
-    out += fmt::format("precision = {{ absent = {} }}\n", TomlString(b.precision_absent));
+    w.Absent("precision", b.precision_absent);
   } else {
-    Line(out, "precision", b.precision);
+    w.String("precision", b.precision);
   }
-  LineIf(out, "weights", b.weights);
-  LineIf(out, "kv_precision", b.kv_precision);
-  Line(out, "hardware", b.hardware);
-  out += "accelerators = [";
-  for (size_t i = 0; i < b.accelerators.size(); ++i) {
-    out += (i ? ", " : "") + TomlString(b.accelerators[i]);
-  }
-  out += "]\n";
+  w.StringIf("weights", b.weights).StringIf("kv_precision", b.kv_precision);
+  w.String("hardware", b.hardware).Strings("accelerators", b.accelerators);
   if (b.accelerators_absent) {
-    out += fmt::format("accelerators_absent = {{ because = {}, note = {} }}\n",
-                       TomlString(b.accelerators_absent->first),
-                       TomlString(b.accelerators_absent->second));
+    w.InlineTable("accelerators_absent", {{"because", b.accelerators_absent->first},
+                                          {"note", b.accelerators_absent->second}});
   }
   if (b.accelerator_count > 0) {
-    out += fmt::format("accelerator_count = {}\n", b.accelerator_count);
+    w.Integer("accelerator_count", b.accelerator_count);
   } else {
-    out += fmt::format("accelerator_count = {{ absent = {} }}\n", TomlString(b.count_absent));
+    w.Absent("accelerator_count", b.count_absent);
   }
-  Line(out, "source", b.source);
-  Line(out, "locator", b.locator);
-  LineIf(out, "set", b.set);
-  LineIf(out, "notes", b.notes);
-  out += "\n[conditions]\n";
+  w.String("source", b.source).String("locator", b.locator);
+  w.StringIf("set", b.set).StringIf("notes", b.notes);
+  w.Section("conditions");
   for (const auto& [key, v] : b.conditions) {
     switch (v.kind) {
       case CondValue::Kind::kInt:
-        out += fmt::format("{} = {}\n", key, v.integer);
+        w.Integer(key, v.integer);
         break;
       case CondValue::Kind::kBool:
-        out += fmt::format("{} = {}\n", key, v.boolean ? "true" : "false");
+        w.Boolean(key, v.boolean);
         break;
       case CondValue::Kind::kString:
-        Line(out, key, v.text);
+        w.String(key, v.text);
         break;
       case CondValue::Kind::kAbsent:
-        out += fmt::format("{} = {{ absent = {} }}\n", key, TomlString(v.text));
+        w.Absent(key, v.text);
         break;
-      case CondValue::Kind::kInline:
-        out += fmt::format("{} = {}\n", key, v.text);
+      case CondValue::Kind::kTable:
+        w.InlineTable(key, v.members);
         break;
     }
   }
-  return out;
+  return w.Take();
 }
 
 std::string RenderModel(const ModelDraft& m) {
-  std::string out;
-  Line(out, "id", m.id);
-  Line(out, "name", m.name);
-  Line(out, "status", "draft");
-  out += "aliases = [";
-  for (size_t i = 0; i < m.aliases.size(); ++i) {
-    out += (i ? ", " : "") + TomlString(m.aliases[i]);
-  }
-  out += "]\n";
+  RecordWriter w(RecordKind::kModel);
+  w.String("id", m.id).String("name", m.name).String("status", "draft");
+  w.Strings("aliases", m.aliases);
   if (m.params_total > 0) {
-    out += fmt::format("params_total = {}\n", NumberText(m.params_total));
+    w.Number("params_total", m.params_total);
   } else {
-    out +=
-        "params_total = { absent = \"the imported file does not state the parameter "
-        "count\" }\n";
+    w.Absent("params_total", "the imported file does not state the parameter count");
   }
-  out +=
-      "params_active = { absent = \"the imported file does not say whether the model is a "
-      "mixture of experts\" }\n";
+  w.Absent("params_active",
+           "the imported file does not say whether the model is a mixture of experts");
   constexpr std::string_view kGeometry =
-      "{ absent = \"no tool output states the model's geometry; read it from the model's "
-      "config and make this record verified\" }";
-  out +=
-      fmt::format("layers = {}\nkv_heads = {}\nhead_dim = {}\n", kGeometry, kGeometry, kGeometry);
-  out += "native_precision = { absent = \"not stated by the imported file\" }\n";
-  Line(out, "source", m.source);
-  LineIf(out, "notes", m.notes);
-  return out;
+      "no tool output states the model's geometry; read it from the model's config and make "
+      "this record verified";
+  w.Absent("layers", kGeometry).Absent("kv_heads", kGeometry).Absent("head_dim", kGeometry);
+  w.Absent("native_precision", "not stated by the imported file");
+  w.String("source", m.source).StringIf("notes", m.notes);
+  return w.Take();
 }
 
 std::string RenderSource(const SourceDraft& s) {
-  std::string out;
-  Line(out, "id", s.id);
-  Line(out, "title", s.title);
-  Line(out, "publisher", s.publisher);
-  Line(out, "url", s.url);
-  Line(out, "date", s.date);
-  Line(out, "kind", s.kind);
-  Line(out, "status", "draft");
-  LineIf(out, "notes", s.notes);
-  return out;
+  RecordWriter w(RecordKind::kSource);
+  w.String("id", s.id).String("title", s.title).String("publisher", s.publisher);
+  w.String("url", s.url).String("date", s.date).String("kind", s.kind);
+  w.String("status", "draft").StringIf("notes", s.notes);
+  return w.Take();
 }
 
 // ----- Corpus lookups -----

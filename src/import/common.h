@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "import/record_writer.h"
 #include "rooflint/corpus.h"
 #include "rooflint/diagnostic.h"
 #include "rooflint/hardware_match.h"
@@ -142,17 +143,19 @@ std::string PointerToken(std::string_view key);
 
 // One [conditions] value of a record being built.
 struct CondValue {
-  enum class Kind { kInt, kString, kBool, kAbsent, kInline };
+  enum class Kind { kInt, kString, kBool, kAbsent, kTable };
   Kind kind = Kind::kAbsent;
   int64_t integer = 0;
   bool boolean = false;
-  std::string text;  // the string value, or the absent reason
-  static CondValue Int(int64_t v) { return {Kind::kInt, v, false, ""}; }
-  static CondValue Str(std::string s) { return {Kind::kString, 0, false, std::move(s)}; }
-  static CondValue Bool(bool b) { return {Kind::kBool, 0, b, ""}; }
-  static CondValue Absent(std::string why) { return {Kind::kAbsent, 0, false, std::move(why)}; }
-  // A TOML inline table written as it is ("{ method = \"...\", draft_tokens = 4 }").
-  static CondValue Inline(std::string toml) { return {Kind::kInline, 0, false, std::move(toml)}; }
+  std::string text;     // the string value, or the absent reason
+  TomlMembers members;  // a table's ({ method = "eagle3", draft_tokens = 4 })
+  static CondValue Int(int64_t v) { return {Kind::kInt, v, false, "", {}}; }
+  static CondValue Str(std::string s) { return {Kind::kString, 0, false, std::move(s), {}}; }
+  static CondValue Bool(bool b) { return {Kind::kBool, 0, b, "", {}}; }
+  static CondValue Absent(std::string why) { return {Kind::kAbsent, 0, false, std::move(why), {}}; }
+  static CondValue Table(TomlMembers members) {
+    return {Kind::kTable, 0, false, "", std::move(members)};
+  }
 };
 
 // A benchmark record being built; rendered as TOML in the order of record-format.md.

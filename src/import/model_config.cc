@@ -826,13 +826,6 @@ IndexCount CountFromIndex(std::string_view text, std::string_view path, const Dr
   return r;
 }
 
-void Line(std::string& out, std::string_view key, std::string_view value) {
-  out += fmt::format("{} = {}\n", key, import::TomlString(value));
-}
-void Absent(std::string& out, std::string_view key, std::string_view why) {
-  out += fmt::format("{} = {{ absent = {} }}\n", key, import::TomlString(why));
-}
-
 // The record format's least and largest parameter counts.
 constexpr double kMinParams = 1e6;
 constexpr double kMaxParams = 1e14;
@@ -1068,75 +1061,73 @@ ModelConfigResult ModelFromHfConfig(std::string_view config_text, std::string_vi
   }
 
   // ----- The record -----
-  std::string toml;
-  Line(toml, "id", id);
-  Line(toml, "name", id);
-  Line(toml, "status", "draft");
-  toml += "aliases = []\n";
+  import::RecordWriter w(RecordKind::kModel);
+  w.String("id", id).String("name", id).String("status", "draft").Strings("aliases", {});
   if (params_total > 0) {
-    toml += fmt::format("params_total = {:.0f}\n", params_total);
+    w.Count("params_total", params_total);
   } else {
-    Absent(toml, "params_total", params_absent);
+    w.Absent("params_total", params_absent);
   }
   if (params_active > 0) {
-    toml += fmt::format("params_active = {:.0f}\n", params_active);
+    w.Count("params_active", params_active);
   } else if (!dense) {
-    Absent(toml, "params_active", active_absent.empty() ? params_absent : active_absent);
+    w.Absent("params_active", active_absent.empty() ? params_absent : active_absent);
   }
-  if (d.layers) toml += fmt::format("layers = {}\n", *d.layers);
+  if (d.layers) w.Integer("layers", *d.layers);
   if (mla) {
-    Absent(toml, "kv_heads",
-           "multi-head latent attention: the cache holds a latent per token and layer "
-           "(kv_latent_dim), not per-head keys and values");
-    Absent(toml, "head_dim", "multi-head latent attention (see kv_heads)");
+    w.Absent("kv_heads",
+             "multi-head latent attention: the cache holds a latent per token and layer "
+             "(kv_latent_dim), not per-head keys and values");
+    w.Absent("head_dim", "multi-head latent attention (see kv_heads)");
   } else {
     if (d.kv_heads) {
-      toml += fmt::format("kv_heads = {}\n", *d.kv_heads);
+      w.Integer("kv_heads", *d.kv_heads);
     } else {
-      Absent(toml, "kv_heads",
-             "config.json states neither num_key_value_heads nor num_attention_heads");
+      w.Absent("kv_heads",
+               "config.json states neither num_key_value_heads nor num_attention_heads");
     }
     if (d.head_dim) {
-      toml += fmt::format("head_dim = {}\n", *d.head_dim);
+      w.Integer("head_dim", *d.head_dim);
     } else {
-      Absent(toml, "head_dim",
-             "config.json states no head_dim, and hidden_size / num_attention_heads is not known "
-             "or not whole");
+      w.Absent("head_dim",
+               "config.json states no head_dim, and hidden_size / num_attention_heads is not "
+               "known or not whole");
     }
   }
-  if (d.heads) toml += fmt::format("attention_heads = {}\n", *d.heads);
-  if (d.hidden) toml += fmt::format("hidden_size = {}\n", *d.hidden);
+  if (d.heads) w.Integer("attention_heads", *d.heads);
+  if (d.hidden) w.Integer("hidden_size", *d.hidden);
   if (d.vocab && d.hidden) {
     const double table = static_cast<double>(*d.vocab) * *d.hidden;
     const double used = params_active > 0 ? params_active : params_total;
     if (table >= 1e3 && table <= 1e12 && (used == 0 || table < used)) {
-      toml += fmt::format("embedding_params = {:.0f}\n", table);
+      w.Count("embedding_params", table);
       d.notes.push_back(fmt::format("embedding_params = vocab_size {} x hidden_size {} = {}.",
                                     *d.vocab, *d.hidden, Grouped(table)));
     }
   }
-  if (d.tied) toml += fmt::format("tied_embeddings = {}\n", *d.tied ? "true" : "false");
+  if (d.tied) w.Boolean("tied_embeddings", *d.tied);
   if (d.sliding_window > 0) {
-    toml += fmt::format("sliding_window = {}\nsliding_window_layers = {}\n", d.sliding_window,
-                        d.sliding_layers);
+    w.Integer("sliding_window", d.sliding_window)
+        .Integer("sliding_window_layers", d.sliding_layers);
   }
-  if (d.kv_latent_dim > 0) toml += fmt::format("kv_latent_dim = {}\n", d.kv_latent_dim);
+  if (d.kv_latent_dim > 0) w.Integer("kv_latent_dim", d.kv_latent_dim);
   if (d.experts > 0) {
-    toml += fmt::format("experts = {}\nexperts_per_token = {}\nparams_routed_experts = {:.0f}\n",
-                        d.experts, d.experts_per_token, count.routed);
+    w.Integer("experts", d.experts).Integer("experts_per_token", d.experts_per_token);
+    w.Count("params_routed_experts", count.routed);
   }
-  if (!d.experts_precision.empty()) Line(toml, "experts_precision", d.experts_precision);
-  if (!d.shared_precision.empty()) Line(toml, "shared_precision", d.shared_precision);
+  w.StringIf("experts_precision", d.experts_precision);
+  w.StringIf("shared_precision", d.shared_precision);
   if (!d.precision.empty()) {
-    Line(toml, "native_precision", d.precision);
+    w.String("native_precision", d.precision);
   } else {
-    Absent(toml, "native_precision", d.precision_absent);
+    w.Absent("native_precision", d.precision_absent);
   }
-  Line(toml, "source", source);
+  w.String("source", source);
   std::string notes = fmt::format("DRAFT from a Hugging Face config.json (model_type {}).",
                                   d.model_type.empty() ? std::string("not stated") : d.model_type);
   for (const std::string& n : d.notes) notes += " " + n;
-  Line(toml, "notes", notes);
+  w.String("notes", notes);
+  std::string toml = w.Take();
 
   ParseResult parsed = ParseRecord(RecordKind::kModel, toml, fmt::format("{}.toml", id), id);
   if (!parsed.ok()) {

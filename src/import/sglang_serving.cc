@@ -366,13 +366,11 @@ std::optional<StatedRun> RunImporter::Run(const std::string& source_id) {
       length = accept->get<double>();
     }
     if (!algorithm.empty() || length) {
-      std::string table = fmt::format(
-          "{{ method = {}",
-          TomlString(algorithm.empty() ? std::string("not recorded (SGLang accept_length)")
-                                       : ToLower(algorithm)));
-      if (length) table += fmt::format(", acceptance_length = {}", NumberText(*length));
-      table += " }";
-      speculative = CondValue::Inline(table);
+      TomlMembers table = {{"method", algorithm.empty()
+                                          ? std::string("not recorded (SGLang accept_length)")
+                                          : ToLower(algorithm)}};
+      if (length) table.emplace_back("acceptance_length", *length);
+      speculative = CondValue::Table(std::move(table));
       notes.push_back(
           fmt::format("Speculative decoding: {}{}.",
                       algorithm.empty() ? "the algorithm is not recorded"

@@ -609,7 +609,7 @@ std::optional<StatedRun> ReportImporter::Run(const std::string& source_id, std::
                              ? s.name.substr(open + 1, close - open - 1)
                              : "";
       if (Trim(mode).empty()) mode = "not printed";
-      speculative = CondValue::Inline(fmt::format("{{ method = {} }}", TomlString(mode)));
+      speculative = CondValue::Table({{"method", mode}});
       notes.push_back(fmt::format("Speculative decoding ran: {}.", s.name));
     }
   }

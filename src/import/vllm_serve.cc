@@ -114,17 +114,16 @@ class RunImporter : public JsonRun {
       k_how = fmt::format("spec_decode_draft_tokens {} / spec_decode_num_drafts {}",
                           NumberText(*draft_tokens), NumberText(*drafts));
     }
-    std::string table = "{ method = \"not recorded (vLLM spec_decode_* metrics)\"";
-    if (k) table += fmt::format(", draft_tokens = {}", *k);
+    TomlMembers table = {{"method", std::string("not recorded (vLLM spec_decode_* metrics)")}};
+    if (k) table.emplace_back("draft_tokens", *k);
     if (length && *length >= 1 && (!k || *length <= static_cast<double>(*k) + 1)) {
-      table += fmt::format(", acceptance_length = {}", NumberText(*length));
+      table.emplace_back("acceptance_length", *length);
     }
-    table += " }";
     notes.push_back(
         fmt::format("Speculative decoding ran: the file holds spec_decode_* metrics{}{}.",
                     k ? fmt::format("; k = {} draft tokens per step ({})", *k, k_how) : "",
                     length ? fmt::format("; mean acceptance length {}", NumberText(*length)) : ""));
-    return CondValue::Inline(table);
+    return CondValue::Table(std::move(table));
   }
 
   // What the sections find.
