@@ -471,6 +471,46 @@ TEST_F(CorpusTest, HostileFilesAreRefusedWithADiagnosticNeverReadOrWaitedOn) {
   EXPECT_TRUE(c.HasInvalidInput());
 }
 
+TEST_F(CorpusTest, AFolderLinkThatLeavesTheCorpusIsRefusedAtItsPath) {
+  // A kind folder is pull-request content too: git stores `benchmarks -> ../../elsewhere`, and
+  // the loader followed it, printing the lines of the files there in the report. A folder link
+  // is refused when it leaves the root, directly or through another link; one that stays
+  // inside is read like the folder it names.
+  std::random_device rd;
+  fs::path root = fs::temp_directory_path() / ("rooflint-folder-link-" + std::to_string(rd()));
+  fs::path outside = root.string() + "-outside";
+  fs::create_directories(root / "real-sources");
+  fs::create_directories(outside);
+  { std::ofstream(outside / "leak.toml") << "id = \"leak\"\nPASSWORD=hunter2\n"; }
+  fs::create_directory_symlink(outside, root / "benchmarks");
+  // models -> hop (inside the root) -> the folder outside: still out.
+  fs::create_directory_symlink(outside, root / "hop");
+  fs::create_directory_symlink("hop", root / "models");
+  // A link to a folder inside the root is followed.
+  { std::ofstream(root / "real-sources" / "kept.toml") << "id = \"kept\"\n"; }
+  fs::create_directory_symlink("real-sources", root / "sources");
+
+  Corpus c = Load({root.string()});
+  std::string all = RenderAll(c.diagnostics);
+  fs::remove_all(root);
+  fs::remove_all(outside);
+  EXPECT_NE(all.find(root.string() +
+                     "/benchmarks: error[symlink-outside-corpus]: a symbolic link to a folder "
+                     "that leaves the corpus folder: none of it is read\n"
+                     "  hint: copy the records into the corpus, or link within it\n"),
+            std::string::npos)
+      << all;
+  EXPECT_NE(all.find(root.string() + "/models: error[symlink-outside-corpus]"), std::string::npos)
+      << all;
+  EXPECT_EQ(all.find("hunter2"), std::string::npos) << "a file outside the corpus was echoed";
+  EXPECT_EQ(all.find("leak"), std::string::npos) << "a file outside the corpus was read";
+  for (const FileEntry& f : c.files) EXPECT_EQ(f.path.view().find("leak"), std::string::npos);
+  // The folder link inside the root was read: its record is listed at the link's path.
+  ASSERT_EQ(c.files.size(), 1u) << all;
+  EXPECT_EQ(c.files[0].path, root.string() + "/sources/kept.toml");
+  EXPECT_TRUE(c.HasInvalidInput());
+}
+
 TEST_F(CorpusTest, BundledCorpusLoadsWithoutDiagnostics) {
   Corpus c = Load({ROOFLINT_BUNDLED_DATA});
   EXPECT_TRUE(c.diagnostics.empty()) << RenderAll(c.diagnostics);

@@ -111,6 +111,20 @@ void FindFiles(const std::string& root, Listing& listing, std::vector<Diagnostic
   fs::path real_root = fs::weakly_canonical(fs::absolute(root, ec), ec);
   for (RecordKind kind : kKinds) {
     fs::path dir = fs::path(root) / KindFolder(kind);
+    // A kind folder that is a link is followed only when all of it is inside the root: the
+    // whole chain is resolved, so a link to a folder inside that is itself a link out is
+    // refused too. Below a kind folder only files are listed, and each file link is checked
+    // the same way, by its resolved path. The link is shown by its own name (DisplayPath would
+    // show where it leads).
+    if (fs::is_symlink(dir, ec) && !ResolvesInside(real_root, dir)) {
+      diags.push_back(
+          FileError((fs::path(DisplayPath(root)) / KindFolder(kind)).lexically_normal().string(),
+                    "symlink-outside-corpus",
+                    "a symbolic link to a folder that leaves the corpus folder: none "
+                    "of it is read",
+                    "copy the records into the corpus, or link within it"));
+      continue;
+    }
     if (!fs::is_directory(dir, ec)) {
       // Something of the folder's name that is not a folder holds records no one would see.
       if (fs::exists(fs::symlink_status(dir, ec))) {
@@ -147,18 +161,12 @@ void FindFiles(const std::string& root, Listing& listing, std::vector<Diagnostic
         symlink = ::fstatat(::dirfd(folder), entry->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
                   S_ISLNK(st.st_mode);
       }
-      if (symlink) {
-        std::error_code lec;
-        fs::path target = fs::weakly_canonical(dir / name, lec);
-        auto [r, t] =
-            std::mismatch(real_root.begin(), real_root.end(), target.begin(), target.end());
-        if (lec || r != real_root.end()) {
-          diags.push_back(FileError(listing.folders.back() + std::string(name),
-                                    "symlink-outside-corpus",
-                                    "a symbolic link that leaves the corpus folder: not read",
-                                    "copy the record into the corpus, or link within it"));
-          continue;
-        }
+      if (symlink && !ResolvesInside(real_root, dir / name)) {
+        diags.push_back(FileError(listing.folders.back() + std::string(name),
+                                  "symlink-outside-corpus",
+                                  "a symbolic link that leaves the corpus folder: not read",
+                                  "copy the record into the corpus, or link within it"));
+        continue;
       }
       listing.jobs.push_back(
           {listing.names.size(), folder_index, static_cast<uint16_t>(name.size()), kind});

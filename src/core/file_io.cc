@@ -27,6 +27,13 @@ bool WriteAll(int fd, std::string_view text) {
 
 }  // namespace
 
+bool ResolvesInside(const fs::path& real_root, const fs::path& path) {
+  std::error_code ec;
+  const fs::path target = fs::weakly_canonical(path, ec);
+  auto [r, t] = std::mismatch(real_root.begin(), real_root.end(), target.begin(), target.end());
+  return !ec && r == real_root.end();
+}
+
 bool WriteFileSafely(const std::string& path, std::string_view text, std::string& error) {
   std::error_code ec;
   // Follow a symbolic link: its target is what the user means, and the link must survive.

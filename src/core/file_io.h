@@ -2,11 +2,18 @@
 #ifndef ROOFLINT_CORE_FILE_IO_H_
 #define ROOFLINT_CORE_FILE_IO_H_
 
+#include <filesystem>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace rooflint {
+
+// Whether `path`, every symbolic link in it resolved, is `real_root` (a path with no links, as
+// std::filesystem::canonical gives) or inside it; false when it cannot be resolved. The test
+// of a link in a corpus or in the folder `import --write` writes into: untrusted content may
+// link within, never out.
+bool ResolvesInside(const std::filesystem::path& real_root, const std::filesystem::path& path);
 
 // Writes `text` to `path` so that no reader ever sees half a file and nothing else is touched:
 //  - a regular file (or a path that does not exist yet) is replaced through a temporary file
