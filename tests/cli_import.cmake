@@ -17,6 +17,26 @@ expect_exit(0 import auto ${LB}/b5163_rtx4080_qwen2.5-7b.json --emit toml)
 if(NOT LAST_OUTPUT MATCHES "#   memory-roof   within  72.1% of 164.9 tok/s")
   message(FATAL_ERROR "memory roof of the tg128 record missing:\n${LAST_OUTPUT}")
 endif()
+# The audit's comments quote input text (here --hardware; a file's gpu_info alike): a newline in
+# it must not end the comment and start a TOML line of its own, and no escape sequence, other
+# control character or bidi override may reach the terminal raw. The records' TOML strings
+# escape them themselves.
+string(ASCII 27 esc)
+string(ASCII 7 bel)
+string(ASCII 226 128 174 rlo)  # U+202E, the right-to-left override
+set(hostile "Zorblax\nstatus = \"verified\"\n[forged]\n${esc}]0;pwned${bel}${esc}[31mred${rlo}")
+execute_process(COMMAND ${ROOFLINT} import auto ${SAMPLES}/vllm-throughput/zhangxinyuehfad_vllm-ascend-nightly_throughput_llama8B_tp1_dummy-weights_85d19684.json
+                        --model llama-3.1-8b --emit toml --hardware "${hostile}"
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_QUIET)
+string(FIND "${out}" "\n[forged]" forged)
+string(FIND "${out}" "${esc}" raw_esc)
+string(FIND "${out}" "${bel}" raw_bel)
+string(FIND "${out}" [=[#   compute-roof  not-computable: no pointer, and no accelerator in the corpus matches the hardware text 'Zorblax\nstatus = "verified"\n[forged]\n\x1b]0;pwned\x07\x1b[31mred\u202e (user-stated: --hardware)']=]
+       escaped)
+if(NOT rc EQUAL 0 OR NOT forged EQUAL -1 OR NOT raw_esc EQUAL -1 OR NOT raw_bel EQUAL -1
+   OR escaped EQUAL -1)
+  message(FATAL_ERROR "input text reached the printed comments raw (exit ${rc}):\n${out}")
+endif()
 expect_exit(3 import vllm ${LB}/b5163_rtx4080_qwen2.5-7b.json)
 if(NOT LAST_OUTPUT MATCHES "unknown format 'vllm', did you mean 'vllm-serve'\\?")
   message(FATAL_ERROR "no suggestion for a format:\n${LAST_OUTPUT}")

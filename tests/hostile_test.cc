@@ -174,6 +174,25 @@ TEST(TerminalEscapeTest, ControlCharactersAreWrittenVisibly) {
   EXPECT_EQ(EscapeTerminal("caf\xc3\xa9"), "caf\xc3\xa9");
 }
 
+TEST(TerminalEscapeTest, BidiOverridesAndLineSeparatorsAreWrittenVisibly) {
+  // A bidi override reorders what a terminal or an editor shows of the rest of the line (a
+  // reason could be made to read as another); U+2028 and U+2029 break lines in some viewers.
+  EXPECT_EQ(EscapeTerminal("rlo \xe2\x80\xae"
+                           "desrever"),
+            "rlo \\u202edesrever");
+  EXPECT_EQ(EscapeTerminal("\xe2\x80\xaa\xe2\x80\xab\xe2\x80\xac\xe2\x80\xad"),
+            "\\u202a\\u202b\\u202c\\u202d");
+  EXPECT_EQ(EscapeTerminal("\xe2\x81\xa6\xe2\x81\xa7\xe2\x81\xa8\xe2\x81\xa9"),
+            "\\u2066\\u2067\\u2068\\u2069");
+  EXPECT_EQ(EscapeTerminal("a\xe2\x80\xa8"
+                           "b\xe2\x80\xa9"
+                           "c"),
+            "a\\u2028b\\u2029c");
+  // Their neighbours are ordinary text: an em dash, a zero-width joiner, a word joiner.
+  EXPECT_EQ(EscapeTerminal("\xe2\x80\x94\xe2\x80\x8d\xe2\x81\xa0"),
+            "\xe2\x80\x94\xe2\x80\x8d\xe2\x81\xa0");
+}
+
 TEST_F(RoofsTest, NoControlCharacterOfARecordReachesTheTextReportOrShow) {
   // A title with an escape sequence and a locator that tries to start a forged finding line.
   Base().Add(RecordKind::kBenchmark,

@@ -43,6 +43,18 @@ struct ImportCliOptions {
   int64_t count = 0;
 };
 
+// Text inside a `# ` comment line of the printed records. The audit's reasons quote input text
+// (a file's hardware string, --hardware): a newline there would end the comment and start a
+// TOML line of its own, an escape sequence would reach the terminal. Every control character
+// (a tab too), bidi override and line separator is written visibly, so a comment stays one line.
+std::string Commented(std::string_view text) {
+  std::string out = EscapeTerminal(text);
+  for (size_t tab = out.find('\t'); tab != std::string::npos; tab = out.find('\t', tab + 2)) {
+    out.replace(tab, 1, "\\t");
+  }
+  return out;
+}
+
 // The audit of one imported benchmark, as TOML comments so the output stays TOML.
 void PrintAudit(const RecordAudit& audit, const std::vector<Finding>& findings, std::ostream& out) {
   out << "# audit:\n";
@@ -50,21 +62,24 @@ void PrintAudit(const RecordAudit& audit, const std::vector<Finding>& findings, 
     if (r.Computed()) {
       out << fmt::format("#   {:<13} {:<7} {:.1f}% of {} {}\n", r.instrument,
                          VerdictName(r.verdict), r.percent, FormatNumber(r.bound, 5), r.unit);
-      if (const std::string a = ArithmeticText(r); !a.empty()) out << fmt::format("#     {}\n", a);
+      if (const std::string a = ArithmeticText(r); !a.empty()) {
+        out << fmt::format("#     {}\n", Commented(a));
+      }
       if (const std::string why = AccountText(r); !why.empty()) {
-        out << fmt::format("#     {}\n", why);
+        out << fmt::format("#     {}\n", Commented(why));
       }
     } else {
-      out << fmt::format("#   {:<13} {}: {}\n", r.instrument, VerdictName(r.verdict), r.reason);
+      out << fmt::format("#   {:<13} {}: {}\n", r.instrument, VerdictName(r.verdict),
+                         Commented(r.reason));
     }
   }
   for (const InstrumentResult& r : audit.checks) {
     if (r.verdict != Verdict::kFail) continue;
-    out << fmt::format("#   {:<13} fail: {}\n", r.instrument, r.reason);
+    out << fmt::format("#   {:<13} fail: {}\n", r.instrument, Commented(r.reason));
   }
   for (const Finding& f : findings) {
     if (f.record != audit.benchmark->header.id) continue;
-    out << fmt::format("#   {}[{}]: {}\n", SeverityName(f.severity), f.code, f.message);
+    out << fmt::format("#   {}[{}]: {}\n", SeverityName(f.severity), f.code, Commented(f.message));
   }
 }
 
@@ -199,7 +214,7 @@ ExitCode RunImport(const ImportCliOptions& opt) {
   audit_progress.Stop();
   bool findings = false;
   for (const ImportedRecord& r : result.records) {
-    std::cout << fmt::format("# {}/{}.toml\n{}", KindFolder(r.kind), r.id, r.toml);
+    std::cout << fmt::format("# {}/{}.toml\n{}", KindFolder(r.kind), Commented(r.id), r.toml);
     if (r.kind == RecordKind::kBenchmark) {
       for (const RecordAudit& a : sweep.records) {
         if (a.benchmark->header.id != r.id) continue;

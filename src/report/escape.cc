@@ -56,6 +56,20 @@ void AppendXmlText(char c, std::string& out) {
   }
 }
 
+// The code point of the well-formed three-byte sequence at s[i].
+uint32_t ThreeByteCodePoint(std::string_view s, size_t i) {
+  return (static_cast<uint32_t>(static_cast<uint8_t>(s[i]) & 0x0f) << 12) |
+         (static_cast<uint32_t>(static_cast<uint8_t>(s[i + 1]) & 0x3f) << 6) |
+         (static_cast<uint32_t>(static_cast<uint8_t>(s[i + 2]) & 0x3f));
+}
+
+// The line and paragraph separators (U+2028, U+2029), the bidi embeddings and overrides
+// (U+202A..U+202E) and isolates (U+2066..U+2069): a viewer breaks the line at the first two,
+// and the others reorder how the rest of it reads.
+constexpr bool IsBidiOrSeparator(uint32_t cp) {
+  return (cp >= 0x2028 && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069);
+}
+
 }  // namespace
 
 std::string SanitizeUtf8(std::string_view s) {
@@ -88,6 +102,9 @@ std::string EscapeTerminal(std::string_view s) {
     } else if (n == 2 && c == 0xc2 && static_cast<uint8_t>(s[i + 1]) < 0xa0) {
       out += fmt::format("\\u{:04x}", static_cast<uint8_t>(s[i + 1]));  // U+0080..U+009F
       i += 2;
+    } else if (const uint32_t cp = n == 3 ? ThreeByteCodePoint(s, i) : 0; IsBidiOrSeparator(cp)) {
+      out += fmt::format("\\u{:04x}", cp);
+      i += 3;
     } else {
       out.append(s.substr(i, n));
       i += n;

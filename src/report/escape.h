@@ -26,7 +26,9 @@ std::string SanitizeUtf8(std::string_view s);
 // Text for a terminal or a CI log: invalid UTF-8 becomes U+FFFD, and every control character
 // (C0 but tab, DEL, and the C1 range, which some terminals obey) is written visibly as \xNN
 // or \n, so a file name, key or value can neither send escape sequences nor start a line of
-// its own (a forged `path: error[...]` line).
+// its own (a forged `path: error[...]` line). The bidi embeddings, overrides and isolates
+// (U+202A..U+202E, U+2066..U+2069) and the line and paragraph separators (U+2028, U+2029) are
+// written as \uNNNN too: they reorder or break the line as a viewer shows it.
 std::string EscapeTerminal(std::string_view s);
 
 }  // namespace rooflint
