@@ -99,3 +99,37 @@ if(made EQUAL 0)
     message(FATAL_ERROR "--baseline /dev/zero: exit ${rc}\n${err}")
   endif()
 endif()
+
+# --output naming a descriptor (/dev/stdout, /dev/stderr, /dev/fd/N) writes through to what it
+# already is: a log opened for append keeps what it held and its inode (a rename over it lost
+# the log), and a pipe gets the report (the temporary beside /proc/self/fd/1 could not be made).
+foreach(case "/dev/stdout >>" "/dev/stderr 2>>" "/dev/fd/3 3>>")
+  separate_arguments(parts UNIX_COMMAND "${case}")
+  list(GET parts 0 name)
+  list(GET parts 1 redirect)
+  file(WRITE ${WORK}/build.log "logged before the sweep\n")
+  execute_process(COMMAND ls -i ${WORK}/build.log OUTPUT_VARIABLE inode_before)
+  string(REGEX MATCH "^[0-9]+" inode_before "${inode_before}")
+  execute_process(COMMAND sh -c "\"$0\" sweep \"$1\" --output ${name} ${redirect} \"$2\""
+                          ${ROOFLINT} ${CORPORA}/base ${WORK}/build.log
+                  RESULT_VARIABLE rc ERROR_VARIABLE err)
+  execute_process(COMMAND ls -i ${WORK}/build.log OUTPUT_VARIABLE inode_after)
+  string(REGEX MATCH "^[0-9]+" inode_after "${inode_after}")
+  file(READ ${WORK}/build.log log)
+  if(NOT rc EQUAL 0 OR NOT log MATCHES "^logged before the sweep\n.*benchmarks swept"
+     OR NOT inode_before STREQUAL inode_after)
+    message(FATAL_ERROR "--output ${name} ${redirect} a log: exit ${rc}, inode ${inode_before} "
+                        "then ${inode_after}\n${err}\n${log}")
+  endif()
+endforeach()
+execute_process(COMMAND ${ROOFLINT} sweep ${CORPORA}/base --output /dev/stdout
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 0 OR NOT out MATCHES "benchmarks swept")
+  message(FATAL_ERROR "--output /dev/stdout into a pipe: exit ${rc}\n${out}\n${err}")
+endif()
+execute_process(COMMAND ${ROOFLINT} sweep ${CORPORA}/base --write-baseline /dev/stdout --force
+                        --output /dev/null
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 0 OR NOT out MATCHES "^# rooflint baseline v1\n")
+  message(FATAL_ERROR "--write-baseline /dev/stdout into a pipe: exit ${rc}\n${out}\n${err}")
+endif()

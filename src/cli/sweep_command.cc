@@ -169,8 +169,8 @@ ExitCode RunSweep(const SweepCommandOptions& opt) {
   } else {
     // A file never gets colour: --color is for the terminal.
     write(opt.color == "always" && opt.format == "text");
+    progress.Stop();  // --output /dev/stderr writes to the terminal the progress line is on
     bool written = WriteFileSafely(opt.output, text.str(), error);
-    progress.Stop();
     if (!written) {
       std::cerr << fmt::format("{}: error[output]: {}\n", opt.output, error);
       return ExitCode::kUsage;

@@ -1,4 +1,5 @@
-// The safe writer: exclusive temporary, fsync, rename; special files written in place.
+// The safe writer: exclusive temporary, fsync, rename; special files and descriptors written
+// in place.
 #include "core/file_io.h"
 
 #include <fcntl.h>
@@ -8,8 +9,11 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <charconv>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <iostream>
 
 namespace rooflint {
 namespace fs = std::filesystem;
@@ -25,6 +29,63 @@ bool WriteAll(int fd, std::string_view text) {
   return true;
 }
 
+// The descriptor `path` names when it is one of the names the system gives an open descriptor
+// of this process (/dev/stdout, /dev/stderr, /dev/fd/N, /proc/self/fd/N, and
+// /proc/thread-self/fd/N or /proc/<this process>/fd/N), else -1.
+int DescriptorNamed(const fs::path& path) {
+  std::error_code ec;
+  const std::string p = fs::absolute(path, ec).lexically_normal().string();
+  if (p == "/dev/stdout") return STDOUT_FILENO;
+  if (p == "/dev/stderr") return STDERR_FILENO;
+  const std::string own = fmt::format("/proc/{}/fd/", ::getpid());
+  for (std::string_view folder :
+       {std::string_view("/dev/fd/"), std::string_view("/proc/self/fd/"),
+        std::string_view("/proc/thread-self/fd/"), std::string_view(own)}) {
+    if (!p.starts_with(folder) || p.size() == folder.size()) continue;
+    int fd = -1;
+    const char* end = p.data() + p.size();
+    auto [stop, error] = std::from_chars(p.data() + folder.size(), end, fd);
+    if (error == std::errc() && stop == end && fd >= 0) return fd;
+  }
+  return -1;
+}
+
+// Follows the links `path` names, one at a time (a relative one from the link's folder), to
+// the first descriptor's name met on the way (then `fd` >= 0) or a path that is not a link.
+// The descriptor's names must be caught before they are followed: /dev/stdout leads to
+// /proc/self/fd/1, which leads to the log file stdout appends to, or to "pipe:[N]", which is
+// no path at all. False with `error` when a link cannot be read or the links loop.
+bool FollowLinks(fs::path& path, int& fd, std::string& error) {
+  constexpr int kMaxLinks = 40;  // as the system's own limit (ELOOP)
+  for (int links = 0; links <= kMaxLinks; ++links) {
+    std::error_code ec;
+    fd = DescriptorNamed(path);
+    if (fd >= 0 || !fs::is_symlink(path, ec)) return true;
+    const fs::path next = fs::read_symlink(path, ec);
+    if (ec) {
+      error = fmt::format("cannot follow the link: {}", ec.message());
+      return false;
+    }
+    path = path.parent_path() / next;  // an absolute `next` replaces the whole path
+  }
+  error = "cannot follow the link: too many levels of symbolic links";
+  return false;
+}
+
+// Writes `text` into the open descriptor `fd` where it stands: appended to a file opened for
+// appending, into a pipe or a terminal as they are. What the process printed through its
+// streams before is flushed first, so that it comes first.
+bool WriteInPlace(int fd, std::string_view text, std::string& error) {
+  std::cout.flush();
+  std::cerr.flush();
+  std::fflush(nullptr);
+  if (!WriteAll(fd, text)) {
+    error = fmt::format("cannot write it: {}", std::strerror(errno));
+    return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 bool ResolvesInside(const fs::path& real_root, const fs::path& path) {
@@ -35,16 +96,14 @@ bool ResolvesInside(const fs::path& real_root, const fs::path& path) {
 }
 
 bool WriteFileSafely(const std::string& path, std::string_view text, std::string& error) {
-  std::error_code ec;
   // Follow a symbolic link: its target is what the user means, and the link must survive.
   fs::path target = fs::path(path);
-  if (fs::is_symlink(target, ec)) {
-    target = fs::weakly_canonical(target, ec);
-    if (ec) {
-      error = fmt::format("cannot follow the link: {}", ec.message());
-      return false;
-    }
-  }
+  int named_fd = -1;
+  if (!FollowLinks(target, named_fd, error)) return false;
+  // A descriptor this process was given (`--output /dev/stdout >> build.log`): written through
+  // as it is. Reopened by its name, a log opened for appending would be written from its start;
+  // replaced, what it held would be lost and the shell's descriptor left on the old file.
+  if (named_fd >= 0) return WriteInPlace(named_fd, text, error);
   struct stat st {};
   if (::stat(target.c_str(), &st) == 0) {
     if (S_ISDIR(st.st_mode)) {
@@ -58,10 +117,9 @@ bool WriteFileSafely(const std::string& path, std::string_view text, std::string
         error = fmt::format("cannot open it: {}", std::strerror(errno));
         return false;
       }
-      bool ok = WriteAll(fd, text);
-      int saved = errno;
+      bool ok = WriteInPlace(fd, text, error);
       ok = (::close(fd) == 0) && ok;
-      if (!ok) error = fmt::format("cannot write it: {}", std::strerror(saved));
+      if (!ok && error.empty()) error = fmt::format("cannot write it: {}", std::strerror(errno));
       return ok;
     }
   }

@@ -19,7 +19,11 @@ bool ResolvesInside(const std::filesystem::path& real_root, const std::filesyste
 //  - a regular file (or a path that does not exist yet) is replaced through a temporary file
 //    created exclusively beside it (unique name, O_EXCL), written, fsync'ed and renamed over
 //    it; a symbolic link is followed and its target replaced, never the link itself;
-//  - a path that exists and is not a regular file (/dev/null, /dev/stdout, a FIFO) is written
+//  - a name of a descriptor the process holds (/dev/stdout, /dev/stderr, /dev/fd/N,
+//    /proc/self/fd/N), given or met following links, is written through that descriptor as it
+//    stands (a log opened for appending keeps what it held, a pipe gets the text), never
+//    reopened or replaced;
+//  - a path that exists and is not a regular file (/dev/null, a terminal, a FIFO) is written
 //    directly, never replaced;
 //  - a folder is refused.
 // Returns false with `error` ("cannot ...: reason") when it cannot; the temporary is removed.
