@@ -90,3 +90,36 @@ expect_exit(0 import vllm-serve ${VLLM} --model-config ${WORK}/frob-8b/config.js
 if(EXISTS ${WORK}/uncited/models/frob-8b.toml)
   message(FATAL_ERROR "a model no benchmark cites was written:\n${LAST_OUTPUT}")
 endif()
+
+# Nothing is written outside --write DIR, whatever links it holds: a kind folder that links out
+# of it (a pull request can add `benchmarks -> ../../elsewhere`), directly or through a link
+# inside, is refused at its path before anything is written, here or there. A link that stays
+# inside DIR is followed.
+file(MAKE_DIRECTORY ${WORK}/elsewhere ${WORK}/linked-out ${WORK}/hopped-out/store)
+file(CREATE_LINK ${WORK}/elsewhere ${WORK}/linked-out/benchmarks SYMBOLIC)
+file(CREATE_LINK ../elsewhere ${WORK}/hopped-out/hop SYMBOLIC)
+file(CREATE_LINK hop ${WORK}/hopped-out/sources SYMBOLIC)
+foreach(dir linked-out/benchmarks hopped-out/sources)
+  get_filename_component(target ${WORK}/${dir} DIRECTORY)
+  expect_exit(2 import vllm-serve ${VLLM} --write ${target})
+  if(NOT LAST_OUTPUT MATCHES "${WORK}/${dir}: error\\[symlink-outside-corpus\\]: [^\n]*\n  hint: "
+     OR NOT LAST_OUTPUT MATCHES "nothing written")
+    message(FATAL_ERROR "a folder link out of --write DIR was not refused:\n${LAST_OUTPUT}")
+  endif()
+  count_files(${WORK}/elsewhere 0)
+endforeach()
+# Nor inside: the refusal comes before the first file, so no sources/ was made beside the link.
+count_files(${WORK}/linked-out 0)
+count_files(${WORK}/hopped-out 0)
+if(EXISTS ${WORK}/linked-out/sources OR EXISTS ${WORK}/hopped-out/benchmarks)
+  message(FATAL_ERROR "a refused import made folders in --write DIR")
+endif()
+file(MAKE_DIRECTORY ${WORK}/linked-in/store)
+file(CREATE_LINK store ${WORK}/linked-in/benchmarks SYMBOLIC)
+expect_exit(0 import vllm-serve ${VLLM} --write ${WORK}/linked-in)
+file(GLOB benchmarks ${WORK}/linked-in/store/*.toml)
+list(LENGTH benchmarks n_inside)
+if(NOT n_inside EQUAL n_single)
+  message(FATAL_ERROR "a link inside --write DIR: ${n_inside} benchmark files written through it, "
+                      "expected ${n_single}:\n${LAST_OUTPUT}")
+endif()

@@ -9,6 +9,7 @@
 #include <random>
 #include <sstream>
 
+#include "core/file_io.h"
 #include "core/text_util.h"
 #include "fixtures.h"
 #include "report/escape.h"
@@ -215,6 +216,43 @@ TEST_F(RoofsTest, NoControlCharacterOfARecordReachesTheTextReportOrShow) {
   EXPECT_NE(show_out.str().find("t\\x1b[2J\\x07"), std::string::npos);
   EXPECT_NE(show_out.str().find("Table 2\\nmem/benchmarks/x.toml:1: error[forged]: x"),
             std::string::npos);
+}
+
+// The writer of `import --write DIR` is handed the files once the plan is made: a record folder
+// that became a link out of DIR meanwhile is refused there too, and nothing is left on either
+// side; a link that stays inside DIR is written through.
+TEST(CreateFilesAtomicallyTest, NeverWritesThroughALinkThatLeavesTheFolder) {
+  std::random_device rd;
+  const fs::path dir = fs::temp_directory_path() / ("rooflint-write-under-" + std::to_string(rd()));
+  const fs::path outside = dir.string() + "-outside";
+  fs::create_directories(dir / "store");
+  fs::create_directories(outside);
+  fs::create_directory_symlink(outside, dir / "benchmarks");
+  fs::create_directory_symlink("store", dir / "models");
+  const std::vector<NewFile> files = {{"sources/s.toml", "id = \"s\"\n"},
+                                      {"models/m.toml", "id = \"m\"\n"},
+                                      {"benchmarks/b.toml", "id = \"b\"\n"}};
+  std::string error;
+  EXPECT_FALSE(CreateFilesAtomically(dir.string(), files, error));
+  EXPECT_EQ(error, (dir / "benchmarks").string() + ": a symbolic link that leaves " + dir.string() +
+                       "; nothing was written");
+  EXPECT_TRUE(fs::is_empty(outside));
+  EXPECT_TRUE(fs::is_empty(dir / "store")) << "a temporary was left behind";
+  EXPECT_TRUE(fs::is_empty(dir / "sources")) << "a temporary was left behind";
+  EXPECT_EQ(LookUnder(dir.string(), "benchmarks/b.toml", 100).kind, FoundUnder::kLeaves);
+
+  fs::remove(dir / "benchmarks");
+  EXPECT_TRUE(CreateFilesAtomically(dir.string(), files, error)) << error;
+  EXPECT_TRUE(fs::is_regular_file(dir / "store" / "m.toml"));
+  const FoundUnder found = LookUnder(dir.string(), "models/m.toml", 100);
+  EXPECT_EQ(found.kind, FoundUnder::kFile);
+  EXPECT_EQ(found.text, "id = \"m\"\n");
+  // A record file that is a link is not read through, not even to compare.
+  fs::create_symlink(outside / "x.toml", dir / "sources" / "linked.toml");
+  EXPECT_EQ(LookUnder(dir.string(), "sources/linked.toml", 100).kind, FoundUnder::kOther);
+  EXPECT_TRUE(fs::is_empty(outside));
+  fs::remove_all(dir);
+  fs::remove_all(outside);
 }
 
 }  // namespace

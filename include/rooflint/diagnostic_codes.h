@@ -33,8 +33,9 @@ inline constexpr DiagnosticCodeInfo kDiagnosticCodes[] = {
      "a corpus path is not a folder, or holds none of the record kinds' folders"},
     {"not-a-folder", "error", "loader",
      "a record kind's folder (benchmarks/, models/, ...) is not a folder: none of it is read"},
-    {"symlink-outside-corpus", "error", "loader",
-     "a symbolic link leaves the corpus folder: not followed"},
+    {"symlink-outside-corpus", "error", "loader, import",
+     "a symbolic link leaves the corpus folder (or the folder import --write writes into): not "
+     "followed"},
     {"unknown-key", "error", "loader",
      "a key the record kind does not take (a did-you-mean when one is near)"},
     {"missing-key", "error", "loader, import",

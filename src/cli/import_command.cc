@@ -1,6 +1,6 @@
 // `rooflint import FORMAT FILE...`: turn benchmark-tool output into records, audit them
-// against the corpus, and print them (or write them into a corpus folder, atomically and
-// never over an existing file).
+// against the corpus, and print them (or write them into a corpus folder, atomically, never
+// over an existing file and never outside the folder).
 #include <fcntl.h>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -13,6 +13,7 @@
 #include <iostream>
 #include <map>
 #include <memory>
+#include <set>
 #include <sstream>
 
 #include "cli/check_output.h"
@@ -257,12 +258,14 @@ ExitCode WriteRecords(const ImportCliOptions& opt, const std::vector<ImportedRec
     for (const ImportedRecord& r : records) {
       if (r.kind == RecordKind::kBenchmark) order.push_back(&r);
     }
-    std::vector<NewFile> to_write;
+    std::vector<NewFile> to_write;                  // paths under --write DIR
     std::map<std::string, std::string> planned;     // path -> text, within this import
     std::map<std::string, std::string> first_from;  // path -> the input it is written from
+    std::set<std::string> leaving;                  // the links out of DIR reported
     bool refused = false;
     for (const ImportedRecord* r : order) {
-      std::string path = (fs::path(opt.write) / KindFolder(r->kind) / (r->id + ".toml")).string();
+      const std::string relative = (fs::path(KindFolder(r->kind)) / (r->id + ".toml")).string();
+      const std::string path = (fs::path(opt.write) / relative).string();
       if (auto it = planned.find(path); it != planned.end()) {
         // Ids come from the measured content and the flags, which one import shares: a second
         // record with the id is the same run given twice (a copy of a file, a repeated line).
@@ -277,11 +280,30 @@ ExitCode WriteRecords(const ImportCliOptions& opt, const std::vector<ImportedRec
       }
       first_from[path] = r->from;
       planned.emplace(path, r->toml);
-      std::error_code ec;
-      if (fs::exists(fs::symlink_status(path, ec))) {
-        std::string existing, read_error;
-        bool same =
-            ReadRegularFile(path, size_t{1} << 20, existing, read_error) && existing == r->toml;
+      // Looked up as it would be written: never through a link that leaves DIR (a record
+      // folder linked out of it, which a pull request can add), nor a record file's link.
+      const FoundUnder found = LookUnder(opt.write, relative, size_t{1} << 20);
+      if (found.kind == FoundUnder::kLeaves) {
+        if (leaving.insert(found.where).second) {
+          std::cerr << fmt::format(
+              "{}: error[symlink-outside-corpus]: a symbolic link to a folder that leaves {}, "
+              "the folder --write writes into: nothing is written through it\n  hint: make it "
+              "a folder of its own, or --write into another folder\n",
+              found.where, opt.write);
+        }
+        refused = true;
+        continue;
+      }
+      if (found.kind == FoundUnder::kError) {
+        std::cerr << fmt::format(
+            "{}: error[cannot-write]: cannot look at it: {}\n  hint: check that the folder "
+            "is readable\n",
+            path, found.where);
+        refused = true;
+        continue;
+      }
+      if (found.kind != FoundUnder::kNothing) {
+        const bool same = found.kind == FoundUnder::kFile && found.text == r->toml;
         if (same) {
           std::cerr << fmt::format("rooflint import: {} already holds this record: skipped\n",
                                    path);
@@ -306,19 +328,20 @@ ExitCode WriteRecords(const ImportCliOptions& opt, const std::vector<ImportedRec
         refused = true;
         continue;
       }
-      to_write.push_back({path, r->toml});
+      to_write.push_back({relative, r->toml});
     }
     if (refused) {
       std::cerr << "rooflint import: nothing written\n";
       return ExitCode::kInvalidInput;
     }
     std::string error;
-    if (!CreateFilesAtomically(to_write, error)) {
+    if (!CreateFilesAtomically(opt.write, to_write, error)) {
       std::cerr << fmt::format("error[cannot-write]: {}\n", error);
       return ExitCode::kInvalidInput;
     }
     for (const NewFile& f : to_write) {
-      std::cerr << fmt::format("rooflint import: wrote {}\n", f.path);
+      std::cerr << fmt::format("rooflint import: wrote {}\n",
+                               (fs::path(opt.write) / f.path).string());
     }
   }
   return ExitCode::kClean;

@@ -14,6 +14,8 @@
 #include <cstring>
 #include <filesystem>
 #include <iostream>
+#include <map>
+#include <random>
 
 namespace rooflint {
 namespace fs = std::filesystem;
@@ -86,6 +88,93 @@ bool WriteInPlace(int fd, std::string_view text, std::string& error) {
   return true;
 }
 
+// Writes `text` into the new file `fd` (made 0644: mkstemp makes 0600), fsyncs and closes it.
+// False with `error` ("cannot write it: reason") when any step fails.
+bool FillAndClose(int fd, std::string_view text, std::string& error) {
+  ::fchmod(fd, 0644);
+  bool ok = WriteAll(fd, text) && ::fsync(fd) == 0;
+  const int saved = errno;
+  ok = (::close(fd) == 0) && ok;
+  if (!ok) error = fmt::format("cannot write it: {}", std::strerror(saved));
+  return ok;
+}
+
+// Creates an exclusive temporary ".NAME.XXXXXX" in the open folder `folder`, as mkstemp does
+// beside a path: a name nobody chose, O_EXCL, never through a link. Its name goes to `temp`.
+int CreateTemporaryAt(int folder, std::string_view name, std::string& temp) {
+  static constexpr std::string_view kLetters =
+      "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+  thread_local std::mt19937_64 random{std::random_device{}()};
+  std::uniform_int_distribution<size_t> letter(0, kLetters.size() - 1);
+  for (int attempt = 0; attempt < 100; ++attempt) {
+    temp.assign(1, '.');
+    temp += name;
+    temp += '.';
+    for (int i = 0; i < 6; ++i) temp += kLetters[letter(random)];
+    const int fd =
+        ::openat(folder, temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+    if (fd >= 0 || errno != EEXIST) return fd;
+  }
+  return -1;  // errno is EEXIST
+}
+
+// Opens the folder `sub` (relative, no "..") of the folder `root`, creating `root` and the
+// folders on the way when `create`, never outside `root`. `root` is taken as it is: the user
+// named it. Below it, where `sub` leads with every link resolved must be inside `root`: else
+// `leaving` is set to the first link on the way that leads out. The resolved folders are then
+// opened one from the other with O_NOFOLLOW, so a link made there meanwhile fails the open
+// rather than being followed. Returns the open folder, or -1: with `error` set when it failed,
+// with neither set when it does not exist (and not `create`).
+int OpenFolderUnder(const std::string& root, const fs::path& sub, bool create, std::string& error,
+                    std::string& leaving) {
+  std::error_code ec;
+  if (create && !fs::is_directory(root, ec)) fs::create_directories(root, ec);
+  if (ec) {
+    error = ec.message();
+    return -1;
+  }
+  const fs::path real_root = fs::canonical(root, ec);
+  if (ec) {
+    if (ec != std::errc::no_such_file_or_directory) error = ec.message();
+    return -1;
+  }
+  const fs::path full = fs::path(root) / sub;
+  if (!ResolvesInside(real_root, full)) {
+    fs::path on_the_way = root;
+    leaving = full.string();
+    for (const fs::path& part : sub) {
+      on_the_way /= part;
+      if (fs::is_symlink(on_the_way, ec) && !ResolvesInside(real_root, on_the_way)) {
+        leaving = on_the_way.string();
+        break;
+      }
+    }
+    return -1;
+  }
+  int fd = ::open(real_root.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) {
+    error = std::strerror(errno);
+    return -1;
+  }
+  for (const fs::path& part : fs::weakly_canonical(full, ec).lexically_relative(real_root)) {
+    if (part == ".") continue;
+    if (create && ::mkdirat(fd, part.c_str(), 0755) != 0 && errno != EEXIST) {
+      error = std::strerror(errno);
+      ::close(fd);
+      return -1;
+    }
+    const int next = ::openat(fd, part.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    const int saved = errno;
+    ::close(fd);
+    if (next < 0) {
+      if (saved != ENOENT || create) error = std::strerror(saved);
+      return -1;
+    }
+    fd = next;
+  }
+  return fd;
+}
+
 }  // namespace
 
 bool ResolvesInside(const fs::path& real_root, const fs::path& path) {
@@ -131,17 +220,12 @@ bool WriteFileSafely(const std::string& path, std::string_view text, std::string
     error = fmt::format("cannot create a temporary file beside it: {}", std::strerror(errno));
     return false;
   }
-  ::fchmod(fd, 0644);
-  bool ok = WriteAll(fd, text) && ::fsync(fd) == 0;
-  int saved = errno;
-  ok = (::close(fd) == 0) && ok;
-  if (!ok) {
+  if (!FillAndClose(fd, text, error)) {
     ::unlink(pattern.c_str());
-    error = fmt::format("cannot write it: {}", std::strerror(saved));
     return false;
   }
   if (::rename(pattern.c_str(), target.c_str()) != 0) {
-    saved = errno;
+    const int saved = errno;
     ::unlink(pattern.c_str());
     error = fmt::format("cannot replace it: {}", std::strerror(saved));
     return false;
@@ -149,58 +233,72 @@ bool WriteFileSafely(const std::string& path, std::string_view text, std::string
   return true;
 }
 
-bool CreateFilesAtomically(const std::vector<NewFile>& files, std::string& error) {
-  std::vector<std::string> temps;
-  std::vector<std::string> linked;
-  auto undo = [&] {
-    for (const std::string& p : linked) ::unlink(p.c_str());
-    for (const std::string& t : temps) ::unlink(t.c_str());
+bool CreateFilesAtomically(const std::string& root, const std::vector<NewFile>& files,
+                           std::string& error) {
+  struct Staged {
+    int folder;        // the open folder it goes into
+    std::string name;  // its name there
+    std::string temp;  // the temporary's name there
+    bool linked = false;
+  };
+  std::map<std::string, int> folders;  // each folder under root, opened once
+  std::vector<Staged> staged;
+  auto finish = [&](bool ok) {
+    for (const Staged& f : staged) {
+      if (!ok && f.linked) ::unlinkat(f.folder, f.name.c_str(), 0);
+      ::unlinkat(f.folder, f.temp.c_str(), 0);
+    }
+    for (const auto& [name, fd] : folders) ::close(fd);
+    return ok;
   };
   // Stage: every file written and on disk before any appears.
   for (const NewFile& f : files) {
-    fs::path target(f.path);
-    std::error_code ec;
-    if (!target.parent_path().empty()) fs::create_directories(target.parent_path(), ec);
-    if (ec) {
-      error = fmt::format("{}: cannot create its folder: {}", f.path, ec.message());
-      undo();
-      return false;
+    const fs::path path(f.path);
+    const std::string shown = (fs::path(root) / path).string();
+    auto folder = folders.find(path.parent_path().string());
+    if (folder == folders.end()) {
+      std::string why, leaving;
+      const int fd = OpenFolderUnder(root, path.parent_path(), true, why, leaving);
+      if (fd < 0) {
+        error = leaving.empty() ? fmt::format("{}: cannot create its folder: {}", shown, why)
+                                : fmt::format(
+                                      "{}: a symbolic link that leaves {}; nothing was "
+                                      "written",
+                                      leaving, root);
+        return finish(false);
+      }
+      folder = folders.emplace(path.parent_path().string(), fd).first;
     }
-    fs::path dir = target.parent_path().empty() ? fs::path(".") : target.parent_path();
-    std::string pattern = (dir / ("." + target.filename().string() + ".XXXXXX")).string();
-    int fd = ::mkstemp(pattern.data());
+    Staged& file = staged.emplace_back(Staged{folder->second, path.filename().string(), {}});
+    const int fd = CreateTemporaryAt(file.folder, file.name, file.temp);
     if (fd < 0) {
-      error = fmt::format("{}: cannot create a temporary file beside it: {}", f.path,
+      error = fmt::format("{}: cannot create a temporary file beside it: {}", shown,
                           std::strerror(errno));
-      undo();
-      return false;
+      staged.pop_back();
+      return finish(false);
     }
-    temps.push_back(pattern);
-    ::fchmod(fd, 0644);
-    bool ok = WriteAll(fd, f.text) && ::fsync(fd) == 0;
-    int saved = errno;
-    ok = (::close(fd) == 0) && ok;
-    if (!ok) {
-      error = fmt::format("{}: cannot write it: {}", f.path, std::strerror(saved));
-      undo();
-      return false;
+    std::string why;
+    if (!FillAndClose(fd, f.text, why)) {
+      error = fmt::format("{}: {}", shown, why);
+      return finish(false);
     }
   }
-  // Commit: link each into place; a name that exists now is a refusal, not an overwrite.
-  for (size_t i = 0; i < files.size(); ++i) {
-    if (::link(temps[i].c_str(), files[i].path.c_str()) != 0) {
-      int saved = errno;
-      error = saved == EEXIST ? fmt::format("{}: it appeared while importing; nothing was written",
-                                            files[i].path)
-                              : fmt::format("{}: cannot create it: {}; nothing was written",
-                                            files[i].path, std::strerror(saved));
-      undo();
-      return false;
+  // Commit: link each into place; a name that exists now (a link too) is a refusal, not an
+  // overwrite.
+  for (size_t i = 0; i < staged.size(); ++i) {
+    Staged& f = staged[i];
+    if (::linkat(f.folder, f.temp.c_str(), f.folder, f.name.c_str(), 0) != 0) {
+      const int saved = errno;
+      const std::string shown = (fs::path(root) / files[i].path).string();
+      error = saved == EEXIST
+                  ? fmt::format("{}: it appeared while importing; nothing was written", shown)
+                  : fmt::format("{}: cannot create it: {}; nothing was written", shown,
+                                std::strerror(saved));
+      return finish(false);
     }
-    linked.push_back(files[i].path);
+    f.linked = true;
   }
-  for (const std::string& t : temps) ::unlink(t.c_str());
-  return true;
+  return finish(true);
 }
 
 namespace {
@@ -291,6 +389,33 @@ bool FolderReader::Read(const std::string& path, size_t max_bytes, std::string& 
   }
   if (folder_fd_ < 0) return ReadRegularFile(path, max_bytes, text, error, failure);
   return ReadRegularFileAt(folder_fd_, path.c_str() + slash + 1, max_bytes, text, error, failure);
+}
+
+FoundUnder LookUnder(const std::string& root, const std::string& path, size_t max_bytes) {
+  FoundUnder found;
+  const fs::path relative(path);
+  std::string error;
+  const int folder = OpenFolderUnder(root, relative.parent_path(), false, error, found.where);
+  if (folder < 0) {
+    found.kind = !found.where.empty() ? FoundUnder::kLeaves
+                 : error.empty()      ? FoundUnder::kNothing
+                                      : FoundUnder::kError;
+    if (found.kind == FoundUnder::kError) found.where = std::move(error);
+    return found;
+  }
+  const std::string name = relative.filename().string();
+  struct stat st {};
+  if (::fstatat(folder, name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) {
+    found.kind = errno == ENOENT ? FoundUnder::kNothing : FoundUnder::kError;
+    if (found.kind == FoundUnder::kError) found.where = std::strerror(errno);
+  } else if (S_ISREG(st.st_mode) &&
+             ReadRegularFileAt(folder, name.c_str(), max_bytes, found.text, error, nullptr)) {
+    found.kind = FoundUnder::kFile;
+  } else {
+    found.kind = FoundUnder::kOther;  // a link is not followed, even to the same text
+  }
+  ::close(folder);
+  return found;
 }
 
 }  // namespace rooflint

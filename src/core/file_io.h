@@ -31,16 +31,36 @@ bool WriteFileSafely(const std::string& path, std::string_view text, std::string
 
 // One file to create, for CreateFilesAtomically.
 struct NewFile {
-  std::string path;
+  std::string path;  // under the folder written into: "benchmarks/x.toml", no ".."
   std::string text;
 };
 
-// Creates every file of `files`, all or none, never over an existing file: each is first
-// written to an exclusive temporary in its folder (folders are created) and fsync'ed; then
-// each is linked into place in order, and link(2) fails rather than replace a file that
-// appeared meanwhile. If any step fails, the files linked so far are removed again, every
+// Creates every file of `files` under the folder `root` (created when missing; it may itself
+// be a link, which the user chose), all or none, never over an existing file and never outside
+// `root`, whatever links it holds. Each folder below `root` is resolved, must lie inside it (a
+// link that stays inside is followed, one that leaves is refused), and is opened from the
+// folder above with O_NOFOLLOW, so a link put there meanwhile is refused too; each file is
+// first written to an exclusive temporary in its folder (folders are created) and fsync'ed;
+// then each is linked into place in order (linkat), which fails rather than replace a file
+// that appeared meanwhile. If any step fails, the files linked so far are removed again, every
 // temporary is deleted, and `error` says which path failed and why.
-bool CreateFilesAtomically(const std::vector<NewFile>& files, std::string& error);
+bool CreateFilesAtomically(const std::string& root, const std::vector<NewFile>& files,
+                           std::string& error);
+
+// What is at a path under a folder, looked up as CreateFilesAtomically would create it there.
+struct FoundUnder {
+  enum Kind {
+    kNothing,  // no such file (or no such folder yet)
+    kFile,     // a regular file of at most the size asked: its text is `text`
+    kOther,    // a link, a folder, a larger file, anything else: taken as other content
+    kLeaves,   // a folder on the way is a link that leaves the folder: `where` is its path
+    kError,    // it cannot be looked at: `where` says why
+  };
+  Kind kind = kNothing;
+  std::string text;
+  std::string where;
+};
+FoundUnder LookUnder(const std::string& root, const std::string& path, size_t max_bytes);
 
 // Why a read failed, for callers that report each case with a code of their own.
 enum class ReadFailure { kNone, kIo, kNotAFile, kTooLarge };
