@@ -163,8 +163,8 @@ bool Missing(const CheckedFigure& f, std::string_view flag_start) {
 }
 
 // "250 tok/s per user, Llama-3.1-70B, fp8, 1x H200", no speculation: each decode step streams
-// W = (70,553,706,496 - 1,050,673,152 untied lookup-only embedding params) x 1 B = 69.503e9 B;
-// the H200 SXM reads 4.8e12 B/s: 4.8e12 / 69.503e9 = 69.06 tok/s, and 250 is 362.0% of it.
+// W = (70,553,706,496 - 1,050,673,152 untied lookup-only embedding params) x 1 B = 69.5 GB;
+// the H200 SXM reads 4.8 TB/s: 4.8e12 / 69.503e9 = 69.06 tok/s, and 250 is 362.0% of it.
 TEST(CheckClaim, AnImpossibleVendorClaimIsAnErrorWithItsArithmetic) {
   Claim c;
   c.model = "meta-llama/Llama-3.1-70B-Instruct";
@@ -182,7 +182,7 @@ TEST(CheckClaim, AnImpossibleVendorClaimIsAnErrorWithItsArithmetic) {
   EXPECT_NEAR(f.binding->bound, 4.8e12 / (70553706496.0 - 1050673152.0), 0.01);
   EXPECT_NEAR(f.binding->percent, 362.0, 0.05);
   EXPECT_TRUE(f.binding->assumption.empty());
-  EXPECT_NE(f.binding->arithmetic.find("4.8e12 B/s"), std::string::npos);
+  EXPECT_NE(f.binding->arithmetic.find("4.8 TB/s"), std::string::npos);
   EXPECT_TRUE(r.HasErrorFindings());
   ASSERT_TRUE(f.capacity.has_value());
   EXPECT_EQ(f.capacity->verdict, "fits");
@@ -225,11 +225,11 @@ TEST(CheckClaim, AnUnknownCountBoundsAtOneWithTheAssumptionNamed) {
 }
 
 // Llama-2-7B (6,738,415,616 params, of which 131,072,000 untied lookup-only embedding:
-// P = 6.607e9) on 4x A10G (600e9 B/s, 280e12 FLOP/s at its most generous peak), vLLM 0.2.0,
+// P = 6.607e9) on 4x A10G (600 GB/s, 280 TFLOP/s at its most generous peak), vLLM 0.2.0,
 // 2000 tokens in, 128 out, batch 1, no precision stated. vLLM 0.2.0 loads 4-bit weights at its
-// narrowest: W = 6.607e9 x 0.5 B = 3.304e9 B, a step 3.304e9 / 2.4e12 = 1.376 ms; prefill
+// narrowest: W = 6.607e9 x 0.5 B = 3.304 GB, a step 3.304e9 / 2.4e12 = 1.376 ms; prefill
 // max(1.376 ms, 2000 x 2 x 6.607e9 / 1.12e15 = 23.6 ms); floor 23.6 + 127 x 1.376 = 198.4 ms:
-// 462 ms is within. At the native fp16, W = 13.21e9 B, a step 5.506 ms, and fp16 weights are
+// 462 ms is within. At the native fp16, W = 13.21 GB, a step 5.506 ms, and fp16 weights are
 // multiplied at the fp16 peak (70e12): the floor 94.4 + 127 x 5.506 = 793.7 ms, 171.8% of
 // 462 ms, a warning naming the fp16 assumption.
 TEST(CheckClaim, AnUnknownPrecisionBoundsAtTheEnginesNarrowestAndWarnsAtNative) {
@@ -315,7 +315,7 @@ TEST(CheckClaim, ABareTokenRateIsCheckedAsPerUserAndAsAggregate) {
   EXPECT_TRUE(Missing(r.figures[1], "--batch"));
 }
 
-// A 70B model in bf16 (141.1e9 B of weights) cannot be resident on one 24 GB card: the capacity
+// A 70B model in bf16 (141.1 GB of weights) cannot be resident on one 24 GB card: the capacity
 // verdict says so whatever the figure.
 TEST(CheckClaim, CapacityLeads) {
   Claim c;
@@ -426,9 +426,9 @@ TEST(CheckFiles, EveryServingSampleGetsABoundOrALocatedRefusal) {
 namespace rooflint {
 namespace {
 
-// No weight format stated, nothing offloaded, one RTX 4090 (24 GiB = 25.77e9 B): Llama 3.1 70B
-// (70.55e9 params) is 141.1e9 B in its native bf16 but 8.82e9 B at 1 bit, the narrowest any
-// engine loads: a misfit only if bf16 (a warning). Llama 3.1 405B is 50.7e9 B even at 1 bit: a
+// No weight format stated, nothing offloaded, one RTX 4090 (24 GiB = 25.77 GB): Llama 3.1 70B
+// (70.55e9 params) is 141.1 GB in its native bf16 but 8.82 GB at 1 bit, the narrowest any
+// engine loads: a misfit only if bf16 (a warning). Llama 3.1 405B is 50.7 GB even at 1 bit: a
 // misfit whatever the format (an error).
 TEST(CheckClaim, CapacityWithAnUnknownPrecisionBoundsAtTheFewestBits) {
   Claim c;

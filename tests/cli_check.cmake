@@ -13,7 +13,7 @@ endfunction()
 expect_exit(1 check --model meta-llama/Llama-3.1-70B-Instruct --hardware "1x H200"
             --precision FP8 --value "250 tok/s per user" --speculative false)
 expect_match("IMPOSSIBLE +250 tok/s is 362.0% of the memory-roof \\(69.1 tok/s\\)" "the verdict")
-expect_match("1 x 4.8e12 B/s / 69.5e9 B = 69.1 tok/s" "the arithmetic")
+expect_match("1 x 4.8 TB/s / 69.5 GB = 69.1 tok/s" "the arithmetic")
 # Unstated speculation: a warning that names it, and what would make it definite (exit 0).
 expect_exit(0 check --model llama-3.1-70b --hardware "1x H200" --precision fp8
             --value "250 tok/s per user")
@@ -44,7 +44,7 @@ expect_exit(0 list formats vllm)
 expect_exit(3 list modles)
 expect_match("did you mean 'models'\\?" "list suggestion")
 expect_exit(0 roof --model Llama-3.1-70B-Instruct --accelerator "RTX 4090")
-expect_match("capacity: 141.1e9 B of weights do NOT fit" "roof's capacity line")
+expect_match("capacity: 141.1 GB of weights do NOT fit" "roof's capacity line")
 expect_exit(0 show meta-llama/Llama-3.1-70B-Instruct)
 expect_match("model llama-3.1-70b" "show a model")
 expect_exit(3 show nvidia-h20-sxm)

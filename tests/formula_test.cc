@@ -27,9 +27,9 @@ InstrumentResult MemoryRoofOf(double bound) {
 
 TEST(FormulaTest, ValuesArePutInEachInItsUnit) {
   InstrumentResult r = MemoryRoofOf(14217.1);
-  EXPECT_EQ(FormulaText(*r.formula), "64 x 2 x 1555e9 B/s / 14e9 B");
-  EXPECT_EQ(ArithmeticText(r), "64 x 2 x 1555e9 B/s / 14e9 B = 14217.1 tok/s");
-  EXPECT_EQ(TermValueText({"F", 312e12, TermUnit::kFlopsPerSecond, {}}), "312e12 FLOP/s");
+  EXPECT_EQ(FormulaText(*r.formula), "64 x 2 x 1.555 TB/s / 14 GB");
+  EXPECT_EQ(ArithmeticText(r), "64 x 2 x 1.555 TB/s / 14 GB = 14217.1 tok/s");
+  EXPECT_EQ(TermValueText({"F", 312e12, TermUnit::kFlopsPerSecond, {}}), "312 TFLOP/s");
   EXPECT_EQ(TermValueText({"P", 6.7e9, TermUnit::kParams, {}}), "6.7e9");
   EXPECT_EQ(TermValueText({"t", 9.003215, TermUnit::kMilliseconds, {}}), "9.0 ms");
 }
@@ -44,7 +44,7 @@ TEST(FormulaTest, ARemarkQuotesABasisWhichTheAccountThenLeavesOut) {
   InstrumentResult r = MemoryRoofOf(100);
   r.formula->remark = "  [W = {W.basis}]";
   EXPECT_EQ(ArithmeticText(r),
-            "64 x 2 x 1555e9 B/s / 14e9 B = 100.0 tok/s  [W = 14 GB stated by the record]");
+            "64 x 2 x 1.555 TB/s / 14 GB = 100.0 tok/s  [W = 14 GB stated by the record]");
   EXPECT_EQ(AccountText(r), "B = batch 64");
 }
 
@@ -86,15 +86,15 @@ TEST(FormulaTest, ACheckWithAFormulaSaysItsOwnResultAndItsReasonComesFirst) {
   InstrumentResult r;
   r.instrument = ids::kCapacity;
   r.verdict = Verdict::kFail;
-  r.reason = "150e9 B must be resident";
+  r.reason = "150 GB must be resident";
   r.formula.emplace();
   r.formula->text = "{W} weights = {W} needed vs {n} x {M} ({share})";
   r.formula->terms = {{"W", 150e9, TermUnit::kBytes, "stated"},
                       {"n", 1, TermUnit::kCount, {}},
                       {"M", 80e9, TermUnit::kBytes, "80 GB"},
                       {"share", 187.5, TermUnit::kPercent, {}}};
-  EXPECT_EQ(ArithmeticText(r), "150e9 B weights = 150e9 B needed vs 1 x 80e9 B (187.5%)");
-  EXPECT_EQ(AccountText(r), "150e9 B must be resident; W = stated; M = 80 GB");
+  EXPECT_EQ(ArithmeticText(r), "150 GB weights = 150 GB needed vs 1 x 80 GB (187.5%)");
+  EXPECT_EQ(AccountText(r), "150 GB must be resident; W = stated; M = 80 GB");
 }
 
 TEST(FormulaSweepTest, EveryComputedBoundCarriesAFormulaWhoseTermsItNames) {

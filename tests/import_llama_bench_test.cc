@@ -86,8 +86,8 @@ TEST(ImportLlamaBench, Rtx4080DecodeLandsBetweenTenAndHundredPercentOfItsMemoryR
   EXPECT_GT(memory->percent, 10.0);
   EXPECT_LT(memory->percent, 100.0);
   // W = 4677120000 B less the untied input-embedding table of qwen2.5-7b at the file's own
-  // width: 544997376 x 4.84 / 8 = 329.7e6 B, so 4.347e9 B.
-  EXPECT_EQ(ArithmeticText(*memory), "1 x 716.8e9 B/s / 4.347e9 B = 164.9 tok/s");
+  // width: 544997376 x 4.84 / 8 = 329.7 MB, so 4.347 GB.
+  EXPECT_EQ(ArithmeticText(*memory), "1 x 716.8 GB/s / 4.347 GB = 164.9 tok/s");
   // The prefill record gets only the compute roof.
   auto pp = AuditOf(r, bs[0]->header.id);
   EXPECT_EQ(Roof(pp, "memory-roof")->verdict, Verdict::kNotComputable);

@@ -362,7 +362,7 @@ TEST_F(SiblingSetTest, DoesNotApplyOutsideASet) {
 using NearRoofTest = RoofsTest;
 
 TEST_F(NearRoofTest, AFigureAtBandwidthOverBytesIsFlaggedAsComputed) {
-  // No stated weights: W = 6.7e9 x 2 B = 13.4e9 B, roof 1555e9 / 13.4e9 = 116.04 tok/s.
+  // No stated weights: W = 6.7e9 x 2 B = 13.4 GB, roof 1555e9 / 13.4e9 = 116.04 tok/s.
   Base().Add(RecordKind::kBenchmark,
              BenchRecord{.value = "116.0 tok/s", .weights = std::nullopt}.Toml());
   SweepResult s = Run();
@@ -375,7 +375,7 @@ TEST_F(NearRoofTest, AFigureAtBandwidthOverBytesIsFlaggedAsComputed) {
             "116.0 tok/s is 100.0% of its memory roof (116.0 tok/s): real stacks reach roughly "
             "35-85%, so a figure this close is suspect");
   EXPECT_EQ(f[1].code, "computed-not-measured");
-  EXPECT_EQ(f[1].arithmetic, "1 x 1555e9 B/s / (6.7e9 params x 2 B (fp16)) = 116.0 tok/s");
+  EXPECT_EQ(f[1].arithmetic, "1 x 1.555 TB/s / (6.7e9 params x 2 B (fp16)) = 116.0 tok/s");
 }
 
 TEST_F(NearRoofTest, AMeasurementNearAGuessedRoofButNotOnItIsNoEvidence) {
@@ -396,7 +396,7 @@ TEST_F(NearRoofTest, AFigureEqualToAGuessedRoofToEveryDigitIsFlagged) {
   auto f = FindingsOf(s, "near-roof");
   ASSERT_EQ(f.size(), 1u);
   EXPECT_EQ(f[0].code, CodeName(FindingCode::kComputedNotMeasured));
-  EXPECT_EQ(f[0].arithmetic, "1 x 1555e9 B/s / (6.7e9 params x 1 B (8-bit)) = 232.1 tok/s");
+  EXPECT_EQ(f[0].arithmetic, "1 x 1.555 TB/s / (6.7e9 params x 1 B (8-bit)) = 232.1 tok/s");
 }
 
 TEST_F(NearRoofTest, AnOrdinaryFractionOfRoofPasses) {
@@ -562,7 +562,7 @@ TEST_F(SpecLintTest, NarrowerPrecisionBelowAWiderOneIsNonMonotonic) {
   ASSERT_EQ(f.size(), 1u);
   EXPECT_EQ(f[0].code, "non-monotonic-peaks");
   EXPECT_EQ(f[0].message,
-            "fp8 (500e12 FLOP/s) is below fp16 (989e12 FLOP/s): a narrower precision should not "
+            "fp8 (500 TFLOP/s) is below fp16 (989 TFLOP/s): a narrower precision should not "
             "compute slower");
 }
 

@@ -68,39 +68,39 @@ const std::string kLlamaH100x8 =
     "[\"h100\"]\naccelerator_count = 8";
 const std::string kNoSpec = "speculative = false\noffload = false\n";
 
-// MPT-7B: 6.7e9 params, fp16 W = 13.4e9 B; KV fp16 per token 2 x 32 x 128 x 32 layers x 2 B =
-// 524,288 B; KV(4000) = 2.097152e9 B, KV(8000) = 4.194304e9 B. A100 40GB: 1555 GB/s, "40 GB"
-// read as 40 GiB = 42.95e9 B. Llama-70B: 70e9 params, 80 layers, 8 KV heads x 128; fp8 W =
-// 70e9 B; 8 H100 (80 GiB, 3350 GB/s each): 26.8e12 B/s, 687.2e9 B.
+// MPT-7B: 6.7e9 params, fp16 W = 13.4 GB; KV fp16 per token 2 x 32 x 128 x 32 layers x 2 B =
+// 524,288 B; KV(4000) = 2.097 GB, KV(8000) = 4.194 GB. A100 40GB: 1555 GB/s, "40 GB"
+// read as 40 GiB = 42.95 GB. Llama-70B: 70e9 params, 80 layers, 8 KV heads x 128; fp8 W =
+// 70 GB; 8 H100 (80 GiB, 3350 GB/s each): 26.8 TB/s, 687.2 GB.
 std::vector<Planted> Claims() {
   return {
       // ---- capacity ----
-      // Mixtral bf16 on one H100: 46.7e9 x 2 B = 93.4e9 B > 80 GiB = 85.9e9 B.
+      // Mixtral bf16 on one H100: 46.7e9 x 2 B = 93.4 GB > 80 GiB = 85.9 GB.
       {"cap-mixtral-1xh100", "per-user-decode", "100 tok/s",
        "model = \"mixtral\"\nprecision = \"bf16\"\nhardware = \"H100\"\naccelerators = "
        "[\"h100\"]\naccelerator_count = 1",
        "batch = 1\ninput_tokens = 128\noutput_tokens = 128\n" + kNoSpec, "capacity", 93.4e9},
-      // Llama-70B fp16 on one H100: 140e9 B > 85.9e9 B.
+      // Llama-70B fp16 on one H100: 140 GB > 85.9 GB.
       {"cap-llama70-fp16-1xh100", "per-user-decode", "20 tok/s",
        "model = \"llama-70b\"\nprecision = \"fp16\"\nhardware = \"H100\"\naccelerators = "
        "[\"h100\"]\naccelerator_count = 1",
        "batch = 1\ninput_tokens = 128\noutput_tokens = 128\n" + kNoSpec, "capacity", 140e9},
-      // Llama-70B bf16 on 2 A100 40GB: 140e9 B > 2 x 42.95e9 = 85.9e9 B.
+      // Llama-70B bf16 on 2 A100 40GB: 140 GB > 2 x 42.95e9 = 85.9 GB.
       {"cap-llama70-2xa100", "per-user-decode", "10 tok/s",
        "model = \"llama-70b\"\nprecision = \"bf16\"\nhardware = \"2x A100\"\naccelerators = "
        "[\"a100\"]\naccelerator_count = 2",
        "batch = 1\ninput_tokens = 128\noutput_tokens = 128\n" + kNoSpec, "capacity", 140e9},
-      // MPT-7B fp16, batch 64 x 4000 tokens, fp16 KV: 13.4e9 + 64 x 2.097152e9 = 147.6e9 B >
-      // 42.95e9 B.
+      // MPT-7B fp16, batch 64 x 4000 tokens, fp16 KV: 13.4e9 + 64 x 2.097152e9 = 147.6 GB >
+      // 42.95 GB.
       {"cap-mpt-b64-4k", "aggregate-output", "500 tok/s", kMptA100Fp16Kv,
        "batch = 64\ninput_tokens = 4000\noutput_tokens = 64\n" + kNoSpec, "capacity", 147.617728e9},
       // Llama-70B fp8 on 8 H100, batch 4 x 1,000,000 tokens at fp16 KV (2 x 8 x 128 x 80 x 2 B
-      // = 327,680 B per token): 70e9 + 4 x 327.68e9 = 1.381e12 B > 687.2e9 B.
+      // = 327,680 B per token): 70e9 + 4 x 327.68e9 = 1.381 TB > 687.2 GB.
       {"cap-llama70-long", "aggregate-output", "100 tok/s",
        kLlamaH100x8 + "\nkv_precision = \"fp16\"",
        "batch = 4\ninput_tokens = 1000000\noutput_tokens = 64\n" + kNoSpec, "capacity", 1380.72e9},
-      // Every expert resident: 96e9 routed params at mxfp4 (4.25 bits) = 51e9 B + 4e9 shared
-      // bf16 = 8e9 B: 59e9 B > a 48 GiB part (51.5e9 B).
+      // Every expert resident: 96e9 routed params at mxfp4 (4.25 bits) = 51 GB + 4e9 shared
+      // bf16 = 8 GB: 59 GB > a 48 GiB part (51.5 GB).
       {"cap-moe-all-experts", "per-user-decode", "50 tok/s",
        "model = \"moe-mixed\"\nprecision = \"mxfp4\"\nhardware = \"L\"\naccelerators = "
        "[\"l48\"]\naccelerator_count = 1",
@@ -118,7 +118,7 @@ std::vector<Planted> Claims() {
        "batch = 32\ninput_tokens = 8000\noutput_tokens = 64\nspeculative = false", "kv-roof",
        10.53397},
       // Long context at batch 1, KV not stated (engine vllm: 4-bit elements, the smallest):
-      // 2 x 8 x 128 x 80 x 0.5 B = 81,920 B per token x 128,000 = 10.486e9 B; 26.8e12 /
+      // 2 x 8 x 128 x 80 x 0.5 B = 81,920 B per token x 128,000 = 10.49 GB; 26.8e12 /
       // (70e9 + 10.486e9) = 333.0 tok/s. 360 tok/s is 94% of the weights-only 382.9.
       {"kv-llama70-128k", "per-user-decode", "360 tok/s", kLlamaH100x8,
        "batch = 1\ninput_tokens = 128000\noutput_tokens = 64\nspeculative = false", "kv-roof",
@@ -135,7 +135,7 @@ std::vector<Planted> Claims() {
        "concurrency = 32\ninput_tokens = 4000\noutput_tokens = 64\nspeculative = false", "kv-roof",
        618.0686},
       // Sliding windows hold at most their window: a 7.24e9-param model, all 32 layers with a
-      // 4096 window, fp16 KV: 2 B x 2 x 8 x 128 x 32 x 4096 = 536.9e6 B per sequence at 32000
+      // 4096 window, fp16 KV: 2 B x 2 x 8 x 128 x 32 x 4096 = 536.9 MB per sequence at 32000
       // tokens; 64 x 1555e9 / (14.48e9 + 64 x 536.87e6) = 2037.7 tok/s; 2500 is 123%.
       {"kv-sliding-b64", "aggregate-output", "2500 tok/s",
        "model = \"slider\"\nprecision = \"fp16\"\nkv_precision = \"fp16\"\nhardware = \"A100\"\n"
@@ -143,17 +143,17 @@ std::vector<Planted> Claims() {
        "batch = 64\ninput_tokens = 32000\noutput_tokens = 64\nspeculative = false", "kv-roof",
        2037.685},
       // MLA caches one 576-element latent per token per layer: 61 x 576 x 1 B (fp8 KV) =
-      // 35,136 B per token x 128,000 = 4.497e9 B; 37e9 active params at fp8; 8 H200 (4800
+      // 35,136 B per token x 128,000 = 4.497 GB; 37e9 active params at fp8; 8 H200 (4800
       // GB/s): 38.4e12 / (37e9 + 4.497e9) = 925.4 tok/s; 1000 is 108% (weights only: 1037.8).
       {"kv-mla-128k", "per-user-decode", "1000 tok/s",
        "model = \"mla\"\nprecision = \"fp8\"\nkv_precision = \"fp8\"\nhardware = \"8x H200\"\n"
        "accelerators = [\"h200\"]\naccelerator_count = 8",
        "batch = 1\ninput_tokens = 128000\noutput_tokens = 64\nspeculative = false", "kv-roof",
        925.359},
-      // Per-component bytes: 4e9 shared params at bf16 (8e9 B) + 96e9 x 4 / 64 routed params at
-      // mxfp4 (6e9 x 0.53125 = 3.1875e9 B) = 11.19e9 B per token; on one B200 (8000 GB/s):
+      // Per-component bytes: 4e9 shared params at bf16 (8 GB) + 96e9 x 4 / 64 routed params at
+      // mxfp4 (6e9 x 0.53125 = 3.188 GB) = 11.19 GB per token; on one B200 (8000 GB/s):
       // 715.0 tok/s, so 1000 tok/s is 140%. Scaling the 60 GB file by active / total
-      // (10e9 / 100e9) gives 6e9 B and a roof of 1333 tok/s: 75%, a pass.
+      // (10e9 / 100e9) gives 6 GB and a roof of 1333 tok/s: 75%, a pass.
       {"comp-mixed-precision", "per-user-decode", "1000 tok/s",
        "model = \"moe-mixed\"\nprecision = \"mxfp4\"\nweights = \"60 GB\"\nhardware = \"B200\"\n"
        "accelerators = [\"b200\"]\naccelerator_count = 1",
@@ -182,7 +182,7 @@ std::vector<Planted> Claims() {
        "batch = 1\ninput_tokens = 512\noutput_tokens = 256\nspeculative = { method = "
        "\"medusa\", draft_tokens = 2 }",
        "spec-roof", 348.1343},
-      // A separate draft model (6.7e9 params, at 4 bits at least 3.35e9 B) with k = 8 on one
+      // A separate draft model (6.7e9 params, at 4 bits at least 3.35 GB) with k = 8 on one
       // H100: 9 x 3350e9 / (13.4e9 + 3.35e9) = 1800 tok/s; 1900 is 105.6%.
       {"spec-draft-model-k8", "per-user-decode", "1900 tok/s",
        "model = \"mpt-7b\"\nprecision = \"fp16\"\nhardware = \"H100\"\naccelerators = "
@@ -298,11 +298,11 @@ TEST_F(PlantedTest, CapacityNeedsCheckedByHand) {
   for (const Finding& f : s.findings) {
     if (f.record == "cap-mixtral-1xh100" && f.instrument == "capacity") {
       ++seen;
-      EXPECT_NE(f.arithmetic.find("93.4e9 B weights"), std::string::npos) << f.arithmetic;
+      EXPECT_NE(f.arithmetic.find("93.4 GB weights"), std::string::npos) << f.arithmetic;
     }
     if (f.record == "cap-mpt-b64-4k" && f.instrument == "capacity") {
       ++seen;
-      EXPECT_NE(f.arithmetic.find("+ 64 x 2.097e9 B KV"), std::string::npos) << f.arithmetic;
+      EXPECT_NE(f.arithmetic.find("+ 64 x 2.097 GB KV"), std::string::npos) << f.arithmetic;
     }
   }
   EXPECT_EQ(seen, 2);

@@ -257,16 +257,16 @@ TEST_F(RealClaims, SuperchipPackagesAreCountedAsGpus) {
 TEST_F(RealClaims, UntiedEmbeddingsAreNotStreamed) {
   // Qwen2.5-7B Q4_K_M, 4677120000 B stated, on a 1008 GB/s part. The untied input table
   // (545e6 params) is read one row per token, not streamed: at the file's own width (4.84 bits,
-  // 0.605 B) W = 4.67712e9 - 0.329725e9 = 4.347395e9 B and the roof is 1008e9 / 4.347395e9 =
+  // 0.605 B) W = 4.67712e9 - 0.329725e9 = 4.347 GB and the roof is 1008e9 / 4.347395e9 =
   // 231.9 tok/s, so 225 tok/s is 97.0%. With the whole file as W the roof would be 215.5 and
-  // 225 tok/s 104.4%: a false error. Stored at 16 bits the table would leave W = 3.58712e9 B
+  // 225 tok/s 104.4%: a false error. Stored at 16 bits the table would leave W = 3.587 GB
   // (roof 281.0): that is the assumption-free bound the result carries.
   corpus_.Add(RecordKind::kBenchmark, QwenOnGeForce({.id = "emb", .value = "225 tok/s"}));
   SweepResult s = SweepWithoutErrors();
   const InstrumentResult* mem = RoofOf(AuditOf(s, "emb"), "memory-roof");
-  EXPECT_NEAR(mem->bound, 231.86298922, 1e-6);  // 1008e9 / 4.347395e9 B
+  EXPECT_NEAR(mem->bound, 231.86298922, 1e-6);  // 1008e9 / 4.347 GB
   EXPECT_EQ(mem->verdict, Verdict::kWithin);
-  EXPECT_NEAR(mem->assumption_free_bound, 281.00537479, 1e-6);  // 1008e9 / 3.58712e9 B
+  EXPECT_NEAR(mem->assumption_free_bound, 281.00537479, 1e-6);  // 1008e9 / 3.587 GB
   EXPECT_NE(mem->assumption.find("input-embedding table"), std::string::npos);
   // P leaves the lookup-only table out too: 7.62e9 - 0.545e9 = 7.075e9.
   const InstrumentResult* compute = RoofOf(AuditOf(s, "emb"), "compute-roof");

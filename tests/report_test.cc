@@ -107,7 +107,7 @@ TEST_F(ReportTest, TextTableShowsTheBindingRoofAndWhyOthersAreNotComputable) {
   EXPECT_NE(
       text.find("mem/benchmarks/over.toml:5:1: error[exceeds-roof]: over: 150 tok/s is 135.0% "
                 "of the memory roof (111.1 tok/s)\n  5 | value = \"150 tok/s\"\n    | ^\n"
-                "  arithmetic: 1 x 1555e9 B/s / 14e9 B = 111.1 tok/s\n  instrument: memory-roof\n"),
+                "  arithmetic: 1 x 1.555 TB/s / 14 GB = 111.1 tok/s\n  instrument: memory-roof\n"),
       std::string::npos)
       << text;
   EXPECT_NE(text.find("rooflint: 6 records, 3 benchmarks swept (0 deprecated), 0 rejected; 0 "
@@ -188,7 +188,7 @@ TEST_F(ReportTest, JsonCarriesEveryRoofAndFindingInTheDocumentedShape) {
   EXPECT_EQ(mem["unit"], "tok/s");
   EXPECT_NEAR(mem["percent"].get<double>(), 51.86, 0.01);
   EXPECT_EQ(mem["verdict"], "within");
-  EXPECT_EQ(mem["arithmetic"], "1 x 1555e9 B/s / 14e9 B = 111.1 tok/s");
+  EXPECT_EQ(mem["arithmetic"], "1 x 1.555 TB/s / 14 GB = 111.1 tok/s");
   EXPECT_EQ(mem["accelerators"], nlohmann::json::array({"gpu"}));
   EXPECT_TRUE(mem.contains("reason"));
   const auto& agg_mem = j["records"][1]["roofs"][0];

@@ -32,7 +32,7 @@ TEST_F(RoofsTest, BatchOnePerUserIsFiftyOnePointNinePercentOfRoof) {
   EXPECT_NEAR(mem->bound, 111.07, 0.01);
   EXPECT_NEAR(mem->percent, 51.86, 0.01);
   EXPECT_EQ(mem->unit, "tok/s");
-  EXPECT_EQ(ArithmeticText(*mem), "1 x 1555e9 B/s / 14e9 B = 111.1 tok/s");
+  EXPECT_EQ(ArithmeticText(*mem), "1 x 1.555 TB/s / 14 GB = 111.1 tok/s");
   EXPECT_TRUE(s.findings.empty());
 }
 
@@ -65,7 +65,7 @@ TEST_F(RoofsTest, AggregateAtBatchSixtyFourIsNeverComparedWithTheBatchOneRoof) {
   ASSERT_NE(mem, nullptr);
   EXPECT_NEAR(mem->bound, 7108.57, 0.01);
   EXPECT_NEAR(mem->percent, 11.25, 0.01);
-  EXPECT_EQ(ArithmeticText(*mem), "64 x 1 x 1555e9 B/s / 14e9 B = 7108.6 tok/s");
+  EXPECT_EQ(ArithmeticText(*mem), "64 x 1 x 1.555 TB/s / 14 GB = 7108.6 tok/s");
   const InstrumentResult* comp = RoofOf(a, "compute-roof");
   ASSERT_NE(comp, nullptr);
   EXPECT_EQ(comp->verdict, Verdict::kWithin);
@@ -122,7 +122,7 @@ TEST_F(RoofsTest, MoeUsesActiveWeightsNotTotal) {
   EXPECT_NEAR(mem->bound, 125.490196, 1e-6);
   EXPECT_NEAR(mem->percent, 30.28125, 1e-9);
   EXPECT_EQ(AccountText(*mem),
-            "W = 3e9 active params x 1.0625 B/weight (q8_0) = 3.188e9 B; per-user decode: every "
+            "W = 3e9 active params x 1.0625 B/weight (q8_0) = 3.188 GB; per-user decode: every "
             "step streams the weights, whatever the batch");
   EXPECT_TRUE(RoofFindings(s).empty());
 }
@@ -140,7 +140,7 @@ TEST_F(RoofsTest, MoeScalesStatedFileBytesToTheActiveShare) {
   const InstrumentResult* mem = RoofOf(AuditOf(s, "moe-stated"), "memory-roof");
   ASSERT_NE(mem, nullptr);
   EXPECT_NEAR(mem->bound, 133.3333333, 1e-6);  // 400e9 / 3e9
-  EXPECT_EQ(ArithmeticText(*mem), "1 x 400e9 B/s / 3e9 B = 133.3 tok/s");
+  EXPECT_EQ(ArithmeticText(*mem), "1 x 400 GB/s / 3 GB = 133.3 tok/s");
 }
 
 TEST_F(RoofsTest, PerUserAboveItsRoofIsAnExceedsFindingWithArithmetic) {
@@ -157,7 +157,7 @@ TEST_F(RoofsTest, PerUserAboveItsRoofIsAnExceedsFindingWithArithmetic) {
   EXPECT_EQ(f.code, "exceeds-roof");
   EXPECT_EQ(f.severity, Severity::kError);
   EXPECT_EQ(f.message, "150 tok/s is 135.0% of the memory roof (111.1 tok/s)");
-  EXPECT_EQ(f.arithmetic, "1 x 1555e9 B/s / 14e9 B = 111.1 tok/s");
+  EXPECT_EQ(f.arithmetic, "1 x 1.555 TB/s / 14 GB = 111.1 tok/s");
   EXPECT_EQ(f.where.path, "mem/benchmarks/fast.toml");
   EXPECT_EQ(f.where.line, 5);  // the `value` key
   EXPECT_EQ(ExitCodeFor(report, false), ExitCode::kFindings);
@@ -244,7 +244,7 @@ TEST_F(RoofsTest, RequestsPerSecondAreConvertedWithOutputTokens) {
   EXPECT_EQ(mem->unit, "req/s");
   EXPECT_NEAR(mem->bound, 1.7354910714, 1e-9);  // 1555e9 / 14e9 / 64
   EXPECT_NEAR(mem->percent, 51.86, 0.01);
-  EXPECT_EQ(ArithmeticText(*mem), "1 x 1 x 1555e9 B/s / 14e9 B / 64 tokens = 1.7 req/s");
+  EXPECT_EQ(ArithmeticText(*mem), "1 x 1 x 1.555 TB/s / 14 GB / 64 tokens = 1.7 req/s");
 }
 
 TEST_F(RoofsTest, AggregateTotalCountsInputTokensInTheMemoryRoof) {
@@ -256,7 +256,7 @@ TEST_F(RoofsTest, AggregateTotalCountsInputTokensInTheMemoryRoof) {
   const InstrumentResult* mem = RoofOf(AuditOf(s, "total"), "memory-roof");
   ASSERT_NE(mem, nullptr);
   EXPECT_NEAR(mem->bound, 63977.14285714, 1e-6);  // 64 x 1555e9 / 14e9 x 576 / 64
-  EXPECT_EQ(ArithmeticText(*mem), "64 x 1 x 1555e9 B/s / 14e9 B x (512 + 64) / 64 = 63977.1 tok/s");
+  EXPECT_EQ(ArithmeticText(*mem), "64 x 1 x 1.555 TB/s / 14 GB x (512 + 64) / 64 = 63977.1 tok/s");
 }
 
 TEST_F(RoofsTest, TpotFloorIsWeightBytesOverBandwidth) {
@@ -274,7 +274,7 @@ TEST_F(RoofsTest, TpotFloorIsWeightBytesOverBandwidth) {
   EXPECT_NEAR(r.percent, 51.742617437262, 1e-9);
   EXPECT_EQ(r.verdict, Verdict::kWithin);
   EXPECT_EQ(ArithmeticText(r),
-            "max(14e9 B / (1 x 1555e9 B/s) = 9.0 ms, 1 x 2 x 6.7e9 / (1 x 312e12 FLOP/s) = "
+            "max(14 GB / (1 x 1.555 TB/s) = 9.0 ms, 1 x 2 x 6.7e9 / (1 x 312 TFLOP/s) = "
             "0.0429 ms) = 9.0 ms");
 }
 
@@ -327,7 +327,7 @@ TEST_F(RoofsTest, PartWithoutAPeakHasNoComputeRoofAndSaysWhy) {
   const InstrumentResult* mem = RoofOf(a, "memory-roof");
   ASSERT_NE(mem, nullptr);
   // q4_0 is 4.5 bits per weight: 6.7e9 x 0.5625 B.
-  EXPECT_NEAR(mem->bound, 106.135986733002, 1e-9);  // 400e9 / 3.76875e9 B
+  EXPECT_NEAR(mem->bound, 106.135986733002, 1e-9);  // 400e9 / 3.769 GB
 }
 
 TEST_F(RoofsTest, IntegerWeightsUseTheMostGenerousPeakAndSaySo) {
@@ -341,7 +341,7 @@ TEST_F(RoofsTest, IntegerWeightsUseTheMostGenerousPeakAndSaySo) {
   const InstrumentResult* comp = RoofOf(AuditOf(s, "int8"), "compute-roof");
   ASSERT_NE(comp, nullptr);
   EXPECT_NEAR(comp->bound, 46567.16, 0.1);  // 624e12 / (2 x 6.7e9) = 46567.16
-  EXPECT_NE(ArithmeticText(*comp).find("int8 624e12 FLOP/s (compute precision not stated for int8 "
+  EXPECT_NE(ArithmeticText(*comp).find("int8 624 TFLOP/s (compute precision not stated for int8 "
                                        "weights: the most generous peak the part states)"),
             std::string::npos)
       << ArithmeticText(*comp);
@@ -374,7 +374,7 @@ TEST_F(RoofsTest, MultiAcceleratorFigureScalesWithTheCount) {
   const InstrumentResult* mem = RoofOf(AuditOf(s, "tp8"), "memory-roof");
   ASSERT_NE(mem, nullptr);
   EXPECT_NEAR(mem->bound, 56868.57142857, 1e-6);  // 64 x 8 x 1555e9 / 14e9
-  EXPECT_EQ(ArithmeticText(*mem), "64 x 8 x 1555e9 B/s / 14e9 B = 56868.6 tok/s");
+  EXPECT_EQ(ArithmeticText(*mem), "64 x 8 x 1.555 TB/s / 14 GB = 56868.6 tok/s");
 }
 
 TEST_F(RoofsTest, PrefillIsBoundedByComputeOnly) {

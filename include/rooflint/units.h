@@ -113,6 +113,12 @@ std::variant<ParsedQuantity, QuantityError> ParseQuantity(std::string_view text,
 std::string FormatNumber(double v, int digits = 4);
 // Formats in scientific style for arithmetic lines: 1555e9, 14e9, 6.7e9.
 std::string FormatSi(double v);
+// A quantity with a decimal prefix on its unit, the number as FormatNumber writes it: 256e9 B/s
+// is "256 GB/s", 69.5e9 B "69.5 GB", 989e12 FLOP/s "989 TFLOP/s". How the arithmetic and its
+// bases write bytes, bandwidths and compute rates.
+std::string FormatBytes(double bytes);
+std::string FormatBandwidth(double bytes_per_second);
+std::string FormatFlops(double flops_per_second);
 
 }  // namespace rooflint
 

@@ -47,11 +47,11 @@ std::string TermValueText(const Term& t) {
     case TermUnit::kParams:
       return FormatSi(t.value);
     case TermUnit::kBytes:
-      return fmt::format("{} B", FormatSi(t.value));
+      return FormatBytes(t.value);
     case TermUnit::kBytesPerSecond:
-      return fmt::format("{} B/s", FormatSi(t.value));
+      return FormatBandwidth(t.value);
     case TermUnit::kFlopsPerSecond:
-      return fmt::format("{} FLOP/s", FormatSi(t.value));
+      return FormatFlops(t.value);
     case TermUnit::kMilliseconds:
       return fmt::format("{} ms", FormatNumber(t.value));
     case TermUnit::kPercent:

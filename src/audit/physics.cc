@@ -17,7 +17,7 @@ PeakChoice ChoosePeak(const Benchmark& b, const Accelerator& part, const Precisi
   PeakChoice c;
   // How the peak was chosen: the basis of the term F.
   auto describe = [](std::string_view key, FlopsPerSecond flops) {
-    return fmt::format("{} {} FLOP/s", key, FormatSi(flops.si()));
+    return fmt::format("{} {}", key, FormatFlops(flops.si()));
   };
   // The fastest of `keys` the part states.
   auto best_of = [&](std::initializer_list<std::string_view> keys) {
@@ -214,12 +214,12 @@ Bytes KvBytes(const Model& m, double tokens, Bytes element, std::string* how,
                                    ? fmt::format("{} latent", m.kv_latent_dim)
                                    : fmt::format("2 x {} x {}", m.kv_heads, m.head_dim);
   if (sliding > 0) {
-    *how = fmt::format(
-        "{:g} B x {} x ({:g} full layers x {:g} + {:g} sliding layers x {:g}) = {} B", element.si(),
-        per_layer_text, full, tokens, sliding, window, FormatSi(bytes.si()));
+    *how = fmt::format("{:g} B x {} x ({:g} full layers x {:g} + {:g} sliding layers x {:g}) = {}",
+                       element.si(), per_layer_text, full, tokens, sliding, window,
+                       FormatBytes(bytes.si()));
   } else {
-    *how = fmt::format("{:g} B x {} x {} layers x {:g} tokens = {} B", element.si(), per_layer_text,
-                       m.layers, tokens, FormatSi(bytes.si()));
+    *how = fmt::format("{:g} B x {} x {} layers x {:g} tokens = {}", element.si(), per_layer_text,
+                       m.layers, tokens, FormatBytes(bytes.si()));
   }
   return bytes;
 }
@@ -255,8 +255,8 @@ Bytes ComponentWeightBytes(const Model& m, const Benchmark& b, std::string* how)
     if (resident > Bytes(b.weights->si * 1.02)) {
       *how = fmt::format(
           "per-component bytes not used: the stated {} cannot hold the published "
-          "layout ({} B), so this file stores its components otherwise",
-          b.weights->text, FormatSi(resident.si()));
+          "layout ({}), so this file stores its components otherwise",
+          b.weights->text, FormatBytes(resident.si()));
       return Bytes(0);
     }
   }
@@ -265,10 +265,10 @@ Bytes ComponentWeightBytes(const Model& m, const Benchmark& b, std::string* how)
                   static_cast<double>(m.experts);
   const Bytes bytes = shared_p->BytesOf(shared) + expert_p->BytesOf(routed);
   *how = fmt::format(
-      "{} shared params x {:g} B ({}) + {} routed params x {} / {} experts x {:g} B ({}) = {} B",
+      "{} shared params x {:g} B ({}) + {} routed params x {} / {} experts x {:g} B ({}) = {}",
       FormatSi(shared), shared_p->element().si(), shared_p->name, FormatSi(m.params_routed_experts),
       m.experts_per_token, m.experts, expert_p->element().si(), expert_p->name,
-      FormatSi(bytes.si()));
+      FormatBytes(bytes.si()));
   return bytes;
 }
 
@@ -278,10 +278,10 @@ Bytes GenerousMemory(const Accelerator& a, std::string* how) {
   Bytes bytes = a.memory;
   if (decimal) bytes = bytes * 1.073741824;  // 2^30 / 10^9
   if (decimal) {
-    *how = fmt::format("{} {} read as binary ({} B)", a.header.id, t, FormatSi(bytes.si()));
+    *how = fmt::format("{} {} read as binary ({})", a.header.id, t, FormatBytes(bytes.si()));
   } else {
-    *how = fmt::format("{} {} ({} B)", a.header.id, t.empty() ? FormatSi(bytes.si()) : t,
-                       FormatSi(bytes.si()));
+    *how = fmt::format("{} {} ({})", a.header.id, t.empty() ? FormatBytes(bytes.si()) : t,
+                       FormatBytes(bytes.si()));
   }
   return bytes;
 }
@@ -299,15 +299,15 @@ UnstatedFormatBytes BytesAtUnstatedFormat(const Benchmark& b, const Model& m, do
   u.least = Bytes(params * u.least_bits / 8);
   u.native = u.native_format != nullptr ? u.native_format->BytesOf(params) : u.least;
   const std::string bits = fmt::format("{:g} bit{}", u.least_bits, u.least_bits == 1 ? "" : "s");
-  u.least_how = fmt::format("{} params x {} ({}, the narrowest {} loads{}) = {} B",
-                            FormatSi(params), bits, narrow.format, narrow.engine,
+  u.least_how = fmt::format("{} params x {} ({}, the narrowest {} loads{}) = {}", FormatSi(params),
+                            bits, narrow.format, narrow.engine,
                             narrow.versions.empty() ? "" : fmt::format(" {}", narrow.versions),
-                            FormatSi(u.least.si()));
+                            FormatBytes(u.least.si()));
   if (u.native > u.least) {
     u.assumption = fmt::format(
         "the weights are in the model's native {} (the precision is not stated; at {}, the "
-        "narrowest {} loads, they are {} B)",
-        u.native_format->name, bits, narrow.engine, FormatSi(u.least.si()));
+        "narrowest {} loads, they are {})",
+        u.native_format->name, bits, narrow.engine, FormatBytes(u.least.si()));
   }
   return u;
 }
@@ -333,9 +333,9 @@ Bytes ResidentWeightBytes(const Model& m, const Benchmark& b, std::string* how,
       double shared = m.params_total - m.params_routed_experts;
       const Bytes bytes = shared_p->BytesOf(shared) + expert_p->BytesOf(m.params_routed_experts);
       *how =
-          fmt::format("{} shared params x {:g} B + {} routed params x {:g} B = {} B",
+          fmt::format("{} shared params x {:g} B + {} routed params x {:g} B = {}",
                       FormatSi(shared), shared_p->element().si(), FormatSi(m.params_routed_experts),
-                      expert_p->element().si(), FormatSi(bytes.si()));
+                      expert_p->element().si(), FormatBytes(bytes.si()));
       return bytes;
     }
   }
@@ -346,8 +346,8 @@ Bytes ResidentWeightBytes(const Model& m, const Benchmark& b, std::string* how,
     return Bytes(0);
   }
   const Bytes bytes = p->BytesOf(m.params_total);
-  *how = fmt::format("{} params x {:g} B ({}) = {} B (every expert is resident)",
-                     FormatSi(m.params_total), p->element().si(), p->name, FormatSi(bytes.si()));
+  *how = fmt::format("{} params x {:g} B ({}) = {} (every expert is resident)",
+                     FormatSi(m.params_total), p->element().si(), p->name, FormatBytes(bytes.si()));
   return bytes;
 }
 

@@ -65,9 +65,9 @@ void ResolveUnknownPrecision(const Benchmark& b, const Model& m, AuditInput& in)
   in.assumed_format = u.native_format;
   in.weights_how = fmt::format(
       "{} params x {:g} B ({}, the model's native precision: the record does not state one) = "
-      "{} B; at the narrowest weights, {}",
+      "{}; at the narrowest weights, {}",
       FormatSi(in.params), u.native_format->element().si(), u.native_format->name,
-      FormatSi(in.weight_bytes.si()), u.least_how);
+      FormatBytes(in.weight_bytes.si()), u.least_how);
 }
 
 void ResolveWeights(const Benchmark& b, AuditInput& in) {
@@ -86,7 +86,7 @@ void ResolveWeights(const Benchmark& b, AuditInput& in) {
     const Bytes embedding = share.bytes;
     // How W was obtained: the basis of the term W in every formula that uses it.
     std::string minus = embedding > Bytes(0)
-                            ? fmt::format(" - {} B ({})", FormatSi(embedding.si()), share.how)
+                            ? fmt::format(" - {} ({})", FormatBytes(embedding.si()), share.how)
                             : "";
     double scale = 1;
     if (m != nullptr && m->IsMoe() && m->params_total > 0) {
@@ -96,26 +96,30 @@ void ResolveWeights(const Benchmark& b, AuditInput& in) {
       in.weight_bytes_min = (stated - share.widest) * scale;
       in.weights_assumption = fmt::format(
           "the untied input-embedding table is stored at the {} width inside the stated size "
-          "(at 16 bits W would be {} B)",
-          b.precision.empty() ? "widest" : b.precision, FormatSi(in.weight_bytes_min.si()));
+          "(at 16 bits W would be {})",
+          b.precision.empty() ? "widest" : b.precision, FormatBytes(in.weight_bytes_min.si()));
     }
     if (m != nullptr && m->IsMoe() && m->params_total > 0) {
       double active = m->ParamsPerToken();
       double total = m->params_total - m->LookupOnlyParams();
       in.weight_bytes = (stated - embedding) * active / total;
       in.weights_how = fmt::format(
-          "({} stated ({} B){}) x {} active / {} total params = {} B (MoE: only the active "
+          "({} stated ({}){}) x {} active / {} total params = {} (MoE: only the active "
           "experts are read per token)",
-          b.weights->text, FormatSi(stated.si()), minus, FormatSi(active), FormatSi(total),
-          FormatSi(in.weight_bytes.si()));
+          b.weights->text, FormatBytes(stated.si()), minus, FormatSi(active), FormatSi(total),
+          FormatBytes(in.weight_bytes.si()));
     } else if (embedding > Bytes(0)) {
       in.weight_bytes = stated - embedding;
-      in.weights_how = fmt::format("{} stated ({} B){} = {} B", b.weights->text,
-                                   FormatSi(stated.si()), minus, FormatSi(in.weight_bytes.si()));
+      in.weights_how =
+          fmt::format("{} stated ({}){} = {}", b.weights->text, FormatBytes(stated.si()), minus,
+                      FormatBytes(in.weight_bytes.si()));
     } else {
       in.weight_bytes = stated;
-      in.weights_how =
-          fmt::format("{} B ({} stated by the record)", FormatSi(stated.si()), b.weights->text);
+      // "14 GB stated by the record", or "4.677 GB (4677120000 B stated by the record)".
+      const std::string bytes = FormatBytes(stated.si());
+      in.weights_how = bytes == b.weights->text
+                           ? fmt::format("{} stated by the record", bytes)
+                           : fmt::format("{} ({} stated by the record)", bytes, b.weights->text);
     }
     return;
   }
@@ -146,9 +150,9 @@ void ResolveWeights(const Benchmark& b, AuditInput& in) {
   }
   double params = in.params;
   in.weight_bytes = p->BytesOf(params);
-  std::string how = fmt::format("{} {}params x {} B/weight ({}) = {} B", FormatSi(params),
+  std::string how = fmt::format("{} {}params x {} B/weight ({}) = {}", FormatSi(params),
                                 m->IsMoe() ? "active " : "", fmt::format("{:g}", p->element().si()),
-                                p->name, FormatSi(in.weight_bytes.si()));
+                                p->name, FormatBytes(in.weight_bytes.si()));
   if (m->LookupOnlyParams() > 0) {
     how += fmt::format(" (without the {} lookup-only input-embedding params)",
                        FormatSi(m->LookupOnlyParams()));

@@ -99,9 +99,9 @@ WhatIfResult WhatIf(const Corpus& corpus, const WhatIfQuery& q) {
       out.weights_fit_known = true;
       out.weights_fit_ok = resident <= capacity * (1 + 1e-12);
       out.weights_fit = fmt::format(
-          "{} B of weights {} {} x {} = {} B ({}%){}", FormatSi(resident.si()),
+          "{} of weights {} {} x {} = {} ({}%){}", FormatBytes(resident.si()),
           out.weights_fit_ok ? "fit in" : "do NOT fit in", q.count, part->memory_text,
-          FormatSi(capacity.si()), FormatNumber(resident / capacity * 100),
+          FormatBytes(capacity.si()), FormatNumber(resident / capacity * 100),
           out.weights_fit_ok ? ""
                              : ": the roofs below are of a run that cannot happen without "
                                "offloading (more accelerators, or a narrower --precision)");
@@ -127,22 +127,22 @@ WhatIfResult WhatIf(const Corpus& corpus, const WhatIfQuery& q) {
                                          context, kv_how, element_how));
       const BytesPerSecond bw = static_cast<double>(q.count) * part->bandwidth;
       out.kv_saturation = (bw / kv).si();
-      out.kv_lines.push_back(fmt::format(
-          "aggregate roof as B grows: B x {} B/s / (W + B x {} B) -> {} B/s / {} B = {} tok/s",
-          FormatSi(bw.si()), FormatSi(kv.si()), FormatSi(bw.si()), FormatSi(kv.si()),
-          FormatNumber(out.kv_saturation)));
+      out.kv_lines.push_back(
+          fmt::format("aggregate roof as B grows: B x {} / (W + B x {}) -> {} / {} = {} tok/s",
+                      FormatBandwidth(bw.si()), FormatBytes(kv.si()), FormatBandwidth(bw.si()),
+                      FormatBytes(kv.si()), FormatNumber(out.kv_saturation)));
       if (resident <= Bytes(0)) {
         out.kv_lines.push_back(fmt::format("largest batch: not computable: {}", weights_problem));
       } else if (resident > capacity) {
         out.kv_lines.push_back(fmt::format(
-            "largest batch: none: the weights alone ({} B) exceed {} x {} = {} B",
-            FormatSi(resident.si()), q.count, part->memory_text, FormatSi(capacity.si())));
+            "largest batch: none: the weights alone ({}) exceed {} x {} = {}",
+            FormatBytes(resident.si()), q.count, part->memory_text, FormatBytes(capacity.si())));
       } else {
         out.largest_batch = static_cast<int64_t>((capacity - resident) / kv);
         out.kv_lines.push_back(fmt::format(
-            "largest batch that fits: floor(({} B - {} B weights) / {} B) = {}  [memory {} x {}]",
-            FormatSi(capacity.si()), FormatSi(resident.si()), FormatSi(kv.si()), out.largest_batch,
-            q.count, memory_how));
+            "largest batch that fits: floor(({} - {} weights) / {}) = {}  [memory {} x {}]",
+            FormatBytes(capacity.si()), FormatBytes(resident.si()), FormatBytes(kv.si()),
+            out.largest_batch, q.count, memory_how));
       }
     }
   }
@@ -162,10 +162,10 @@ WhatIfResult WhatIf(const Corpus& corpus, const WhatIfQuery& q) {
     const Seconds stream = in.weight_bytes / part->bandwidth;
     const Seconds per_token = MatmulFlops(in.params, 1) / peak.flops;
     out.crossover_batch = stream / per_token;
-    out.crossover_arithmetic =
-        fmt::format("B* = F x W / (2 x P x BW) = {} x {} / (2 x {} x {}) = {}  [F = {}]",
-                    FormatSi(peak.flops.si()), FormatSi(in.weight_bytes.si()), FormatSi(in.params),
-                    FormatSi(part->bandwidth.si()), FormatNumber(out.crossover_batch), peak.how);
+    out.crossover_arithmetic = fmt::format(
+        "B* = F x W / (2 x P x BW) = {} x {} / (2 x {} x {}) = {}  [F = {}]",
+        FormatFlops(peak.flops.si()), FormatBytes(in.weight_bytes.si()), FormatSi(in.params),
+        FormatBandwidth(part->bandwidth.si()), FormatNumber(out.crossover_batch), peak.how);
   }
   return out;
 }

@@ -106,7 +106,7 @@ ExitCode RunList(ListOptions opt) {
       for (const Accelerator& a : corpus.accelerators) {
         if (!Matches(opt.filter, {a.header.id, a.name, a.vendor}, a.aliases)) continue;
         std::cout << fmt::format("{:<30} {:>9} {:>11}  {}\n", EscapeTerminal(a.header.id),
-                                 FormatSi(a.memory.si()) + "B", FormatSi(a.bandwidth.si()) + "B/s",
+                                 FormatBytes(a.memory.si()), FormatBandwidth(a.bandwidth.si()),
                                  EscapeTerminal(a.name));
         ++shown;
       }

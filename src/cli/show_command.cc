@@ -64,12 +64,11 @@ void PrintPart(const Corpus& corpus, const Accelerator& a, std::ostream& out) {
     out << Wrap(T(fmt::format("{}", fmt::join(a.aliases, ", "))), "  also      ", "            ",
                 100);
   }
-  out << fmt::format("  memory    {} ({} B{})\n  bandwidth {} ({} B/s)\n", T(a.memory_text),
-                     FormatSi(a.memory.si()),
-                     a.memory_type.empty() ? "" : fmt::format(", {}", T(a.memory_type)),
-                     T(a.bandwidth_text), FormatSi(a.bandwidth.si()));
+  out << fmt::format("  memory    {}{}\n  bandwidth {}\n", T(a.memory_text),
+                     a.memory_type.empty() ? "" : fmt::format(" {}", T(a.memory_type)),
+                     T(a.bandwidth_text));
   for (const auto& [key, flops] : a.peak_dense) {
-    out << fmt::format("  {:<9} {} FLOP/s dense\n", T(key), FormatSi(flops.si()));
+    out << fmt::format("  {:<9} {} dense\n", T(key), FormatFlops(flops.si()));
   }
   for (const auto& [figure, ref] : a.sources) {
     out << Wrap(T(fmt::format("{}: {}{}", figure, ref.source,

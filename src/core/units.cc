@@ -375,4 +375,49 @@ std::string FormatSi(double v) {
   return text;
 }
 
+namespace {
+
+// `v` in `unit` with the largest decimal prefix that leaves the number at 1 or more, through the
+// same small per-thread cache as FormatSi: the arithmetic of a corpus repeats its parts' and
+// models' figures.
+std::string FormatScaled(double v, std::string_view unit, uint64_t unit_key) {
+  struct Entry {
+    uint64_t key = 0;
+    uint8_t size = 0;  // 0: empty
+    char text[24] = {};
+  };
+  thread_local std::array<Entry, 256> cache;
+  uint64_t bits;
+  std::memcpy(&bits, &v, sizeof bits);
+  const uint64_t key = bits ^ (unit_key * 0xC2B2AE3D27D4EB4Fu);
+  Entry& e = cache[(key * 0x9E3779B97F4A7C15u) >> 56];
+  if (e.size > 0 && e.key == key) return std::string(e.text, e.size);
+  constexpr std::array<std::string_view, 7> kPrefixes = {"", "k", "M", "G", "T", "P", "E"};
+  size_t prefix = 0;
+  double scaled = v;
+  while (std::isfinite(scaled) && std::fabs(scaled) >= 1000.0 && prefix + 1 < kPrefixes.size()) {
+    scaled /= 1000.0;
+    ++prefix;
+  }
+  std::string text = std::isfinite(v)
+                         ? fmt::format("{} {}{}", FormatSi(scaled), kPrefixes[prefix], unit)
+                         : fmt::format("n/a {}", unit);
+  if (text.size() <= sizeof e.text) {
+    e.key = key;
+    e.size = static_cast<uint8_t>(text.size());
+    std::memcpy(e.text, text.data(), text.size());
+  }
+  return text;
+}
+
+}  // namespace
+
+std::string FormatBytes(double bytes) { return FormatScaled(bytes, "B", 1); }
+std::string FormatBandwidth(double bytes_per_second) {
+  return FormatScaled(bytes_per_second, "B/s", 2);
+}
+std::string FormatFlops(double flops_per_second) {
+  return FormatScaled(flops_per_second, "FLOP/s", 3);
+}
+
 }  // namespace rooflint

@@ -144,7 +144,7 @@ bool PrintRecord(const Report& report, std::string_view id, std::ostream& out) {
     if (const Accelerator* a = corpus.FindAccelerator(pid)) {
       std::vector<std::string> peaks;
       for (const auto& [p, f] : a->peak_dense)
-        peaks.push_back(fmt::format("{} {}", p, FormatSi(f.si())));
+        peaks.push_back(fmt::format("{} {}", p, FormatFlops(f.si())));
       out << fmt::format("  accelerator {}{}: {}, {}, peaks {} ({})\n", T(a->header.id),
                          b.accelerators.empty() ? " (matched from the hardware text)" : "",
                          T(a->name), T(a->bandwidth_text),

@@ -60,9 +60,9 @@ class Capacity final : public RecordInstrument {
       weights_assumption = u.assumption;
       weights_how =
           u.native_format != nullptr
-              ? fmt::format("{} params x {:g} B ({}, the precision not being stated) = {} B",
+              ? fmt::format("{} params x {:g} B ({}, the precision not being stated) = {}",
                             FormatSi(m.params_total), u.native_format->element().si(),
-                            u.native_format->name, FormatSi(weights.si()))
+                            u.native_format->name, FormatBytes(weights.si()))
               : u.least_how;
     }
     if (weights <= Bytes(0)) return not_computable(problem);
@@ -128,9 +128,9 @@ class Capacity final : public RecordInstrument {
     if (!in.count_assumption.empty()) assumptions.push_back(in.count_assumption);
     const bool assumed = !assumptions.empty();
     std::string message = fmt::format(
-        "{} B must be resident but {} x {} holds at most {} B{}", FormatSi(needed.si()), in.count,
+        "{} must be resident but {} x {} holds at most {}{}", FormatBytes(needed.si()), in.count,
         in.parts.size() == 1 ? in.parts[0]->header.id : std::string("the candidates"),
-        FormatSi(available.si()),
+        FormatBytes(available.si()),
         assumed ? fmt::format(", if {}", fmt::join(assumptions, ", and ")) : "");
     InstrumentResult failed = CheckResult(id(), false, message);
     failed.formula = std::move(formula);

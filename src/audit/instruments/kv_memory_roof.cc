@@ -72,9 +72,9 @@ class KvMemoryRoof final : public RecordInstrument {
     // within 1%, and reporting both would only repeat it.
     if (!t.components && !saturated && batch * kv < 0.01 * w) {
       out.roofs.push_back(NotApplicable(
-          id(), fmt::format("the KV cache ({:g} x {} B) adds under 1% to W ({} B): memory-roof "
+          id(), fmt::format("the KV cache ({:g} x {}) adds under 1% to W ({}): memory-roof "
                             "is the bound",
-                            batch, FormatSi(kv.si()), FormatSi(w.si()))));
+                            batch, FormatBytes(kv.si()), FormatBytes(w.si()))));
       return;
     }
     Formula formula;

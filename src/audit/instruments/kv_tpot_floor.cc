@@ -45,9 +45,9 @@ class KvTpotFloor final : public RecordInstrument {
     double batch = in.stated_batch > 0 ? static_cast<double>(in.stated_batch) : 1;
     if (!t.components && batch * kv < 0.01 * w) {
       out.roofs.push_back(NotApplicable(
-          id(), fmt::format("the KV cache ({:g} x {} B) adds under 1% to W ({} B): tpot-floor "
+          id(), fmt::format("the KV cache ({:g} x {}) adds under 1% to W ({}): tpot-floor "
                             "is the bound",
-                            batch, FormatSi(kv.si()), FormatSi(w.si()))));
+                            batch, FormatBytes(kv.si()), FormatBytes(w.si()))));
       return;
     }
     Formula formula;

@@ -97,10 +97,10 @@ class NearRoof final : public RecordInstrument {
           if (guessed) break;
           double roof = factor * in.count * part->bandwidth.si() / (p * g.bytes);
           if (!AgreesToTheDigitsWritten(b, roof)) continue;
-          std::string arithmetic =
-              fmt::format("{}{} x {} B/s / ({} params x {}) = {} tok/s",
-                          factor == 1.0 ? "" : fmt::format("{} x ", factor), in.count,
-                          FormatSi(part->bandwidth.si()), FormatSi(p), g.name, FormatNumber(roof));
+          std::string arithmetic = fmt::format("{}{} x {} / ({} params x {}) = {} tok/s",
+                                               factor == 1.0 ? "" : fmt::format("{} x ", factor),
+                                               in.count, FormatBandwidth(part->bandwidth.si()),
+                                               FormatSi(p), g.name, FormatNumber(roof));
           std::string msg = fmt::format(
               "{} is, to every digit written, a roof computed from a guessed {} per weight: likely "
               "computed, not measured",

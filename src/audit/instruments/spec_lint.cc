@@ -71,16 +71,16 @@ class SpecLint final : public CorpusInstrument {
         auto fp16 = a.Peak("fp16"), bf16 = a.Peak("bf16"), fp8 = a.Peak("fp8");
         if (fp8 && (fp16 || bf16) && *Peak16(a) == fp8->si()) {
           warn(FindingCode::kSparseLookingPeak,
-               fmt::format("the 16-bit peak equals the fp8 peak ({} FLOP/s): one of them is "
+               fmt::format("the 16-bit peak equals the fp8 peak ({}): one of them is "
                            "likely a 2:4-sparse figure or mislabelled",
-                           FormatSi(fp8->si())),
+                           FormatFlops(fp8->si())),
                "peak_dense", "use the dense figures; sparse ones are twice the dense");
         }
         if (fp16 && bf16 && (fp16->si() == 2 * bf16->si() || bf16->si() == 2 * fp16->si())) {
           warn(FindingCode::kSparseLookingPeak,
                fmt::format("fp16 ({}) and bf16 ({}) differ by exactly 2x: a sparse figure, or "
                            "an FP16-accumulate rate that belongs in fp16_acc16",
-                           FormatSi(fp16->si()), FormatSi(bf16->si())),
+                           FormatFlops(fp16->si()), FormatFlops(bf16->si())),
                "peak_dense", "put the FP32-accumulate rate in fp16 and bf16");
         }
         for (const auto& [figure, ref] : a.sources) {
@@ -102,9 +102,9 @@ class SpecLint final : public CorpusInstrument {
             if (!v) continue;
             if (wider && *v < *wider) {
               warn(FindingCode::kNonMonotonicPeaks,
-                   fmt::format("{} ({} FLOP/s) is below {} ({} FLOP/s): a narrower precision "
+                   fmt::format("{} ({}) is below {} ({}): a narrower precision "
                                "should not compute slower",
-                               p, FormatSi(*v), wider_name, FormatSi(*wider)),
+                               p, FormatFlops(*v), wider_name, FormatFlops(*wider)),
                    "peak_dense",
                    "check both figures against the source (dense vs sparse, "
                    "vector vs matrix)");
