@@ -37,6 +37,19 @@ if(NOT rc EQUAL 0 OR NOT forged EQUAL -1 OR NOT raw_esc EQUAL -1 OR NOT raw_bel 
    OR escaped EQUAL -1)
   message(FATAL_ERROR "input text reached the printed comments raw (exit ${rc}):\n${out}")
 endif()
+# The diagnostics on stderr quote input text too (a --hardware the file contradicts): escaped.
+execute_process(COMMAND ${ROOFLINT} import auto ${LB}/b5163_rtx4080_qwen2.5-7b.json --emit toml
+                        --hardware "${hostile}"
+                RESULT_VARIABLE rc OUTPUT_QUIET ERROR_VARIABLE err)
+string(FIND "${err}" "\n[forged]" forged)
+string(FIND "${err}" "${esc}" raw_esc)
+string(FIND "${err}" "${rlo}" raw_rlo)
+string(FIND "${err}" [=[warning[conflicting-flag]: --hardware 'Zorblax\nstatus = "verified"\n[forged]\n\x1b]0;pwned\x07\x1b[31mred\u202e' contradicts]=]
+       escaped)
+if(NOT rc EQUAL 0 OR NOT forged EQUAL -1 OR NOT raw_esc EQUAL -1 OR NOT raw_rlo EQUAL -1
+   OR escaped EQUAL -1)
+  message(FATAL_ERROR "input text reached the diagnostics on stderr raw (exit ${rc}):\n${err}")
+endif()
 expect_exit(3 import vllm ${LB}/b5163_rtx4080_qwen2.5-7b.json)
 if(NOT LAST_OUTPUT MATCHES "unknown format 'vllm', did you mean 'vllm-serve'\\?")
   message(FATAL_ERROR "no suggestion for a format:\n${LAST_OUTPUT}")

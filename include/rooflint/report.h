@@ -45,6 +45,10 @@ DiagnosticGroup GroupOf(const Diagnostic& d);
 // `d` as a report that prints source lines shows it: a finding (made after parsing) gets its
 // line read again from its file through `lines`, into `scratch`; `d` itself otherwise.
 const Diagnostic& WithSourceLine(const Diagnostic& d, SourceLineReader& lines, Diagnostic& scratch);
+// `d` rendered for a terminal or a log: every field a file can set escaped (EscapeTerminal), so
+// a hostile record or input file sends no escape sequence and forges no line; wrapped to
+// `width` columns under its first line (0: not wrapped).
+std::string RenderForTerminal(const Diagnostic& d, size_t width = 0);
 
 struct Report {
   Report() = default;

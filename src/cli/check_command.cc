@@ -404,7 +404,7 @@ bool AddModelConfig(const std::string& config_path, std::string& model, Corpus& 
   if (corpus.FindModel(id) != nullptr) id += "-config";
   const std::string source_id = fmt::format("{}-hf-config", id);
   ModelConfigResult r = ModelFromHfConfig(text, config_path, id, source_id, index_text, index_path);
-  for (const Diagnostic& d : r.diagnostics) std::cerr << Render(d);
+  for (const Diagnostic& d : r.diagnostics) std::cerr << RenderForTerminal(d);
   if (!r.model) return false;
   // The source: the file, which has no address; its url is the format's documentation.
   ImportResult source;
@@ -421,7 +421,7 @@ bool AddModelConfig(const std::string& config_path, std::string& model, Corpus& 
               index_path.empty() ? "" : ", with the model.safetensors.index.json beside it")),
       config_path, Diagnostic{}, source);
   if (source.records.empty()) {
-    for (const Diagnostic& d : source.diagnostics) std::cerr << Render(d);
+    for (const Diagnostic& d : source.diagnostics) std::cerr << RenderForTerminal(d);
     return false;
   }
   Source s = std::get<Source>(source.records[0].record);
@@ -498,7 +498,7 @@ ExitCode RunCheck(const CheckCliOptions& opt) {
     report = CheckFiles(opt.format_name, files, import, corpus);
     for (auto& d : read_errors) report.diagnostics.insert(report.diagnostics.begin(), d);
   }
-  for (const Diagnostic& d : report.diagnostics) std::cerr << Render(d);
+  for (const Diagnostic& d : report.diagnostics) std::cerr << RenderForTerminal(d);
   if (opt.output == "json") {
     PrintCheckJson(report, std::cout);
   } else {

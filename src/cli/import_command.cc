@@ -25,6 +25,7 @@
 #include "rooflint/check.h"
 #include "rooflint/corpus.h"
 #include "rooflint/import.h"
+#include "rooflint/report.h"
 
 namespace rooflint::cli {
 namespace {
@@ -148,7 +149,7 @@ ExitCode RunImport(const ImportCliOptions& opt) {
     CheckReport report = CheckFiles(opt.format, files, options, corpus);
     progress.Stop();
     for (auto& d : read_errors) report.diagnostics.insert(report.diagnostics.begin(), d);
-    for (const Diagnostic& d : report.diagnostics) std::cerr << Render(d);
+    for (const Diagnostic& d : report.diagnostics) std::cerr << RenderForTerminal(d);
     if (opt.emit == "json") {
       PrintCheckJson(report, std::cout);
     } else {
@@ -178,7 +179,7 @@ ExitCode RunImport(const ImportCliOptions& opt) {
                  "lists them\n";
   }
   for (auto& d : read_errors) result.diagnostics.insert(result.diagnostics.begin(), d);
-  for (const Diagnostic& d : result.diagnostics) std::cerr << Render(d);
+  for (const Diagnostic& d : result.diagnostics) std::cerr << RenderForTerminal(d);
   bool errors = result.HasErrors();
 
   // Audit the new records in the corpus they would join.

@@ -175,9 +175,9 @@ void PrintTable(const std::vector<const RecordAudit*>& audits, const TextOptions
       out);
 }
 
-// A diagnostic with every field a file can set escaped (its source line already is), wrapped
-// to kColumns under its first line.
-std::string RenderForTerminal(const Diagnostic& d) {
+}  // namespace
+
+std::string RenderForTerminal(const Diagnostic& d, size_t width) {
   // Most diagnostics hold printable ASCII only, which EscapeTerminal returns unchanged: those
   // are rendered as they are, without a copy of the diagnostic.
   auto printable = [](std::string_view s) {
@@ -189,7 +189,7 @@ std::string RenderForTerminal(const Diagnostic& d) {
   if (printable(d.where.path) && printable(d.message) && printable(d.hint) && printable(d.code) &&
       printable(d.record) && printable(d.arithmetic) && printable(d.waiver_reason) &&
       printable(d.instrument)) {
-    return Render(d, kColumns);
+    return Render(d, width);
   }
   Diagnostic e = d;
   e.where.path = EscapeTerminal(e.where.path);
@@ -197,8 +197,10 @@ std::string RenderForTerminal(const Diagnostic& d) {
        {&e.message, &e.hint, &e.code, &e.record, &e.arithmetic, &e.waiver_reason, &e.instrument}) {
     *field = EscapeTerminal(*field);
   }
-  return Render(e, kColumns);
+  return Render(e, width);
 }
+
+namespace {
 
 // Calibration first: if the validation records miss their bands, nothing below is trusted.
 void PrintCalibration(const Report& report, std::ostream& out) {
@@ -396,7 +398,7 @@ void PrintText(const Report& report, const TextOptions& options, std::ostream& o
           text += fmt::format(fmt::runtime(kTitles[g]), count[g]);
           text += "\n";
         }
-        text += RenderForTerminal(*d);
+        text += RenderForTerminal(*d, kColumns);
       },
       out);
   out << "\n";
