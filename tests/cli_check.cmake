@@ -31,7 +31,7 @@ expect_match("did you mean nvidia-rtx-4080\\?" "hardware")
 expect_match("--value: '35 ms' is a time but does not say of what" "value")
 # A file with one flag: every figure's verdict, and the replicas the file states.
 expect_exit(0 check ${SAMPLES}/vllm/bench_serve_llmd_l40s_llama3.2-3b_3rates.jsonl)
-expect_match("tpot mean +13.6 ms +tpot-floor +7.4 ms +54.8% +within" "the TPOT floor per replica")
+expect_match("tpot mean +13.6 ms +tpot-floor +7.4 ms +1.8x +within" "the TPOT floor per replica")
 expect_match("note\\[offered-load\\]" "the offered load")
 # The names.
 expect_exit(3 swep)

@@ -53,17 +53,26 @@ std::string_view Reason(std::string_view reason) {
 
 std::string Percent(double p) { return fmt::format("{}%", FormatNumber(p, 4)); }
 
+// How far a figure is from its bound, as people say it: a roof's share ("72.1%"), and for a
+// floor the value's multiple of it ("3.1x": the value is 3.1 times the least time it can take;
+// under 1x it is below the floor). A floor's percent is floor / value.
+std::string Distance(const CheckBound& b) {
+  if (!IsFloor(b.instrument)) return Percent(b.percent);
+  return b.percent > 0 ? fmt::format("{}x", FormatNumber(100 / b.percent, 3)) : "-";
+}
+
 std::string BoundText(const CheckBound& b) {
   return fmt::format("{} {}", FormatNumber(b.bound, 4), b.unit);
 }
 
-// "250 tok/s is 360.2% of the memory-roof (69.4 tok/s)" or, for a floor, "is below ...".
+// "250 tok/s is 360.2% of the memory-roof (69.4 tok/s)"; for a floor "13.6 ms is 7.1x the
+// tpot-floor of 1.9 ms" or "is below the ...".
 std::string Sentence(const CheckedFigure& f, const CheckBound& b) {
   bool floor = IsFloor(b.instrument);
   if (floor) {
-    return fmt::format("{} is {} the {} of {} (the floor is {} of the value)", ShortValue(f.value),
-                       b.percent > 100 ? "below" : "above", b.instrument, BoundText(b),
-                       Percent(b.percent));
+    return fmt::format("{} is {} the {} of {}", ShortValue(f.value),
+                       b.percent > 100 ? fmt::format("below ({})", Distance(b)) : Distance(b),
+                       b.instrument, BoundText(b));
   }
   return fmt::format("{} is {} of the {} ({})", ShortValue(f.value), Percent(b.percent),
                      b.instrument, BoundText(b));
@@ -149,7 +158,7 @@ void PrintFigureBlock(const CheckedFigure& f, bool color, std::ostream& out) {
     out << fmt::format("  {}  no bound could be computed\n",
                        Styled(fmt::format("{:<13}", word), f.verdict, color));
   }
-  out << fmt::format("  {:<14} {:>16} {:>9}  {}\n", "BOUND", "", "%", "VERDICT");
+  out << fmt::format("  {:<14} {:>16} {:>9}  {}\n", "BOUND", "", "% | x", "VERDICT");
   for (const CheckBound& b : f.bounds) {
     if (b.verdict == "not-applicable") continue;
     if (b.verdict == "not-computable") {
@@ -159,8 +168,7 @@ void PrintFigureBlock(const CheckedFigure& f, bool color, std::ostream& out) {
     }
     std::string v =
         b.verdict == "exceeds" && !b.assumption.empty() ? "exceeds, if assumed" : b.verdict;
-    out << fmt::format("  {:<14} {:>16} {:>9}  {}\n", b.instrument, BoundText(b),
-                       Percent(b.percent), v);
+    out << fmt::format("  {:<14} {:>16} {:>9}  {}\n", b.instrument, BoundText(b), Distance(b), v);
     if (!b.assumption.empty()) {
       out << Wrap(fmt::format("assumes {}", T(b.assumption)), "                 ",
                   "                   ", 100);
@@ -217,7 +225,7 @@ void PrintCheckText(const CheckReport& report, bool color, std::ostream& out, bo
       last_from = f.from;
       last_set = "\x01";
       out << fmt::format("  {:<22} {:>15}  {:<12} {:>15} {:>8}  {}\n", "FIGURE", "VALUE", "BOUND",
-                         "", "%", "VERDICT");
+                         "", "% | x", "VERDICT");
     }
     if (f.set != last_set) {
       if (!f.set.empty()) out << fmt::format(" {}\n", T(f.set));
@@ -228,7 +236,7 @@ void PrintCheckText(const CheckReport& report, bool color, std::ostream& out, bo
     std::string verdict = Styled(f.verdict, f.verdict, color);
     if (f.binding) {
       out << fmt::format("  {:<22} {:>15}  {:<12} {:>15} {:>8}  {}\n", figure, ShortValue(f.value),
-                         f.binding->instrument, BoundText(*f.binding), Percent(f.binding->percent),
+                         f.binding->instrument, BoundText(*f.binding), Distance(*f.binding),
                          verdict);
     } else {
       out << fmt::format("  {:<22} {:>15}  {:<12} {:>15} {:>8}  {}\n", figure, ShortValue(f.value),
