@@ -12,7 +12,7 @@ endfunction()
 # A vendor's claim in its own words: impossible (exit 1), with the roof's arithmetic.
 expect_exit(1 check --model meta-llama/Llama-3.1-70B-Instruct --hardware "1x H200"
             --precision FP8 --value "250 tok/s per user" --speculative false)
-expect_match("IMPOSSIBLE +250 tok/s is 362.0% of the memory-roof \\(69.1 tok/s\\)" "the verdict")
+expect_match("IMPOSSIBLE +250 tok/s is 362.0% of the memory-roof \\(69.1 tok/s; MBU 362.0%\\)" "the verdict")
 expect_match("1 x 4.8 TB/s / 69.5 GB = 69.1 tok/s" "the arithmetic")
 # Unstated speculation: a warning that names it, and what would make it definite (exit 0).
 expect_exit(0 check --model llama-3.1-70b --hardware "1x H200" --precision fp8

@@ -74,8 +74,14 @@ std::string Sentence(const CheckedFigure& f, const CheckBound& b) {
                        b.percent > 100 ? fmt::format("below ({})", Distance(b)) : Distance(b),
                        b.instrument, BoundText(b));
   }
-  return fmt::format("{} is {} of the {} ({})", ShortValue(f.value), Percent(b.percent),
-                     b.instrument, BoundText(b));
+  // The names people use for a share of a roof: of the bandwidth a decode step can stream (MBU)
+  // and of the peak compute (MFU).
+  const std::string_view name = b.instrument == "memory-roof" || b.instrument == "kv-roof" ? "MBU"
+                                : b.instrument == "compute-roof"                           ? "MFU"
+                                                                                           : "";
+  return fmt::format("{} is {} of the {} ({}{})", ShortValue(f.value), Percent(b.percent),
+                     b.instrument, BoundText(b),
+                     name.empty() ? "" : fmt::format("; {} {}", name, Percent(b.percent)));
 }
 
 std::string_view VerdictWord(std::string_view v) {
