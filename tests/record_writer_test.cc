@@ -6,6 +6,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <variant>
 
 #include "rooflint/corpus.h"
 
@@ -45,6 +46,23 @@ TEST(RecordWriter, WritesARecordThatParses) {
             "prefix_cache = { hit_rate = 0.4 }\n");
   const ParseResult r = ParseRecord(RecordKind::kBenchmark, toml, "b/r.toml", "r");
   EXPECT_TRUE(r.ok()) << (r.diagnostics.empty() ? "" : r.diagnostics[0].message.str());
+}
+
+// A hostile text stays one visible line: controls, C1 controls, bidi overrides and the line
+// separators are escaped, and the record still parses back to the same text.
+TEST(RecordWriter, EscapesWhatWouldReorderOrBreakALine) {
+  const std::string hostile =
+      "A100\n[forged]\x1b[31m\xc2\x9b\xe2\x80\xae\xe2\x81\xa6\xe2\x80\xa8 \xc3\xa9";
+  RecordWriter w(RecordKind::kSource);
+  w.String("title", hostile);
+  EXPECT_EQ(w.text(),
+            "title = \"A100\\n[forged]\\u001B[31m\\u009B\\u202E\\u2066\\u2028 \xc3\xa9\"\n");
+  RecordWriter record(RecordKind::kSource);
+  record.String("id", "r").String("title", hostile).String("publisher", "p");
+  record.String("url", "https://example.com/").String("date", "2026-01").String("kind", "blog");
+  const ParseResult r = ParseRecord(RecordKind::kSource, record.Take(), "s/r.toml", "r");
+  ASSERT_TRUE(r.ok()) << (r.diagnostics.empty() ? "" : r.diagnostics[0].message.str());
+  EXPECT_EQ(std::get<Source>(r.record).title, hostile);
 }
 
 TEST(RecordWriter, RefusesAKeyTheSchemaLacks) {

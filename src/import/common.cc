@@ -509,10 +509,25 @@ std::string TomlString(std::string_view s) {
       if (n == 0) {
         out += "\\uFFFD";
         ++i;
+        continue;
+      }
+      // The C1 controls, the bidi embeddings, overrides and isolates (U+202A..U+202E,
+      // U+2066..U+2069) and the line and paragraph separators (U+2028, U+2029) are written
+      // escaped: valid TOML either way, but raw they reorder or break the line an editor or a
+      // review shows.
+      uint32_t cp = 0;
+      if (n == 2) cp = ((c & 0x1Fu) << 6) | (static_cast<unsigned char>(s[i + 1]) & 0x3Fu);
+      if (n == 3) {
+        cp = ((c & 0x0Fu) << 12) | ((static_cast<unsigned char>(s[i + 1]) & 0x3Fu) << 6) |
+             (static_cast<unsigned char>(s[i + 2]) & 0x3Fu);
+      }
+      if ((cp >= 0x80 && cp <= 0x9F) || (cp >= 0x2028 && cp <= 0x2029) ||
+          (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069)) {
+        out += fmt::format("\\u{:04X}", cp);
       } else {
         out.append(s.substr(i, n));
-        i += n;
       }
+      i += n;
       continue;
     }
     switch (c) {
