@@ -157,5 +157,22 @@ TEST(Format, SiTextsStayTheSameWhateverWasFormattedBefore) {
   }
 }
 
+// The unit formatters share FormatSi's table: a value formatted in one unit is never returned
+// in another's text, whatever was formatted before.
+TEST(Format, UnitTextsKeepTheirUnitThroughTheSharedTable) {
+  // Twice: the second round's texts come from the table.
+  for (int round = 0; round < 2; ++round) {
+    EXPECT_EQ(FormatSi(1555e9), "1555e9");
+    EXPECT_EQ(FormatBytes(1555e9), "1.555 TB");
+    EXPECT_EQ(FormatBandwidth(1555e9), "1.555 TB/s");
+    EXPECT_EQ(FormatFlops(1555e9), "1.555 TFLOP/s");
+    EXPECT_EQ(FormatBytes(14e9), "14 GB");
+    EXPECT_EQ(FormatFlops(59.39e12), "59.39 TFLOP/s");
+    EXPECT_EQ(FormatBytes(0.5), "0.5 B");
+    EXPECT_EQ(FormatBytes(999), "999 B");
+    EXPECT_EQ(FormatBytes(1e21), "1e3 EB");  // past the largest prefix
+  }
+}
+
 }  // namespace
 }  // namespace rooflint

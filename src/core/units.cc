@@ -351,47 +351,39 @@ std::string FormatSiUncached(double v) {
 
 }  // namespace
 
-std::string FormatSi(double v) {
-  // The texts of the values this thread formatted last, by their bits, in a small table where a
-  // newer value takes an older one's slot: the records of a corpus repeat their parts' and
-  // models' figures (bandwidths, weights, memory), and a text costs two or three conversions
-  // and a logarithm. The function is pure, so an entry is never stale.
+namespace {
+
+// The texts of the values this thread formatted last, by their bits and the formatter's tag, in
+// a small table where a newer value takes an older one's slot: the records of a corpus repeat
+// their parts' and models' figures (bandwidths, weights, memory), and a text costs two or three
+// conversions and a logarithm. Each formatter is pure, so an entry is never stale.
+std::string Cached(double v, uint8_t tag, std::string (*make)(double, uint8_t)) {
   struct Entry {
     uint64_t bits = 0;
+    uint8_t tag = 0;
     uint8_t size = 0;  // 0: empty (no text is empty)
-    char text[23] = {};
+    char text[22] = {};
   };
   thread_local std::array<Entry, 256> cache;
   uint64_t bits;
   std::memcpy(&bits, &v, sizeof bits);
-  Entry& e = cache[(bits * 0x9E3779B97F4A7C15u) >> 56];
-  if (e.size > 0 && e.bits == bits) return std::string(e.text, e.size);
-  std::string text = FormatSiUncached(v);
+  Entry& e = cache[((bits + tag) * 0x9E3779B97F4A7C15u) >> 56];
+  if (e.size > 0 && e.bits == bits && e.tag == tag) return std::string(e.text, e.size);
+  std::string text = make(v, tag);
   if (!text.empty() && text.size() <= sizeof e.text) {
     e.bits = bits;
+    e.tag = tag;
     e.size = static_cast<uint8_t>(text.size());
     std::memcpy(e.text, text.data(), text.size());
   }
   return text;
 }
 
-namespace {
+constexpr uint8_t kPlain = 0, kBytes = 1, kBandwidth = 2, kFlops = 3;
 
-// `v` in `unit` with the largest decimal prefix that leaves the number at 1 or more, through the
-// same small per-thread cache as FormatSi: the arithmetic of a corpus repeats its parts' and
-// models' figures.
-std::string FormatScaled(double v, std::string_view unit, uint64_t unit_key) {
-  struct Entry {
-    uint64_t key = 0;
-    uint8_t size = 0;  // 0: empty
-    char text[24] = {};
-  };
-  thread_local std::array<Entry, 256> cache;
-  uint64_t bits;
-  std::memcpy(&bits, &v, sizeof bits);
-  const uint64_t key = bits ^ (unit_key * 0xC2B2AE3D27D4EB4Fu);
-  Entry& e = cache[(key * 0x9E3779B97F4A7C15u) >> 56];
-  if (e.size > 0 && e.key == key) return std::string(e.text, e.size);
+// `v` in the unit of `tag` with the largest decimal prefix that leaves the number at 1 or more.
+std::string Scaled(double v, uint8_t tag) {
+  const std::string_view unit = tag == kBytes ? "B" : tag == kBandwidth ? "B/s" : "FLOP/s";
   constexpr std::array<std::string_view, 7> kPrefixes = {"", "k", "M", "G", "T", "P", "E"};
   size_t prefix = 0;
   double scaled = v;
@@ -399,25 +391,23 @@ std::string FormatScaled(double v, std::string_view unit, uint64_t unit_key) {
     scaled /= 1000.0;
     ++prefix;
   }
-  std::string text = std::isfinite(v)
-                         ? fmt::format("{} {}{}", FormatSi(scaled), kPrefixes[prefix], unit)
-                         : fmt::format("n/a {}", unit);
-  if (text.size() <= sizeof e.text) {
-    e.key = key;
-    e.size = static_cast<uint8_t>(text.size());
-    std::memcpy(e.text, text.data(), text.size());
-  }
-  return text;
+  return std::isfinite(v)
+             ? fmt::format("{} {}{}", FormatSiUncached(scaled), kPrefixes[prefix], unit)
+             : fmt::format("n/a {}", unit);
 }
 
 }  // namespace
 
-std::string FormatBytes(double bytes) { return FormatScaled(bytes, "B", 1); }
+std::string FormatSi(double v) {
+  return Cached(v, kPlain, [](double x, uint8_t) { return FormatSiUncached(x); });
+}
+
+std::string FormatBytes(double bytes) { return Cached(bytes, kBytes, Scaled); }
 std::string FormatBandwidth(double bytes_per_second) {
-  return FormatScaled(bytes_per_second, "B/s", 2);
+  return Cached(bytes_per_second, kBandwidth, Scaled);
 }
 std::string FormatFlops(double flops_per_second) {
-  return FormatScaled(flops_per_second, "FLOP/s", 3);
+  return Cached(flops_per_second, kFlops, Scaled);
 }
 
 }  // namespace rooflint
