@@ -76,6 +76,9 @@ Report BuildReport(const Corpus& corpus, SweepResult sweep);
 // or deprecated ones), 2 invalid input.
 ExitCode ExitCodeFor(const Report& report, bool strict);
 
+// The width of a terminal report when the terminal's is not known (a file, a pipe).
+inline constexpr size_t kDefaultColumns = 100;
+
 struct TextOptions {
   bool color = false;
   // The whole report (the table, every diagnostic with its source line, caret, hint and
@@ -83,6 +86,8 @@ struct TextOptions {
   bool verbose = true;
   bool show_waived = false;  // the concise report lists waived findings too
   bool quiet = false;        // the concise report without the notes and what it leaves out
+  // The width lines are wrapped to and the table fits (the terminal's, when it is one).
+  size_t columns = kDefaultColumns;
 };
 // The terminal report. Verbose: the benchmark table (deprecated records apart), rejected
 // files, the load diagnostics with their carets, the findings with their arithmetic, and a
@@ -145,6 +150,7 @@ struct PrintOptions {
   bool verbose = true;
   bool show_waived = false;
   bool quiet = false;
+  size_t columns = kDefaultColumns;  // the text report's width
 };
 struct ReportFormat {
   std::string_view name;  // the --format value: "text"

@@ -110,7 +110,8 @@ void PrintMissing(const std::vector<MissingFact>& missing, std::ostream& out) {
                                          : fmt::format("{} more bound{}: {}", m.unlocks.size(),
                                                        m.unlocks.size() == 1 ? "" : "s",
                                                        fmt::join(m.unlocks, ", "));
-    out << Wrap(fmt::format("{} ({}): {}", m.flag, m.what, adds), "    ", "      ", 100);
+    out << Wrap(fmt::format("{} ({}): {}", m.flag, m.what, adds), "    ", "      ",
+                TerminalColumns());
   }
 }
 
@@ -121,8 +122,9 @@ void PrintFigureBlock(const CheckedFigure& f, bool color, std::ostream& out) {
                           f.precision.empty() ? " (precision not stated)"
                                               : fmt::format(" ({})", T(f.precision)),
                           T(f.hardware), parts),
-              "", "  ", 100);
-  for (const std::string& n : f.notes) out << Wrap(T(n), "  read    ", "          ", 100);
+              "", "  ", TerminalColumns());
+  for (const std::string& n : f.notes)
+    out << Wrap(T(n), "  read    ", "          ", TerminalColumns());
   if (f.capacity) {
     const CheckBound& c = *f.capacity;
     std::string what = c.verdict == "fits"                    ? "the weights fit"
@@ -134,7 +136,8 @@ void PrintFigureBlock(const CheckedFigure& f, bool color, std::ostream& out) {
     if (c.verdict == "does-not-fit-assuming") {
       what = fmt::format("does not fit, if {}", T(c.assumption));
     }
-    out << Wrap(fmt::format("{}: {}", what, T(detail)), "  capacity  ", "            ", 100);
+    out << Wrap(fmt::format("{}: {}", what, T(detail)), "  capacity  ", "            ",
+                TerminalColumns());
   }
   std::string word(VerdictWord(f.verdict));
   if (f.binding) {
@@ -151,14 +154,16 @@ void PrintFigureBlock(const CheckedFigure& f, bool color, std::ostream& out) {
       out << Wrap(fmt::format("(possible only if decoding was speculative, accepting at least {} "
                               "tokens per step; --speculative false if it was not)",
                               FormatNumber(f.binding->percent / 100, 3)),
-                  "                 ", "                  ", 100);
+                  "                 ", "                  ", TerminalColumns());
     }
     if (!f.binding->arithmetic.empty()) {
-      out << Wrap(T(f.binding->arithmetic), "                 ", "                   ", 100);
+      out << Wrap(T(f.binding->arithmetic), "                 ", "                   ",
+                  TerminalColumns());
     }
     // How the bound's terms were found (W, the parts), when the instrument says.
     if (!f.binding->reason.empty()) {
-      out << Wrap(T(f.binding->reason), "                 where ", "                   ", 100);
+      out << Wrap(T(f.binding->reason), "                 where ", "                   ",
+                  TerminalColumns());
     }
   } else {
     out << fmt::format("  {}  no bound could be computed\n",
@@ -169,7 +174,7 @@ void PrintFigureBlock(const CheckedFigure& f, bool color, std::ostream& out) {
     if (b.verdict == "not-applicable") continue;
     if (b.verdict == "not-computable") {
       out << Wrap(fmt::format("{:<14} not computable: {}", b.instrument, T(b.reason)), "  ",
-                  "                 ", 100);
+                  "                 ", TerminalColumns());
       continue;
     }
     std::string v =
@@ -177,13 +182,13 @@ void PrintFigureBlock(const CheckedFigure& f, bool color, std::ostream& out) {
     out << fmt::format("  {:<14} {:>16} {:>9}  {}\n", b.instrument, BoundText(b), Distance(b), v);
     if (!b.assumption.empty()) {
       out << Wrap(fmt::format("assumes {}", T(b.assumption)), "                 ",
-                  "                   ", 100);
+                  "                   ", TerminalColumns());
     }
   }
   for (const Finding& x : f.findings) {
     if (x.severity == Severity::kNote) continue;
     out << Wrap(fmt::format("{}[{}]: {}", SeverityName(x.severity), x.code, T(x.message)), "  ",
-                "    ", 100);
+                "    ", TerminalColumns());
   }
   PrintMissing(f.missing, out);
 }
@@ -256,20 +261,20 @@ void PrintCheckText(const CheckReport& report, bool color, std::ostream& out, bo
                           first.precision.empty() ? " (precision not stated)"
                                                   : fmt::format(" ({})", T(first.precision)),
                           T(first.hardware), parts),
-              "  ", "    ", 100);
+              "  ", "    ", TerminalColumns());
   if (first.capacity) {
     const CheckBound& c = *first.capacity;
     out << Wrap(fmt::format("capacity: {}: {}", c.verdict,
                             T(c.verdict == "not-computable" ? std::string(Reason(c.reason))
                                                             : c.arithmetic)),
-                "  ", "    ", 100);
+                "  ", "    ", TerminalColumns());
   }
   for (const CheckedFigure& f : report.figures) {
     for (const Finding& x : f.findings) {
       if (x.severity == Severity::kNote) continue;
       out << Wrap(
           fmt::format("{} {}[{}]: {}", f.metric, SeverityName(x.severity), x.code, T(x.message)),
-          "  ", "    ", 100);
+          "  ", "    ", TerminalColumns());
     }
   }
   // The missing facts of the first figure stand for the file's (one run shares its setup).

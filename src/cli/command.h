@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "rooflint/exit_codes.h"
+#include "rooflint/report.h"
 
 namespace rooflint::cli {
 
@@ -28,6 +29,12 @@ std::string BundledData();
 // `extra` (--corpus). False, said on stderr, when that leaves none.
 bool CorpusRoots(const std::vector<std::string>& extra, bool no_bundled, std::string_view command,
                  std::vector<std::string>& roots);
+// The width terminal output is wrapped to: the terminal's when standard output is one, else
+// $COLUMNS when it holds a number, else kDefaultColumns (report.h); never under kMinColumns
+// nor over kMaxColumns (longer lines are harder to read, not more useful).
+inline constexpr size_t kMinColumns = 60;
+inline constexpr size_t kMaxColumns = 200;
+size_t TerminalColumns();
 // Colour for the text report: "always", "never", or "auto" (a terminal without NO_COLOR).
 bool UseColor(const std::string& mode);
 

@@ -75,7 +75,7 @@ ExitCode RunList(ListOptions opt) {
       std::cout << Wrap(fmt::format("{:<18} {:<14} {:>6g} bits  {} ({})", n.engine,
                                     n.versions.empty() ? "every version" : n.versions, n.bits,
                                     n.format, n.source),
-                        "", "    ", 100);
+                        "", "    ", TerminalColumns());
       ++shown;
     }
   } else if (what == "formats") {
@@ -98,7 +98,7 @@ ExitCode RunList(ListOptions opt) {
                                  m.header.status == Status::kDraft ? " [draft]" : "");
         if (!m.aliases.empty()) {
           std::cout << Wrap(EscapeTerminal(fmt::format("{}", fmt::join(m.aliases, ", "))),
-                            "    also: ", "          ", 100);
+                            "    also: ", "          ", TerminalColumns());
         }
         ++shown;
       }

@@ -1,9 +1,11 @@
 // rooflint's command line: the subcommand table and nothing else. Each subcommand is a thin
 // call into the library, in its own file (command.h); exit codes come from exit_codes.h.
 #include <fmt/format.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <charconv>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -49,6 +51,23 @@ bool UseColor(const std::string& mode) {
   if (mode == "always") return true;
   if (mode == "never") return false;
   return isatty(STDOUT_FILENO) != 0 && std::getenv("NO_COLOR") == nullptr;
+}
+
+size_t TerminalColumns() {
+  static const size_t columns = [] {
+    size_t n = 0;
+    winsize ws{};
+    if (isatty(STDOUT_FILENO) != 0 && ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0) n = ws.ws_col;
+    if (n == 0) {
+      const char* env = std::getenv("COLUMNS");
+      const std::string_view text = env != nullptr ? env : "";
+      size_t parsed = 0;
+      auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), parsed);
+      if (ec == std::errc() && end == text.data() + text.size()) n = parsed;
+    }
+    return n == 0 ? kDefaultColumns : std::clamp<size_t>(n, kMinColumns, kMaxColumns);
+  }();
+  return columns;
 }
 
 namespace {

@@ -29,12 +29,12 @@ void PrintModel(const Corpus& corpus, const Model& m, std::ostream& out) {
                      m.header.status == Status::kDraft ? " [draft]" : "", T(m.header.path));
   if (!m.aliases.empty()) {
     out << Wrap(T(fmt::format("{}", fmt::join(m.aliases, ", "))), "  also              ",
-                "                    ", 100);
+                "                    ", TerminalColumns());
   }
   auto fact = [&](std::string_view key, std::string value) {
     std::string_view absent = m.AbsentReason(key);
     out << Wrap(absent.empty() ? value : fmt::format("absent: {}", T(absent)),
-                fmt::format("  {:<17} ", key), "                    ", 100);
+                fmt::format("  {:<17} ", key), "                    ", TerminalColumns());
   };
   fact("params_total", m.params_total > 0 ? FormatSi(m.params_total) : "?");
   if (m.params_active) fact("params_active", FormatSi(*m.params_active));
@@ -62,7 +62,7 @@ void PrintPart(const Corpus& corpus, const Accelerator& a, std::ostream& out) {
                      a.header.status == Status::kDraft ? " [draft]" : "", T(a.header.path));
   if (!a.aliases.empty()) {
     out << Wrap(T(fmt::format("{}", fmt::join(a.aliases, ", "))), "  also      ", "            ",
-                100);
+                TerminalColumns());
   }
   out << fmt::format("  memory    {}{}\n  bandwidth {}\n", T(a.memory_text),
                      a.memory_type.empty() ? "" : fmt::format(" {}", T(a.memory_type)),
@@ -73,7 +73,7 @@ void PrintPart(const Corpus& corpus, const Accelerator& a, std::ostream& out) {
   for (const auto& [figure, ref] : a.sources) {
     out << Wrap(T(fmt::format("{}: {}{}", figure, ref.source,
                               ref.locator.empty() ? "" : fmt::format(" ({})", ref.locator))),
-                "  source    ", "            ", 100);
+                "  source    ", "            ", TerminalColumns());
   }
   size_t on = 0;
   for (const Benchmark& b : corpus.benchmarks) {

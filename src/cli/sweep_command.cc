@@ -44,8 +44,10 @@ struct SweepCommandOptions {
 };
 
 void Print(const Report& report, const SweepCommandOptions& opt, bool color, std::ostream& out) {
+  // A file gets the default width, the terminal its own.
+  const size_t columns = opt.output.empty() ? TerminalColumns() : kDefaultColumns;
   FindReportFormat(opt.format)
-      ->print(report, PrintOptions{color, opt.verbose, opt.show_waived, opt.quiet}, out);
+      ->print(report, PrintOptions{color, opt.verbose, opt.show_waived, opt.quiet, columns}, out);
 }
 
 // Whether `selector` names this finding: its code or instrument, or a prefix of either.

@@ -7,7 +7,7 @@ namespace {
 constexpr ReportFormat kFormats[] = {
     {"text", "the terminal report: benchmark table, diagnostics with carets, findings",
      [](const Report& r, const PrintOptions& o, std::ostream& out) {
-       PrintText(r, TextOptions{o.color, o.verbose, o.show_waived, o.quiet}, out);
+       PrintText(r, TextOptions{o.color, o.verbose, o.show_waived, o.quiet, o.columns}, out);
      },
      /*lean=*/true},
     {"json", "one JSON object: records, findings, rejected files, summary",

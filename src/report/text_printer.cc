@@ -13,13 +13,13 @@
 namespace rooflint {
 namespace {
 
-// The table and the reasons under it fit a terminal this wide.
-constexpr size_t kColumns = 100;
 constexpr size_t kMinIdColumn = 24;
-constexpr size_t kMaxValueColumn = 14;
+constexpr size_t kMinValueColumn = 14;
 
 struct Row {
   std::string id, metric, batch, absent, value, instrument, roof, percent, verdict;
+  double number = 0;  // the value's number and unit, to round it when it does not fit
+  std::string unit;
   Verdict v = Verdict::kNotComputable;
   std::vector<std::string> why;  // reasons under the row
 };
@@ -49,16 +49,16 @@ Row MakeRow(const RecordAudit& a, bool why) {
   row.metric = std::string(MetricName(b.metric));
   row.batch = BatchText(b);
   row.absent = AbsentText(b);
-  // A value written with many digits is shown to four significant ones, to keep the table
-  // narrow; `rooflint show` has it as written.
-  row.value = b.value.text.size() <= kMaxValueColumn
-                  ? b.value.text
-                  : fmt::format("{} {}", FormatNumber(b.value.number), b.value.unit);
+  // The value as the record writes it, every digit: the figure the reader looks for.
+  row.value = EscapeTerminal(b.value.text);
+  row.number = b.value.number;
+  row.unit = EscapeTerminal(b.value.unit);
   if (const InstrumentResult* r = a.Binding()) {
     row.instrument = r->instrument;
-    row.roof = fmt::format("{} {}", FormatNumber(r->bound), r->unit);
-    // A bound of a million and more loses its decimal, to keep the table narrow.
-    if (r->bound >= 1e6) row.roof = fmt::format("{:.0f} {}", r->bound, r->unit);
+    // A bound of a million and more loses its decimal, and a bound in the value's unit is shown
+    // without it, to keep the table narrow (the value beside it says the unit).
+    row.roof = r->bound >= 1e6 ? fmt::format("{:.0f}", r->bound) : FormatNumber(r->bound);
+    if (r->unit != b.value.unit) row.roof += fmt::format(" {}", r->unit);
     row.percent = fmt::format("{}%", FormatNumber(r->percent));
     row.verdict = std::string(VerdictName(r->verdict));
     row.v = r->verdict;
@@ -99,11 +99,22 @@ std::string Truncate(const std::string& s, size_t width) {
   return s.substr(0, width - 3) + "...";
 }
 
-// `text` word-wrapped to kColumns: the first line starts with `first`, the others with
+// A row's value in `width` columns: as written when it fits, else rounded to the significant
+// digits that fit and marked "~" (`rooflint show` and the JSON report give it whole).
+std::string FitValue(const Row& r, size_t width) {
+  if (r.value.size() <= width) return r.value;
+  for (int digits = 15; digits >= 3; --digits) {
+    std::string s = fmt::format("~{:.{}g} {}", r.number, digits, r.unit);
+    if (s.size() <= width) return s;
+  }
+  return r.value;
+}
+
+// `text` word-wrapped to `columns`: the first line starts with `first`, the others with
 // `indent`.
 void PrintWrapped(std::string_view text, std::string_view first, std::string_view indent,
-                  std::ostream& out) {
-  out << Wrap(text, first, indent, kColumns);
+                  size_t columns, std::ostream& out) {
+  out << Wrap(text, first, indent, columns);
 }
 
 // The rows are made twice, once to size the columns and once to print, rather than held: a
@@ -135,10 +146,18 @@ void PrintTable(const std::vector<const RecordAudit*>& audits, const TextOptions
   widths.verdict = std::max(widths.verdict, other_half.verdict);
   size_t(&w)[8] = widths.w;
   const size_t verdict = widths.verdict;
-  // A row fits kColumns. When the ids leave too little room for the other columns, each id
-  // goes on a line of its own (cut with "..." past kColumns) above its row, indented by two.
+  // A row fits the terminal's width. When the ids leave too little room for the other columns,
+  // each id goes on a line of its own (cut with "..." past the width) above its row, indented
+  // by two.
+  const size_t kColumns = opt.columns;
   size_t rest = verdict + 2 * 7;
   for (int i = 1; i < 8; ++i) rest += w[i];
+  // A value written with many digits gives up its last ones before the row leaves the width.
+  if (rest + 2 > kColumns) {
+    const size_t cut = std::min(rest + 2 - kColumns, w[4] - std::min(w[4], kMinValueColumn));
+    w[4] -= cut;
+    rest -= cut;
+  }
   const bool id_apart = w[0] + 2 + rest > kColumns &&
                         std::min(w[0], kColumns - std::min(kColumns, rest + 2)) < kMinIdColumn;
   if (!id_apart && w[0] + 2 + rest > kColumns) w[0] = kColumns - rest - 2;
@@ -155,8 +174,8 @@ void PrintTable(const std::vector<const RecordAudit*>& audits, const TextOptions
     }
     fmt::format_to(std::back_inserter(cells),
                    "{:<{}}  {:>{}}  {:>{}}  {:>{}}  {:<{}}  {:>{}}  {:>{}}  ", r.metric, w[1],
-                   r.batch, w[2], r.absent, w[3], r.value, w[4], r.instrument, w[5], r.roof, w[6],
-                   r.percent, w[7]);
+                   r.batch, w[2], r.absent, w[3], header ? r.value : FitValue(r, w[4]), w[4],
+                   r.instrument, w[5], r.roof, w[6], r.percent, w[7]);
     text.append(cells.data(), cells.size());
     text += header ? r.verdict : Paint(r.verdict, r.v, opt.color);
     text += "\n";
@@ -170,7 +189,7 @@ void PrintTable(const std::vector<const RecordAudit*>& audits, const TextOptions
       [&](size_t i, std::string& chunk, NoState&) {
         Row r = MakeRow(*audits[i], true);
         line(r, false, chunk);
-        for (const auto& why : r.why) chunk += Wrap(why, "    ", "    ", kColumns);
+        for (const auto& why : r.why) chunk += Wrap(why, "    ", "    ", opt.columns);
       },
       out);
 }
@@ -203,11 +222,13 @@ std::string RenderForTerminal(const Diagnostic& d, size_t width) {
 namespace {
 
 // Calibration first: if the validation records miss their bands, nothing below is trusted.
-void PrintCalibration(const Report& report, std::ostream& out) {
+void PrintCalibration(const Report& report, size_t columns, std::ostream& out) {
   const ReportSummary& s = report.summary;
   if (s.calibration_records == 0) {
-    out << "Calibration: no calibration records in this corpus: the instruments are "
-           "unvalidated\n\n";
+    PrintWrapped(
+        "Calibration: no calibration records in this corpus: the instruments are unvalidated", "",
+        "  ", columns, out);
+    out << "\n";
     return;
   }
   if (s.calibration_failures == 0) {
@@ -215,10 +236,11 @@ void PrintCalibration(const Report& report, std::ostream& out) {
                        s.calibration_records);
     return;
   }
-  out << fmt::format(
-      "CALIBRATION FAILED: {} of {} calibration records landed outside their bands. The "
-      "instruments disagree with hand arithmetic: no finding of this sweep is to be trusted.\n",
-      s.calibration_failures, s.calibration_records);
+  PrintWrapped(fmt::format("CALIBRATION FAILED: {} of {} calibration records landed outside their "
+                           "bands. The instruments disagree with hand arithmetic: no finding of "
+                           "this sweep is to be trusted.",
+                           s.calibration_failures, s.calibration_records),
+               "", "  ", columns, out);
   for (const auto& f : report.sweep.findings) {
     if (HasCode(f, FindingCode::kCalibrationFailed)) {
       out << fmt::format("  {}: {}\n", EscapeTerminal(f.record), EscapeTerminal(f.message));
@@ -228,7 +250,7 @@ void PrintCalibration(const Report& report, std::ostream& out) {
 }
 
 // The last line: what was swept and what was found.
-void PrintSummaryLine(const Report& report, std::ostream& out) {
+void PrintSummaryLine(const Report& report, size_t columns, std::ostream& out) {
   const ReportSummary& s = report.summary;
   PrintWrapped(
       fmt::format(
@@ -238,7 +260,7 @@ void PrintSummaryLine(const Report& report, std::ostream& out) {
           s.records, s.benchmarks, s.deprecated, s.rejected, s.invalid_input, s.errors, s.warnings,
           s.notes, s.waived, s.baselined, s.deprecated_findings,
           s.calibration_failures > 0 ? "; CALIBRATION FAILED: findings not to be trusted" : ""),
-      "", "  ", out);
+      "", "  ", columns, out);
 }
 
 // A diagnostic on one line, ruff's concise form: path:line:col: severity[code]: record: message.
@@ -258,7 +280,7 @@ std::string OneLine(const Diagnostic& d, bool color) {
 
 // The concise report: what needs action, one line each; the rest counted, with how to see it.
 void PrintConcise(const Report& report, const TextOptions& options, std::ostream& out) {
-  PrintCalibration(report, out);
+  PrintCalibration(report, options.columns, out);
   size_t listed = 0, waived = 0, deprecated = 0;
   struct CodeCount {
     std::string_view code;
@@ -315,7 +337,7 @@ void PrintConcise(const Report& report, const TextOptions& options, std::ostream
       const Diagnostic& first = *ds.front();
       PrintWrapped(fmt::format("{:>5} x note[{}]: {}", ds.size(), EscapeTerminal(code),
                                EscapeTerminal(first.message)),
-                   "", "          ", out);
+                   "", "          ", options.columns, out);
       out << fmt::format("          e.g. {}:{}:{}\n", EscapeTerminal(first.where.path),
                          first.where.line, first.where.column);
     }
@@ -330,7 +352,8 @@ void PrintConcise(const Report& report, const TextOptions& options, std::ostream
       fmt::format("the table of {} benchmarks and each finding's source line and arithmetic "
                   "(--verbose; one record: rooflint show ID)",
                   report.summary.benchmarks));
-  PrintWrapped(fmt::format("Not shown: {}.", fmt::join(more, "; ")), "", "  ", out);
+  PrintWrapped(fmt::format("Not shown: {}.", fmt::join(more, "; ")), "", "  ", options.columns,
+               out);
   out << "\n";
 }
 
@@ -339,14 +362,14 @@ void PrintConcise(const Report& report, const TextOptions& options, std::ostream
 void PrintText(const Report& report, const TextOptions& options, std::ostream& out) {
   if (!options.verbose) {
     PrintConcise(report, options, out);
-    PrintSummaryLine(report, out);
+    PrintSummaryLine(report, options.columns, out);
     return;
   }
   std::vector<const RecordAudit*> live, deprecated;
   for (const auto& a : report.sweep.records) {
     (a.benchmark->header.status == Status::kDeprecated ? deprecated : live).push_back(&a);
   }
-  PrintCalibration(report, out);
+  PrintCalibration(report, options.columns, out);
   out << fmt::format("Benchmarks ({})\n", live.size());
   PrintTable(live, options, out);
   if (!deprecated.empty()) {
@@ -398,11 +421,11 @@ void PrintText(const Report& report, const TextOptions& options, std::ostream& o
           text += fmt::format(fmt::runtime(kTitles[g]), count[g]);
           text += "\n";
         }
-        text += RenderForTerminal(*d, kColumns);
+        text += RenderForTerminal(*d, options.columns);
       },
       out);
   out << "\n";
-  PrintSummaryLine(report, out);
+  PrintSummaryLine(report, options.columns, out);
 }
 
 }  // namespace rooflint
