@@ -38,7 +38,7 @@ TEST(DiagnosticCodes, NamesAreUniqueAcrossTheCatalogueAndEachRowIsWhole) {
         << c.name;
     EXPECT_EQ(FindDiagnosticCode(c.name), &c);
     EXPECT_TRUE(severities.contains(c.severities)) << c.name << ": " << c.severities;
-    const std::set<std::string> emitters = {"loader", "import", "check"};
+    const std::set<std::string> emitters = {"loader", "import", "check", "config"};
     std::istringstream words{std::string(c.emitter)};
     size_t count = 0;
     for (std::string w; std::getline(words, w, ',');) {

@@ -23,11 +23,12 @@ struct DiagnosticCodeInfo {
 
 // Every code, by emitter, then in the order a reader meets them.
 inline constexpr DiagnosticCodeInfo kDiagnosticCodes[] = {
-    {"toml-syntax", "error", "loader", "the file is not valid TOML"},
-    {"io-error", "error", "loader", "a corpus folder or record file cannot be listed or read"},
-    {"not-a-file", "error", "loader",
+    {"toml-syntax", "error", "loader, config", "the file is not valid TOML"},
+    {"io-error", "error", "loader, config",
+     "a corpus folder, a record file or a settings file cannot be listed or read"},
+    {"not-a-file", "error", "loader, config",
      "a record path is not a regular file (a folder, a device, a FIFO): not read"},
-    {"file-too-large", "error", "loader",
+    {"file-too-large", "error", "loader, config",
      "a record file is larger than a record can be (1 MiB): not read"},
     {"not-a-corpus", "error", "loader",
      "a corpus path is not a folder, or holds none of the record kinds' folders"},
@@ -36,15 +37,16 @@ inline constexpr DiagnosticCodeInfo kDiagnosticCodes[] = {
     {"symlink-outside-corpus", "error", "loader, import",
      "a symbolic link leaves the corpus folder (or the folder import --write writes into): not "
      "followed"},
-    {"unknown-key", "error", "loader",
-     "a key the record kind does not take (a did-you-mean when one is near)"},
+    {"unknown-key", "error", "loader, config",
+     "a key the record kind (or the settings file) does not take (a did-you-mean when one is "
+     "near)"},
     {"missing-key", "error", "loader, import",
      "a key the record must state, or a key that goes with another, is missing"},
-    {"wrong-type", "error", "loader, import",
+    {"wrong-type", "error", "loader, import, config",
      "a value has the wrong TOML or JSON type (a string for a number, ...)"},
     {"empty-value", "error", "loader", "a string value is empty"},
-    {"unknown-value", "error", "loader",
-     "a value is not one the key takes (a metric, a status, a scenario, ...)"},
+    {"unknown-value", "error", "loader, config",
+     "a value is not one the key takes (a metric, a status, a scenario, a settings value, ...)"},
     {"not-a-number", "error", "loader, import",
      "a number is not finite, or a field that holds a number holds something else"},
     {"non-positive", "error", "loader", "a quantity that must be greater than zero is not"},

@@ -13,6 +13,7 @@
 #include <string_view>
 
 #include "cli/command.h"
+#include "cli/config.h"
 #include "report/escape.h"
 #include "rooflint/names.h"
 #include "rooflint/report.h"
@@ -82,7 +83,7 @@ int Main(int argc, char** argv) {
       AddCheckCommand(app),      AddSweepCommand(app),       AddShowCommand(app),
       AddRoofCommand(app),       AddImportCommand(app),      AddListCommand(app),
       AddPrecisionsCommand(app), AddInstrumentsCommand(app), AddCodesCommand(app),
-      AddSchemaCommand(app),
+      AddSchemaCommand(app),     AddConfigCommand(app),
   };
 
   // A first word that is no subcommand and no option is a typo of one, most likely: say which

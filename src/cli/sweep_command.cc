@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "cli/command.h"
+#include "cli/config.h"
 #include "cli/progress.h"
 #include "core/file_io.h"
 #include "rooflint/audit.h"
@@ -40,8 +41,39 @@ struct SweepCommandOptions {
   std::string baseline;
   std::string write_baseline;
   bool force = false;
+  std::string config;     // --config: this settings file
+  bool isolated = false;  // --isolated: no settings file
   SweepOptions sweep;
 };
+
+// The settings file's values for what the command line left unsaid: a flag given wins, and
+// folders given win over `corpus`.
+void ApplyConfig(const Config& config, const CLI::App& cmd, SweepCommandOptions& opt) {
+  for (const ConfigValue& v : config.values) {
+    const std::string_view name = v.key->name;
+    if (name == "corpus") {
+      if (opt.dirs.empty()) opt.dirs = std::get<std::vector<std::string>>(v.value);
+      continue;
+    }
+    if (cmd.get_option(fmt::format("--{}", name))->count() > 0) continue;
+    const auto* flag = std::get_if<bool>(&v.value);
+    if (name == "select") opt.select = std::get<std::vector<std::string>>(v.value);
+    if (name == "ignore") opt.ignore = std::get<std::vector<std::string>>(v.value);
+    if (name == "strict") opt.strict = *flag;
+    if (name == "max-warnings") opt.max_warnings = static_cast<int>(std::get<int64_t>(v.value));
+    if (name == "exit-zero") opt.exit_zero = *flag;
+    if (name == "near-roof") opt.sweep.near_roof_percent = std::get<double>(v.value);
+    // A baseline being written is not read: it would hide the findings it is to hold.
+    if (name == "baseline" && opt.write_baseline.empty()) {
+      opt.baseline = std::get<std::string>(v.value);
+    }
+    if (name == "format") opt.format = std::get<std::string>(v.value);
+    if (name == "color") opt.color = std::get<std::string>(v.value);
+    if (name == "quiet") opt.quiet = *flag;
+    if (name == "verbose") opt.verbose = *flag;
+    if (name == "show-waived") opt.show_waived = *flag;
+  }
+}
 
 void Print(const Report& report, const SweepCommandOptions& opt, bool color, std::ostream& out) {
   // A file gets the default width, the terminal its own.
@@ -53,17 +85,6 @@ void Print(const Report& report, const SweepCommandOptions& opt, bool color, std
 // Whether `selector` names this finding: its code or instrument, or a prefix of either.
 bool Names(const std::string& selector, const Finding& f) {
   return f.code.starts_with(selector) || std::string_view(f.instrument).starts_with(selector);
-}
-
-// A selector that names no code and no instrument is a mistake (a typo would select nothing).
-bool KnownSelector(const std::string& selector) {
-  for (const FindingCodeInfo& c : FindingCodes()) {
-    if (c.name.starts_with(selector)) return true;
-  }
-  for (const auto& i : Instruments()) {
-    if (i->id().starts_with(selector)) return true;
-  }
-  return false;
 }
 
 ExitCode RunSweep(const SweepCommandOptions& opt) {
@@ -243,7 +264,19 @@ Command AddSweepCommand(CLI::App& app) {
                   "Write the current findings as a baseline file (atomically)");
   cmd->add_flag("--force", opt->force,
                 "With --write-baseline: replace a file that is not a rooflint baseline");
-  return {cmd, [opt] { return RunSweep(*opt); }};
+  cmd->add_option("--config", opt->config,
+                  "Take defaults from this settings file, not the rooflint.toml found upward");
+  cmd->add_flag("--isolated", opt->isolated, "Read no settings file")->excludes("--config");
+  return {cmd, [opt, cmd] {
+            Config config;
+            std::string errors;
+            if (!LoadConfig(opt->config, opt->isolated, config, errors)) {
+              std::cerr << errors;
+              return ExitCode::kUsage;
+            }
+            ApplyConfig(config, *cmd, *opt);
+            return RunSweep(*opt);
+          }};
 }
 
 }  // namespace rooflint::cli
