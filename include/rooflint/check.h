@@ -111,6 +111,12 @@ CheckReport CheckFiles(std::string_view format, std::span<const ImportFile> file
                        const ImportOptions& import_options, const Corpus& corpus,
                        const CheckOptions& options = {});
 
+// The report as JSON, indented, ending in a newline: {"tool", "version", "figures": [{"id",
+// "metric", "value", "model", "hardware", "accelerators", "precision", "verdict", "binding",
+// "bounds", "capacity", "findings", "missing", "notes"}], "diagnostics": [...]}. What `rooflint
+// check --format json` prints; every front end returns these bytes.
+std::string CheckJson(const CheckReport& report);
+
 // Reads a metric from a value's words and unit ("250 tok/s per user", "35 ms TTFT"): the
 // value as a record writes it, and every metric it may be (two when a token rate does not say
 // per user or aggregate). `problem` says why none can be read.

@@ -7,7 +7,6 @@
 #include <filesystem>
 #include <iostream>
 #include <memory>
-#include <nlohmann/json.hpp>
 #include <set>
 
 #include "cli/check_output.h"
@@ -286,81 +285,7 @@ void PrintCheckText(const CheckReport& report, bool color, std::ostream& out, bo
       hidden > 0 ? fmt::format(" ({} more within their bounds: --all lists them)", hidden) : "");
 }
 
-void PrintCheckJson(const CheckReport& report, std::ostream& out) {
-  using nlohmann::json;
-  auto bound = [](const CheckBound& b) {
-    json j = {{"instrument", b.instrument}, {"verdict", b.verdict}};
-    if (b.verdict == "not-computable") {
-      j["reason"] = b.reason;
-      return j;
-    }
-    j["bound"] = b.bound;
-    j["unit"] = b.unit;
-    j["percent"] = b.percent;
-    j["arithmetic"] = b.arithmetic;
-    j["assumption"] = b.assumption.empty() ? json(nullptr) : json(b.assumption);
-    return j;
-  };
-  json figures = json::array();
-  for (const CheckedFigure& f : report.figures) {
-    json j;
-    j["id"] = f.id;
-    if (!f.from.empty()) j["from"] = f.from;
-    j["metric"] = f.metric;
-    j["value"] = f.value;
-    j["model"] = f.model;
-    j["hardware"] = f.hardware;
-    j["accelerators"] = f.accelerators;
-    j["precision"] = f.precision.empty() ? json(nullptr) : json(f.precision);
-    j["verdict"] = f.verdict;
-    j["binding"] = f.binding ? bound(*f.binding) : json(nullptr);
-    json bounds = json::array();
-    for (const CheckBound& b : f.bounds) bounds.push_back(bound(b));
-    j["bounds"] = bounds;
-    if (f.capacity) {
-      j["capacity"] = {
-          {"verdict", f.capacity->verdict},
-          {"arithmetic", f.capacity->arithmetic},
-          {"assumption", f.capacity->assumption.empty() ? nlohmann::json(nullptr)
-                                                        : nlohmann::json(f.capacity->assumption)},
-          {"reason", f.capacity->reason}};
-    } else {
-      j["capacity"] = nullptr;
-    }
-    json findings = json::array();
-    for (const Finding& x : f.findings) {
-      findings.push_back({{"severity", SeverityName(x.severity)},
-                          {"code", x.code.str()},
-                          {"instrument", x.instrument.str()},
-                          {"message", x.message.str()},
-                          {"arithmetic", x.arithmetic.str()},
-                          {"hint", x.hint.str()}});
-    }
-    j["findings"] = findings;
-    json missing = json::array();
-    for (const MissingFact& m : f.missing) {
-      missing.push_back(
-          {{"flag", m.flag}, {"what", m.what}, {"unlocks", m.unlocks}, {"note", m.note}});
-    }
-    j["missing"] = missing;
-    j["notes"] = f.notes;
-    figures.push_back(std::move(j));
-  }
-  json diagnostics = json::array();
-  for (const Diagnostic& d : report.diagnostics) {
-    diagnostics.push_back({{"severity", SeverityName(d.severity)},
-                           {"code", d.code.str()},
-                           {"message", d.message.str()},
-                           {"path", d.where.path},
-                           {"line", d.where.line},
-                           {"hint", d.hint.str()}});
-  }
-  json doc = {{"tool", "rooflint"},
-              {"version", ToolVersion()},
-              {"figures", figures},
-              {"diagnostics", diagnostics}};
-  out << doc.dump(2, ' ', false, json::error_handler_t::replace) << "\n";
-}
+void PrintCheckJson(const CheckReport& report, std::ostream& out) { out << CheckJson(report); }
 
 std::string FormatSuggestion(std::string_view name) {
   std::vector<std::string> names = ImportFormatNames();
