@@ -4,6 +4,7 @@
 #   make test    install everything, check the formatting, then every test: Release (GCC) and
 #                ASan+UBSan (clang) with warnings as errors, and a short run of each fuzzer
 #   make format  reformat the C++ sources in place with the repository's .clang-format
+#   make python  build the Python module for Debian's python3 and install it into its site-packages
 BUILD ?= build
 JOBS ?= 2
 # Seconds per fuzz target; four targets at 30 s, two at a time, give two minutes of fuzzing in
@@ -15,12 +16,16 @@ CLANG_FORMAT ?= clang-format
 TOOL_PACKAGES := cmake ninja-build g++ libtomlplusplus-dev libcli11-dev libfmt-dev \
                  nlohmann-json3-dev libsimdjson-dev libmimalloc-dev
 TEST_PACKAGES := clang libclang-rt-14-dev clang-format libgtest-dev libgmock-dev \
-                 libbenchmark-dev chromium python3-jsonschema
+                 libbenchmark-dev chromium python3-jsonschema $(PYTHON_PACKAGES)
+# The Python module's: pybind11 and the headers of Debian's python3, and pytest for its tests.
+PYTHON_PACKAGES := pybind11-dev python3-dev python3-pytest
+# The interpreter the module is built for and tested with: Debian's, whose packages those are.
+PYTHON ?= /usr/bin/python3
 # The C++ sources that follow .clang-format.
-FORMAT_FILES = $(shell find src include tests bench fuzz -type f \( -name '*.cc' -o -name '*.h' \) | sort)
+FORMAT_FILES = $(shell find src include tests bench fuzz python -type f \( -name '*.cc' -o -name '*.h' \) | sort)
 
 .PHONY: deps deps-tool deps-format tool release sweep test test-release sanitize test-sanitize fuzz \
-        format format-check bench clean
+        format format-check bench clean python
 
 # Installs the Debian packages of $(1) that are not installed yet.
 define install_missing
@@ -54,13 +59,27 @@ tool: deps-tool
 sweep: tool
 	$(BUILD)/tool/rooflint sweep
 
+# The Python module, built for Debian's python3 and installed into its site-packages (the
+# package rooflint/ with the bundled corpus inside): `python3 -c 'import rooflint'` works after.
+python: deps-tool
+	$(call install_missing,$(PYTHON_PACKAGES))
+	cmake -S . -B $(BUILD)/python -G Ninja -DCMAKE_BUILD_TYPE=Release \
+	      -DROOFLINT_TESTS=OFF -DROOFLINT_BENCH=OFF -DROOFLINT_WERROR=OFF \
+	      -DROOFLINT_PYTHON=ON -DPython3_EXECUTABLE=$(PYTHON)
+	cmake --build $(BUILD)/python -j $(JOBS) --target rooflint_python
+	sudo=""; [ "$$(id -u)" = 0 ] || sudo=sudo; \
+	  $$sudo cmake --install $(BUILD)/python --component python
+	cd / && $(PYTHON) -c 'import rooflint; print("rooflint", rooflint.__version__, "for", \
+	  __import__("sys").executable, "with", len(rooflint.models()), "models")'
+
 # The formatting check runs first: it takes seconds, the builds take minutes.
 test: format-check
 	@$(MAKE) --no-print-directory test-release test-sanitize fuzz
 
 release: deps
 	cmake -S . -B $(BUILD)/release -G Ninja -DCMAKE_BUILD_TYPE=Release \
-	      -DROOFLINT_TESTS=ON -DROOFLINT_BENCH=ON -DROOFLINT_WERROR=ON
+	      -DROOFLINT_TESTS=ON -DROOFLINT_BENCH=ON -DROOFLINT_WERROR=ON \
+	      -DROOFLINT_PYTHON=ON -DPython3_EXECUTABLE=$(PYTHON)
 	cmake --build $(BUILD)/release -j $(JOBS)
 
 test-release: release
