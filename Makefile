@@ -175,7 +175,7 @@ bench-build:
 clean:
 	rm -rf $(BUILD)
 
-# Issue 10's side-by-side measure (bench/compare.sh): rooflint's text and JSON sweeps, the Python
+# The side-by-side measure (bench/compare.sh): rooflint's text and JSON sweeps, the Python
 # peer (bench/peer_sweep.py) and reading the files, on one synthetic corpus of BENCH_N records
 # in a temporary folder; medians of three interleaved runs, and the ratios. Release with LTO.
 BENCH_N ?= 100000
