@@ -166,6 +166,7 @@ PYBIND11_MODULE(_rooflint, m) {
       .def_readwrite("input_tokens", &Claim::input_tokens)
       .def_readwrite("output_tokens", &Claim::output_tokens)
       .def_readwrite("replicas", &Claim::replicas)
+      .def_readwrite("samples_per_prompt", &Claim::samples_per_prompt)
       .def_readwrite("engine", &Claim::engine)
       .def_readwrite("engine_version", &Claim::engine_version)
       .def_readwrite("speculative", &Claim::speculative)

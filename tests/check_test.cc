@@ -472,3 +472,128 @@ TEST(CheckClaim, TheKvFormatIsReadAsAName) {
 
 }  // namespace
 }  // namespace rooflint
+
+namespace rooflint {
+namespace {
+
+// Shared KV caches. Llama-3.1-8B bf16 on one H100 SXM5 (3.35 TB/s): W = (8,030,261,248 -
+// 525,336,576 lookup-only embedding params) x 2 B = 15,009,849,344 B; KV per token at 4 bits (the
+// smallest any engine stores) = 0.5 B x 2 x 8 KV heads x 128 x 32 layers = 32,768 B.
+constexpr double kBw = 3.35e12, kW = 15009849344.0, kKvPerToken = 32768;
+
+Claim Llama8bOnH100(const char* value, int64_t concurrency, int64_t input) {
+  Claim c;
+  c.model = "llama-3.1-8b";
+  c.hardware = "1x H100 SXM5";
+  c.value = value;
+  c.precision = "bf16";
+  c.concurrency = concurrency;
+  c.input_tokens = input;
+  c.output_tokens = 256;
+  c.engine = "vllm";
+  c.speculative = "false";
+  return c;
+}
+
+// A shared-prefix run: 9000 tok/s aggregate at concurrency 128 with 16,100 input tokens and a
+// 99% prefix-cache hit rate. 128 private caches: 128 x 3.35e12 / (15.01e9 + 128 x 527.56e6) =
+// 5195.2 tok/s, which it is 173% of; but the caches share one prefix, read once per step:
+// 128 x 3.35e12 / (15.01e9 + 527.56e6) = 27,597.9 tok/s, 32.6%. A warning naming the
+// assumption, never an error.
+TEST(SharedKv, AHonestSharedPrefixRunIsAWarningNamingPrivateCaches) {
+  Claim c = Llama8bOnH100("9000 tok/s aggregate", 128, 16100);
+  c.prefix_cache = "0.99";
+  CheckReport r = CheckClaim(c, Bundled());
+  ASSERT_FALSE(r.HasErrors());
+  ASSERT_EQ(r.figures.size(), 1u);
+  const CheckedFigure& f = r.figures[0];
+  EXPECT_FALSE(r.HasErrorFindings());
+  EXPECT_EQ(f.verdict, "exceeds-assuming");
+  const CheckBound* kv = BoundNamed(f, "kv-roof");
+  ASSERT_NE(kv, nullptr);
+  EXPECT_NEAR(kv->bound, 128 * kBw / (kW + 128 * kKvPerToken * 16100), 0.1);
+  EXPECT_NEAR(kv->bound, 5195.2, 0.05);
+  EXPECT_NE(kv->assumption.find("own copy of its prompt's KV cache (the record states a prefix "
+                                "cache"),
+            std::string::npos)
+      << kv->assumption;
+}
+
+// Past even the shared form: 25,000 tok/s at 128,000 input tokens. KV(128000) = 4.194 GB; one
+// shared prefix gives 128 x 3.35e12 / (15.01e9 + 4.194e9) = 22,328.5 tok/s, and 25,000 is past
+// it: an error, whatever is shared. (The weights-only memory roof, 28,567.9, passes it.)
+TEST(SharedKv, PastTheSharedFormIsAnErrorWhateverIsShared) {
+  CheckReport r = CheckClaim(Llama8bOnH100("25000 tok/s aggregate", 128, 128000), Bundled());
+  ASSERT_EQ(r.figures.size(), 1u);
+  const CheckedFigure& f = r.figures[0];
+  EXPECT_TRUE(r.HasErrorFindings());
+  EXPECT_EQ(f.verdict, "exceeds");
+  const double shared = 128 * kBw / (kW + kKvPerToken * 128000);
+  EXPECT_NEAR(shared, 22328.5, 0.05);
+  bool named = false;
+  for (const Finding& finding : f.findings) {
+    if (finding.instrument == "kv-roof" && finding.severity == Severity::kError) {
+      named =
+          finding.message.find("and past 22328.5 tok/s even without assuming") != std::string::npos;
+    }
+  }
+  EXPECT_TRUE(named);
+  const CheckBound* memory = BoundNamed(f, "memory-roof");
+  ASSERT_NE(memory, nullptr);
+  EXPECT_EQ(memory->verdict, "within");
+}
+
+// 1000 tok/s at 128,000 tokens: within the shared form (22,328.5) but 128.7% of 128 private
+// caches (128 x 3.35e12 / (15.01e9 + 128 x 4.194e9) = 777.0 tok/s). An error only when the
+// record rules sharing out with both facts; prefix_cache = false alone leaves parallel sampling.
+TEST(SharedKv, PrivateCachesAreDefiniteOnlyWithBothFactsStated) {
+  Claim c = Llama8bOnH100("1000 tok/s aggregate", 128, 128000);
+  c.prefix_cache = "false";
+  CheckReport one = CheckClaim(c, Bundled());
+  ASSERT_EQ(one.figures.size(), 1u);
+  EXPECT_FALSE(one.HasErrorFindings());
+  EXPECT_EQ(one.figures[0].verdict, "exceeds-assuming");
+  EXPECT_TRUE(Missing(one.figures[0], "--samples-per-prompt 1"));
+  c.samples_per_prompt = 1;
+  CheckReport both = CheckClaim(c, Bundled());
+  ASSERT_EQ(both.figures.size(), 1u);
+  EXPECT_TRUE(both.HasErrorFindings());
+  const CheckBound* kv = BoundNamed(both.figures[0], "kv-roof");
+  ASSERT_NE(kv, nullptr);
+  EXPECT_NEAR(kv->bound, 128 * kBw / (kW + 128 * kKvPerToken * 128000), 0.01);
+  EXPECT_NEAR(kv->bound, 777.0, 0.05);
+  EXPECT_TRUE(kv->assumption.empty()) << kv->assumption;
+  // Several samples per prompt share it even with the prefix cache off.
+  c.samples_per_prompt = 4;
+  CheckReport sampled = CheckClaim(c, Bundled());
+  ASSERT_EQ(sampled.figures.size(), 1u);
+  EXPECT_FALSE(sampled.HasErrorFindings());
+  const CheckBound* kv4 = BoundNamed(sampled.figures[0], "kv-roof");
+  ASSERT_NE(kv4, nullptr);
+  EXPECT_NE(kv4->assumption.find("the record states 4 samples per prompt"), std::string::npos);
+}
+
+// Capacity: batch 64 at 128,000 tokens needs 16.06 GB + 64 x 4.194 GB = 284.5 GB, past the
+// 85.9 GB an H100 holds; one shared copy (16.06 + 4.194 = 20.25 GB) fits. A misfit only with
+// 64 private caches: does-not-fit-assuming, and does-not-fit once sharing is ruled out.
+TEST(SharedKv, CapacityCountsOneCopyUnlessSharingIsRuledOut) {
+  Claim c = Llama8bOnH100("10 tok/s per user", 1, 128000);
+  c.concurrency.reset();
+  c.batch = 64;
+  c.offload = "false";
+  CheckReport shared = CheckClaim(c, Bundled());
+  ASSERT_EQ(shared.figures.size(), 1u);
+  ASSERT_TRUE(shared.figures[0].capacity.has_value());
+  EXPECT_EQ(shared.figures[0].capacity->verdict, "does-not-fit-assuming");
+  EXPECT_FALSE(shared.HasErrorFindings());
+  c.prefix_cache = "false";
+  c.samples_per_prompt = 1;
+  CheckReport private_caches = CheckClaim(c, Bundled());
+  ASSERT_EQ(private_caches.figures.size(), 1u);
+  ASSERT_TRUE(private_caches.figures[0].capacity.has_value());
+  EXPECT_EQ(private_caches.figures[0].capacity->verdict, "does-not-fit");
+  EXPECT_TRUE(private_caches.HasErrorFindings());
+}
+
+}  // namespace
+}  // namespace rooflint

@@ -308,7 +308,8 @@ json RecordJson(const RecordAudit& a) {
         {"speculative", ConditionJson(c.speculative)},
         {"prefix_cache", ConditionJson(c.prefix_cache)},
         {"offload", ConditionJson(c.offload)},
-        {"replicas", ConditionJson(c.replicas)}}},
+        {"replicas", ConditionJson(c.replicas)},
+        {"samples_per_prompt", ConditionJson(c.samples_per_prompt)}}},
       {"roofs", roofs},
       {"checks", checks}};
   if (const InstrumentResult* r = a.Binding())

@@ -67,6 +67,9 @@ const std::string kLlamaH100x8 =
     "model = \"llama-70b\"\nprecision = \"fp8\"\nhardware = \"8x H100\"\naccelerators = "
     "[\"h100\"]\naccelerator_count = 8";
 const std::string kNoSpec = "speculative = false\noffload = false\n";
+// B private caches: no prefix cache and one completion per prompt, so no two sequences of a
+// step share a prompt's cache (without it the KV terms an error rests on count one cache).
+const std::string kPrivateKv = "prefix_cache = false\nsamples_per_prompt = 1\n";
 
 // MPT-7B: 6.7e9 params, fp16 W = 13.4 GB; KV fp16 per token 2 x 32 x 128 x 32 layers x 2 B =
 // 524,288 B; KV(4000) = 2.097 GB, KV(8000) = 4.194 GB. A100 40GB: 1555 GB/s, "40 GB"
@@ -93,12 +96,14 @@ std::vector<Planted> Claims() {
       // MPT-7B fp16, batch 64 x 4000 tokens, fp16 KV: 13.4e9 + 64 x 2.097152e9 = 147.6 GB >
       // 42.95 GB.
       {"cap-mpt-b64-4k", "aggregate-output", "500 tok/s", kMptA100Fp16Kv,
-       "batch = 64\ninput_tokens = 4000\noutput_tokens = 64\n" + kNoSpec, "capacity", 147.617728e9},
+       kPrivateKv + "batch = 64\ninput_tokens = 4000\noutput_tokens = 64\n" + kNoSpec, "capacity",
+       147.617728e9},
       // Llama-70B fp8 on 8 H100, batch 4 x 1,000,000 tokens at fp16 KV (2 x 8 x 128 x 80 x 2 B
       // = 327,680 B per token): 70e9 + 4 x 327.68e9 = 1.381 TB > 687.2 GB.
       {"cap-llama70-long", "aggregate-output", "100 tok/s",
        kLlamaH100x8 + "\nkv_precision = \"fp16\"",
-       "batch = 4\ninput_tokens = 1000000\noutput_tokens = 64\n" + kNoSpec, "capacity", 1380.72e9},
+       kPrivateKv + "batch = 4\ninput_tokens = 1000000\noutput_tokens = 64\n" + kNoSpec, "capacity",
+       1380.72e9},
       // Every expert resident: 96e9 routed params at mxfp4 (4.25 bits) = 51 GB + 4e9 shared
       // bf16 = 8 GB: 59 GB > a 48 GiB part (51.5 GB).
       {"cap-moe-all-experts", "per-user-decode", "50 tok/s",
@@ -110,13 +115,13 @@ std::vector<Planted> Claims() {
       // The example: 64 x 1555e9 / (13.4e9 + 64 x 2.097152e9) = 674.1 tok/s; 3000 is
       // 445%. (Weights only: 64 x 116.0 = 7427 tok/s, 40%.)
       {"kv-mpt-b64-4k", "aggregate-output", "3000 tok/s", kMptA100Fp16Kv,
-       "batch = 64\ninput_tokens = 4000\noutput_tokens = 64\nspeculative = false", "kv-roof",
-       674.1738},
+       kPrivateKv + "batch = 64\ninput_tokens = 4000\noutput_tokens = 64\nspeculative = false",
+       "kv-roof", 674.1738},
       // Per-user at batch 32 with 8000 tokens: 1555e9 / (13.4e9 + 32 x 4.194304e9) = 10.53
       // tok/s; 80 tok/s (69% of the weights-only 116.0) is 760%.
       {"kv-mpt-peruser-b32-8k", "per-user-decode", "80 tok/s", kMptA100Fp16Kv,
-       "batch = 32\ninput_tokens = 8000\noutput_tokens = 64\nspeculative = false", "kv-roof",
-       10.53397},
+       kPrivateKv + "batch = 32\ninput_tokens = 8000\noutput_tokens = 64\nspeculative = false",
+       "kv-roof", 10.53397},
       // Long context at batch 1, KV not stated (engine vllm: 4-bit elements, the smallest):
       // 2 x 8 x 128 x 80 x 0.5 B = 81,920 B per token x 128,000 = 10.49 GB; 26.8e12 /
       // (70e9 + 10.486e9) = 333.0 tok/s. 360 tok/s is 94% of the weights-only 382.9.
@@ -126,22 +131,24 @@ std::vector<Planted> Claims() {
       // Batch unknown: as B grows the roof tends to n x BW / KV(I) = 1555e9 / 2.097152e9 =
       // 741.5 tok/s; 1000 tok/s aggregate is 135%. (The memory roof needs a batch.)
       {"kv-mpt-saturated", "aggregate-output", "1000 tok/s", kMptA100Fp16Kv,
-       "batch = { absent = \"continuous batching\" }\ninput_tokens = 4000\noutput_tokens = 64\n"
-       "speculative = false",
+       kPrivateKv +
+           "batch = { absent = \"continuous batching\" }\ninput_tokens = 4000\noutput_tokens = 64\n"
+           "speculative = false",
        "kv-roof", 741.4818},
       // A concurrency cap may loosen: 32 x 1555e9 / (13.4e9 + 32 x 2.097152e9) = 618.1 tok/s;
       // 800 tok/s is 129% (weights only: 3712 tok/s).
       {"kv-mpt-conc32", "aggregate-output", "800 tok/s", kMptA100Fp16Kv,
-       "concurrency = 32\ninput_tokens = 4000\noutput_tokens = 64\nspeculative = false", "kv-roof",
-       618.0686},
+       kPrivateKv +
+           "concurrency = 32\ninput_tokens = 4000\noutput_tokens = 64\nspeculative = false",
+       "kv-roof", 618.0686},
       // Sliding windows hold at most their window: a 7.24e9-param model, all 32 layers with a
       // 4096 window, fp16 KV: 2 B x 2 x 8 x 128 x 32 x 4096 = 536.9 MB per sequence at 32000
       // tokens; 64 x 1555e9 / (14.48e9 + 64 x 536.87e6) = 2037.7 tok/s; 2500 is 123%.
       {"kv-sliding-b64", "aggregate-output", "2500 tok/s",
        "model = \"slider\"\nprecision = \"fp16\"\nkv_precision = \"fp16\"\nhardware = \"A100\"\n"
        "accelerators = [\"a100\"]\naccelerator_count = 1",
-       "batch = 64\ninput_tokens = 32000\noutput_tokens = 64\nspeculative = false", "kv-roof",
-       2037.685},
+       kPrivateKv + "batch = 64\ninput_tokens = 32000\noutput_tokens = 64\nspeculative = false",
+       "kv-roof", 2037.685},
       // MLA caches one 576-element latent per token per layer: 61 x 576 x 1 B (fp8 KV) =
       // 35,136 B per token x 128,000 = 4.497 GB; 37e9 active params at fp8; 8 H200 (4800
       // GB/s): 38.4e12 / (37e9 + 4.497e9) = 925.4 tok/s; 1000 is 108% (weights only: 1037.8).
@@ -163,8 +170,8 @@ std::vector<Planted> Claims() {
       // ---- kv-floor ----
       // (13.4e9 + 64 x 2.097152e9) / 1555e9 = 94.93 ms; a 20 ms TPOT is 475% of... below it.
       {"kvtpot-mpt-b64-4k", "tpot", "20 ms", kMptA100Fp16Kv,
-       "batch = 64\ninput_tokens = 4000\noutput_tokens = 64\nspeculative = false", "kv-floor",
-       94.93101},
+       kPrivateKv + "batch = 64\ninput_tokens = 4000\noutput_tokens = 64\nspeculative = false",
+       "kv-floor", 94.93101},
       // Llama-70B fp8 on 8 H100 at 128k tokens: (70e9 + 10.486e9) / 26.8e12 = 3.003 ms; 2.7 ms
       // is above the weights-only 2.612 ms but below this floor.
       {"kvtpot-llama70-128k", "tpot", "2.7 ms", kLlamaH100x8,

@@ -34,7 +34,8 @@ struct Claim {
   std::optional<int64_t> concurrency;
   std::optional<int64_t> input_tokens;
   std::optional<int64_t> output_tokens;
-  std::optional<int64_t> replicas;  // data-parallel replicas the count is split into
+  std::optional<int64_t> replicas;            // data-parallel replicas the count is split into
+  std::optional<int64_t> samples_per_prompt;  // completions per prompt (n, best-of, beams)
   std::string engine;
   std::string engine_version;
   std::string speculative;   // "false", or the draft length k; "" not given

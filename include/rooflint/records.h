@@ -298,6 +298,9 @@ struct Conditions {
   // the decode pool's instances): each serves its own requests on accelerator_count / replicas
   // accelerators. Unstated, one replica spans them all (the generous reading).
   Condition replicas;
+  // Completions generated per prompt (parallel sampling's n, best-of, a beam width): over 1, the
+  // sequences of one prompt can share its KV cache.
+  Condition samples_per_prompt;
   Boxed<Speculation> speculation;  // set when speculative is stated as a table
   Boxed<PrefixCache> prefix;       // set when prefix_cache is stated
 
@@ -324,6 +327,12 @@ struct Conditions {
   bool MayUseSpeculation() const { return !(speculative.boolean && !*speculative.boolean); }
   // True when the record states that no input token was served from a prefix cache.
   bool NoPrefixCache() const { return prefix && !prefix->enabled; }
+  // True when the record rules out every way the sequences of a step can share a prompt's KV
+  // cache: no prefix cache, and one completion per prompt. Only then does a step read B private
+  // caches for certain.
+  bool PrivateKvCaches() const {
+    return NoPrefixCache() && samples_per_prompt.integer && *samples_per_prompt.integer == 1;
+  }
 };
 
 // The [conditions] keys, in the order a record writes them: the one table the parser (which

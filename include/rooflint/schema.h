@@ -349,6 +349,12 @@ inline constexpr RecordField kBenchmarkFields[] = {
      .max = kMaxTokens,
      .example = "1",
      .summary = "independent copies of the model the accelerators are split into"},
+    {.key = "conditions.samples_per_prompt",
+     .accepts = kCountOrAbsent,
+     .min = 1,
+     .max = kMaxTokens,
+     .example = "1",
+     .summary = "completions generated per prompt (parallel sampling n, best-of, beam width)"},
 };
 
 inline constexpr RecordField kAcceleratorFields[] = {

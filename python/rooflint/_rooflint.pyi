@@ -17,6 +17,7 @@ class Claim:
     input_tokens: Optional[int]
     output_tokens: Optional[int]
     replicas: Optional[int]
+    samples_per_prompt: Optional[int]
     engine: str
     engine_version: str
     speculative: str

@@ -393,6 +393,31 @@ std::string SpeculationAssumption(const Benchmark& b) {
                     : "no speculative decoding (the record does not state it)";
 }
 
+std::string PrivateKvAssumption(const Benchmark& b) {
+  const Conditions& c = b.conditions;
+  if (c.PrivateKvCaches()) return "";
+  const std::optional<int64_t>& samples = c.samples_per_prompt.integer;
+  std::string why;
+  if (c.prefix && c.prefix->enabled) {
+    why = "the record states a prefix cache";
+  } else if (samples && *samples > 1) {
+    why = fmt::format("the record states {} samples per prompt", *samples);
+  } else {
+    // One text whichever of the two is missing: stating one alone removes no assumption.
+    why = "prefix_cache = false and samples_per_prompt = 1 are not both stated";
+  }
+  return fmt::format(
+      "each sequence reads its own copy of its prompt's KV cache ({}; a shared prefix is read "
+      "once per step)",
+      why);
+}
+
+std::string JoinAssumptions(std::string_view first, std::string_view second) {
+  if (first.empty()) return std::string(second);
+  if (second.empty()) return std::string(first);
+  return fmt::format("{}, and {}", first, second);
+}
+
 void AuditTimeFloor(std::string_view instrument, std::string_view what, const AuditInput& in,
                     const FloorTerms& terms, std::string note, RecordAudit& out,
                     std::vector<Finding>& findings, std::string assumption) {

@@ -117,6 +117,15 @@ KvTerms ResolveKvTerms(const AuditInput& in);
 // The assumption a bound that holds only without speculative decoding rests on: "" when the
 // record states `speculative = false`.
 std::string SpeculationAssumption(const Benchmark& b);
+
+// The assumption a KV term that counts B private caches rests on: "" when the record rules out
+// sharing (Conditions::PrivateKvCaches). Otherwise the sequences of a step may share a prompt's
+// cache (a prefix cache, parallel sampling, beam search), and the bound an error may rest on
+// counts the prompt's cache once: W + KV(I) in place of W + B x KV(I).
+std::string PrivateKvAssumption(const Benchmark& b);
+
+// "a, and b"; either alone when the other is empty.
+std::string JoinAssumptions(std::string_view first, std::string_view second);
 }  // namespace rooflint
 
 #endif  // ROOFLINT_AUDIT_PHYSICS_H_

@@ -496,6 +496,10 @@ Command AddCheckCommand(CLI::App& app) {
                   "Independent copies of the model the accelerators are split into "
                   "(data-parallel replicas): a request runs on count / replicas of them")
       ->check(CLI::Range(int64_t{1}, int64_t{1'000'000}));
+  cmd->add_option("--samples-per-prompt", opt->claim.samples_per_prompt,
+                  "Completions generated per prompt (parallel sampling n, best-of, beam width); "
+                  "1 with --prefix-cache false rules out a shared KV prefix")
+      ->check(CLI::Range(int64_t{1}, int64_t{1'000'000}));
   cmd->add_option("--engine", opt->claim.engine,
                   "Engine: vllm, sglang, tensorrt-llm, llama.cpp, ...");
   cmd->add_option("--engine-version", opt->claim.engine_version, "Engine version");

@@ -75,6 +75,7 @@ const ConditionKey kConditionKeys[] = {
     Key("conditions.prefix_cache", &Conditions::prefix_cache, true),
     Key("conditions.offload", &Conditions::offload, true),
     Key("conditions.replicas", &Conditions::replicas, true),
+    Key("conditions.samples_per_prompt", &Conditions::samples_per_prompt, true),
 };
 
 }  // namespace

@@ -232,7 +232,7 @@ void StateFalse(Condition& c) {
   c.text = SharedText("false");
 }
 
-const std::array<Probe, 8> kProbes = {{
+const std::array<Probe, 9> kProbes = {{
     {"--count N", "the accelerator count",
      [](const Benchmark& b) { return b.accelerator_count <= 0; },
      [](Benchmark& b, const Model*) { b.accelerator_count = 1; }},
@@ -260,6 +260,21 @@ const std::array<Probe, 8> kProbes = {{
      [](Benchmark& b, const Model*) {
        StateFalse(b.conditions.prefix_cache);
        b.conditions.prefix = PrefixCache{};
+     }},
+    {"--samples-per-prompt 1 (with --prefix-cache false)",
+     "whether the sequences of a step could share a prompt's KV cache",
+     [](const Benchmark& b) {
+       const Conditions& c = b.conditions;
+       const bool shared = (c.prefix && c.prefix->enabled) ||
+                           (c.samples_per_prompt.integer && *c.samples_per_prompt.integer > 1);
+       return !c.PrivateKvCaches() && !shared;
+     },
+     [](Benchmark& b, const Model*) {
+       StateInt(b.conditions.samples_per_prompt, 1);
+       if (!b.conditions.prefix_cache.stated()) {
+         StateFalse(b.conditions.prefix_cache);
+         b.conditions.prefix = PrefixCache{};
+       }
      }},
     {"--offload false", "whether weights or caches were offloaded to host memory",
      [](const Benchmark& b) { return !b.conditions.offload.stated(); },
@@ -629,6 +644,9 @@ CheckReport CheckClaim(const Claim& claim, const Corpus& corpus, const CheckOpti
     CondText(d, "engine", claim.engine, "--engine");
     CondText(d, "engine_version", claim.engine_version, "--engine-version");
     if (claim.replicas) d.conditions.emplace_back("replicas", CondValue::Int(*claim.replicas));
+    if (claim.samples_per_prompt) {
+      d.conditions.emplace_back("samples_per_prompt", CondValue::Int(*claim.samples_per_prompt));
+    }
     d.conditions.emplace_back("warmup", CondValue::Absent("not given"));
     d.conditions.emplace_back("scenario", CondValue::Absent("not given"));
     if (claim.speculative == "false") {

@@ -117,9 +117,18 @@ class Capacity final : public RecordInstrument {
       return;
     }
     std::vector<std::string> assumptions;
-    // Past the memory only at the native precision: the fewest bits would have fit.
-    if (!weights_assumption.empty() && weights_least + batch * kv <= available * (1 + 1e-12)) {
+    // Each fact the misfit may rest on: the weights at the native precision (the fewest bits
+    // might have fit), and B private caches (the sequences may share one prompt's cache).
+    const std::string private_kv =
+        batch > 1 && kv > Bytes(0) ? PrivateKvAssumption(b) : std::string();
+    auto fit = [&](Bytes w, double caches) { return w + caches * kv <= available * (1 + 1e-12); };
+    const bool least_fits = fit(weights_least, batch), shared_fits = fit(weights, 1),
+               both_fit = fit(weights_least, 1);
+    if (!weights_assumption.empty() && (least_fits || (both_fit && !private_kv.empty()))) {
       assumptions.push_back(weights_assumption);
+    }
+    if (!private_kv.empty() && (shared_fits || (both_fit && !weights_assumption.empty()))) {
+      assumptions.push_back(private_kv);
     }
     if (!offload.stated()) {
       assumptions.push_back(

@@ -96,6 +96,10 @@ class KvMemoryRoof final : public RecordInstrument {
                        {"B", batch, TermUnit::kCount, batch_basis},
                        {"n", in.count, TermUnit::kCount, {}}};
     }
+    // B caches are B reads only when no two sequences can share a prompt's cache; else the
+    // bound an error may rest on reads the prompt's cache once (the limit as B grows is then
+    // no bound at all).
+    const std::string private_kv = saturated || batch > 1 ? PrivateKvAssumption(b) : "";
     InstrumentResult r = CombineOverParts(
         id(), in, BoundKind::kCeiling, b.value.si, "tok/s", [&](const Accelerator& a) {
           PartBound pb;
@@ -104,13 +108,15 @@ class KvMemoryRoof final : public RecordInstrument {
           pb.formula.terms.push_back({"BW", a.bandwidth.si(), TermUnit::kBytesPerSecond, {}});
           if (saturated) {
             pb.bound = (bw / kv).si();
+            pb.assumption = private_kv;
             return pb;
           }
           double factor = per_user ? 1 : batch;
           pb.bound = factor * (bw / (w + batch * kv)).si();
-          if (w_min < w) {
-            pb.assumption = t.w_assumption;
-            pb.assumption_free_bound = factor * (bw / (w_min + batch * kv)).si();
+          if (w_min < w || !private_kv.empty()) {
+            pb.assumption = JoinAssumptions(w_min < w ? t.w_assumption : "", private_kv);
+            const double caches = private_kv.empty() ? batch : 1;
+            pb.assumption_free_bound = factor * (bw / (w_min + caches * kv)).si();
           }
           return pb;
         });

@@ -59,14 +59,17 @@ class KvTpotFloor final : public RecordInstrument {
         {"KV(I)", kv.si(), TermUnit::kBytes,
          kv > Bytes(0) ? t.kv_how : SharedText("not counted (no input length)")},
         {"n", in.count, TermUnit::kCount, {}}};
+    // As in kv-roof: B private caches unless sharing is ruled out; else the prompt's cache once.
+    const std::string private_kv = batch > 1 ? PrivateKvAssumption(b) : "";
     InstrumentResult r = CombineOverParts(
         id(), in, BoundKind::kFloor, b.value.si * 1e3, "ms", [&](const Accelerator& a) {
           PartBound pb;
           const BytesPerSecond bw = in.count * a.bandwidth;
           pb.bound = Milliseconds((w + batch * kv) / bw);
-          if (w_min < w) {
-            pb.assumption = t.w_assumption;
-            pb.assumption_free_bound = Milliseconds((w_min + batch * kv) / bw);
+          if (w_min < w || !private_kv.empty()) {
+            pb.assumption = JoinAssumptions(w_min < w ? t.w_assumption : "", private_kv);
+            const double caches = private_kv.empty() ? batch : 1;
+            pb.assumption_free_bound = Milliseconds((w_min + caches * kv) / bw);
           }
           pb.formula = formula;
           pb.formula.terms.push_back({"BW", a.bandwidth.si(), TermUnit::kBytesPerSecond, {}});
