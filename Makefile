@@ -3,6 +3,7 @@
 #                corpus
 #   make test    install everything, check the formatting, then every test: Release (GCC) and
 #                ASan+UBSan (clang) with warnings as errors, and a short run of each fuzzer
+#   make web     the browser page in $(BUILD)/web (emscripten)
 #   make format  reformat the C++ sources in place with the repository's .clang-format
 BUILD ?= build
 JOBS ?= 2
@@ -16,11 +17,14 @@ TOOL_PACKAGES := cmake ninja-build g++ libtomlplusplus-dev libcli11-dev libfmt-d
                  nlohmann-json3-dev libsimdjson-dev libmimalloc-dev
 TEST_PACKAGES := clang libclang-rt-14-dev clang-format libgtest-dev libgmock-dev \
                  libbenchmark-dev chromium python3-jsonschema
+# The browser page (make web): emscripten and the header-only libraries it compiles.
+WEB_PACKAGES := cmake ninja-build emscripten nodejs libtomlplusplus-dev libfmt-dev \
+                nlohmann-json3-dev
 # The C++ sources that follow .clang-format.
-FORMAT_FILES = $(shell find src include tests bench fuzz -type f \( -name '*.cc' -o -name '*.h' \) | sort)
+FORMAT_FILES = $(shell find src include tests bench fuzz web -type f \( -name '*.cc' -o -name '*.h' \) | sort)
 
 .PHONY: deps deps-tool deps-format tool release sweep test test-release sanitize test-sanitize fuzz \
-        format format-check bench clean
+        format format-check bench clean web
 
 # Installs the Debian packages of $(1) that are not installed yet.
 define install_missing
@@ -53,6 +57,17 @@ tool: deps-tool
 
 sweep: tool
 	$(BUILD)/tool/rooflint sweep
+
+# The browser page in $(BUILD)/web: a static folder (index.html, app.js, style.css and
+# rooflint.js, which holds the WebAssembly and the bundled corpus) that opens from file://.
+# Debian's emscripten runs its JS tools with node, which finds Debian's node modules only
+# through NODE_PATH.
+EMSCRIPTEN_ENV := NODE_PATH=/usr/share/nodejs
+web:
+	$(call install_missing,$(WEB_PACKAGES))
+	$(EMSCRIPTEN_ENV) emcmake cmake -S . -B $(BUILD)/web-build -G Ninja -DCMAKE_BUILD_TYPE=Release \
+	      -DROOFLINT_WEB=ON -DROOFLINT_WEB_OUT=$(abspath $(BUILD))/web
+	$(EMSCRIPTEN_ENV) cmake --build $(BUILD)/web-build -j $(JOBS)
 
 # The formatting check runs first: it takes seconds, the builds take minutes.
 test: format-check
