@@ -155,8 +155,13 @@
           e.preventDefault();
           show('check');
           if (CONDITION_FIELDS.includes(m[1])) $('#conditions').open = true;
+          // "Speculative = false" states it; a field that wants a number takes the cursor.
+          if (value) {
+            field.value = m[2].trim();
+            renderClaim();
+          }
           field.focus();
-        }}, `${name}${value}`));
+        }, title: value ? 'state it' : 'state it in this field'}, `${name}${value}`));
       }
       last = m.index + m[0].length;
     }
@@ -509,6 +514,8 @@
     for (const tab of document.querySelectorAll('nav [role=tab]')) {
       tab.addEventListener('click', () => show(tab.dataset.view));
     }
+    // ?view=file or ?view=corpus opens that view (read before the claim's address replaces it).
+    const view = new URLSearchParams(location.search).get('view');
     readQuery();
     if (typeof RooflintModule !== 'function') {
       $('#claim-status').textContent = 'rooflint.js did not load: build the page with `make web`.';
@@ -532,6 +539,7 @@
         });
       }
       renderClaim();
+      if (view === 'file' || view === 'corpus') show(view);
       const drop = $('#drop');
       drop.addEventListener('dragover', (e) => { e.preventDefault(); drop.classList.add('over'); });
       drop.addEventListener('dragleave', () => drop.classList.remove('over'));
