@@ -2,7 +2,8 @@
 #   make sweep   install what the tool needs, build the tool alone in Release, sweep the bundled
 #                corpus
 #   make test    install everything, check the formatting, then every test: Release (GCC) and
-#                ASan+UBSan (clang) with warnings as errors, and a short run of each fuzzer
+#                ASan+UBSan (clang) with warnings as errors, the browser page against the tool,
+#                and a short run of each fuzzer
 #   make web     the browser page in $(BUILD)/web (emscripten)
 #   make format  reformat the C++ sources in place with the repository's .clang-format
 BUILD ?= build
@@ -78,7 +79,8 @@ release: deps
 	      -DROOFLINT_TESTS=ON -DROOFLINT_BENCH=ON -DROOFLINT_WERROR=ON
 	cmake --build $(BUILD)/release -j $(JOBS)
 
-test-release: release
+# The page first: the release tests check it against the tool (web.node, web.browser).
+test-release: release web
 	cd $(BUILD)/release && ctest --output-on-failure -j $(JOBS)
 
 # One clang build holds the ASan+UBSan tests and the fuzzers (CMakeLists.txt says why): at -O1
