@@ -34,6 +34,15 @@
     return String(Number(v.toPrecision(3)));
   }
 
+  // "2249.247363167692 tok/s" -> "2249.2 tok/s": a file's full precision, shortened for a table
+  // as the tool shortens it; a value as its source wrote it when it is short.
+  function shortValue(value) {
+    const space = value.indexOf(' ');
+    if (space < 0 || space <= 8) return value;
+    const n = Number(value.slice(0, space));
+    return Number.isFinite(n) ? `${num(n)} ${value.slice(space + 1)}` : value;
+  }
+
   const FLOORS = new Set(['tpot-floor', 'ttft-floor', 'e2e-floor', 'kv-floor', 'spec-floor']);
   const isFloor = (b) => FLOORS.has(b.instrument) || /-floor$/.test(b.instrument);
 
@@ -67,12 +76,12 @@
   function sentence(f, b) {
     if (isFloor(b)) {
       const d = distance(b);
-      return `${f.value} is ${b.percent > 100 ? `below (${d})` : d} the ${b.instrument} of ` +
+      return `${shortValue(f.value)} is ${b.percent > 100 ? `below (${d})` : d} the ${b.instrument} of ` +
              `${num(b.bound)} ${b.unit}`;
     }
     const name = b.instrument === 'memory-roof' || b.instrument === 'kv-roof' ? 'MBU'
                : b.instrument === 'compute-roof' ? 'MFU' : '';
-    return `${f.value} is ${num(b.percent)}% of the ${b.instrument} (${num(b.bound)} ${b.unit}` +
+    return `${shortValue(f.value)} is ${num(b.percent)}% of the ${b.instrument} (${num(b.bound)} ${b.unit}` +
            `${name ? `; ${name} ${num(b.percent)}%` : ''})`;
   }
 
@@ -84,7 +93,7 @@
 
   function figureHeading(f) {
     const parts = f.accelerators.length ? ` [${f.accelerators.join(', ')}]` : '';
-    return `${f.value} ${f.metric} · ${f.model} ` +
+    return `${shortValue(f.value)} ${f.metric} · ${f.model} ` +
            `${f.precision === null ? '(precision not stated)' : `(${f.precision})`} · ` +
            `${f.hardware}${parts}`;
   }
@@ -139,7 +148,8 @@
 
   // A flag of the tool ("--batch B (or --concurrency C)") as the page's fields name it, each
   // field a link that takes the cursor there; a flag the form lacks stays as the tool writes it.
-  function flagText(flag) {
+  function flagText(flag, links) {
+    if (!links) return el('code', {}, flag);
     const out = el('span', {class: 'flag'});
     let last = 0;
     for (const m of flag.matchAll(/--([a-z-]+)( (?:false|true|[A-Z]+))?/g)) {
@@ -169,7 +179,8 @@
     return out;
   }
 
-  function missingList(missing) {
+  // `links`: the facts are the claim form's fields (not a file's, whose facts are its own).
+  function missingList(missing, links) {
     if (!missing.length) return null;
     return el('div', {class: 'missing'},
               el('h4', {}, 'Not stated, and what stating it would add'),
@@ -177,12 +188,12 @@
                 const adds = m.unlocks.length
                   ? `${m.unlocks.length} more bound${m.unlocks.length === 1 ? '' : 's'}: ${m.unlocks.join(', ')}`
                   : m.note;
-                return el('li', {}, flagText(m.flag), ` (${m.what}): ${adds}`,
+                return el('li', {}, flagText(m.flag, links), ` (${m.what}): ${adds}`,
                           m.unlocks.length && m.note ? el('div', {class: 'hint'}, m.note) : null);
               })));
   }
 
-  function figureBlock(f) {
+  function figureBlock(f, inFile) {
     const box = el('article', {class: `figure f-${f.verdict}`});
     box.append(el('h3', {}, verdictBadge(f.verdict), ' ', figureHeading(f)));
     if (f.binding) {
@@ -206,16 +217,23 @@
     box.append(capacityBlock(f.capacity) || '');
     box.append(boundsTable(f) || '');
     box.append(findingsList(f.findings) || '');
-    box.append(missingList(f.missing) || '');
+    box.append(missingList(f.missing, !inFile) || '');
     return box;
   }
 
+  // The diagnostics about the input: errors and warnings shown, notes folded under one line.
   function diagnosticsList(diags) {
     if (!diags || !diags.length) return null;
-    return el('ul', {class: 'diagnostics'}, diags.map((d) =>
-      el('li', {class: `sev-${d.severity}`},
-         el('b', {}, `${d.severity}[${d.code}]: `), d.message,
-         d.hint ? el('div', {class: 'hint'}, `hint: ${d.hint}`) : null)));
+    const item = (d) => el('li', {class: `sev-${d.severity}`},
+                           el('b', {}, `${d.severity}[${d.code}]: `), d.message,
+                           d.hint ? el('div', {class: 'hint'}, `hint: ${d.hint}`) : null);
+    const notes = diags.filter((d) => d.severity === 'note');
+    const rest = diags.filter((d) => d.severity !== 'note');
+    return el('div', {},
+              rest.length ? el('ul', {class: 'diagnostics'}, rest.map(item)) : null,
+              notes.length ? el('details', {class: 'notes-on-input'},
+                                el('summary', {}, `${notes.length} note${notes.length === 1 ? '' : 's'} on the input`),
+                                el('ul', {class: 'diagnostics'}, notes.map(item))) : null);
   }
 
   // --- The module -----------------------------------------------------------------------------
@@ -334,13 +352,13 @@
       const row = el('tr', {class: `fig f-${f.verdict}`, tabindex: 0, title: 'show the arithmetic'},
                      el('td', {}, f.id),
                      el('td', {}, f.metric),
-                     el('td', {class: 'n'}, f.value),
-                     el('td', {}, b ? b.instrument : '-'),
+                     el('td', {class: 'n', title: f.value}, shortValue(f.value)),
+                     el('td', {class: 'nowrap'}, b ? b.instrument : '-'),
                      el('td', {class: 'n'}, b ? `${num(b.bound)} ${b.unit}` : ''),
                      el('td', {class: 'n'}, b ? distance(b) : ''),
                      el('td', {}, verdictBadge(f.verdict)));
       const toggle = () => {
-        if (!detail.firstChild.firstChild) detail.firstChild.append(figureBlock(f));
+        if (!detail.firstChild.firstChild) detail.firstChild.append(figureBlock(f, true));
         detail.hidden = !detail.hidden;
       };
       row.addEventListener('click', toggle);
@@ -378,7 +396,7 @@
     const findings = report.figures.flatMap((f) => f.findings.filter((x) => x.severity !== 'note')
       .map((x) => ({...x, message: `${f.id} ${f.metric}: ${x.message}`})));
     out.append(findingsList(findings) || '');
-    out.append(missingList(first.missing) || '');
+    out.append(missingList(first.missing, false) || '');
     const toml = lib.recordsToml();
     if (toml) {
       const button = $('#download-toml');
