@@ -130,6 +130,17 @@ require(path.resolve(moduleJs))().then((m) => {
       !names.formats.includes('auto')) {
     fail('names', 'llama-3.1-70b, nvidia-h200-sxm or auto missing');
   }
+  // The corpus table: every bundled benchmark record, each with a verdict and the claim that
+  // states it, which the module reads back as a claim of the record's metric.
+  const corpus = JSON.parse(m.corpus()).benchmarks;
+  const files = fs.readdirSync(path.join(sourceDir, 'data', 'benchmarks')).filter((f) => f.endsWith('.toml'));
+  if (corpus.length !== files.length) fail('corpus', `${corpus.length} records, ${files.length} files`);
+  const verdicts = new Set(['within', 'near-roof', 'exceeds', 'exceeds-assuming', 'not-computable']);
+  for (const r of corpus.slice(0, 20)) {
+    if (!verdicts.has(r.verdict)) fail(`corpus ${r.id}`, `verdict ${r.verdict}`);
+    const figures = JSON.parse(m.checkClaim(JSON.stringify(r.claim))).figures || [];
+    if (!figures.some((f) => f.metric === r.metric)) fail(`corpus ${r.id}`, 'its claim is not read back');
+  }
   // A file's records as TOML.
   m.checkFile('b5163_rtx4080_qwen2.5-7b.json',
               fs.readFileSync(path.join(sourceDir, 'tests/import-samples/llama-bench/b5163_rtx4080_qwen2.5-7b.json')),
