@@ -411,7 +411,18 @@
     }
   }
 
+  // The largest file the page reads: the module's memory is at most 2 GiB, and an import holds
+  // the file and what it makes of it. The tool reads files of up to 1 GiB.
+  const MAX_FILE_BYTES = 256 * 1024 * 1024;
+
   function readFile(file) {
+    if (file.size > MAX_FILE_BYTES) {
+      lastFile = null;
+      $('#file-result').replaceChildren();
+      $('#file-status').textContent = `${file.name}: ${file.size} bytes is more than the page reads ` +
+        `(${MAX_FILE_BYTES} bytes); rooflint check ${file.name} reads it.`;
+      return;
+    }
     const reader = new FileReader();
     reader.onload = () => {
       lastFile = {name: file.name, bytes: new Uint8Array(reader.result)};
