@@ -2,7 +2,9 @@
 #   make sweep   install what the tool needs, build the tool alone in Release, sweep the bundled
 #                corpus
 #   make test    install everything, check the formatting, then every test: Release (GCC) and
-#                ASan+UBSan (clang) with warnings as errors, and a short run of each fuzzer
+#                ASan+UBSan (clang) with warnings as errors, the browser page against the tool,
+#                and a short run of each fuzzer
+#   make web     the browser page in $(BUILD)/web (emscripten)
 #   make format  reformat the C++ sources in place with the repository's .clang-format
 #   make python  build the Python module for Debian's python3 and install it into its site-packages
 BUILD ?= build
@@ -16,16 +18,20 @@ CLANG_FORMAT ?= clang-format
 TOOL_PACKAGES := cmake ninja-build g++ libtomlplusplus-dev libcli11-dev libfmt-dev \
                  nlohmann-json3-dev libsimdjson-dev libmimalloc-dev
 TEST_PACKAGES := clang libclang-rt-14-dev clang-format libgtest-dev libgmock-dev \
-                 libbenchmark-dev chromium python3-jsonschema $(PYTHON_PACKAGES)
+                 libbenchmark-dev chromium python3-jsonschema $(PYTHON_PACKAGES) \
+                 $(WEB_PACKAGES)
 # The Python module's: pybind11 and the headers of Debian's python3, and pytest for its tests.
 PYTHON_PACKAGES := pybind11-dev python3-dev python3-pytest
 # The interpreter the module is built for and tested with: Debian's, whose packages those are.
 PYTHON ?= /usr/bin/python3
+# The browser page (make web): emscripten and the header-only libraries it compiles.
+WEB_PACKAGES := cmake ninja-build emscripten nodejs libtomlplusplus-dev libfmt-dev \
+                nlohmann-json3-dev
 # The C++ sources that follow .clang-format.
-FORMAT_FILES = $(shell find src include tests bench fuzz python -type f \( -name '*.cc' -o -name '*.h' \) | sort)
+FORMAT_FILES = $(shell find src include tests bench fuzz python web -type f \( -name '*.cc' -o -name '*.h' \) | sort)
 
 .PHONY: deps deps-tool deps-format tool release sweep test test-release sanitize test-sanitize fuzz \
-        format format-check bench clean python
+        format format-check bench clean python web
 
 # Installs the Debian packages of $(1) that are not installed yet.
 define install_missing
@@ -72,6 +78,17 @@ python: deps-tool
 	cd / && $(PYTHON) -c 'import rooflint; print("rooflint", rooflint.__version__, "for", \
 	  __import__("sys").executable, "with", len(rooflint.models()), "models")'
 
+# The browser page in $(BUILD)/web: a static folder (index.html, app.js, style.css and
+# rooflint.js, which holds the WebAssembly and the bundled corpus) that opens from file://.
+# Debian's emscripten runs its JS tools with node, which finds Debian's node modules only
+# through NODE_PATH.
+EMSCRIPTEN_ENV := NODE_PATH=/usr/share/nodejs
+web:
+	$(call install_missing,$(WEB_PACKAGES))
+	$(EMSCRIPTEN_ENV) emcmake cmake -S . -B $(BUILD)/web-build -G Ninja -DCMAKE_BUILD_TYPE=Release \
+	      -DROOFLINT_WEB=ON -DROOFLINT_WEB_OUT=$(abspath $(BUILD))/web
+	$(EMSCRIPTEN_ENV) cmake --build $(BUILD)/web-build -j $(JOBS)
+
 # The formatting check runs first: it takes seconds, the builds take minutes.
 test: format-check
 	@$(MAKE) --no-print-directory test-release test-sanitize fuzz
@@ -82,7 +99,8 @@ release: deps
 	      -DROOFLINT_PYTHON=ON -DPython3_EXECUTABLE=$(PYTHON)
 	cmake --build $(BUILD)/release -j $(JOBS)
 
-test-release: release
+# The page first: the release tests check it against the tool (web.node, web.browser).
+test-release: release web
 	cd $(BUILD)/release && ctest --output-on-failure -j $(JOBS)
 
 # One clang build holds the ASan+UBSan tests and the fuzzers (CMakeLists.txt says why): at -O1

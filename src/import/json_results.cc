@@ -2,7 +2,9 @@
 #include "import/json_results.h"
 
 #include <fmt/format.h>
+#ifndef ROOFLINT_NO_SIMDJSON
 #include <simdjson.h>
+#endif
 
 #include <algorithm>
 #include <cmath>
@@ -12,10 +14,35 @@ namespace {
 
 using json = nlohmann::json;
 
+// nlohmann's parser callback that keeps what `nested` keeps.
+json::parser_callback_t KeepCallback(Nested nested) {
+  return [nested](int depth, json::parse_event_t e, json&) {
+    switch (nested) {
+      case Nested::kKept:
+        return true;
+      case Nested::kMemberArraysDropped:
+        return !(e == json::parse_event_t::array_start && depth == 1);
+      case Nested::kDropped:
+        return !(
+            (e == json::parse_event_t::object_start || e == json::parse_event_t::array_start) &&
+            depth >= 1);
+    }
+    return true;
+  };
+}
+
+// The bytes ParseRunFast may read past a value's end (simdjson's padding).
+#ifndef ROOFLINT_NO_SIMDJSON
+constexpr size_t kFastPadding = simdjson::SIMDJSON_PADDING;
+#else
+constexpr size_t kFastPadding = 0;
+#endif
+
 bool IsWordChar(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
 }
 
+#ifndef ROOFLINT_NO_SIMDJSON
 // The value of a simdjson element as nlohmann's parser makes it: a non-negative integer is
 // number_unsigned, a negative one number_integer, any number with '.' or an exponent a float
 // (simdjson types numbers the same way, except that it makes a non-negative integer up to
@@ -118,6 +145,22 @@ std::optional<json> ParseRunFast(std::string_view value, Nested nested, bool pad
   if (zero && MayHoldNegativeZero(value)) return std::nullopt;
   return run;
 }
+#else
+}  // namespace
+
+// Without simdjson (a build for a machine Debian's simdjson does not target: the browser
+// page's), the same object from nlohmann's parser with ParseRunSpan's callback; nullopt where
+// that parse fails, so that ParseRunSpan parses again and reports the error.
+std::optional<json> ParseRunFast(std::string_view value, Nested nested, bool) {
+  try {
+    json run = json::parse(value.begin(), value.end(), KeepCallback(nested), false);
+    if (run.is_discarded() || !run.is_object()) return std::nullopt;
+    return run;
+  } catch (const json::exception&) {
+    return std::nullopt;
+  }
+}
+#endif
 
 std::string QuoteNonFinite(std::string_view text) {
   std::string out(text);
@@ -205,25 +248,13 @@ std::optional<json> ParseRunSpan(const SourceText& src, std::string_view text,
                shape_hint));
     return std::nullopt;
   }
-  auto keep = [nested](int depth, json::parse_event_t e, json&) {
-    switch (nested) {
-      case Nested::kKept:
-        return true;
-      case Nested::kMemberArraysDropped:
-        return !(e == json::parse_event_t::array_start && depth == 1);
-      case Nested::kDropped:
-        return !(
-            (e == json::parse_event_t::object_start || e == json::parse_event_t::array_start) &&
-            depth >= 1);
-    }
-    return true;
-  };
+  const json::parser_callback_t keep = KeepCallback(nested);
   // The fast path reads every valid object; any error is left to nlohmann, whose diagnostics
   // (offset, message) are the ones reported.
   if (fast && span.begin < text.size()) {
     size_t end = std::min(span.end, text.size());
     std::optional<json> run = ParseRunFast(text.substr(span.begin, end - span.begin), nested,
-                                           text.size() - end >= simdjson::SIMDJSON_PADDING);
+                                           text.size() - end >= kFastPadding);
     if (run) return run;
   }
   std::optional<json> run =

@@ -1,0 +1,156 @@
+// The browser page's module (rooflint.js, made by `make web`) under node against the tool: every
+// claim of tests/web/claims.json, and one sample file of each import format, give the bytes
+// `rooflint check ... --format json` prints. Bad requests and bad bytes give {"error"} or a
+// diagnostic, never a throw.
+//   node web_node_test.js ROOFLINT_JS ROOFLINT SOURCE_DIR
+// Exit 77 (skipped) when the module has not been built.
+'use strict';
+const fs = require('fs');
+const path = require('path');
+const { spawnSync } = require('child_process');
+
+const [moduleJs, rooflint, sourceDir] = process.argv.slice(2);
+if (!fs.existsSync(moduleJs)) {
+  console.log(`${moduleJs} not built (make web): skipped`);
+  process.exit(77);
+}
+
+// The flags of `rooflint check` a claim's members stand for: the member's name, with --.
+function claimArgs(claim) {
+  const args = ['check'];
+  for (const [key, value] of Object.entries(claim)) args.push(`--${key}`, String(value));
+  return args;
+}
+
+function cli(args) {
+  const r = spawnSync(rooflint, args, { cwd: sourceDir, encoding: 'utf8',
+                                        env: { ...process.env, COLUMNS: '' } });
+  if (r.status === null || r.status > 2) {
+    throw new Error(`rooflint ${args.join(' ')}: exit ${r.status}\n${r.stderr}`);
+  }
+  return r.stdout;
+}
+
+// The first line where two texts differ, for the failure message.
+function firstDifference(a, b) {
+  const x = a.split('\n'), y = b.split('\n');
+  for (let i = 0; i < Math.max(x.length, y.length); ++i) {
+    if (x[i] !== y[i]) return `line ${i + 1}:\n  cli:  ${x[i]}\n  page: ${y[i]}`;
+  }
+  return '';
+}
+
+// One file of each format: the first file of each folder of tests/import-samples/ that is not a
+// SOURCES.md, a NEGATIVE_ sample or a folder.
+function samples() {
+  const root = path.join(sourceDir, 'tests', 'import-samples');
+  const out = [];
+  for (const dir of fs.readdirSync(root).sort()) {
+    const files = fs.readdirSync(path.join(root, dir)).sort().filter((f) =>
+      f !== 'SOURCES.md' && !f.startsWith('NEGATIVE_') &&
+      fs.statSync(path.join(root, dir, f)).isFile());
+    for (const f of files.slice(0, 2)) out.push(path.join('tests', 'import-samples', dir, f));
+  }
+  return out;
+}
+
+require(path.resolve(moduleJs))().then((m) => {
+  let failures = 0, checked = 0;
+  const fail = (what, detail) => {
+    ++failures;
+    console.log(`FAIL ${what}\n${detail}`);
+  };
+
+  const claims = JSON.parse(fs.readFileSync(path.join(sourceDir, 'tests', 'web', 'claims.json')));
+  for (const claim of claims) {
+    const args = [...claimArgs(claim), '--format', 'json'];
+    const expected = cli(args);
+    const got = m.checkClaim(JSON.stringify(claim));
+    ++checked;
+    if (got !== expected) fail(`rooflint ${args.join(' ')}`, firstDifference(expected, got));
+  }
+  // The same claims as the page's query string gives them: every value a text.
+  for (const claim of claims) {
+    const texts = Object.fromEntries(Object.entries(claim).map(([k, v]) => [k, String(v)]));
+    if (m.checkClaim(JSON.stringify(texts)) !== m.checkClaim(JSON.stringify(claim))) {
+      fail(`claim as texts ${JSON.stringify(texts)}`, 'differs from the claim with numbers');
+    }
+  }
+
+  for (const file of samples()) {
+    const args = ['check', file, '--format', 'json'];
+    const expected = cli(args);
+    const bytes = fs.readFileSync(path.join(sourceDir, file));
+    const got = m.checkFile(file, bytes, '{}');
+    ++checked;
+    if (got !== expected) fail(`rooflint ${args.join(' ')}`, firstDifference(expected, got));
+  }
+
+  // Untrusted input: a diagnostic or {"error"}, and the module still answers afterwards.
+  const hostile = [
+    () => m.checkClaim('{not json'),
+    () => m.checkClaim('[1, 2]'),
+    () => m.checkClaim('{"model": {"a": 1}}'),
+    () => m.checkClaim('{"model": "llama-3.1-8b", "batch": "-3"}'),
+    () => m.checkClaim('{"model": "llama-3.1-8b", "batch": 99999999999999999999}'),
+    () => m.checkClaim('{"model": "llama-3.1-8b", "batch": 4, "concurrency": 4}'),
+    () => m.checkClaim('{"model": "llama-3.1-8b", "hardware": "auto", "value": "1 tok/s"}'),
+    () => m.checkFile('x.json', new Uint8Array([0xff, 0xfe, 0x00, 0x7b, 0x22]), '{}'),
+    () => m.checkFile('x.json', '{"completed": 1e999}', '{"from": "vllm-serve"}'),
+    () => m.checkFile('x.txt', '', '{"from": "no-such-format"}'),
+    () => m.checkFile('x.txt', 'garbage\n'.repeat(1000), '{"from": "auto"}'),
+  ];
+  for (const [i, call] of hostile.entries()) {
+    let out;
+    try {
+      out = call();
+    } catch (e) {
+      fail(`hostile input ${i}`, `threw ${e}`);
+      continue;
+    }
+    let parsed;
+    try {
+      parsed = JSON.parse(out);
+    } catch (e) {
+      fail(`hostile input ${i}`, `not JSON: ${out.slice(0, 200)}`);
+      continue;
+    }
+    if (!parsed.error && !(parsed.diagnostics && parsed.diagnostics.length > 0)) {
+      fail(`hostile input ${i}`, `neither an error nor a diagnostic: ${out.slice(0, 200)}`);
+    }
+  }
+  if (m.checkClaim(JSON.stringify(claims[0])) !== cli([...claimArgs(claims[0]), '--format', 'json'])) {
+    fail('after the hostile inputs', 'the module no longer answers as the tool');
+  }
+
+  // The names the page completes.
+  const names = JSON.parse(m.names());
+  if (!names.models.some((x) => x.id === 'llama-3.1-70b') ||
+      !names.accelerators.some((x) => x.id === 'nvidia-h200-sxm') ||
+      !names.formats.includes('auto')) {
+    fail('names', 'llama-3.1-70b, nvidia-h200-sxm or auto missing');
+  }
+  // The corpus table: every bundled benchmark record, each with a verdict and the claim that
+  // states it, which the module reads back as a claim of the record's metric.
+  const corpus = JSON.parse(m.corpus()).benchmarks;
+  const files = fs.readdirSync(path.join(sourceDir, 'data', 'benchmarks')).filter((f) => f.endsWith('.toml'));
+  if (corpus.length !== files.length) fail('corpus', `${corpus.length} records, ${files.length} files`);
+  const verdicts = new Set(['within', 'near-roof', 'exceeds', 'exceeds-assuming', 'not-computable']);
+  for (const r of corpus.slice(0, 20)) {
+    if (!verdicts.has(r.verdict)) fail(`corpus ${r.id}`, `verdict ${r.verdict}`);
+    const figures = JSON.parse(m.checkClaim(JSON.stringify(r.claim))).figures || [];
+    if (!figures.some((f) => f.metric === r.metric)) fail(`corpus ${r.id}`, 'its claim is not read back');
+  }
+  // A file's records as TOML.
+  m.checkFile('b5163_rtx4080_qwen2.5-7b.json',
+              fs.readFileSync(path.join(sourceDir, 'tests/import-samples/llama-bench/b5163_rtx4080_qwen2.5-7b.json')),
+              '{}');
+  if (!/^# benchmarks\/.*\.toml\n/.test(m.recordsToml())) fail('recordsToml', m.recordsToml().slice(0, 200));
+
+  console.log(`${checked} checks against the tool, ${hostile.length} hostile inputs: ` +
+              `${failures} failure${failures === 1 ? '' : 's'}`);
+  process.exit(failures === 0 ? 0 : 1);
+}).catch((e) => {
+  console.log(`the module failed: ${e && e.stack || e}`);
+  process.exit(1);
+});

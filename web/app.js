@@ -1,0 +1,592 @@
+// The rooflint page: a claim, a file or the corpus in; the library's verdicts out. Every check
+// is the library's (rooflint.js, built from the same sources as the tool by `make web`); this
+// script only reads the form, calls it and draws its JSON. Plain browser JavaScript, no build
+// step; it runs from file:// as from any static host.
+'use strict';
+
+(function () {
+  // --- Small helpers -------------------------------------------------------------------------
+
+  const $ = (sel, root = document) => root.querySelector(sel);
+
+  // An element: el('td', {class: 'x'}, 'text', child, ...). Text is always a text node: input
+  // and corpus text never becomes markup.
+  function el(tag, attrs, ...children) {
+    const e = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) {
+      if (v === null || v === undefined || v === false) continue;
+      if (k === 'class') e.className = v;
+      else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
+      else e.setAttribute(k, v === true ? '' : v);
+    }
+    for (const c of children.flat()) {
+      if (c === null || c === undefined || c === false) continue;
+      e.append(c instanceof Node ? c : document.createTextNode(String(c)));
+    }
+    return e;
+  }
+
+  // FormatNumber (units.h): one decimal from 1 up, four significant digits below.
+  function num(v) {
+    if (!Number.isFinite(v)) return 'n/a';
+    if (Math.abs(v) >= 1) return v.toFixed(1);
+    if (v === 0) return '0';
+    return String(Number(v.toPrecision(3)));
+  }
+
+  // "2249.247363167692 tok/s" -> "2249.2 tok/s": a file's full precision, shortened for a table
+  // as the tool shortens it; a value as its source wrote it when it is short.
+  function shortValue(value) {
+    const space = value.indexOf(' ');
+    if (space < 0 || space <= 8) return value;
+    const n = Number(value.slice(0, space));
+    return Number.isFinite(n) ? `${num(n)} ${value.slice(space + 1)}` : value;
+  }
+
+  const FLOORS = new Set(['tpot-floor', 'ttft-floor', 'e2e-floor', 'kv-floor', 'spec-floor']);
+  const isFloor = (b) => FLOORS.has(b.instrument) || /-floor$/.test(b.instrument);
+
+  // How far a figure is from its bound: a roof's share (72.1%), a floor's multiple (3.1x).
+  function distance(b) {
+    if (!isFloor(b)) return `${num(b.percent)}%`;
+    return b.percent > 0 ? `${Number((100 / b.percent).toPrecision(3))}x` : '-';
+  }
+
+  const VERDICT_WORDS = {
+    'exceeds': 'IMPOSSIBLE',
+    'exceeds-assuming': 'IMPOSSIBLE IF',
+    'near-roof': 'NEAR ROOF',
+    'within': 'POSSIBLE',
+    'not-computable': 'NO BOUND',
+  };
+  const VERDICT_HELP = {
+    'exceeds': 'the figure is past a physical limit: it cannot be true as stated',
+    'exceeds-assuming': 'past a limit that rests on an assumption about a fact the claim does not state',
+    'near-roof': 'within the limit, but close to it: plausible only with a near-perfect engine',
+    'within': 'within every physical limit that applies',
+    'not-computable': 'no limit could be computed from what the claim states',
+  };
+
+  function verdictBadge(verdict) {
+    return el('span', {class: `verdict v-${verdict}`, title: VERDICT_HELP[verdict] || ''},
+              VERDICT_WORDS[verdict] || verdict);
+  }
+
+  // "250 tok/s is 362.0% of the memory-roof (69.1 tok/s; MBU 362.0%)", as the tool says it.
+  function sentence(f, b) {
+    if (isFloor(b)) {
+      const d = distance(b);
+      return `${shortValue(f.value)} is ${b.percent > 100 ? `below (${d})` : d} the ${b.instrument} of ` +
+             `${num(b.bound)} ${b.unit}`;
+    }
+    const name = b.instrument === 'memory-roof' || b.instrument === 'kv-roof' ? 'MBU'
+               : b.instrument === 'compute-roof' ? 'MFU' : '';
+    return `${shortValue(f.value)} is ${num(b.percent)}% of the ${b.instrument} (${num(b.bound)} ${b.unit}` +
+           `${name ? `; ${name} ${num(b.percent)}%` : ''})`;
+  }
+
+  function reason(text) {
+    return (text || '').replace(/^not computable: /, '');
+  }
+
+  // --- One figure, in full (a claim) -----------------------------------------------------------
+
+  function figureHeading(f) {
+    const parts = f.accelerators.length ? ` [${f.accelerators.join(', ')}]` : '';
+    return `${shortValue(f.value)} ${f.metric} · ${f.model} ` +
+           `${f.precision === null ? '(precision not stated)' : `(${f.precision})`} · ` +
+           `${f.hardware}${parts}`;
+  }
+
+  function capacityBlock(c) {
+    if (!c) return null;
+    const what = c.verdict === 'fits' ? 'the weights fit'
+               : c.verdict === 'does-not-fit' ? 'DOES NOT FIT'
+               : c.verdict === 'does-not-fit-assuming' ? `does not fit, if ${c.assumption}`
+               : 'not computable';
+    const detail = c.verdict === 'not-computable' ? reason(c.reason) : c.arithmetic;
+    return el('p', {class: `capacity c-${c.verdict}`}, el('b', {}, 'Capacity: '), `${what}: `,
+              el('span', {class: 'arith'}, detail));
+  }
+
+  function boundsTable(f) {
+    const rows = [];
+    for (const b of f.bounds) {
+      if (b.verdict === 'not-applicable') continue;
+      const binding = f.binding && b.instrument === f.binding.instrument;
+      if (b.verdict === 'not-computable') {
+        rows.push(el('tr', {class: 'nc'}, el('td', {}, b.instrument),
+                     el('td', {colspan: 3}, `not computable: ${reason(b.reason)}`)));
+        continue;
+      }
+      const assumed = b.verdict === 'exceeds' && b.assumption;
+      const v = assumed ? 'exceeds, if assumed' : b.verdict;
+      rows.push(el('tr', {class: binding ? 'binding' : ''},
+                   el('td', {}, b.instrument, binding ? el('span', {class: 'tag'}, 'binds') : null),
+                   el('td', {class: 'n'}, `${num(b.bound)} ${b.unit}`),
+                   el('td', {class: 'n'}, distance(b)),
+                   el('td', {}, el('span', {class: `vw v-${assumed ? 'exceeds-assuming' : b.verdict}`}, v),
+                      b.assumption ? el('div', {class: 'assumes'}, `assumes ${b.assumption}`) : null,
+                      el('div', {class: 'arith'}, b.arithmetic))));
+    }
+    if (!rows.length) return null;
+    return el('table', {class: 'bounds'},
+              el('thead', {}, el('tr', {}, el('th', {}, 'Bound'), el('th', {class: 'n'}, 'Limit'),
+                                 el('th', {class: 'n', title: 'a roof: the figure as a share of it; a floor: the figure as a multiple of it'}, '% of roof | x floor'),
+                                 el('th', {}, 'Verdict and arithmetic'))),
+              el('tbody', {}, rows));
+  }
+
+  function findingsList(findings, prefix) {
+    const shown = findings.filter((x) => x.severity !== 'note');
+    if (!shown.length) return null;
+    return el('ul', {class: 'findings'}, shown.map((x) =>
+      el('li', {class: `sev-${x.severity}`},
+         el('b', {}, `${prefix || ''}${x.severity}[${x.code}]: `), x.message,
+         x.hint ? el('div', {class: 'hint'}, `hint: ${x.hint}`) : null)));
+  }
+
+  // A flag of the tool ("--batch B (or --concurrency C)") as the page's fields name it, each
+  // field a link that takes the cursor there; a flag the form lacks stays as the tool writes it.
+  function flagText(flag, links) {
+    if (!links) return el('code', {}, flag);
+    const out = el('span', {class: 'flag'});
+    let last = 0;
+    for (const m of flag.matchAll(/--([a-z-]+)( (?:false|true|[A-Z]+))?/g)) {
+      out.append(flag.slice(last, m.index));
+      const field = $('#claim').elements[m[1]];
+      const label = field && field.closest('label');
+      if (!label) {
+        out.append(el('code', {}, m[0]));
+      } else {
+        const name = label.firstChild.textContent.trim();
+        const value = m[2] && /false|true/.test(m[2]) ? ` = ${m[2].trim()}` : '';
+        out.append(el('a', {href: '#', class: 'field-link', onclick: (e) => {
+          e.preventDefault();
+          show('check');
+          if (CONDITION_FIELDS.includes(m[1])) $('#conditions').open = true;
+          // "Speculative = false" states it; a field that wants a number takes the cursor.
+          if (value) {
+            field.value = m[2].trim();
+            renderClaim();
+          }
+          field.focus();
+        }, title: value ? 'state it' : 'state it in this field'}, `${name}${value}`));
+      }
+      last = m.index + m[0].length;
+    }
+    out.append(flag.slice(last));
+    return out;
+  }
+
+  // `links`: the facts are the claim form's fields (not a file's, whose facts are its own).
+  function missingList(missing, links) {
+    if (!missing.length) return null;
+    return el('div', {class: 'missing'},
+              el('h4', {}, 'Not stated, and what stating it would add'),
+              el('ul', {}, missing.map((m) => {
+                const adds = m.unlocks.length
+                  ? `${m.unlocks.length} more bound${m.unlocks.length === 1 ? '' : 's'}: ${m.unlocks.join(', ')}`
+                  : m.note;
+                return el('li', {}, flagText(m.flag, links), ` (${m.what}): ${adds}`,
+                          m.unlocks.length && m.note ? el('div', {class: 'hint'}, m.note) : null);
+              })));
+  }
+
+  function figureBlock(f, inFile) {
+    const box = el('article', {class: `figure f-${f.verdict}`});
+    box.append(el('h3', {}, verdictBadge(f.verdict), ' ', figureHeading(f)));
+    if (f.binding) {
+      let s = sentence(f, f.binding);
+      if (f.binding.assumption && f.verdict !== 'exceeds') s += `, if ${f.binding.assumption}`;
+      box.append(el('p', {class: 'sentence'}, s));
+      if (f.verdict === 'exceeds-assuming' && f.binding.instrument === 'memory-roof' &&
+          (f.binding.assumption || '').includes('speculative')) {
+        box.append(el('p', {class: 'hint'},
+          `Possible only if decoding was speculative, accepting at least ` +
+          `${Number((f.binding.percent / 100).toPrecision(3))} tokens per step; set Speculative ` +
+          `to false if it was not, and the verdict is definite.`));
+      }
+      if (f.binding.arithmetic) box.append(el('pre', {class: 'arith'}, f.binding.arithmetic));
+    } else {
+      box.append(el('p', {class: 'sentence'}, 'No bound could be computed.'));
+    }
+    if (f.notes.length) {
+      box.append(el('ul', {class: 'notes'}, f.notes.map((n) => el('li', {}, el('b', {}, 'read: '), n))));
+    }
+    box.append(capacityBlock(f.capacity) || '');
+    box.append(boundsTable(f) || '');
+    box.append(findingsList(f.findings) || '');
+    box.append(missingList(f.missing, !inFile) || '');
+    return box;
+  }
+
+  // The diagnostics about the input: errors and warnings shown, notes folded under one line.
+  function diagnosticsList(diags) {
+    if (!diags || !diags.length) return null;
+    const item = (d) => el('li', {class: `sev-${d.severity}`},
+                           el('b', {}, `${d.severity}[${d.code}]: `), d.message,
+                           d.hint ? el('div', {class: 'hint'}, `hint: ${d.hint}`) : null);
+    const notes = diags.filter((d) => d.severity === 'note');
+    const rest = diags.filter((d) => d.severity !== 'note');
+    return el('div', {},
+              rest.length ? el('ul', {class: 'diagnostics'}, rest.map(item)) : null,
+              notes.length ? el('details', {class: 'notes-on-input'},
+                                el('summary', {}, `${notes.length} note${notes.length === 1 ? '' : 's'} on the input`),
+                                el('ul', {class: 'diagnostics'}, notes.map(item))) : null);
+  }
+
+  // --- The module -----------------------------------------------------------------------------
+
+  let lib = null;
+
+  // The module's answer parsed; a module that throws (it should not) or answers no JSON is
+  // shown as an error.
+  function call(fn, ...args) {
+    let text;
+    try {
+      text = lib[fn](...args);
+    } catch (e) {
+      return {text: '', report: {error: `the checker failed: ${e && e.message || e}`}};
+    }
+    try {
+      return {text, report: JSON.parse(text)};
+    } catch (e) {
+      return {text, report: {error: 'the checker answered with text that is not JSON'}};
+    }
+  }
+
+  // --- Check a claim --------------------------------------------------------------------------
+
+  const CLAIM_FIELDS = ['model', 'hardware', 'value', 'metric', 'precision', 'count', 'batch',
+                        'concurrency', 'input-tokens', 'output-tokens', 'replicas', 'engine',
+                        'engine-version', 'speculative', 'offload', 'prefix-cache', 'kv-precision'];
+  const CONDITION_FIELDS = CLAIM_FIELDS.slice(5);
+
+  function readClaim() {
+    const form = $('#claim');
+    const claim = {};
+    for (const name of CLAIM_FIELDS) {
+      const v = form.elements[name].value.trim();
+      if (v !== '') claim[name] = v;
+    }
+    return claim;
+  }
+
+  function shellQuote(s) {
+    return /^[A-Za-z0-9_.\/:=@%+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+  }
+
+  function claimCommand(claim) {
+    return ['rooflint', 'check', ...Object.entries(claim).flatMap(([k, v]) => [`--${k}`, shellQuote(v)])]
+      .join(' ');
+  }
+
+  // The address of this claim: the page with the claim's flags as its query string.
+  function followUrl(params) {
+    const query = new URLSearchParams(params).toString();
+    try {
+      history.replaceState(null, '', query ? `?${query}` : location.pathname);
+    } catch (e) {
+      // A browser that refuses to change a file:// address: the page still works.
+    }
+  }
+
+  function renderClaim() {
+    const claim = readClaim();
+    followUrl(claim);
+    const status = $('#claim-status'), out = $('#claim-result');
+    out.replaceChildren();
+    $('#claim-command').textContent = claimCommand(claim);
+    if (!claim.model && !claim.hardware && !claim.value) {
+      status.textContent = 'Type a model, the hardware and the figure claimed.';
+      $('#claim-json').textContent = '';
+      return;
+    }
+    const missing = ['model', 'hardware', 'value'].filter((k) => !claim[k]);
+    const {text, report} = call('checkClaim', JSON.stringify(claim));
+    $('#claim-json').textContent = text;
+    if (report.error) {
+      status.textContent = '';
+      out.append(el('ul', {class: 'diagnostics'}, el('li', {class: 'sev-error'}, el('b', {}, 'error: '), report.error)));
+      return;
+    }
+    status.textContent = missing.length
+      ? `Not stated yet: ${missing.join(', ')}.`
+      : report.figures.length === 2
+        ? 'The value does not say per user or aggregate: both readings are checked.'
+        : '';
+    out.append(diagnosticsList(report.diagnostics) || '');
+    for (const f of report.figures) out.append(figureBlock(f));
+  }
+
+  // --- Check a file ---------------------------------------------------------------------------
+
+  let lastFile = null;  // {name, bytes}
+
+  function fileOptions() {
+    const form = $('#file-options');
+    const o = {};
+    for (const name of ['from', 'hardware', 'count', 'model', 'precision']) {
+      const v = form.elements[name].value.trim();
+      if (v !== '') o[name] = v;
+    }
+    return o;
+  }
+
+  function fileSummary(figures) {
+    const counts = {'exceeds': 0, 'exceeds-assuming': 0, 'near-roof': 0, 'within': 0, 'not-computable': 0};
+    for (const f of figures) counts[f.verdict in counts ? f.verdict : 'not-computable']++;
+    return `${figures.length} figure${figures.length === 1 ? '' : 's'}: ${counts['exceeds']} impossible, ` +
+           `${counts['exceeds-assuming']} impossible if assumed, ${counts['near-roof']} near roof, ` +
+           `${counts['within']} possible, ${counts['not-computable']} without a bound`;
+  }
+
+  function figuresTable(figures) {
+    const body = el('tbody');
+    let lastSet = null;
+    figures.forEach((f) => {
+      if (f.set !== undefined && f.set !== lastSet) lastSet = f.set;
+      const detail = el('tr', {class: 'detail', hidden: true}, el('td', {colspan: 7}));
+      const b = f.binding;
+      const row = el('tr', {class: `fig f-${f.verdict}`, tabindex: 0, title: 'show the arithmetic'},
+                     el('td', {}, f.id),
+                     el('td', {}, f.metric),
+                     el('td', {class: 'n', title: f.value}, shortValue(f.value)),
+                     el('td', {class: 'nowrap'}, b ? b.instrument : '-'),
+                     el('td', {class: 'n'}, b ? `${num(b.bound)} ${b.unit}` : ''),
+                     el('td', {class: 'n'}, b ? distance(b) : ''),
+                     el('td', {}, verdictBadge(f.verdict)));
+      const toggle = () => {
+        if (!detail.firstChild.firstChild) detail.firstChild.append(figureBlock(f, true));
+        detail.hidden = !detail.hidden;
+      };
+      row.addEventListener('click', toggle);
+      row.addEventListener('keydown', (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); toggle(); } });
+      body.append(row, detail);
+    });
+    return el('table', {class: 'figures'},
+              el('thead', {}, el('tr', {}, ['Record', 'Figure', 'Value', 'Bound', 'Limit', '% | x', 'Verdict']
+                .map((h, i) => el('th', {class: i === 2 || i === 4 || i === 5 ? 'n' : ''}, h)))),
+              body);
+  }
+
+  function renderFile() {
+    const status = $('#file-status'), out = $('#file-result');
+    out.replaceChildren();
+    $('#download-toml').hidden = true;
+    if (!lastFile) return;
+    const {text, report} = call('checkFile', lastFile.name, lastFile.bytes, JSON.stringify(fileOptions()));
+    $('#file-json').textContent = text;
+    if (report.error) {
+      status.textContent = '';
+      out.append(el('ul', {class: 'diagnostics'}, el('li', {class: 'sev-error'}, el('b', {}, 'error: '), report.error)));
+      return;
+    }
+    status.textContent = `${lastFile.name}: ${report.figures.length ? fileSummary(report.figures) : 'no figures read'}.` +
+                         (report.figures.length ? ' Click a row for its arithmetic.' : '');
+    out.append(diagnosticsList(report.diagnostics) || '');
+    if (!report.figures.length) return;
+    const first = report.figures[0];
+    out.append(el('p', {class: 'setup'}, `${first.model} ` +
+      `${first.precision === null ? '(precision not stated)' : `(${first.precision})`} · ${first.hardware}` +
+      `${first.accelerators.length ? ` [${first.accelerators.join(', ')}]` : ''}`));
+    out.append(capacityBlock(first.capacity) || '');
+    out.append(figuresTable(report.figures));
+    const findings = report.figures.flatMap((f) => f.findings.filter((x) => x.severity !== 'note')
+      .map((x) => ({...x, message: `${f.id} ${f.metric}: ${x.message}`})));
+    out.append(findingsList(findings) || '');
+    out.append(missingList(first.missing, false) || '');
+    const toml = lib.recordsToml();
+    if (toml) {
+      const button = $('#download-toml');
+      button.hidden = false;
+      button.onclick = () => {
+        const a = el('a', {href: URL.createObjectURL(new Blob([toml], {type: 'application/toml'})),
+                           download: `${lastFile.name.replace(/\.[^.]*$/, '')}.records.toml`});
+        document.body.append(a);
+        a.click();
+        a.remove();
+      };
+    }
+  }
+
+  // The largest file the page reads: the module's memory is at most 2 GiB, and an import holds
+  // the file and what it makes of it. The tool reads files of up to 1 GiB.
+  const MAX_FILE_BYTES = 256 * 1024 * 1024;
+
+  function readFile(file) {
+    if (file.size > MAX_FILE_BYTES) {
+      lastFile = null;
+      $('#file-result').replaceChildren();
+      $('#file-status').textContent = `${file.name}: ${file.size} bytes is more than the page reads ` +
+        `(${MAX_FILE_BYTES} bytes); rooflint check ${file.name} reads it.`;
+      return;
+    }
+    const reader = new FileReader();
+    reader.onload = () => {
+      lastFile = {name: file.name, bytes: new Uint8Array(reader.result)};
+      renderFile();
+    };
+    reader.onerror = () => { $('#file-status').textContent = `${file.name}: cannot be read`; };
+    reader.readAsArrayBuffer(file);
+  }
+
+  // --- Browse the corpus ----------------------------------------------------------------------
+
+  let corpus = null, sortKey = 'id', sortUp = true;
+
+  function renderCorpus() {
+    if (!lib.corpus) {
+      $('#corpus-status').textContent = 'This build has no corpus table.';
+      return;
+    }
+    if (!corpus) {
+      const {report} = call('corpus');
+      if (report.error) {
+        $('#corpus-status').textContent = report.error;
+        return;
+      }
+      corpus = report.benchmarks;
+    }
+    const form = $('#corpus-filter');
+    const want = Object.fromEntries(['model', 'hardware', 'metric', 'precision']
+      .map((k) => [k, form.elements[k].value.trim().toLowerCase()]));
+    const rows = corpus.filter((r) => Object.entries(want).every(([k, w]) =>
+      !w || String(r[k] || '').toLowerCase().includes(w) ||
+      (k === 'hardware' && r.accelerators.join(' ').toLowerCase().includes(w))));
+    const key = (r) => sortKey === 'percent' ? (r.binding ? r.binding.percent : -1) : String(r[sortKey] || '');
+    rows.sort((a, b) => {
+      const x = key(a), y = key(b);
+      const c = typeof x === 'number' ? x - y : x.localeCompare(y, undefined, {numeric: true});
+      return sortUp ? c : -c;
+    });
+    $('#corpus-status').textContent = `${rows.length} of ${corpus.length} benchmark records. ` +
+      'Click a heading to sort; a row to check its figure as a claim.';
+    const cols = [['id', 'Record'], ['model', 'Model'], ['hardware', 'Hardware'], ['metric', 'Metric'],
+                  ['precision', 'Precision'], ['value', 'Value'], ['percent', '% | x'], ['verdict', 'Verdict']];
+    const head = el('tr', {}, cols.map(([k, label]) => el('th', {
+      class: `sortable${k === sortKey ? (sortUp ? ' up' : ' down') : ''}`, tabindex: 0,
+      onclick: () => { sortUp = k === sortKey ? !sortUp : true; sortKey = k; renderCorpus(); },
+    }, label)));
+    const body = el('tbody', {}, rows.slice(0, 500).map((r) => el('tr', {
+      class: 'fig', tabindex: 0, title: 'check this figure as a claim',
+      onclick: () => loadClaimFromRecord(r),
+    }, el('td', {}, r.id), el('td', {}, r.model), el('td', {}, r.hardware), el('td', {}, r.metric),
+       el('td', {}, r.precision || '—'), el('td', {class: 'n'}, r.value),
+       el('td', {class: 'n'}, r.binding ? distance(r.binding) : ''), el('td', {}, verdictBadge(r.verdict)))));
+    $('#corpus-result').replaceChildren(el('table', {class: 'figures corpus'}, el('thead', {}, head), body),
+      rows.length > 500 ? el('p', {class: 'hint'}, `The first 500 of ${rows.length} are shown; filter to see the others.`) : '');
+  }
+
+  function loadClaimFromRecord(r) {
+    const form = $('#claim');
+    for (const name of CLAIM_FIELDS) form.elements[name].value = '';
+    const claim = r.claim || {};
+    for (const [k, v] of Object.entries(claim)) if (form.elements[k]) form.elements[k].value = v;
+    $('#conditions').open = CONDITION_FIELDS.some((k) => claim[k]);
+    show('check');
+    renderClaim();
+  }
+
+  // --- Views, the query string, start-up --------------------------------------------------------
+
+  function show(view) {
+    for (const tab of document.querySelectorAll('nav [role=tab]')) {
+      const on = tab.dataset.view === view;
+      tab.setAttribute('aria-selected', on ? 'true' : 'false');
+      $(`#view-${tab.dataset.view}`).hidden = !on;
+    }
+    if (view === 'corpus' && lib) renderCorpus();
+  }
+
+  function fillNames() {
+    const names = JSON.parse(lib.names());
+    const options = (list, items) => $(list).replaceChildren(...items.map(([value, label]) =>
+      el('option', {value, label: label || null})));
+    const models = [], parts = [];
+    for (const m of names.models) {
+      models.push([m.id, m.name]);
+      for (const a of m.aliases) models.push([a, m.id]);
+    }
+    for (const a of names.accelerators) {
+      parts.push([a.id, a.name]);
+      for (const x of a.aliases) parts.push([x, a.id]);
+    }
+    options('#models', models);
+    options('#accelerators', parts);
+    options('#precisions', names.precisions.map((p) => [p]));
+    $('#formats').replaceChildren(...names.formats.map((f) => el('option', {}, f)));
+  }
+
+  function readQuery() {
+    const params = new URLSearchParams(location.search);
+    const form = $('#claim');
+    let any = false;
+    for (const name of CLAIM_FIELDS) {
+      const v = params.get(name) ?? (name === 'hardware' ? params.get('accelerator') : null);
+      if (v !== null && form.elements[name]) {
+        form.elements[name].value = v;
+        any = true;
+      }
+    }
+    if (CONDITION_FIELDS.some((k) => params.get(k))) $('#conditions').open = true;
+    return any;
+  }
+
+  function debounce(fn, ms) {
+    let t = null;
+    return () => { clearTimeout(t); t = setTimeout(fn, ms); };
+  }
+
+  function start() {
+    for (const tab of document.querySelectorAll('nav [role=tab]')) {
+      tab.addEventListener('click', () => show(tab.dataset.view));
+    }
+    // ?view=file or ?view=corpus opens that view (read before the claim's address replaces it).
+    const view = new URLSearchParams(location.search).get('view');
+    readQuery();
+    if (typeof RooflintModule !== 'function') {
+      $('#claim-status').textContent = 'rooflint.js did not load: build the page with `make web`.';
+      return;
+    }
+    RooflintModule().then((m) => {
+      lib = m;
+      fillNames();
+      const live = debounce(renderClaim, 120);
+      $('#claim').addEventListener('input', live);
+      $('#claim').addEventListener('change', live);
+      $('#claim').addEventListener('submit', (e) => { e.preventDefault(); renderClaim(); });
+      // An example link fills the form in place.
+      for (const a of document.querySelectorAll('.examples a')) {
+        a.addEventListener('click', (e) => {
+          e.preventDefault();
+          followUrl(Object.fromEntries(new URL(a.href).searchParams));
+          for (const name of CLAIM_FIELDS) $('#claim').elements[name].value = '';
+          readQuery();
+          renderClaim();
+        });
+      }
+      renderClaim();
+      if (view === 'file' || view === 'corpus') show(view);
+      const drop = $('#drop');
+      drop.addEventListener('dragover', (e) => { e.preventDefault(); drop.classList.add('over'); });
+      drop.addEventListener('dragleave', () => drop.classList.remove('over'));
+      drop.addEventListener('drop', (e) => {
+        e.preventDefault();
+        drop.classList.remove('over');
+        if (e.dataTransfer.files.length) readFile(e.dataTransfer.files[0]);
+      });
+      $('#file-input').addEventListener('change', (e) => {
+        if (e.target.files.length) readFile(e.target.files[0]);
+      });
+      $('#file-options').addEventListener('input', debounce(renderFile, 200));
+      $('#file-options').addEventListener('change', debounce(renderFile, 200));
+      $('#corpus-filter').addEventListener('input', debounce(renderCorpus, 120));
+    }).catch((e) => {
+      $('#claim-status').textContent = `rooflint could not start: ${e && e.message || e}`;
+    });
+  }
+
+  start();
+})();
