@@ -259,7 +259,8 @@
   // --- Check a claim --------------------------------------------------------------------------
 
   const CLAIM_FIELDS = ['model', 'hardware', 'value', 'metric', 'precision', 'count', 'batch',
-                        'concurrency', 'input-tokens', 'output-tokens', 'replicas', 'engine',
+                        'concurrency', 'input-tokens', 'output-tokens', 'replicas',
+                        'samples-per-prompt', 'engine',
                         'engine-version', 'speculative', 'offload', 'prefix-cache', 'kv-precision'];
   const CONDITION_FIELDS = CLAIM_FIELDS.slice(5);
 

@@ -102,6 +102,7 @@ Claim ReadClaim(const json& request) {
   claim.input_tokens = Integer(request, "input-tokens", 0, 100'000'000);
   claim.output_tokens = Integer(request, "output-tokens", 1, 100'000'000);
   claim.replicas = Integer(request, "replicas", 1, 1'000'000);
+  claim.samples_per_prompt = Integer(request, "samples-per-prompt", 1, 1'000'000);
   claim.engine = Text(request, "engine");
   claim.engine_version = Text(request, "engine-version");
   claim.speculative = Text(request, "speculative");
@@ -246,7 +247,8 @@ std::string CorpusJson() {
                                            {"speculative", &c.speculative},
                                            {"offload", &c.offload},
                                            {"prefix-cache", &c.prefix_cache},
-                                           {"replicas", &c.replicas}}) {
+                                           {"replicas", &c.replicas},
+                                           {"samples-per-prompt", &c.samples_per_prompt}}) {
         if (condition->stated() && !condition->text.empty()) claim[key] = condition->text.str();
       }
       if (claim.contains("batch")) claim.erase("concurrency");
