@@ -126,6 +126,12 @@ TEST_F(ServingPlane, TpotGivesThePerUserRateAndTheRunItsAggregate) {
   EXPECT_DOUBLE_EQ(agg->per_user, 50);
   EXPECT_NE(agg->how.find("1000 / TPOT 20.0 ms = 50.0 tok/s"), std::string::npos) << agg->how;
   EXPECT_EQ(plane.on_x_axis, 0u);
+  // With no batch the KV-aware roof of the aggregate is its saturated form, n x BW / KV(I):
+  // its KV(I) still gives the curve's KV, at the run's 512 input tokens.
+  ASSERT_EQ(plane.groups.size(), 1u);
+  EXPECT_GT(plane.groups.front().roof.kv_bytes, 0);
+  EXPECT_NE(plane.groups.front().roof.kv_basis.find("512 input tokens"), std::string::npos)
+      << plane.groups.front().roof.kv_basis;
 }
 
 TEST_F(ServingPlane, TpotAloneSitsOnTheXAxis) {

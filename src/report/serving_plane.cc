@@ -257,10 +257,19 @@ void AddTerms(const RecordAudit& a, PlaneRoof& roof, KvFacts& kv_facts, Fallback
       continue;
     }
     if (!(memory || kv || floor) || !Computed(r)) {
-      if ((memory || floor) && roof.problem.empty() && !r.reason.empty()) {
+      if ((memory || floor) && roof.problem.empty() && !r.reason.empty() &&
+          r.verdict == Verdict::kNotComputable) {
         roof.problem = fmt::format("{} of {}: {}", r.instrument, b.header.id, r.reason);
       }
       continue;
+    }
+    // KV(I) from any KV-aware bound, its saturated form (no W) included.
+    if (double k = kv ? TermOf(r, "KV(I)") : 0; k > 0 && input.integer && *input.integer > 0) {
+      double per_token = k / static_cast<double>(*input.integer);
+      if (kv_facts.per_token <= 0 || per_token < kv_facts.per_token) {
+        kv_facts.per_token = per_token;
+        kv_facts.per_token_id = b.header.id.str();
+      }
     }
     double w = TermOf(r, "W"), bw = TermOf(r, "BW"), n = TermOf(r, "n");
     if (w <= 0 || bw <= 0 || n <= 0) continue;
@@ -273,13 +282,6 @@ void AddTerms(const RecordAudit& a, PlaneRoof& roof, KvFacts& kv_facts, Fallback
     if (roof.weight_bytes <= 0 || w < roof.weight_bytes) roof.weight_bytes = w;
     roof.bandwidth = std::max(roof.bandwidth, bw);
     roof.n = std::max(roof.n, n);
-    if (double k = kv ? TermOf(r, "KV(I)") : 0; k > 0 && input.integer && *input.integer > 0) {
-      double per_token = k / static_cast<double>(*input.integer);
-      if (kv_facts.per_token <= 0 || per_token < kv_facts.per_token) {
-        kv_facts.per_token = per_token;
-        kv_facts.per_token_id = b.header.id.str();
-      }
-    }
   }
 }
 
