@@ -53,7 +53,7 @@ figure p { margin: 3px 0; color: #4a5361; font-size: 13px; }
 figure.small p, figure.small figcaption { font-size: 12px; }
 .swatch { display: inline-block; width: 9px; height: 9px; border-radius: 50%; margin-right: 3px; }
 table.records { width: 100%; table-layout: fixed; font-size: 13px; }
-table.records td, table.records th { padding: 2px 5px; }
+table.records td, table.records th { padding: 1px 5px; line-height: 1.3; }
 table.records code { font-size: 11.5px; } table.records td.num { font-size: 12px; }
 table.records th.group { background: #e9edf2; font-size: 14px; text-align: left; }
 table.records svg.strip { width: calc(100% - 46px); height: 10px; margin-right: 4px; }
@@ -452,6 +452,8 @@ void PrintSummary(const Report& report, std::ostream& out) {
 
 // ----- The serving plane -----
 
+std::string Records(size_t n) { return fmt::format("{} record{}", n, n == 1 ? "" : "s"); }
+
 std::string GroupTitle(const PlaneGroup& g) {
   std::string count = g.count > 0 ? fmt::format("{} x ", g.count) : "";
   return fmt::format("{} on {}{} ({})", g.model, count, g.hardware,
@@ -534,9 +536,9 @@ void PrintServingPlane(const Report& report, std::ostream& out) {
         A(g.id), g.points.size(), H(chart.title));
     out << ServingPlaneSvg(chart);
     out << fmt::format(
-        "<p>{} {} records: each point links to its record, and says how it was "
-        "placed.</p>\n</figure>\n",
-        H(RoofNote(g.roof)), g.points.size());
+        "<p>{} {}: each point links to its record, and says how it was placed.</p>\n"
+        "</figure>\n",
+        H(RoofNote(g.roof)), Records(g.points.size()));
   }
   out << "</div>\n";
   if (!singles.empty()) {
@@ -564,8 +566,8 @@ void PrintServingPlane(const Report& report, std::ostream& out) {
       }
       out << fmt::format(
           "<figure class=\"plane small\" id=\"{}\" data-points=\"{}\">\n"
-          "<figcaption>{} ({} records)</figcaption>\n",
-          A(chart.id), points, H(model), points);
+          "<figcaption>{} ({})</figcaption>\n",
+          A(chart.id), points, H(model), Records(points));
       out << ServingPlaneSvg(chart);
       out << "<p>";
       for (size_t i = 0; i < groups.size(); ++i) {

@@ -470,7 +470,16 @@ std::string ServingPlaneSvg(const PlaneChart& c) {
           FormatNumber(roof.PerUserAt(1)), FormatNumber(roof.n), FormatBandwidth(roof.bandwidth),
           FormatBytes(roof.weight_bytes), EscapeXmlText(roof.kv_basis));
     }
+    // Aggregates first: a per-user or TPOT point of the same run drawn over its square.
+    std::vector<const PlanePoint*> order;
     for (const auto& p : series.points) {
+      if (p.metric == Metric::kAggregateOutput) order.push_back(&p);
+    }
+    for (const auto& p : series.points) {
+      if (p.metric != Metric::kAggregateOutput) order.push_back(&p);
+    }
+    for (const PlanePoint* point : order) {
+      const PlanePoint& p = *point;
       const bool on_axis = !(p.per_accelerator > 0);
       std::string cls =
           fmt::format("point {}{}{}{}{}", PointKind(p.metric), on_axis ? " x-only" : "",
