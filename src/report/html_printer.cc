@@ -40,6 +40,7 @@ td.num { text-align: right; font-variant-numeric: tabular-nums; }
 table.counts td, table.counts th { text-align: center; padding: 3px 6px; }
 table.counts { font-size: 14px; }
 table.codes { font-size: 14px; } table.codes td.num { width: 4em; }
+table.codes th { white-space: nowrap; }
 tr.deprecated td { color: #7b8490; } tr:target td { background: #fff3c4; }
 .verdict-within { color: #1e7b34; } .verdict-exceeds { color: #c21d1d; font-weight: 700; }
 .verdict-not-computable { color: #8a6d00; }
@@ -313,9 +314,9 @@ void PrintDiagnostic(const Diagnostic& d, const std::set<std::string, std::less<
                      d.where.column, d.IsFinding() ? " &#183; instrument " + H(d.instrument) : "");
 }
 
-// Diagnostics in order, the repeated ones (same code, same pattern) in one <details> each,
-// opened where the first of them stood; `open` opens those.
-void PrintGrouped(const std::vector<Shown>& shown, bool open,
+// Diagnostics in order, the repeated ones (same code, same pattern) in one closed <details>
+// each, where the first of them stood, its summary the pattern and the count.
+void PrintGrouped(const std::vector<Shown>& shown,
                   const std::set<std::string, std::less<>>& benchmarks, SourceLineReader& lines,
                   std::ostream& out) {
   std::map<std::string, std::vector<const Diagnostic*>> by_key;
@@ -335,9 +336,9 @@ void PrintGrouped(const std::vector<Shown>& shown, bool open,
       continue;
     }
     out << fmt::format(
-        "<details class=\"repeat severity-{0}\"{1}><summary><span class=\"tag\">{0}</span> "
-        "<strong>{2}</strong> &#215; {3}: {4}</summary>\n",
-        SeverityName(first.severity), open ? " open" : "", H(first.code), v.size(),
+        "<details class=\"repeat severity-{0}\"><summary><span class=\"tag\">{0}</span> "
+        "<strong>{1}</strong> &#215; {2}: {3}</summary>\n",
+        SeverityName(first.severity), H(first.code), v.size(),
         H(Pattern(first.message, first.record)));
     for (const Diagnostic* d : v)
       PrintDiagnostic(WithSourceLine(*d, lines, scratch), benchmarks, out);
@@ -392,7 +393,7 @@ void PrintAttention(const Report& report, std::ostream& out) {
   if (urgent.empty()) {
     out << "<p class=\"banner ok\">No errors or warnings: nothing needs action.</p>\n";
   } else {
-    PrintGrouped(urgent, true, benchmarks, lines, out);
+    PrintGrouped(urgent, benchmarks, lines, out);
   }
   out << "<h3 id=\"codes\">Findings per code</h3>\n";
   if (codes.empty()) {
@@ -421,7 +422,7 @@ void PrintAttention(const Report& report, std::ostream& out) {
     if (items.empty()) return;
     out << fmt::format("<details id=\"{}\"><summary><strong>{} ({})</strong></summary>\n", id,
                        title, items.size());
-    PrintGrouped(items, false, benchmarks, lines, out);
+    PrintGrouped(items, benchmarks, lines, out);
     out << "</details>\n";
   };
   collapsed("notes", "Notes: they inform, and never fail a sweep", notes);
@@ -488,14 +489,14 @@ constexpr std::string_view kPlaneLegend =
     "<text x=\"28\" y=\"13\">memory bound</text>"
     "<line class=\"bound compute-cap\" x1=\"138\" x2=\"160\" y1=\"9\" y2=\"9\"/>"
     "<text x=\"166\" y=\"13\">compute bound</text>"
-    "<g class=\"point per-user\"><circle class=\"mark\" cx=\"275\" cy=\"9\" r=\"5\"/></g>"
-    "<text x=\"285\" y=\"13\">per user</text>"
-    "<g class=\"point aggregate\"><rect class=\"mark\" x=\"360\" y=\"4\" width=\"10\" "
-    "height=\"10\"/></g><text x=\"376\" y=\"13\">aggregate</text>"
-    "<g class=\"point tpot\"><path class=\"mark\" d=\"M465 2L472 9L465 16L458 9Z\"/></g>"
-    "<text x=\"478\" y=\"13\">from TPOT or ITL</text>"
-    "<g class=\"point per-user\"><path class=\"mark\" d=\"M615 2L621 15L609 15Z\"/></g>"
-    "<text x=\"627\" y=\"13\">x only</text></svg><br>"
+    "<g class=\"point per-user\"><circle class=\"mark\" cx=\"292\" cy=\"9\" r=\"5\"/></g>"
+    "<text x=\"302\" y=\"13\">per user</text>"
+    "<g class=\"point aggregate\"><rect class=\"mark\" x=\"377\" y=\"4\" width=\"10\" "
+    "height=\"10\"/></g><text x=\"393\" y=\"13\">aggregate</text>"
+    "<g class=\"point tpot\"><path class=\"mark\" d=\"M485 2L492 9L485 16L478 9Z\"/></g>"
+    "<text x=\"498\" y=\"13\">from TPOT or ITL</text>"
+    "<g class=\"point per-user\"><path class=\"mark\" d=\"M640 2L646 15L634 15Z\"/></g>"
+    "<text x=\"652\" y=\"13\">x only</text></svg><br>"
     "A triangle on the x axis: the per-user rate alone is known. A red ring: a figure past one "
     "of its roofs; faded: deprecated. Hover a point for its record and how it was placed.</p>\n";
 
