@@ -753,7 +753,7 @@ void PrintRecords(const Report& report, std::ostream& out) {
           deprecated ? " <span class=\"muted\">(deprecated)</span>" : "",
           b.precision.empty()
               ? "<span class=\"muted\" title=\"absent: " + A(b.precision_absent) + "\">?</span>"
-              : fmt::format("<span title=\"{0}\">{0}</span>", H(b.precision)),
+              : fmt::format("<span title=\"{}\">{}</span>", A(b.precision), H(b.precision)),
           ConditionCell(c.engine), batch, H(MetricName(b.metric)), value, roof,
           PercentStripSvg(strip),
           (computed ? FormatNumber(r->percent) + "%" : "") +
