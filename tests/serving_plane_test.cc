@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -207,6 +208,23 @@ TEST_F(ServingPlane, UnknownCountOrAcceleratorNeverCrashes) {
     EXPECT_FALSE(g.roof.problem.empty());
     EXPECT_EQ(g.hardware, "Mystery NPU 9000");
   }
+}
+
+TEST_F(ServingPlane, HostileTextIsEscapedOnThePlaneAndInTheTable) {
+  Base();
+  Add(BenchRecord{.id = "hostile",
+                  .hardware = "<script>alert(1)</script> & 'q'",
+                  .pointer = NoPointer("no-record", "not in the corpus"),
+                  .engine = "<img src=x onerror=alert(1)>"});
+  auto plane = Build();
+  ASSERT_NE(PointOf(plane, "hostile"), nullptr);
+  std::ostringstream out;
+  PrintHtml(report_, out);
+  std::string html = out.str();
+  EXPECT_EQ(html.find("<script"), std::string::npos);
+  EXPECT_EQ(html.find("<img"), std::string::npos);
+  EXPECT_NE(html.find("&lt;script&gt;alert(1)&lt;/script&gt; &amp; 'q'"), std::string::npos);
+  EXPECT_NE(html.find("&lt;img src=x onerror=alert(1)&gt;"), std::string::npos);
 }
 
 TEST_F(ServingPlane, EveryServingRecordOfTheBundledCorpusHasAPointOrAReason) {
