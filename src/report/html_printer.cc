@@ -697,7 +697,7 @@ void PrintRecords(const Report& report, std::ostream& out) {
     v.push_back(&a);
   }
   out << "<table class=\"records\"><colgroup><col style=\"width:7%\"><col style=\"width:9%\">"
-         "<col style=\"width:27%\"><col style=\"width:6%\"><col style=\"width:7%\">"
+         "<col style=\"width:27%\"><col style=\"width:7%\"><col style=\"width:6%\">"
          "<col style=\"width:4%\"><col style=\"width:10%\"><col style=\"width:8%\">"
          "<col style=\"width:8%\"><col style=\"width:9%\"><col style=\"width:5%\"></colgroup>\n"
          "<tr><th>model</th><th>hardware</th><th>record</th><th>precision</th><th>engine</th>"
@@ -739,8 +739,9 @@ void PrintRecords(const Report& report, std::ostream& out) {
       // the roof's instrument in the bound's title.
       std::string value = fmt::format("<span title=\"{}\">{} {}</span>", A(b.value.text),
                                       FormatNumber(b.value.number), H(b.value.unit));
-      std::string roof = computed ? fmt::format("<span title=\"{}\">{} {}</span>", A(r->instrument),
-                                                FormatNumber(r->bound), H(r->unit))
+      std::string roof = computed ? fmt::format("<span title=\"{}: {} {}\">{} {}</span>",
+                                                A(r->instrument), FormatNumber(r->bound),
+                                                A(r->unit), FormatNumber(r->bound), H(r->unit))
                                   : "-";
       std::string verdict_text = computed ? verdict : "<span title=\"not computable\">n/c</span>";
       out << fmt::format(
