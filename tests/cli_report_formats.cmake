@@ -32,8 +32,8 @@ endif()
 
 sweep_to(html ${WORK}/report.html 1)
 file(READ ${WORK}/report.html html)
-if(NOT html MATCHES "<svg class=\"roofline\"" OR NOT html MATCHES "class=\"point per-user exceeds\"")
-  message(FATAL_ERROR "HTML report without its chart or the exceeding point:\n${html}")
+if(NOT html MATCHES "<svg class=\"plane" OR NOT html MATCHES "class=\"point per-user exceeds[ \"]")
+  message(FATAL_ERROR "HTML report without its serving plane or the exceeding point:\n${html}")
 endif()
 
 file(GLOB leftovers ${WORK}/*.tmp-*)

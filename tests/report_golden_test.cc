@@ -217,5 +217,37 @@ TEST(HtmlReport, BundledCorpusIsSelfContainedWithTheMptTrioOnOneChart) {
   EXPECT_NE(html.find("id=\"rec-mpt7b-a100-bs64-aggregate-output-tps\""), std::string::npos);
 }
 
+// The page opens with what needs attention, then the counts per code, then the serving plane,
+// the batch-space charts and the table; repeated findings (one code, one message pattern) are
+// one <details>, whose summary says how many.
+TEST(HtmlReport, OpensWithAttentionAndGroupsRepeatedFindings) {
+  Corpus bundled = LoadCorpus(std::vector<std::string>{ROOFLINT_BUNDLED_DATA});
+  Report r = BuildReport(bundled, Sweep(bundled));
+  std::ostringstream out;
+  PrintHtml(r, out);
+  std::string html = out.str();
+  size_t attention = html.find("<h2 id=\"attention\">Needs attention: 0 errors, 0 warnings</h2>");
+  size_t codes = html.find("<h3 id=\"codes\">Findings per code</h3>");
+  size_t plane = html.find("<h2 id=\"serving-plane\"");
+  size_t charts = html.find("<h2 id=\"rooflines\">");
+  size_t table = html.find("<h2 id=\"records\">");
+  ASSERT_NE(attention, std::string::npos);
+  EXPECT_LT(attention, codes);
+  EXPECT_LT(codes, plane);
+  EXPECT_LT(plane, charts);
+  EXPECT_LT(charts, table);
+  EXPECT_NE(html.find("No errors or warnings: nothing needs action."), std::string::npos);
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(
+      html, m,
+      std::regex("<details class=\"repeat severity-note\"><summary><span class=\"tag\">note</span> "
+                 "<strong>relies-on-draft</strong> &#215; (\\d+): ")));
+  EXPECT_GT(std::stoi(m[1]), 1);
+  // The roof table: grouped by model and hardware, with those columns.
+  EXPECT_NE(html.find("<tr><th>model</th><th>hardware</th><th>record</th><th>precision</th>"
+                      "<th>engine</th><th>B / C</th>"),
+            std::string::npos);
+}
+
 }  // namespace
 }  // namespace rooflint

@@ -135,10 +135,13 @@ void PrintMarkdown(const Report& report, std::ostream& out);
 // findings carry suppressions.
 void PrintSarif(const Report& report, std::ostream& out);
 
-// One self-contained HTML file (no network, scripts or fonts): a summary, a batch-space
-// roofline chart in SVG per (model, accelerator, count, precision) with records, a % of roof
-// strip per record with calibration bands, and every finding with its arithmetic, linked to
-// its record.
+// One self-contained HTML file (no network, scripts or fonts), in the order a reader needs it:
+// the errors and warnings (repeated ones, by code and message pattern, in one <details>), the
+// counts per code, the notes collapsed; the serving plane (tok/s per user against tok/s per
+// accelerator, every serving record a point or a stated reason: serving_plane.h); the
+// batch-space rooflines of the configurations beyond batch 1; and every record's roof with a %
+// of roof strip and calibration bands, grouped by model and hardware. Findings carry their
+// arithmetic and link to their record.
 void PrintHtml(const Report& report, std::ostream& out);
 
 // The report formats of `rooflint sweep --format`, one row each: adding a format is its

@@ -19,7 +19,7 @@ constexpr ReportFormat kFormats[] = {
     {"sarif", "SARIF 2.1.0 for code-scanning annotations",
      [](const Report& r, const PrintOptions&, std::ostream& out) { PrintSarif(r, out); },
      /*lean=*/true},
-    {"html", "one self-contained HTML file with roofline charts",
+    {"html", "one self-contained HTML file: findings, the serving plane, roofline charts",
      [](const Report& r, const PrintOptions&, std::ostream& out) { PrintHtml(r, out); },
      /*lean=*/false},
 };

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "report/escape.h"
 #include "rooflint/units.h"
@@ -239,13 +240,294 @@ std::string RooflineSvg(const RooflineChart& c) {
   return s;
 }
 
+namespace {
+
+// The plane's log10 axes: the decades that hold [lo, hi].
+struct LogAxis {
+  int e_min = 0, e_max = 1;
+  LogAxis(double lo, double hi) {
+    e_min = static_cast<int>(std::floor(std::log10(lo)));
+    e_max = static_cast<int>(std::ceil(std::log10(hi)));
+    if (e_max <= e_min) e_max = e_min + 1;
+    if (e_max - e_min > 9) e_min = e_max - 9;
+  }
+  double Fraction(double v) const { return (std::log10(v) - e_min) / (e_max - e_min); }
+};
+
+const char* PointKind(Metric m) {
+  switch (m) {
+    case Metric::kAggregateOutput:
+      return "aggregate";
+    case Metric::kTpot:
+      return "tpot";
+    case Metric::kItl:
+      return "itl";
+    default:
+      return "per-user";
+  }
+}
+
+// A mark centred on (x, y): a circle for a per-user rate, a square for an aggregate one, a
+// diamond for a rate derived from TPOT or ITL.
+std::string Mark(Metric m, double x, double y, double r) {
+  if (m == Metric::kAggregateOutput) {
+    return fmt::format(
+        "<rect class=\"mark\" x=\"{:.1f}\" y=\"{:.1f}\" width=\"{:.1f}\" height=\"{:.1f}\"/>",
+        x - r * 0.9, y - r * 0.9, r * 1.8, r * 1.8);
+  }
+  if (m == Metric::kTpot || m == Metric::kItl) {
+    return fmt::format(
+        "<path class=\"mark\" d=\"M{:.1f} {:.1f}L{:.1f} {:.1f}L{:.1f} {:.1f}L{:.1f} {:.1f}Z\"/>", x,
+        y - r * 1.25, x + r * 1.25, y, x, y + r * 1.25, x - r * 1.25, y);
+  }
+  return fmt::format("<circle class=\"mark\" cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"{:.1f}\"/>", x, y, r);
+}
+
+// Tick labels on a log axis: every decade, and 2 and 5 between them when there are few.
+std::vector<double> LogTicks(const LogAxis& a, bool minor_labels) {
+  std::vector<double> ticks;
+  for (int e = a.e_min; e <= a.e_max; ++e) {
+    double d = std::pow(10.0, e);
+    ticks.push_back(d);
+    if (minor_labels && e < a.e_max) {
+      ticks.push_back(2 * d);
+      ticks.push_back(5 * d);
+    }
+  }
+  return ticks;
+}
+
+std::string TickLabel(double v) {
+  double e = std::log10(v);
+  if (std::abs(e - std::round(e)) < 1e-9) return Decade(static_cast<int>(std::round(e)));
+  return fmt::format("{:g}", v);
+}
+
+}  // namespace
+
+std::string ServingPlaneSvg(const PlaneChart& c) {
+  const bool small = c.small;
+  const double width = small ? 300 : 600, height = small ? 236 : 370;
+  const double left = small ? 44 : 62, right = small ? 10 : 16, top = small ? 10 : 14;
+  const double bottom = small ? 36 : 44;
+  const double plot_w = width - left - right, plot_h = height - top - bottom;
+  const double r = small ? 4 : 5.5;
+
+  // The domain: every point, each bound's batch-1 rate, and where the memory bound meets the
+  // compute cap (or nears its saturation), so the bend shows.
+  double x_lo = std::numeric_limits<double>::infinity(), x_hi = 0;
+  double y_lo = std::numeric_limits<double>::infinity(), y_hi = 0;
+  auto take_x = [&](double v) {
+    if (!(v > 0) || !std::isfinite(v)) return;
+    x_lo = std::min(x_lo, v);
+    x_hi = std::max(x_hi, v);
+  };
+  auto take_y = [&](double v) {
+    if (!(v > 0) || !std::isfinite(v)) return;
+    y_lo = std::min(y_lo, v);
+    y_hi = std::max(y_hi, v);
+  };
+  for (const auto& s : c.series) {
+    for (const auto& p : s.points) {
+      take_x(p.per_user);
+      take_y(p.per_accelerator);
+    }
+    const PlaneRoof& roof = s.roof;
+    if (!roof.Known()) {
+      take_y(roof.compute_cap);
+      continue;
+    }
+    take_x(roof.PerUserAt(1));
+    take_y(roof.PerAcceleratorAt(1));
+    if (small) continue;
+    double top_y = roof.compute_cap;
+    if (roof.kv_bytes > 0) {
+      double saturation = roof.bandwidth / roof.kv_bytes;
+      top_y = top_y > 0 ? std::min(top_y, 0.9 * saturation) : 0.9 * saturation;
+      double batch = top_y * roof.weight_bytes / (roof.bandwidth - top_y * roof.kv_bytes);
+      if (batch > 1) take_x(roof.PerUserAt(batch));
+    }
+    take_y(top_y);
+  }
+  if (!(x_hi > 0)) x_lo = 1, x_hi = 10;
+  if (!(y_hi > 0)) y_lo = 1, y_hi = 10;
+  const LogAxis ax(x_lo / 1.5, x_hi * 1.6), ay(y_lo / 1.5, y_hi * 1.8);
+  auto X = [&](double v) { return left + ax.Fraction(v) * plot_w; };
+  auto Y = [&](double v) { return top + plot_h - ay.Fraction(v) * plot_h; };
+  const double x_min = std::pow(10.0, ax.e_min), y_max = std::pow(10.0, ay.e_max);
+
+  std::string s = fmt::format(
+      "<svg class=\"plane{}\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {} {}\" "
+      "width=\"{}\" height=\"{}\" role=\"img\" aria-label=\"{}\">\n",
+      small ? " small" : "", width, height, width, height, EscapeXmlAttr(c.title));
+  s += fmt::format("<title>{}</title>\n", EscapeXmlText(c.title));
+  const std::string clip = "clip-" + AnchorId(c.id);
+  s += fmt::format(
+      "<clipPath id=\"{}\"><rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"/></clipPath>\n", clip,
+      left, top, plot_w, plot_h);
+  // Grid, axes and ticks.
+  s += "<g class=\"grid\">\n";
+  for (int e = ax.e_min; e <= ax.e_max; ++e) {
+    double x = X(std::pow(10.0, e));
+    s += fmt::format("<line x1=\"{0:.1f}\" x2=\"{0:.1f}\" y1=\"{1}\" y2=\"{2}\"/>\n", x, top,
+                     top + plot_h);
+  }
+  for (int e = ay.e_min; e <= ay.e_max; ++e) {
+    double y = Y(std::pow(10.0, e));
+    s += fmt::format("<line x1=\"{0}\" x2=\"{1}\" y1=\"{2:.1f}\" y2=\"{2:.1f}\"/>\n", left,
+                     left + plot_w, y);
+  }
+  s += "</g>\n";
+  s += fmt::format("<g class=\"axis x-axis\">\n<line x1=\"{}\" x2=\"{}\" y1=\"{}\" y2=\"{}\"/>\n",
+                   left, left + plot_w, top + plot_h, top + plot_h);
+  for (double v : LogTicks(ax, ax.e_max - ax.e_min <= 2)) {
+    s += fmt::format("<text class=\"tick\" x=\"{:.1f}\" y=\"{}\">{}</text>\n", X(v),
+                     top + plot_h + (small ? 13 : 17), TickLabel(v));
+  }
+  s += fmt::format(
+      "<text class=\"label\" x=\"{}\" y=\"{}\">output tok/s per user (log)</text>\n</g>\n",
+      left + plot_w / 2, height - (small ? 6 : 10));
+  s += fmt::format(
+      "<g class=\"axis y-axis\">\n<line x1=\"{0}\" x2=\"{0}\" y1=\"{1}\" y2=\"{2}\"/>\n", left, top,
+      top + plot_h);
+  for (double v : LogTicks(ay, ay.e_max - ay.e_min <= 2)) {
+    s += fmt::format("<text class=\"tick\" x=\"{}\" y=\"{:.1f}\">{}</text>\n", left - 5, Y(v) + 4,
+                     TickLabel(v));
+  }
+  s += fmt::format(
+      "<text class=\"label\" transform=\"translate({} {}) rotate(-90)\">tok/s per "
+      "accelerator (log)</text>\n</g>\n",
+      small ? 11 : 15, top + plot_h / 2);
+
+  // The bounds, clipped to the plot.
+  s += fmt::format("<g clip-path=\"url(#{})\">\n", clip);
+  for (size_t i = 0; i < c.series.size(); ++i) {
+    const PlaneRoof& roof = c.series[i].roof;
+    if (small || !roof.Known()) {
+      if (!small && roof.compute_cap > 0) {
+        s += fmt::format(
+            "<line class=\"bound compute-cap\" x1=\"{:.1f}\" x2=\"{:.1f}\" y1=\"{:.1f}\" "
+            "y2=\"{:.1f}\"><title>compute bound F / (2P) = {} tok/s per accelerator</title>"
+            "</line>\n",
+            left, left + plot_w, Y(roof.compute_cap), Y(roof.compute_cap),
+            FormatNumber(roof.compute_cap));
+      }
+      continue;
+    }
+    std::string tip = fmt::format(
+        "memory bound: per user n x BW / (W + B x KV), per accelerator B x BW / (W + B x KV), "
+        "n = {:g}, BW = {}, W = {}{}; {}; at batch 1: {} tok/s per user",
+        roof.n, FormatBandwidth(roof.bandwidth), FormatBytes(roof.weight_bytes),
+        roof.w_basis.empty() ? "" : " (" + roof.w_basis + ")", roof.kv_basis,
+        FormatNumber(roof.PerUserAt(1)));
+    if (roof.kv_bytes > 0) {
+      // From B = 1 until the curve leaves the plot on the left or the top.
+      std::string points;
+      double b_end = std::clamp(
+          (roof.n * roof.bandwidth / x_min - roof.weight_bytes) / roof.kv_bytes, 2.0, 1e9);
+      for (int k = 0; k <= 96; ++k) {
+        double batch = std::pow(b_end, k / 96.0);
+        double y = roof.PerAcceleratorAt(batch);
+        if (y > y_max * 1.01) break;
+        points += fmt::format("{}{:.1f},{:.1f}", k ? " " : "", X(roof.PerUserAt(batch)), Y(y));
+      }
+      s += fmt::format(
+          "<polyline class=\"bound memory-bound\" fill=\"none\" points=\"{}\"><title>{}; as B "
+          "grows it tends to BW / KV = {} tok/s per accelerator</title></polyline>\n",
+          points, EscapeXmlText(tip), FormatNumber(roof.bandwidth / roof.kv_bytes));
+    } else {
+      double x = X(roof.PerUserAt(1));
+      s += fmt::format(
+          "<line class=\"bound memory-bound\" x1=\"{0:.1f}\" x2=\"{0:.1f}\" y1=\"{1:.1f}\" "
+          "y2=\"{2}\"><title>{3}</title></line>\n",
+          x, Y(roof.PerAcceleratorAt(1)), top, EscapeXmlText(tip));
+    }
+    if (roof.compute_cap > 0) {
+      s += fmt::format(
+          "<line class=\"bound compute-cap\" x1=\"{:.1f}\" x2=\"{:.1f}\" y1=\"{:.1f}\" "
+          "y2=\"{:.1f}\"><title>compute bound n x F / (2P) / n = {} tok/s per "
+          "accelerator</title></line>\n",
+          left, left + plot_w, Y(roof.compute_cap), Y(roof.compute_cap),
+          FormatNumber(roof.compute_cap));
+    }
+  }
+  s += "</g>\n";
+
+  // The records; a single-stream chart joins each point to its hardware's batch-1 bound.
+  s += "<g class=\"points\">\n";
+  for (size_t i = 0; i < c.series.size(); ++i) {
+    const PlaneSeries& series = c.series[i];
+    std::string colour = small ? (i < 8 ? fmt::format(" series s{}", i) : " series s-other") : "";
+    const PlaneRoof& roof = series.roof;
+    const bool bound = small && roof.Known();
+    double bx = bound ? X(roof.PerUserAt(1)) : 0, by = bound ? Y(roof.PerAcceleratorAt(1)) : 0;
+    if (bound) {
+      s += fmt::format(
+          "<path class=\"batch1-bound{}\" d=\"M{:.1f} {:.1f}L{:.1f} {:.1f}L{:.1f} {:.1f}L{:.1f} "
+          "{:.1f}Z\"><title>{}: batch-1 memory bound n x BW / (W + KV) = {} tok/s per user "
+          "(n = {}, BW = {}, W = {}; {})</title></path>\n",
+          colour, bx, by - 6, bx + 6, by, bx, by + 6, bx - 6, by, EscapeXmlText(series.label),
+          FormatNumber(roof.PerUserAt(1)), FormatNumber(roof.n), FormatBandwidth(roof.bandwidth),
+          FormatBytes(roof.weight_bytes), EscapeXmlText(roof.kv_basis));
+    }
+    // Aggregates first: a per-user or TPOT point of the same run drawn over its square.
+    std::vector<const PlanePoint*> order;
+    for (const auto& p : series.points) {
+      if (p.metric == Metric::kAggregateOutput) order.push_back(&p);
+    }
+    for (const auto& p : series.points) {
+      if (p.metric != Metric::kAggregateOutput) order.push_back(&p);
+    }
+    for (const PlanePoint* point : order) {
+      const PlanePoint& p = *point;
+      const bool on_axis = !(p.per_accelerator > 0);
+      std::string cls =
+          fmt::format("point {}{}{}{}{}", PointKind(p.metric), on_axis ? " x-only" : "",
+                      p.deprecated ? " deprecated" : "", p.exceeds ? " exceeds" : "", colour);
+      std::string tip =
+          fmt::format("{} ({}): {}{}{}", p.id, series.label, p.how,
+                      p.exceeds ? " (EXCEEDS a roof)" : "", p.deprecated ? " (deprecated)" : "");
+      double x = X(p.per_user);
+      double y = on_axis ? top + plot_h : Y(p.per_accelerator);
+      s += fmt::format("<a href=\"#{}\" class=\"{}\" data-record=\"{}\"><title>{}</title>",
+                       EscapeXmlAttr(p.anchor), cls, EscapeXmlAttr(p.id), EscapeXmlText(tip));
+      if (bound && !on_axis) {
+        s += fmt::format(
+            "<line class=\"to-bound\" x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" "
+            "y2=\"{:.1f}\"/>",
+            x, y, bx, by);
+      }
+      if (on_axis) {
+        s += fmt::format(
+            "<path class=\"mark\" d=\"M{0:.1f} {1:.1f}L{2:.1f} {3:.1f}L{4:.1f} "
+            "{3:.1f}Z\"/>",
+            x, y - 2 * r, x + r, y, x - r);
+      } else {
+        s += Mark(p.metric, x, y, r);
+      }
+      if (p.exceeds) {
+        s += fmt::format("<circle class=\"exceeds-ring\" cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"{}\"/>", x,
+                         y, r + 5);
+      }
+      // A few points are labelled (their batch, concurrency or statistic); many would collide.
+      if (!small && !on_axis && !p.label.empty() && series.points.size() <= 8) {
+        s += fmt::format("<text class=\"point-label\" x=\"{:.1f}\" y=\"{:.1f}\">{}</text>", x + 8,
+                         y - 7, EscapeXmlText(p.label));
+      }
+      s += "</a>\n";
+    }
+  }
+  s += "</g>\n</svg>\n";
+  return s;
+}
+
 std::string PercentStripSvg(const PercentStrip& p) {
   constexpr double kW = 260, kH = 18, kScale = 150;  // 0 .. 150% of the roof
   auto X = [&](double pct) { return std::clamp(pct, 0.0, kScale) / kScale * kW; };
   std::string verdict(VerdictName(p.verdict));
   std::string s = fmt::format(
       "<svg class=\"strip\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {} {}\" "
-      "width=\"{}\" height=\"{}\">",
+      "width=\"{}\" height=\"{}\" preserveAspectRatio=\"none\">",
       kW + 14, kH, kW + 14, kH);
   s += fmt::format("<rect class=\"track\" x=\"0\" y=\"3\" width=\"{}\" height=\"12\"/>", kW);
   if (p.band) {

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "report/serving_plane.h"
 #include "rooflint/audit.h"
 
 namespace rooflint {
@@ -40,6 +41,25 @@ struct RooflineChart {
 // x = batch on a log2 axis, y = tok/s on a log10 axis; the aggregate memory roof, the per-user
 // memory roof, the compute roof, B*, and one point per record linking to its anchor.
 std::string RooflineSvg(const RooflineChart& chart);
+
+// The serving plane: output tok/s per user (x, log10) against output tok/s per accelerator
+// (y, log10). Each series is one model and hardware: its memory bound (the curve
+// y = (n x BW - W x x) / (n x KV), drawn by batch from B = 1, or the line x = n x BW / W when KV
+// is not counted), its compute cap y = F / (2P), and its records' points, each linking to its
+// anchor. A chart of single streams (`small`) draws each series' batch-1 bound as a hollow
+// diamond joined to its points, in the series' colour (class s0 .. s7, then grey).
+struct PlaneSeries {
+  std::string label;  // the hardware, for the tooltips
+  PlaneRoof roof;
+  std::vector<PlanePoint> points;
+};
+struct PlaneChart {
+  std::string id;  // unique in the page: names the chart's clip path
+  std::string title;
+  bool small = false;  // a small multiple of single streams, one series per hardware
+  std::vector<PlaneSeries> series;
+};
+std::string ServingPlaneSvg(const PlaneChart& chart);
 
 // A bar from 0 to `percent` of the record's binding roof, coloured by verdict, the 100% line,
 // and the calibration band [lo, hi] when `band` is set. Values past the scale are clamped and
