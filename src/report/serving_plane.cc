@@ -274,8 +274,9 @@ void AddTerms(const RecordAudit& a, PlaneRoof& roof, KvFacts& kv_facts, Fallback
     double w = TermOf(r, "W"), bw = TermOf(r, "BW"), n = TermOf(r, "n");
     if (w <= 0 || bw <= 0 || n <= 0) continue;
     // A bound resting on an assumed W: the assumption-free bound is the one the least W gives.
-    // The memory roof is proportional to 1 / W and the TPOT floor's memory term to W.
-    if (std::isfinite(r.assumption_free_bound) && r.assumption_free_bound > 0) {
+    // The memory roof is proportional to 1 / W and the TPOT floor's memory term to W. (Not the
+    // KV-aware bounds, whose assumption-free form may also read one shared cache.)
+    if (!kv && std::isfinite(r.assumption_free_bound) && r.assumption_free_bound > 0) {
       if (!floor && r.assumption_free_bound > r.bound) w *= r.bound / r.assumption_free_bound;
       if (floor && r.assumption_free_bound < r.bound) w *= r.assumption_free_bound / r.bound;
     }
@@ -399,7 +400,8 @@ ServingPlane BuildServingPlane(const Report& report) {
       } else {
         roof.kv_bytes = kv.per_token * static_cast<double>(kv.shortest);
         roof.kv_basis = fmt::format(
-            "KV = {} at the shortest context, {} input tokens ({}; {} per token, from {})",
+            "KV = {} at the shortest context, {} input tokens ({}; {} per token, from {}), one "
+            "private cache per sequence: a shared prefix lets a step read less",
             FormatBytes(roof.kv_bytes), kv.shortest, kv.shortest_id, FormatBytes(kv.per_token),
             kv.per_token_id);
       }
