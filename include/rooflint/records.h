@@ -333,6 +333,11 @@ struct Conditions {
   bool PrivateKvCaches() const {
     return NoPrefixCache() && samples_per_prompt.integer && *samples_per_prompt.integer == 1;
   }
+  // True when the record states a way they do share it: a prefix cache, or several samples.
+  bool StatesSharedKv() const {
+    return (prefix && prefix->enabled) ||
+           (samples_per_prompt.integer && *samples_per_prompt.integer > 1);
+  }
 };
 
 // The [conditions] keys, in the order a record writes them: the one table the parser (which

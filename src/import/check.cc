@@ -264,10 +264,7 @@ const std::array<Probe, 9> kProbes = {{
     {"--samples-per-prompt 1 (with --prefix-cache false)",
      "whether the sequences of a step could share a prompt's KV cache",
      [](const Benchmark& b) {
-       const Conditions& c = b.conditions;
-       const bool shared = (c.prefix && c.prefix->enabled) ||
-                           (c.samples_per_prompt.integer && *c.samples_per_prompt.integer > 1);
-       return !c.PrivateKvCaches() && !shared;
+       return !b.conditions.PrivateKvCaches() && !b.conditions.StatesSharedKv();
      },
      [](Benchmark& b, const Model*) {
        StateInt(b.conditions.samples_per_prompt, 1);
