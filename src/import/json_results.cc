@@ -149,17 +149,9 @@ std::optional<json> ParseRunFast(std::string_view value, Nested nested, bool pad
 }  // namespace
 
 // Without simdjson (a build for a machine Debian's simdjson does not target: the browser
-// page's), the same object from nlohmann's parser with ParseRunSpan's callback; nullopt where
-// that parse fails, so that ParseRunSpan parses again and reports the error.
-std::optional<json> ParseRunFast(std::string_view value, Nested nested, bool) {
-  try {
-    json run = json::parse(value.begin(), value.end(), KeepCallback(nested), false);
-    if (run.is_discarded() || !run.is_object()) return std::nullopt;
-    return run;
-  } catch (const json::exception&) {
-    return std::nullopt;
-  }
-}
+// page's) there is no fast path: ParseRunSpan's own nlohmann parse, the one the fast path
+// matches, reads every run once.
+std::optional<json> ParseRunFast(std::string_view, Nested, bool) { return std::nullopt; }
 #endif
 
 std::string QuoteNonFinite(std::string_view text) {

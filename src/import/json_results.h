@@ -68,7 +68,7 @@ std::optional<nlohmann::json> ParseRunSpan(const SourceText& src, std::string_vi
 // it with nlohmann, which reports the error. `padded`: at least 64 bytes of the same buffer
 // follow `value` (the next runs of a file), so it is parsed in place instead of copied. Built
 // with ROOFLINT_NO_SIMDJSON (the browser page: Debian's simdjson targets its own machines only),
-// it parses with nlohmann's parser instead, which gives the same objects.
+// it is always nullopt, and ParseRunSpan's nlohmann parse reads the run.
 std::optional<nlohmann::json> ParseRunFast(std::string_view value, Nested nested,
                                            bool padded = false);
 
