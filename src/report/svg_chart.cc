@@ -401,17 +401,19 @@ std::string ServingPlaneSvg(const PlaneChart& c) {
 
   // The bounds, clipped to the plot.
   s += fmt::format("<g clip-path=\"url(#{})\">\n", clip);
+  // The compute bound: a level line across the plot.
+  auto compute_cap = [&](const PlaneRoof& roof) {
+    s += fmt::format(
+        "<line class=\"bound compute-cap\" x1=\"{:.1f}\" x2=\"{:.1f}\" y1=\"{:.1f}\" "
+        "y2=\"{:.1f}\"><title>compute bound F / (2P) = {} tok/s per accelerator</title>"
+        "</line>\n",
+        left, left + plot_w, Y(roof.compute_cap), Y(roof.compute_cap),
+        FormatNumber(roof.compute_cap));
+  };
   for (size_t i = 0; i < c.series.size(); ++i) {
     const PlaneRoof& roof = c.series[i].roof;
     if (small || !roof.Known()) {
-      if (!small && roof.compute_cap > 0) {
-        s += fmt::format(
-            "<line class=\"bound compute-cap\" x1=\"{:.1f}\" x2=\"{:.1f}\" y1=\"{:.1f}\" "
-            "y2=\"{:.1f}\"><title>compute bound F / (2P) = {} tok/s per accelerator</title>"
-            "</line>\n",
-            left, left + plot_w, Y(roof.compute_cap), Y(roof.compute_cap),
-            FormatNumber(roof.compute_cap));
-      }
+      if (!small && roof.compute_cap > 0) compute_cap(roof);
       continue;
     }
     std::string tip = fmt::format(
@@ -442,14 +444,7 @@ std::string ServingPlaneSvg(const PlaneChart& c) {
           "y2=\"{2}\"><title>{3}</title></line>\n",
           x, Y(roof.PerAcceleratorAt(1)), top, EscapeXmlText(tip));
     }
-    if (roof.compute_cap > 0) {
-      s += fmt::format(
-          "<line class=\"bound compute-cap\" x1=\"{:.1f}\" x2=\"{:.1f}\" y1=\"{:.1f}\" "
-          "y2=\"{:.1f}\"><title>compute bound n x F / (2P) / n = {} tok/s per "
-          "accelerator</title></line>\n",
-          left, left + plot_w, Y(roof.compute_cap), Y(roof.compute_cap),
-          FormatNumber(roof.compute_cap));
-    }
+    if (roof.compute_cap > 0) compute_cap(roof);
   }
   s += "</g>\n";
 
