@@ -37,9 +37,12 @@ py::dict DiagnosticDict(const Diagnostic& d) {
 // The corpus a caller works against, loaded from its folders once.
 class PyCorpus {
  public:
-  explicit PyCorpus(std::vector<std::string> folders) : folders_(std::move(folders)) {
+  // `threads`: at most this many threads load, audit and render (0: one per core; 1: none
+  // started).
+  PyCorpus(std::vector<std::string> folders, unsigned threads)
+      : folders_(std::move(folders)), threads_(threads) {
     py::gil_scoped_release release;
-    corpus_ = LoadCorpus(folders_);
+    corpus_ = LoadCorpus(folders_, threads_);
   }
 
   // The load's problems: records the loader rejected, folders it could not read.
@@ -88,9 +91,11 @@ class PyCorpus {
       py::gil_scoped_release release;
       SweepOptions options;
       options.near_roof_percent = near_roof_percent;
+      options.threads = threads_;
       const ReportFormat* printer = FindReportFormat(format);
       if (printer == nullptr) throw std::invalid_argument("unknown report format: " + format);
       Report report = BuildReport(corpus_, rooflint::Sweep(corpus_, options));
+      report.threads = threads_;
       PrintOptions print;
       print.verbose = true;
       printer->print(report, print, out);
@@ -141,6 +146,7 @@ class PyCorpus {
 
  private:
   std::vector<std::string> folders_;
+  unsigned threads_ = 0;
   Corpus corpus_;
 };
 
@@ -185,7 +191,8 @@ PYBIND11_MODULE(_rooflint, m) {
       .def_readwrite("source", &ImportOptions::source);
 
   py::class_<PyCorpus>(m, "Corpus")
-      .def(py::init<std::vector<std::string>>(), py::arg("folders"))
+      .def(py::init<std::vector<std::string>, unsigned>(), py::arg("folders"),
+           py::arg("threads") = 0)
       .def("diagnostics", &PyCorpus::Diagnostics)
       .def("check", &PyCorpus::Check, py::arg("claim"))
       .def("check_files", &PyCorpus::CheckFiles, py::arg("paths"), py::arg("format"),

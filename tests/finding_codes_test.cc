@@ -87,7 +87,7 @@ TEST(FindingCodesTest, EveryFindingHasACodeItsInstrumentDeclares) {
                                  std::string(ROOFLINT_TESTS_DIR) + "/corpora/exceeds"}}) {
     Corpus corpus = LoadCorpus(dirs);
     for (const Finding& f : Sweep(corpus).findings) {
-      const Instrument* i = FindInstrument(f.instrument);
+      const InstrumentInfo* i = FindInstrumentInfo(f.instrument);
       if (i == nullptr) continue;  // the waivers' own findings
       auto code = FindFindingCode(f.code);
       ASSERT_TRUE(code.has_value()) << f.code;
@@ -110,16 +110,16 @@ TEST(InstrumentDocsTest, DocsCarryTheInstrumentTable) {
 
 TEST(InstrumentDocsTest, EveryInstrumentHasItsSectionStartingWithItsSummary) {
   std::string docs = Slurp(std::filesystem::path(ROOFLINT_DOCS_DIR) / "instruments.md");
-  for (const auto& instrument : Instruments()) {
-    std::string id(instrument->id());
-    std::string line = "> **" + id + "**: " + std::string(instrument->summary()) + "\n";
+  for (const InstrumentInfo* instrument : InstrumentInfos()) {
+    std::string id(instrument->id);
+    std::string line = "> **" + id + "**: " + std::string(instrument->summary) + "\n";
     size_t at = docs.find(line);
     ASSERT_NE(at, std::string::npos) << id << ": docs/instruments.md lacks the line\n" << line;
     // The line stands in the section its declaration names, whose heading names it.
     size_t heading = docs.rfind("\n## ", at);
     ASSERT_NE(heading, std::string::npos) << id;
     std::string title = docs.substr(heading + 4, docs.find('\n', heading + 1) - heading - 4);
-    EXPECT_EQ(title, instrument->info().doc) << id;
+    EXPECT_EQ(title, instrument->doc) << id;
     EXPECT_NE(title.find(id), std::string::npos) << id << " stands under '" << title << "'";
   }
 }

@@ -723,8 +723,8 @@ TEST_F(RoofsTest, JsonCarriesChecksInTheShapeOfRoofsAndFindingsWithTheirInstrume
   auto j = nlohmann::json::parse(out.str());
   const auto& checks = j["records"][0]["checks"];
   size_t per_record_checks = 0;  // every check but spec-lint, which audits accelerators
-  for (const auto& i : Instruments()) {
-    if (i->kind() == InstrumentKind::kCheck && i->id() != ids::kSpecLint) ++per_record_checks;
+  for (const InstrumentInfo* i : InstrumentInfos()) {
+    if (i->kind == InstrumentKind::kCheck && i->id != ids::kSpecLint) ++per_record_checks;
   }
   ASSERT_EQ(checks.size(), per_record_checks);
   for (const auto& c : checks) {

@@ -179,7 +179,7 @@ TEST_F(ReportTest, JsonCarriesEveryRoofAndFindingInTheDocumentedShape) {
   EXPECT_EQ(bs1["value"]["number"], 57.6);
   EXPECT_EQ(bs1["value"]["unit"], "tok/s");
   size_t bounds = 0;  // one result per roof and floor, whether it applies or not
-  for (const auto* i : RecordInstruments()) bounds += ComputesBound(i->kind());
+  for (const InstrumentInfo* i : InstrumentInfos()) bounds += ComputesBound(i->kind);
   ASSERT_EQ(bs1["roofs"].size(), bounds);
   EXPECT_EQ(bs1["roofs"][2]["verdict"], "not-applicable");
   const auto& mem = bs1["roofs"][0];

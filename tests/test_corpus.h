@@ -78,8 +78,8 @@ inline const InstrumentResult* RoofOf(const RecordAudit& audit, const std::strin
 inline std::vector<Finding> RoofFindings(const SweepResult& sweep) {
   std::vector<Finding> out;
   for (const auto& f : sweep.findings) {
-    const Instrument* i = FindInstrument(f.instrument);
-    if (i != nullptr && ComputesBound(i->kind())) out.push_back(f);
+    const InstrumentInfo* i = FindInstrumentInfo(f.instrument);
+    if (i != nullptr && ComputesBound(i->kind)) out.push_back(f);
   }
   return out;
 }

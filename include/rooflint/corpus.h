@@ -80,9 +80,10 @@ class Corpus {
 };
 
 // Loads every record under each root (a folder with accelerators/, models/, benchmarks/,
-// sources/, gotchas/). Files are read and parsed on all cores; the result does not depend on
-// the order they finish in.
-Corpus LoadCorpus(std::span<const std::string> roots);
+// sources/, gotchas/). Files are read and parsed on `threads` threads (0: one per hardware
+// thread; 1: the calling thread alone, none started); the result does not depend on the order
+// they finish in, nor on `threads`.
+Corpus LoadCorpus(std::span<const std::string> roots, unsigned threads = 0);
 
 }  // namespace rooflint
 

@@ -66,6 +66,9 @@ struct Report {
   // How many of `diagnostics` each group shows (baselined findings are counted in the summary,
   // not shown), by DiagnosticGroup.
   std::array<size_t, 3> shown = {};
+  // At most this many threads render a report (0: one per hardware thread; 1: the calling
+  // thread alone, none started). The bytes do not depend on it.
+  unsigned threads = 0;
 };
 
 // Builds the model; `corpus` must outlive the report. Findings already marked baselined are

@@ -88,13 +88,19 @@ def _raise_on_errors(result: dict) -> dict:
 
 
 class Corpus:
-    """A corpus loaded once: the bundled one (unless `bundled=False`) and `folders`."""
+    """A corpus loaded once: the bundled one (unless `bundled=False`) and `folders`.
 
-    def __init__(self, folders: Iterable[PathLike] = (), *, bundled: bool = True):
+    `threads` is the most threads loading, sweeping and reporting may use: 0 (the default) one
+    per core, 1 the calling thread alone, with no thread started.
+    """
+
+    def __init__(self, folders: Iterable[PathLike] = (), *, bundled: bool = True, threads: int = 0):
         roots = ([bundled_data()] if bundled else []) + [os.fspath(f) for f in folders]
         if not roots:
             raise ValueError("a corpus needs a folder: give folders, or bundled=True")
-        self._native = _rooflint.Corpus(roots)
+        if isinstance(threads, bool) or not isinstance(threads, int) or not 0 <= threads <= 4096:
+            raise ValueError(f"threads must be an integer from 0 to 4096, not {threads!r}")
+        self._native = _rooflint.Corpus(roots, threads)
 
     def diagnostics(self) -> list[dict]:
         """What loading found: records rejected, folders that could not be read."""
@@ -195,11 +201,20 @@ def check_file(path: Union[PathLike, Sequence[PathLike]], *, from_: str = "auto"
     return _default().check_file(path, from_=from_, **flags)
 
 
-def sweep(paths: Optional[Iterable[PathLike]] = None, *, near_roof: float = 95.0) -> dict:
-    """The audit of corpus folders (default: the bundled one): `rooflint sweep --format json`."""
+def sweep(
+    paths: Optional[Iterable[PathLike]] = None, *, near_roof: float = 95.0, threads: int = 0
+) -> dict:
+    """The audit of corpus folders (default: the bundled one): `rooflint sweep --format json`.
+
+    `threads` as for Corpus (a different count than the bundled corpus's loads it anew)."""
     if isinstance(paths, (str, os.PathLike)):
         paths = [paths]
-    corpus = _default() if paths is None else Corpus(paths, bundled=False)
+    if paths is None and threads == 0:
+        corpus = _default()
+    elif paths is None:
+        corpus = Corpus(threads=threads)
+    else:
+        corpus = Corpus(paths, bundled=False, threads=threads)
     return corpus.sweep(near_roof=near_roof)
 
 

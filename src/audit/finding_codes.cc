@@ -104,8 +104,8 @@ std::optional<FindingCode> FindFindingCode(std::string_view name) {
 std::string EmittersOf(const FindingCodeInfo& c) {
   if (!c.emitter.empty()) return std::string(c.emitter);
   std::string out;
-  for (const auto& i : Instruments()) {
-    if (i->Emits(c.code)) out += (out.empty() ? "" : ", ") + std::string(i->id());
+  for (const InstrumentInfo* i : InstrumentInfos()) {
+    if (i->Emits(c.code)) out += (out.empty() ? "" : ", ") + std::string(i->id);
   }
   return out;
 }

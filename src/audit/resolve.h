@@ -7,6 +7,7 @@
 #include <string>
 #include <unordered_map>
 
+#include "audit/instrument.h"
 #include "rooflint/audit.h"
 #include "rooflint/hardware_match.h"
 

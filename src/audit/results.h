@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "audit/instrument.h"
 #include "rooflint/audit.h"
 
 namespace rooflint {

@@ -10,9 +10,11 @@
 #include <tuple>
 #include <unordered_set>
 
+#include "audit/instrument.h"
 #include "audit/resolve.h"
 #include "audit/results.h"
 #include "core/text_util.h"
+#include "core/threads.h"
 #include "rooflint/audit.h"
 
 namespace rooflint {
@@ -207,8 +209,7 @@ SweepResult Sweep(const Corpus& corpus, const SweepOptions& options) {
   // (SweepOptions::on_block) while holding only the blocks in flight.
   constexpr size_t kBlock = 256;
   const size_t blocks = (n + kBlock - 1) / kBlock;
-  size_t threads = std::max(1u, std::thread::hardware_concurrency());
-  threads = std::min(threads, std::max<size_t>(1, n / kBlock));
+  const size_t threads = std::min(ThreadsToUse(options.threads), std::max<size_t>(1, n / kBlock));
   // Each block's findings, merged in block order afterwards, each list freed as it is merged.
   std::vector<std::vector<Finding>> block_findings(blocks);
   size_t roofs = 0, checks = 0;

@@ -3,6 +3,7 @@
 // exactly the ones a record of that configuration would get.
 #include <fmt/format.h>
 
+#include "audit/instrument.h"
 #include "audit/physics.h"
 #include "audit/resolve.h"
 #include "rooflint/audit.h"

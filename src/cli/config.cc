@@ -334,8 +334,8 @@ bool KnownSelector(std::string_view selector) {
   for (const FindingCodeInfo& c : FindingCodes()) {
     if (c.name.starts_with(selector)) return true;
   }
-  for (const auto& i : Instruments()) {
-    if (std::string_view(i->id()).starts_with(selector)) return true;
+  for (const InstrumentInfo* i : InstrumentInfos()) {
+    if (i->id.starts_with(selector)) return true;
   }
   return false;
 }

@@ -38,9 +38,9 @@ Command AddInstrumentsCommand(CLI::App& app) {
               std::cout << InstrumentsMarkdown();
               return ExitCode::kClean;
             }
-            for (const auto& i : Instruments()) {
-              std::cout << fmt::format("{:<14}  {:<5}  {}\n", i->id(),
-                                       InstrumentKindName(i->kind()), i->summary());
+            for (const InstrumentInfo* i : InstrumentInfos()) {
+              std::cout << fmt::format("{:<14}  {:<5}  {}\n", i->id, InstrumentKindName(i->kind),
+                                       i->summary);
             }
             return ExitCode::kClean;
           }};

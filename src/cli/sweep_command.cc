@@ -114,7 +114,7 @@ ExitCode RunSweep(const SweepCommandOptions& opt) {
   // percent of a large sweep. The pointers keep them reachable for leak checkers.
   static Corpus* kept_corpus = nullptr;
   static Report* kept_report = nullptr;
-  kept_corpus = new Corpus(LoadCorpus(dirs));
+  kept_corpus = new Corpus(LoadCorpus(dirs, opt.sweep.threads));
   const Corpus& corpus = *kept_corpus;
   progress.Phase("auditing benchmark records");
   SweepOptions options = opt.sweep;
@@ -164,6 +164,7 @@ ExitCode RunSweep(const SweepCommandOptions& opt) {
     }
   }
   kept_report = new Report(BuildReport(corpus, std::move(sweep)));
+  kept_report->threads = opt.sweep.threads;
   const Report& report = *kept_report;
   // Writing a baseline accepts today's findings: it says what it wrote, not the whole report
   // (which --output still writes), and succeeds unless the input was invalid.
@@ -258,6 +259,10 @@ Command AddSweepCommand(CLI::App& app) {
   cmd->add_option("--near-roof", opt->sweep.near_roof_percent,
                   "near-roof threshold, in percent of the memory roof (default 95)")
       ->check(CLI::Range(1.0, 1000.0));
+  cmd->add_option("--threads", opt->sweep.threads,
+                  "Threads to load, audit and print with (default 0: one per core; 1: none "
+                  "started)")
+      ->check(CLI::Range(0, 4096));
   cmd->add_option("--baseline", opt->baseline,
                   "Report only findings not listed in this baseline file");
   cmd->add_option("--write-baseline", opt->write_baseline,

@@ -20,6 +20,7 @@
 
 #include "core/file_io.h"
 #include "core/text_util.h"
+#include "core/threads.h"
 
 namespace rooflint {
 namespace fs = std::filesystem;
@@ -213,10 +214,11 @@ ParseResult ParseFile(RecordKind kind, std::string_view stem, const std::string&
 
 // Writes one zero byte in each 4 KiB of `bytes` bytes at `storage` (allocated, holding no
 // objects yet), half of them on another thread, so that the kernel backs the memory on both
-// CPUs. Nothing for less than 8 MiB, where a thread is not worth starting.
-void TouchOnTwoThreads(void* storage, size_t bytes) {
+// CPUs. Nothing for less than 8 MiB, where a thread is not worth starting, nor when the load
+// may use one thread only.
+void TouchOnTwoThreads(void* storage, size_t bytes, size_t threads) {
   constexpr size_t kPage = 4096;
-  if (bytes < (size_t{8} << 20) || std::thread::hardware_concurrency() < 2) return;
+  if (bytes < (size_t{8} << 20) || threads < 2) return;
   auto touch = [](std::byte* begin, std::byte* end) {
     for (volatile std::byte* p = begin; p < end; p += kPage) *p = std::byte{0};
   };
@@ -252,7 +254,7 @@ Corpus& Corpus::operator=(const Corpus& other) {
   return *this;
 }
 
-Corpus LoadCorpus(std::span<const std::string> roots) {
+Corpus LoadCorpus(std::span<const std::string> roots, unsigned threads_wanted) {
   Corpus corpus;
   Listing listing;
   std::vector<Job>& jobs = listing.jobs;
@@ -269,8 +271,7 @@ Corpus LoadCorpus(std::span<const std::string> roots) {
   // large corpus, go straight to their place in the corpus instead: each chunk fills the range of
   // positions its files hold, and the holes rejected files leave are closed afterwards, so the
   // records are never in two vectors at once.
-  size_t threads = std::max(1u, std::thread::hardware_concurrency());
-  threads = std::min(threads, std::max<size_t>(1, jobs.size() / 64));
+  size_t threads = std::min(ThreadsToUse(threads_wanted), std::max<size_t>(1, jobs.size() / 64));
   const size_t chunks = threads == 1 ? 1 : std::min(jobs.size() / 64, threads * 64);
   std::vector<Corpus> parts(chunks);
   // Every other record vector is reserved before it is filled, from the count of files of its
@@ -305,7 +306,7 @@ Corpus LoadCorpus(std::span<const std::string> roots) {
   // its host (free page reporting): at 100k records the 74 MB of records took about 150 ms on
   // one thread there, most of the serial time of loading (docs/PERFORMANCE.md).
   corpus.benchmarks.reserve(all_counts[kBench]);
-  TouchOnTwoThreads(corpus.benchmarks.data(), all_counts[kBench] * sizeof(Benchmark));
+  TouchOnTwoThreads(corpus.benchmarks.data(), all_counts[kBench] * sizeof(Benchmark), threads);
   corpus.benchmarks.resize(all_counts[kBench]);
   auto parse_chunk = [&](size_t c, std::string& path, std::string& text, FolderReader& files) {
     Corpus& part = parts[c];

@@ -249,7 +249,8 @@ const char* Separator(size_t index) { return index == 0 ? "\n    " : ",\n    "; 
 
 class DocumentWriter {
  public:
-  explicit DocumentWriter(std::ostream& out) : out_(out), w_(buffer_) {
+  // `threads`: the report's (Report::threads), for the arrays of every item.
+  DocumentWriter(std::ostream& out, unsigned threads) : out_(out), w_(buffer_), threads_(threads) {
     buffer_.reserve(2 * kFlushBytes);
   }
   ~DocumentWriter() { Flush(); }
@@ -281,7 +282,7 @@ class DocumentWriter {
             JsonWriter w(text);
             element.Write(w, items[i]);
           },
-          out_, kJsonBlock);
+          out_, threads_, kJsonBlock);
       first = items.empty();
     } else {
       for (const auto& item : items) {
@@ -297,6 +298,7 @@ class DocumentWriter {
   }
 
   std::string& buffer() { return buffer_; }
+  void set_threads(unsigned threads) { threads_ = threads; }
   JsonWriter& writer() { return w_; }
   std::ostream& out() { return out_; }
 
@@ -309,6 +311,7 @@ class DocumentWriter {
   std::ostream& out_;
   std::string buffer_;
   JsonWriter w_;
+  unsigned threads_;
 };
 
 // kEveryItem: every item is written (no Wanted filter), so the items are rendered on two threads;
@@ -372,6 +375,7 @@ struct Rejected {
 
 // Everything after records[].
 void WriteRest(DocumentWriter& doc, const Report& report) {
+  doc.set_threads(report.threads);
   doc.Array("findings", report.diagnostics, Diagnostics{});
   doc.Array("parts", report.sweep.parts, Parts{});
   doc.Array("rejected", report.corpus->files, Rejected{});
@@ -421,7 +425,8 @@ std::string Head() {
 // audited it, then written in corpus order by whichever thread completes the run of blocks.
 class JsonStream final : public RecordStream {
  public:
-  explicit JsonStream(std::ostream& out) : doc_(out) {
+  // The records come rendered by the sweep's threads; the rest gets the report's (WriteRest).
+  explicit JsonStream(std::ostream& out) : doc_(out, 0) {
     doc_.buffer() += Head();
     doc_.Open("records");
     doc_.Flush();
@@ -467,7 +472,7 @@ class JsonStream final : public RecordStream {
 }  // namespace
 
 void PrintJson(const Report& report, std::ostream& out) {
-  DocumentWriter doc(out);
+  DocumentWriter doc(out, report.threads);
   doc.buffer() += Head();
   doc.Array("records", report.sweep.records, Records{});
   WriteRest(doc, report);

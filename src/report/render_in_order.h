@@ -9,6 +9,8 @@
 #include <string>
 #include <thread>
 
+#include "core/threads.h"
+
 namespace rooflint {
 
 // Items [0, n) are rendered on two threads, a block of items each, and the blocks written in
@@ -17,12 +19,15 @@ namespace rooflint {
 // `render(i, out, state)` appends item i to `out`; each thread has its own `State` for a block (the
 // findings' source-line reader). `block` items a block: 4096 table rows or findings are a few
 // hundred kilobytes of text; a JSON record is a few kilobytes, so its blocks are smaller.
+// `threads` is the report's (Report::threads): with 1, both blocks are rendered on the calling
+// thread.
 inline constexpr size_t kRenderBlock = 4096;
 
 template <class State, class Render>
-void RenderInOrder(size_t n, const Render& render, std::ostream& out, size_t block = kRenderBlock) {
+void RenderInOrder(size_t n, const Render& render, std::ostream& out, unsigned threads,
+                   size_t block = kRenderBlock) {
   const size_t kBlock = std::max<size_t>(1, block);
-  const bool two = std::thread::hardware_concurrency() > 1;
+  const bool two = ThreadsToUse(threads) > 1;
   std::string first, second;
   for (size_t begin = 0; begin < n; begin += 2 * kBlock) {
     const size_t mid = std::min(n, begin + kBlock), end = std::min(n, begin + 2 * kBlock);

@@ -147,8 +147,8 @@ void PrintSarif(const Report& report, std::ostream& out) {
     json properties = json::object();
     if (d->IsFinding()) {
       properties["instrument"] = d->instrument;
-      if (const Instrument* i = FindInstrument(d->instrument)) {
-        properties["kind"] = InstrumentKindName(i->kind());  // roof, floor or check
+      if (const InstrumentInfo* i = FindInstrumentInfo(d->instrument)) {
+        properties["kind"] = InstrumentKindName(i->kind);  // roof, floor or check
       }
       properties["record"] = d->record;
       properties["arithmetic"] = SanitizeUtf8(d->arithmetic);

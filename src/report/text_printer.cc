@@ -5,6 +5,7 @@
 #include <thread>
 
 #include "core/text_util.h"
+#include "core/threads.h"
 #include "report/escape.h"
 #include "report/render_in_order.h"
 #include "rooflint/report.h"
@@ -120,7 +121,7 @@ void PrintWrapped(std::string_view text, std::string_view first, std::string_vie
 // The rows are made twice, once to size the columns and once to print, rather than held: a
 // corpus of 100k records would hold 100k rows of ten strings each.
 void PrintTable(const std::vector<const RecordAudit*>& audits, const TextOptions& opt,
-                std::ostream& out) {
+                unsigned threads, std::ostream& out) {
   Row head{"ID", "METRIC", "B", "ABSENT", "VALUE", "ROOF", "BOUND", "%", "VERDICT"};
   struct Widths {
     size_t w[8] = {};
@@ -136,10 +137,13 @@ void PrintTable(const std::vector<const RecordAudit*>& audits, const TextOptions
   Widths widths, other_half;
   widths.Widen(head);
   {
-    const size_t half = std::thread::hardware_concurrency() > 1 ? audits.size() / 2 : 0;
-    std::jthread other([&] {
-      for (size_t i = 0; i < half; ++i) other_half.Widen(MakeRow(*audits[i], false));
-    });
+    const size_t half = ThreadsToUse(threads) > 1 ? audits.size() / 2 : 0;
+    std::jthread other;
+    if (half > 0) {
+      other = std::jthread([&] {
+        for (size_t i = 0; i < half; ++i) other_half.Widen(MakeRow(*audits[i], false));
+      });
+    }
     for (size_t i = half; i < audits.size(); ++i) widths.Widen(MakeRow(*audits[i], false));
   }
   for (int i = 0; i < 8; ++i) widths.w[i] = std::max(widths.w[i], other_half.w[i]);
@@ -191,7 +195,7 @@ void PrintTable(const std::vector<const RecordAudit*>& audits, const TextOptions
         line(r, false, chunk);
         for (const auto& why : r.why) chunk += Wrap(why, "    ", "    ", opt.columns);
       },
-      out);
+      out, threads);
 }
 
 }  // namespace
@@ -371,11 +375,11 @@ void PrintText(const Report& report, const TextOptions& options, std::ostream& o
   }
   PrintCalibration(report, options.columns, out);
   out << fmt::format("Benchmarks ({})\n", live.size());
-  PrintTable(live, options, out);
+  PrintTable(live, options, report.threads, out);
   if (!deprecated.empty()) {
     out << fmt::format("\nDeprecated benchmarks ({}): swept, never fail the sweep\n",
                        deprecated.size());
-    PrintTable(deprecated, options, out);
+    PrintTable(deprecated, options, report.threads, out);
   }
   const Corpus& corpus = *report.corpus;
   if (report.summary.rejected > 0) {
@@ -423,7 +427,7 @@ void PrintText(const Report& report, const TextOptions& options, std::ostream& o
         }
         text += RenderForTerminal(*d, options.columns);
       },
-      out);
+      out, report.threads);
   out << "\n";
   PrintSummaryLine(report, options.columns, out);
 }

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "audit/instrument.h"
 #include "audit/physics.h"
 #include "rooflint/units.h"
 

@@ -6,6 +6,7 @@
 
 #include <cmath>
 
+#include "audit/instrument.h"
 #include "audit/results.h"
 #include "rooflint/units.h"
 

@@ -3,6 +3,7 @@
 // gives the summary line (a test keeps the two equal); docs/physics.md has the physics behind it.
 #include <fmt/format.h>
 
+#include "audit/instrument.h"
 #include "audit/physics.h"
 
 namespace rooflint {

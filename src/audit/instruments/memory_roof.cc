@@ -4,6 +4,7 @@
 // behind it.
 #include <fmt/format.h>
 
+#include "audit/instrument.h"
 #include "audit/physics.h"
 #include "rooflint/units.h"
 

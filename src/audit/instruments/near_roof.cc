@@ -5,6 +5,7 @@
 
 #include <cmath>
 
+#include "audit/instrument.h"
 #include "audit/physics.h"
 #include "rooflint/units.h"
 

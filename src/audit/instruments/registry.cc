@@ -8,6 +8,7 @@
 #include <memory>
 #include <vector>
 
+#include "audit/instrument.h"
 #include "audit/results.h"
 #include "rooflint/audit.h"
 
@@ -104,6 +105,20 @@ const Instrument* FindInstrument(std::string_view id) {
   return nullptr;
 }
 
+std::span<const InstrumentInfo* const> InstrumentInfos() {
+  static const auto* const kInfos = [] {
+    auto* v = new std::vector<const InstrumentInfo*>();
+    for (const auto& i : Instruments()) v->push_back(&i->info());
+    return v;
+  }();
+  return *kInfos;
+}
+
+const InstrumentInfo* FindInstrumentInfo(std::string_view id) {
+  const Instrument* i = FindInstrument(id);
+  return i == nullptr ? nullptr : &i->info();
+}
+
 std::string InstrumentsMarkdown() {
   std::string out = "| instrument | kind | applies to | emits |\n|---|---|---|---|\n";
   for (const auto& i : Instruments()) {
@@ -151,8 +166,7 @@ std::string MetricSet::Names() const {
   return out;
 }
 
-bool Instrument::Emits(FindingCode code) const {
-  const auto& codes = info().codes;
+bool InstrumentInfo::Emits(FindingCode code) const {
   return std::find(codes.begin(), codes.end(), code) != codes.end();
 }
 

@@ -8,6 +8,7 @@
 #include <map>
 #include <unordered_map>
 
+#include "audit/instrument.h"
 #include "audit/results.h"
 
 namespace rooflint {

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <map>
 
+#include "audit/instrument.h"
 #include "audit/results.h"
 #include "core/text_util.h"
 #include "rooflint/hardware_match.h"
