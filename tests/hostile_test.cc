@@ -16,6 +16,7 @@
 #include "rooflint/corpus.h"
 #include "rooflint/report.h"
 #include "sanitizer.h"
+#include "scaling.h"
 
 namespace rooflint::testing {
 namespace {
@@ -69,6 +70,21 @@ TEST_F(HostileTest, TwentyThousandUnknownIdsGiveFiftyDiagnosticsAndACount) {
                         more_count, more_count));
   EXPECT_TRUE(c.HasInvalidInput());
   EXPECT_LT(seconds, 60.0);  // seconds in a sanitizer build; was minutes in a release build
+}
+
+TEST_F(HostileTest, DanglingIdsOnOneLineLoadInLinearTime) {
+  // 124,000 unknown accelerator ids in one record took seconds: the load grows with the ids.
+  const int n = kUnderAddressSanitizer ? 4000 : 15000;
+  double growth = GrowthOverFourTimesTheInput(
+      [&](int count) {
+        std::string ids;
+        for (int i = 0; i < count; ++i) ids += (i ? ", " : "") + fmt::format("\"gpu-{:06d}x\"", i);
+        Write("r.toml", BenchRecord{.pointer = "accelerators = [" + ids + "]"}.Toml());
+        Corpus c = Load();
+        EXPECT_EQ(c.diagnostics.back().code, "more-diagnostics");
+      },
+      n);
+  EXPECT_LT(growth, kLinearGrowthBound);
 }
 
 TEST(SourceLineTest, ALongLineIsAWindowAroundTheColumnWithTheCaretUnderIt) {

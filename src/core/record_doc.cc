@@ -210,13 +210,19 @@ class FastParser {
     ++line_;
     line_start_ = i_;
   }
-  // toml++ counts columns in code points.
-  Position Here() const {
-    uint32_t col = 1;
-    for (size_t j = line_start_; j < i_; ++j) {
-      if ((static_cast<unsigned char>(t_[j]) & 0xC0) != 0x80) ++col;
+  // toml++ counts columns in code points. Counted on from the last position asked for on the
+  // same line, so that a long line (a record with a 500,000-element array on one line) costs
+  // one pass, not one pass per value.
+  Position Here() {
+    if (column_line_start_ != line_start_ || column_at_ > i_) {
+      column_line_start_ = line_start_;
+      column_at_ = line_start_;
+      column_ = 1;
     }
-    return {line_, col};
+    for (; column_at_ < i_; ++column_at_) {
+      if ((static_cast<unsigned char>(t_[column_at_]) & 0xC0) != 0x80) ++column_;
+    }
+    return {line_, column_};
   }
 
   // From '#' to the line end (not consumed).
@@ -622,6 +628,9 @@ class FastParser {
   size_t i_ = 0;
   uint32_t line_ = 1;
   size_t line_start_ = 0;
+  size_t column_line_start_ = 0;  // Here()'s last count: the line, the byte, its column
+  size_t column_at_ = 0;
+  uint32_t column_ = 1;
   int depth_ = 0;
   int inline_depth_ = 0;
   std::vector<RootKey> root_keys_;
