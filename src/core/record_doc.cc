@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstring>
 #include <tuple>
+#include <unordered_map>
 #include <variant>
 
 #include "core/text_util.h"
@@ -451,24 +452,24 @@ class FastParser {
       if (At(i_) != ']') return false;
       ++i_;
     }
-    auto existing = std::find_if(root_keys_.begin(), root_keys_.end(),
-                                 [&](const RootKey& k) { return k.key == key; });
-    if (existing != root_keys_.end()) {
-      if (!is_array || !existing->table_array) return false;
+    // The headers seen, by name: a file of 100,000 headers is no search over the earlier ones.
+    auto [existing, added] = root_keys_.try_emplace(key);
+    if (!added) {
+      if (!is_array || !existing->second.table_array) return false;
       current = b_.Add(NodeType::kTable, pos);
-      b_.AddElement(existing->node, current);
+      b_.AddElement(existing->second.node, current);
       return true;
     }
     if (is_array) {
       uint32_t arr = b_.Add(NodeType::kArray, pos);
       b_.AddEntry(root, key, key_pos, arr);
-      root_keys_.push_back({key, arr, true});
+      existing->second = {arr, true};
       current = b_.Add(NodeType::kTable, pos);
       b_.AddElement(arr, current);
     } else {
       current = b_.Add(NodeType::kTable, pos);
       b_.AddEntry(root, key, key_pos, current);
-      root_keys_.push_back({key, current, false});
+      existing->second = {current, false};
     }
     // A header naming a key written before the first header is a duplicate Finish finds.
     return true;
@@ -619,9 +620,8 @@ class FastParser {
 
   static constexpr int kMaxDepth = 32;
   struct RootKey {
-    std::string_view key;
-    uint32_t node;
-    bool table_array;
+    uint32_t node = 0;
+    bool table_array = false;
   };
   std::string_view t_;
   Builder& b_;
@@ -633,7 +633,7 @@ class FastParser {
   uint32_t column_ = 1;
   int depth_ = 0;
   int inline_depth_ = 0;
-  std::vector<RootKey> root_keys_;
+  std::unordered_map<std::string_view, RootKey> root_keys_;
 };
 
 // ---- the slow path -------------------------------------------------------------------------
