@@ -116,6 +116,43 @@ TEST_F(HostileTest, DanglingIdsAndRejectedFilesLoadInLinearTime) {
   EXPECT_LT(growth, kLinearGrowthBound);
 }
 
+// One note with 200 ratio statements that do not hold: 200 errors. The report lists the file's
+// first kDiagnosticsPerFile findings and one line counting the rest, as the loader caps its
+// diagnostics (a 1 MB note made an 18 MB report); the summary and the exit code count them all.
+TEST(ReportCapTest, AFileShowsItsFirstFindingsAndACountOfTheRest) {
+  TestCorpus corpus;
+  corpus.Add(RecordKind::kSource, kSource).Add(RecordKind::kModel, kMpt);
+  std::string notes;
+  for (int k = 0; k < 200; ++k) notes += fmt::format("ratio(m0 / m1) = {}.0x ", k + 2);
+  corpus.Add(RecordKind::kBenchmark,
+             BenchRecord{.id = "m0", .extra = "set = \"big\"\nnotes = \"" + notes + "\""}.Toml());
+  corpus.Add(RecordKind::kBenchmark, BenchRecord{.id = "m1", .extra = "set = \"big\""}.Toml());
+  const Corpus& c = corpus.Build();
+  Report report = BuildReport(c, Sweep(c));
+  EXPECT_GE(report.summary.errors, 200u);
+  EXPECT_EQ(ExitCodeFor(report, false), ExitCode::kFindings);
+  std::vector<const Diagnostic*> of_m0;
+  for (const Diagnostic* d : report.diagnostics) {
+    if (d->record == "m0" || d->code == "more-diagnostics") of_m0.push_back(d);
+  }
+  ASSERT_EQ(of_m0.size(), kDiagnosticsPerFile + 1);
+  const Diagnostic& more = *of_m0.back();
+  EXPECT_EQ(more.code, "more-diagnostics");
+  EXPECT_EQ(more.severity, Severity::kError);
+  EXPECT_EQ(more.instrument, "sibling-set");  // the findings' group, and who made them
+  EXPECT_EQ(GroupOf(more), DiagnosticGroup::kFinding);
+  size_t on_m0 = 0;  // the 200 mismatches, and what else the sweep finds on m0
+  for (const Finding& f : report.sweep.findings) on_m0 += f.record == "m0";
+  ASSERT_GE(on_m0, 200u);
+  const size_t rest = on_m0 - kDiagnosticsPerFile;
+  EXPECT_EQ(
+      more.message,
+      fmt::format("... and {} more diagnostics in this file ({} errors), not shown", rest, rest));
+  std::ostringstream md;
+  PrintMarkdown(report, md);
+  EXPECT_LT(md.str().size(), 100'000u);
+}
+
 TEST(SourceLineTest, ALongLineIsAWindowAroundTheColumnWithTheCaretUnderIt) {
   Diagnostic d;
   d.where = {"f.toml", 3, 301};

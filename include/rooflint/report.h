@@ -4,6 +4,7 @@
 #define ROOFLINT_REPORT_H_
 
 #include <array>
+#include <deque>
 #include <memory>
 #include <ostream>
 #include <span>
@@ -66,6 +67,9 @@ struct Report {
   // How many of `diagnostics` each group shows (baselined findings are counted in the summary,
   // not shown), by DiagnosticGroup.
   std::array<size_t, 3> shown = {};
+  // The summaries of the per-file cap on findings (DiagnosticCap: a file shows its first
+  // kDiagnosticsPerFile findings and a count of the rest), which `diagnostics` points into.
+  std::deque<Diagnostic> capped;
 };
 
 // Builds the model; `corpus` must outlive the report. Findings already marked baselined are

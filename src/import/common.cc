@@ -999,10 +999,16 @@ FileImport::FileImport(const ImportFile& file, ImportResult& out)
 
 FileImport::~FileImport() {
   for (auto& d : diags_) out_.diagnostics.push_back(std::move(d));
+  for (const auto& [path, dropped] : sink_.cap->dropped()) {
+    DroppedDiagnostics& into = out_.dropped[path];
+    into.count += dropped.count;
+    into.errors += dropped.errors;
+  }
 }
 
 bool FileImport::failed() const {
-  return std::any_of(diags_.begin(), diags_.end(),
+  return sink_.cap->DroppedAnError() ||
+         std::any_of(diags_.begin(), diags_.end(),
                      [](const Diagnostic& d) { return d.severity == Severity::kError; });
 }
 

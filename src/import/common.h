@@ -46,10 +46,15 @@ class SourceText {
   std::vector<size_t> line_starts_;
 };
 
-// Where a problem was found, for the diagnostics of one importer.
+// Where a problem was found, for the diagnostics of one importer. With a cap (a file's
+// import), a file's diagnostics past the first kDiagnosticsPerFile are counted, not kept: a
+// hostile file may hold millions of faults.
 struct Sink {
   std::vector<Diagnostic>& out;
-  void Add(Diagnostic d) { out.push_back(std::move(d)); }
+  std::optional<DiagnosticCap> cap = std::nullopt;
+  void Add(Diagnostic d) {
+    if (!cap || cap->Keep(d)) out.push_back(std::move(d));
+  }
 };
 
 // 64-bit FNV-1a, the content hash behind ids.
@@ -358,7 +363,7 @@ class FileImport {
   uint64_t file_fnv_ = 0;  // Fnv1a of the file, set by src_'s constructor
   SourceText src_;
   std::vector<Diagnostic> diags_;
-  Sink sink_{diags_};
+  Sink sink_{diags_, DiagnosticCap()};
   std::string file_hash_;
   std::vector<std::pair<BenchmarkDraft, size_t>> drafts_;
   std::vector<std::pair<ModelDraft, size_t>> models_;
