@@ -64,6 +64,26 @@ TEST(ImportVllm, ManyRunsAreCheckedInLinearTime) {
   EXPECT_LT(growth, kLinearGrowthBound);
 }
 
+// A run repeated line after line (a tool appending the same result, 20,000 times over) is one
+// run: imported once, with one note at its first line counting the repeats.
+TEST(ImportVllm, ARepeatedRunIsOneRunWithOneNote) {
+  const std::string text = Sample("vllm", kVllm).text;
+  const std::string first = text.substr(0, text.find('\n') + 1);
+  ImportResult once = ImportFiles({{"a.jsonl", text}});
+  ImportResult r = ImportFiles({{"a.jsonl", first + first + first + text}});
+  EXPECT_EQ(Benchmarks(r).size(), Benchmarks(once).size());
+  EXPECT_EQ(r.records.size(), once.records.size());
+  std::vector<const Diagnostic*> notes;
+  for (const Diagnostic& d : r.diagnostics) {
+    if (d.code == "duplicate-run") notes.push_back(&d);
+  }
+  ASSERT_EQ(notes.size(), 1u) << RenderAll(r.diagnostics);
+  EXPECT_EQ(notes[0]->where.line, 1);
+  EXPECT_EQ(notes[0]->severity, Severity::kNote);
+  EXPECT_EQ(notes[0]->message,
+            "this run is repeated byte for byte 3 more times in the file: one run, imported once");
+}
+
 TEST(ImportVllm, CapturesMeasuredLengthsAndMarksTheRestAbsent) {
   ImportResult r = ImportFiles({Sample("vllm", kVllm)});
   auto bs = Benchmarks(r);

@@ -1020,6 +1020,13 @@ bool FileImport::RefuseInvalidUtf8(std::string hint) {
   return true;
 }
 
+bool FileImport::RepeatsAnEarlierRun(std::string_view canonical, size_t offset) {
+  auto [it, added] = run_at_.try_emplace(Fnv1a(canonical), offset);
+  if (added) return false;
+  ++repeats_[it->second];
+  return true;
+}
+
 void FileImport::Add(BenchmarkDraft b, size_t offset) {
   drafts_.emplace_back(std::move(b), offset);
 }
@@ -1033,6 +1040,13 @@ void FileImport::AddModel(ModelDraft m, size_t offset) {
 }
 
 void FileImport::Emit(const std::optional<SourceDraft>& source) {
+  for (const auto& [offset, n] : repeats_) {
+    sink_.Add(src_.At(offset, Severity::kNote, "duplicate-run",
+                      fmt::format("this run is repeated byte for byte {} more time{} in the file: "
+                                  "one run, imported once",
+                                  n, n == 1 ? "" : "s"),
+                      "a benchmark tool that appends its results wrote the same run again"));
+  }
   if (failed()) return;
   for (const auto& [b, offset] : drafts_) {
     EmitBenchmark(b, file_.path, src_.At(offset, Severity::kError, "", "", ""), out_);

@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -348,6 +349,10 @@ class FileImport {
   // The error `bad-utf8` at the first byte that is not UTF-8, with `hint`; true when found.
   bool RefuseInvalidUtf8(std::string hint);
 
+  // True when the run at `offset`, whose parsed content is `canonical` (its JSON dumped), repeats
+  // an earlier run of the file byte for byte: a repeated run is one run, counted and not read
+  // again, and Emit says once, at the first, how many repeats were folded into it.
+  bool RepeatsAnEarlierRun(std::string_view canonical, size_t offset);
   // A benchmark built from the entry at `offset` of the file.
   void Add(BenchmarkDraft b, size_t offset);
   void Add(std::vector<BenchmarkDraft> bs, size_t offset);
@@ -367,6 +372,8 @@ class FileImport {
   std::string file_hash_;
   std::vector<std::pair<BenchmarkDraft, size_t>> drafts_;
   std::vector<std::pair<ModelDraft, size_t>> models_;
+  std::unordered_map<uint64_t, size_t> run_at_;  // a run's content hash -> its offset
+  std::map<size_t, size_t> repeats_;             // a run's offset -> the repeats folded into it
 };
 
 // The source record of a run read from a local file, which has no address: `url` is the tool

@@ -536,7 +536,6 @@ void ImportSglangServing(const ImportFile& file, const Context& ctx, ImportResul
       sink);
   if (!results) return;
   const JsonSplit& split = results->split;
-  std::set<uint64_t> seen;
   std::string source_id = SourceIdOf(ctx, "sglang-serving-run", fi.file_hash());
   for (size_t i = 0; i < split.values.size(); ++i) {
     const JsonValueSpan& span = split.values[i];
@@ -544,14 +543,7 @@ void ImportSglangServing(const ImportFile& file, const Context& ctx, ImportResul
     auto run =
         ParseRunSpan(src, results->text(), span, what, {kTool}, Nested::kMemberArraysDropped, sink);
     if (!run) continue;
-    if (!seen.insert(Fnv1a(run->dump())).second) {
-      sink.Add(src.At(span.begin, Severity::kNote, "duplicate-run",
-                      fmt::format("{} repeats an earlier line of the file byte for byte; it is "
-                                  "imported once",
-                                  what),
-                      "bench_serving appends: the same file was written twice"));
-      continue;
-    }
+    if (fi.RepeatsAnEarlierRun(run->dump(), span.begin)) continue;
     RunImporter importer(src, span, *run, what, ctx, sink);
     if (auto stated = importer.Run(source_id)) AddRun(std::move(*stated), ctx, fi, span.begin);
   }

@@ -507,7 +507,7 @@ void ImportVllmServe(const ImportFile& file, const Context& ctx, ImportResult& o
     // Per-request arrays (ttfts, itls, generated_texts, ...) are parsed but not kept.
     auto run = ParseRunSpan(src, results->text(), span, what, {"vLLM bench serve", "result", true},
                             Nested::kDropped, sink);
-    if (!run) continue;
+    if (!run || fi.RepeatsAnEarlierRun(run->dump(), span.begin)) continue;
     RunImporter importer(src, span, *run, what, sink);
     std::string run_date;
     if (auto stated = importer.Run(source_id, run_date)) {
