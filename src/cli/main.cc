@@ -71,6 +71,13 @@ size_t TerminalColumns() {
   return columns;
 }
 
+ExitCode CheckOutputWritten(ExitCode code) {
+  std::cout.flush();
+  if (std::cout) return code;
+  std::cerr << "rooflint: error[output]: cannot write the report to standard output\n";
+  return ExitCode::kInternal;
+}
+
 namespace {
 
 int Main(int argc, char** argv) {
@@ -113,7 +120,7 @@ int Main(int argc, char** argv) {
     return static_cast<int>(ExitCode::kUsage);
   }
   for (const Command& c : commands) {
-    if (c.app->parsed()) return static_cast<int>(c.run());
+    if (c.app->parsed()) return static_cast<int>(CheckOutputWritten(c.run()));
   }
   return static_cast<int>(ExitCode::kUsage);
 }
