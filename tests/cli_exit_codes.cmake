@@ -123,6 +123,14 @@ foreach(w IN LISTS writers)
     message(FATAL_ERROR "rooflint ${w} into a broken pipe:\n${err}")
   endif()
 endforeach()
+
+# Numeric and enumerated flags: NaN, infinities, values out of range and unknown names are
+# usage errors (exit 3), never read as something else.
+foreach(v nan NaN inf -inf 0.5 1e400)
+  expect_exit(3 sweep --near-roof ${v} ${CORPORA}/base)
+endforeach()
+expect_exit(3 roof --model test-7b --accelerator test-gpu-40gb --kv-precision bogus
+            --corpus ${CORPORA}/base)
 if(NOT LAST_OUTPUT MATCHES "--kv-precision: unknown")
   message(FATAL_ERROR "roof --kv-precision bogus:\n${LAST_OUTPUT}")
 endif()

@@ -43,6 +43,10 @@ bool UseColor(const std::string& mode);
 // code is kInternal. main() passes every command's exit code through it.
 ExitCode CheckOutputWritten(ExitCode code);
 
+// CLI::Range for a number that must also be finite: CLI11's Range lets NaN through (every
+// comparison with it is false), and `--near-roof nan` turned the warning off.
+CLI::Validator FiniteRange(double min, double max);
+
 Command AddSweepCommand(CLI::App& app);
 Command AddPrecisionsCommand(CLI::App& app);
 Command AddInstrumentsCommand(CLI::App& app);

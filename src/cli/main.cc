@@ -71,6 +71,18 @@ size_t TerminalColumns() {
   return columns;
 }
 
+CLI::Validator FiniteRange(double min, double max) {
+  return CLI::Validator(
+      [min, max](std::string& text) -> std::string {
+        double v = 0;
+        if (!CLI::detail::lexical_cast(text, v) || !(v >= min && v <= max)) {
+          return fmt::format("Value {} not in range {} to {}", text, min, max);
+        }
+        return {};
+      },
+      fmt::format("FLOAT in [{} - {}]", min, max));
+}
+
 ExitCode CheckOutputWritten(ExitCode code) {
   std::cout.flush();
   if (std::cout) return code;

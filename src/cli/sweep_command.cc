@@ -253,7 +253,7 @@ Command AddSweepCommand(CLI::App& app) {
                 "Exit 0 whatever the findings (invalid input still exits 2)");
   cmd->add_option("--near-roof", opt->sweep.near_roof_percent,
                   "near-roof threshold, in percent of the memory roof (default 95)")
-      ->check(CLI::Range(1.0, 1000.0));
+      ->check(FiniteRange(1.0, 1000.0));
   cmd->add_option("--baseline", opt->baseline,
                   "Report only findings not listed in this baseline file");
   cmd->add_option("--write-baseline", opt->write_baseline,

@@ -575,14 +575,11 @@ CheckReport CheckClaim(const Claim& claim, const Corpus& corpus, const CheckOpti
   }
   std::string kv_precision;
   if (!claim.kv_precision.empty()) {
-    PrecisionName p = ReadPrecisionName(claim.kv_precision);
-    if (!p.problem.empty() || p.native) {
-      report.diagnostics.push_back(
-          FlagError("unknown-precision",
-                    fmt::format("--kv-precision: {}",
-                                p.native ? "auto is no KV-cache format: give one, or leave it out"
-                                         : p.problem),
-                    "`rooflint list precisions` lists them"));
+    PrecisionName p = ReadKvPrecisionName(claim.kv_precision);
+    if (!p.problem.empty()) {
+      report.diagnostics.push_back(FlagError("unknown-precision",
+                                             fmt::format("--kv-precision: {}", p.problem),
+                                             "`rooflint list precisions` lists them"));
     } else {
       kv_precision = p.name;
     }
