@@ -138,6 +138,12 @@ expect_exit(3 roof --model test-7b --accelerator test-gpu-40gb --kv-precision au
             --corpus ${CORPORA}/base)
 expect_exit(0 roof --model test-7b --accelerator test-gpu-40gb --kv-precision fp8
             --corpus ${CORPORA}/base)
+
+# After `--`, words are positional paths, even one that starts with '-'.
+expect_exit(2 sweep ${CORPORA}/base -- -h)
+if(LAST_OUTPUT MATCHES "Usage:")
+  message(FATAL_ERROR "sweep DIR -- -h printed the help:\n${LAST_OUTPUT}")
+endif()
 expect_exit(0 sweep ${CORPORA}/base -- ${CORPORA}/clean)
 if(NOT LAST_OUTPUT MATCHES "[1-9][0-9]* benchmarks swept")
   message(FATAL_ERROR "sweep DIR -- DIR2 did not sweep both:\n${LAST_OUTPUT}")

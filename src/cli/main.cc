@@ -119,8 +119,23 @@ int Main(int argc, char** argv) {
     }
   }
 
+  // After `--` every word is a positional path, even one that starts with '-'. CLI11 2.1 hands a
+  // `--` in a subcommand back to the top level once the subcommand's positionals have their
+  // minimum (`sweep DIR -- -h` printed the help, `sweep DIR -- DIR2` was refused), so the words
+  // are read here: `--` is dropped, and a word that starts with '-' is given as the same path
+  // written from the current folder ("./-h"), which no parser takes for an option.
+  std::vector<std::string> words(argv, argv + argc);
+  if (auto dashes = std::find(words.begin() + (argc > 0 ? 1 : 0), words.end(), "--");
+      dashes != words.end()) {
+    for (auto it = dashes + 1; it != words.end(); ++it) {
+      if (it->starts_with('-')) *it = "./" + *it;
+    }
+    words.erase(dashes);
+  }
+  std::vector<char*> args;
+  for (std::string& w : words) args.push_back(w.data());
   try {
-    app.parse(argc, argv);
+    app.parse(static_cast<int>(args.size()), args.data());
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);
   } catch (const CLI::CallForAllHelp& e) {
