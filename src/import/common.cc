@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cassert>
 #include <charconv>
 #include <cmath>
 #include <cstring>
@@ -155,6 +156,12 @@ std::string NumberText(double v) {
   size_t plus = s.find("e+");
   if (plus != std::string::npos) s.erase(plus + 1, 1);
   return s;
+}
+
+std::optional<int64_t> WholeNumberIn(double v, double min, double max) {
+  assert(max <= 9007199254740992.0);  // 2^53
+  if (!(v >= min && v <= max) || v != std::floor(v)) return std::nullopt;
+  return static_cast<int64_t>(v);
 }
 
 std::optional<double> ParseNumber(std::string_view text) {

@@ -73,6 +73,13 @@ std::string Today();
 std::string NumberText(double v);
 // True when `text` is a plain decimal number ParseQuantity accepts, and the value.
 std::optional<double> ParseNumber(std::string_view text);
+// `v` as an integer when it is a whole number from `min` to `max`, else nullopt: the one way an
+// importer turns a number it read into a count. A double past int64_t's range cast to it is
+// undefined behaviour (a file's 1e308 tokens), so `max` is at most 2^53, where doubles still
+// hold every integer.
+std::optional<int64_t> WholeNumberIn(double v, double min, double max);
+// The most tokens a run's total may state: far past any benchmark run, well inside int64_t.
+inline constexpr double kMaxTokenTotal = 1e15;
 
 // A JSON file split into its top-level values, each parsed on its own so memory stays
 // bounded by the largest value; `[...]` at the top is split into its elements.

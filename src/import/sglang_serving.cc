@@ -135,13 +135,13 @@ std::optional<StatedRun> RunImporter::Run(const std::string& source_id) {
   for (auto [key, v] :
        {std::pair{"total_input_tokens", *total_in}, std::pair{"total_output_tokens", *total_out},
         std::pair{"total_output_tokens_retokenized", retokenized.value_or(0)}}) {
-    if (v < 0 || v != std::floor(v) || v > 1e15) {
+    if (!WholeNumberIn(v, 0, kMaxTokenTotal)) {
       Error(key, "out-of-range", fmt::format("{} is not a token count", Raw(key)),
-            "token totals are whole numbers >= 0");
+            "token totals are whole numbers from 0 to 10^15");
     }
   }
   if (failed_) return out;
-  int64_t n_done = static_cast<int64_t>(*completed);
+  int64_t n_done = *WholeNumberIn(*completed, 1, 1e12);
 
   // What the server said about itself (newer versions only).
   Servers servers = ReadServers(run_);
