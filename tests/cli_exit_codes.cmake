@@ -93,3 +93,58 @@ if(NOT LAST_OUTPUT MATCHES "1 warnings, more than --max-warnings 0")
 endif()
 expect_exit(1 sweep --strict ${CORPORA}/base ${NEAR})
 file(REMOVE_RECURSE ${NEAR})
+
+# Every command's output that cannot be written is a failure (exit 4, said on stderr), not
+# exit 0: to a full disk, to a closed stdout, and into a broken pipe with SIGPIPE ignored.
+set(VLLM_SAMPLE ${CMAKE_CURRENT_LIST_DIR}/import-samples/vllm/bench_serve_llmd_l40s_llama3.2-3b_3rates.jsonl)
+set(writers
+    "sweep '${CORPORA}/base'"
+    "show within-roof '${CORPORA}/base' '${CORPORA}/clean'"
+    "roof --model test-7b --accelerator test-gpu-40gb --corpus '${CORPORA}/base'"
+    "import vllm-serve '${VLLM_SAMPLE}'"
+    "import vllm-serve '${VLLM_SAMPLE}' --emit toml"
+    "check --model llama-3.1-8b --hardware h100 --value '100 tok/s per user'"
+    "codes" "precisions" "instruments" "list models" "schema benchmark")
+foreach(w IN LISTS writers)
+  set(redirects "> /dev/full" ">&-")
+  if(NOT EXISTS /dev/full)
+    list(REMOVE_AT redirects 0)
+  endif()
+  foreach(to IN LISTS redirects)
+    execute_process(COMMAND sh -c "\"${ROOFLINT}\" ${w} ${to}" RESULT_VARIABLE rc ERROR_VARIABLE err)
+    if(NOT rc EQUAL 4 OR NOT err MATCHES "cannot write the report to standard output")
+      message(FATAL_ERROR "rooflint ${w} ${to}: exit ${rc}, expected 4\n${err}")
+    endif()
+  endforeach()
+  # The reader is gone before the command writes: with SIGPIPE ignored, the write fails.
+  execute_process(COMMAND sh -c "trap '' PIPE; { sleep 0.3; \"${ROOFLINT}\" ${w}; echo \"rc=$?\" >&2; } | true"
+                  RESULT_VARIABLE rc ERROR_VARIABLE err)
+  if(NOT err MATCHES "rc=4" OR NOT err MATCHES "cannot write the report to standard output")
+    message(FATAL_ERROR "rooflint ${w} into a broken pipe:\n${err}")
+  endif()
+endforeach()
+
+# Numeric and enumerated flags: NaN, infinities, values out of range and unknown names are
+# usage errors (exit 3), never read as something else.
+foreach(v nan NaN inf -inf 0.5 1e400)
+  expect_exit(3 sweep --near-roof ${v} ${CORPORA}/base)
+endforeach()
+expect_exit(3 roof --model test-7b --accelerator test-gpu-40gb --kv-precision bogus
+            --corpus ${CORPORA}/base)
+if(NOT LAST_OUTPUT MATCHES "--kv-precision: unknown")
+  message(FATAL_ERROR "roof --kv-precision bogus:\n${LAST_OUTPUT}")
+endif()
+expect_exit(3 roof --model test-7b --accelerator test-gpu-40gb --kv-precision auto
+            --corpus ${CORPORA}/base)
+expect_exit(0 roof --model test-7b --accelerator test-gpu-40gb --kv-precision fp8
+            --corpus ${CORPORA}/base)
+
+# After `--`, words are positional paths, even one that starts with '-'.
+expect_exit(2 sweep ${CORPORA}/base -- -h)
+if(LAST_OUTPUT MATCHES "Usage:")
+  message(FATAL_ERROR "sweep DIR -- -h printed the help:\n${LAST_OUTPUT}")
+endif()
+expect_exit(0 sweep ${CORPORA}/base -- ${CORPORA}/clean)
+if(NOT LAST_OUTPUT MATCHES "[1-9][0-9]* benchmarks swept")
+  message(FATAL_ERROR "sweep DIR -- DIR2 did not sweep both:\n${LAST_OUTPUT}")
+endif()

@@ -90,3 +90,11 @@ if(NOT LAST_OUTPUT MATCHES "error\\[file-exists\\]: refusing to overwrite")
   message(FATAL_ERROR "overwrite not refused:\n${LAST_OUTPUT}")
 endif()
 file(REMOVE_RECURSE ${WORK})
+
+# A run given twice in one import (a file named twice, a line repeated) is not a record
+# "imported before": that note is for the corpus's own records.
+set(VLLM ${SAMPLES}/vllm/bench_serve_llmd_l40s_llama3.2-3b_3rates.jsonl)
+expect_exit(0 import vllm-serve ${VLLM} ${VLLM} --emit toml)
+if(LAST_OUTPUT MATCHES "imported before")
+  message(FATAL_ERROR "a file given twice was said to be imported before:\n${LAST_OUTPUT}")
+endif()

@@ -16,6 +16,7 @@
 #include "rooflint/corpus.h"
 #include "rooflint/report.h"
 #include "sanitizer.h"
+#include "scaling.h"
 
 namespace rooflint::testing {
 namespace {
@@ -69,6 +70,87 @@ TEST_F(HostileTest, TwentyThousandUnknownIdsGiveFiftyDiagnosticsAndACount) {
                         more_count, more_count));
   EXPECT_TRUE(c.HasInvalidInput());
   EXPECT_LT(seconds, 60.0);  // seconds in a sanitizer build; was minutes in a release build
+}
+
+TEST_F(HostileTest, DanglingIdsOnOneLineLoadInLinearTime) {
+  // 124,000 unknown accelerator ids in one record took seconds: the load grows with the ids.
+  const int n = kUnderAddressSanitizer ? 4000 : 15000;
+  double growth = GrowthOverFourTimesTheInput(
+      [&](int count) {
+        std::string ids;
+        for (int i = 0; i < count; ++i) ids += (i ? ", " : "") + fmt::format("\"gpu-{:06d}x\"", i);
+        Write("r.toml", BenchRecord{.pointer = "accelerators = [" + ids + "]"}.Toml());
+        Corpus c = Load();
+        EXPECT_EQ(c.diagnostics.back().code, "more-diagnostics");
+      },
+      n);
+  EXPECT_LT(growth, kLinearGrowthBound);
+}
+
+TEST_F(HostileTest, DanglingIdsAndRejectedFilesLoadInLinearTime) {
+  // Each dangling id used to be looked for among every file, making a path of each (1,000
+  // rejected files and 60,000 dangling ids took seconds). n ids and n / 20 rejected parts.
+  fs::create_directories(root_ / "accelerators");
+  auto prepare = [&](int n) {
+    for (int f = 0; f < n / 20; ++f) {
+      std::ofstream(root_ / "accelerators" / fmt::format("bad-{:06d}.toml", f)) << "id = 1\n";
+    }
+    std::string ids;
+    for (int i = 0; i < n; ++i) ids += (i ? ", " : "") + fmt::format("\"gpu-{:06d}\"", i);
+    Write("r.toml", BenchRecord{.pointer = "accelerators = [" + ids + "]"}.Toml());
+  };
+  prepare(40);
+  {
+    // bad-000001 is rejected: the id pointing at it says so.
+    Write("r.toml", BenchRecord{.pointer = "accelerators = [\"bad-000001\", \"gpu-1\"]"}.Toml());
+    Corpus c = Load();
+    bool rejected = false;
+    for (const Diagnostic& d : c.diagnostics) {
+      rejected |=
+          d.code == "dangling-id" && d.message.ends_with("'bad-000001', which was rejected");
+    }
+    EXPECT_TRUE(rejected);
+  }
+  const int n = kUnderAddressSanitizer ? 2000 : 8000;
+  double growth = GrowthOverFourTimesTheInput([&](int) { Load(); }, n, prepare);
+  EXPECT_LT(growth, kLinearGrowthBound);
+}
+
+// One note with 200 ratio statements that do not hold: 200 errors. The report lists the file's
+// first kDiagnosticsPerFile findings and one line counting the rest, as the loader caps its
+// diagnostics (a 1 MB note made an 18 MB report); the summary and the exit code count them all.
+TEST(ReportCapTest, AFileShowsItsFirstFindingsAndACountOfTheRest) {
+  TestCorpus corpus;
+  corpus.Add(RecordKind::kSource, kSource).Add(RecordKind::kModel, kMpt);
+  std::string notes;
+  for (int k = 0; k < 200; ++k) notes += fmt::format("ratio(m0 / m1) = {}.0x ", k + 2);
+  corpus.Add(RecordKind::kBenchmark,
+             BenchRecord{.id = "m0", .extra = "set = \"big\"\nnotes = \"" + notes + "\""}.Toml());
+  corpus.Add(RecordKind::kBenchmark, BenchRecord{.id = "m1", .extra = "set = \"big\""}.Toml());
+  const Corpus& c = corpus.Build();
+  Report report = BuildReport(c, Sweep(c));
+  EXPECT_GE(report.summary.errors, 200u);
+  EXPECT_EQ(ExitCodeFor(report, false), ExitCode::kFindings);
+  std::vector<const Diagnostic*> of_m0;
+  for (const Diagnostic* d : report.diagnostics) {
+    if (d->record == "m0" || d->code == "more-diagnostics") of_m0.push_back(d);
+  }
+  ASSERT_EQ(of_m0.size(), kDiagnosticsPerFile + 1);
+  const Diagnostic& more = *of_m0.back();
+  EXPECT_EQ(more.code, "more-diagnostics");
+  EXPECT_EQ(more.severity, Severity::kError);
+  EXPECT_EQ(more.instrument, "sibling-set");  // the findings' group, and who made them
+  EXPECT_EQ(GroupOf(more), DiagnosticGroup::kFinding);
+  size_t on_m0 = 0;  // the 200 mismatches, and what else the sweep finds on m0
+  for (const Finding& f : report.sweep.findings) on_m0 += f.record == "m0";
+  ASSERT_GE(on_m0, 200u);
+  const size_t rest = on_m0 - kDiagnosticsPerFile;
+  EXPECT_EQ(
+      more.message,
+      fmt::format("... and {} more diagnostics in this file ({} errors), not shown", rest, rest));
+  std::ostringstream md;
+  PrintMarkdown(report, md);
+  EXPECT_LT(md.str().size(), 100'000u);
 }
 
 TEST(SourceLineTest, ALongLineIsAWindowAroundTheColumnWithTheCaretUnderIt) {

@@ -1,5 +1,6 @@
 // Bad input to the importers: every problem is a diagnostic pointing into the foreign file,
 // never a crash, and a file with an error yields no record.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -288,6 +289,72 @@ TEST(ImportBadInput, FuzzRegressionsReplayWithoutCrashing) {
     ++inputs;
   }
   EXPECT_GE(inputs, 1u);
+}
+
+std::string FirstLine(const std::string& text) { return text.substr(0, text.find('\n') + 1); }
+
+// A file of 100,000 lines that each lack five fields (each line a run of its own duration)
+// makes 500,000 errors: the importer keeps the first kDiagnosticsPerFile of them and counts the
+// rest as it goes (it held them all: 1.4 GB for 1.5 MB of `{}` lines), and the import says how
+// many it did not show.
+TEST(ImportBadInput, AMillionMissingFieldsAreCountedNotKept) {
+  std::string text;
+  const int lines = kUnderAddressSanitizer ? 20000 : 100000;
+  for (int i = 0; i < lines; ++i) text += fmt::format("{{\"duration\": {}}}\n", i + 1);
+  ImportResult r = ImportFiles({{"empty.jsonl", text}}, {}, "vllm-serve");
+  ASSERT_EQ(r.diagnostics.size(), kDiagnosticsPerFile + 1) << RenderAll(r.diagnostics);
+  const Diagnostic& more = r.diagnostics.back();
+  EXPECT_EQ(more.code, "more-diagnostics");
+  EXPECT_EQ(more.severity, Severity::kError);
+  const size_t rest = 5 * static_cast<size_t>(lines) - kDiagnosticsPerFile;
+  EXPECT_EQ(more.message, fmt::format("... and {} more diagnostics in this file ({} errors), "
+                                      "not shown",
+                                      rest, rest));
+  EXPECT_TRUE(r.HasErrors());
+  EXPECT_TRUE(Benchmarks(r).empty());
+  EXPECT_TRUE(r.dropped.empty());
+}
+
+// The sink an importer reports through keeps a file's first kDiagnosticsPerFile diagnostics and
+// only counts the rest; failing stays failing when every error was past the cap.
+TEST(ImportBadInput, TheImportersSinkKeepsTheFirstDiagnosticsOfAFileAndCountsTheRest) {
+  ImportFile file{"f.json", "{}"};
+  ImportResult out;
+  {
+    import::FileImport fi(file, out);
+    for (int i = 0; i < 1000; ++i) {
+      fi.sink().Add(fi.src().At(
+          0, static_cast<size_t>(i) < kDiagnosticsPerFile ? Severity::kNote : Severity::kError,
+          "missing-field", "x", ""));
+    }
+    EXPECT_TRUE(fi.failed());  // the errors were all past the cap
+  }
+  EXPECT_EQ(out.diagnostics.size(), kDiagnosticsPerFile);
+  ASSERT_EQ(out.dropped.count("f.json"), 1u);
+  EXPECT_EQ(out.dropped["f.json"].count, 1000 - kDiagnosticsPerFile);
+  EXPECT_EQ(out.dropped["f.json"].errors, 1000 - kDiagnosticsPerFile);
+}
+
+// Token totals past any run (1e23 to 1e308) were cast to int64_t unchecked, undefined
+// behaviour: they are out of range at their value, as completed is.
+TEST(ImportBadInput, HugeVllmTokenTotalsAreOutOfRangeAtTheirValue) {
+  const std::string line =
+      FirstLine(Sample("vllm", "bench_serve_llmd_l40s_llama3.2-3b_3rates.jsonl").text);
+  for (const char* huge : {"1e23", "1.5e308"}) {
+    for (const char* key : {"total_input_tokens", "total_output_tokens"}) {
+      const std::string from = fmt::format(
+          "\"{}\": {}", key, std::string(key) == "total_input_tokens" ? "299700" : "81050");
+      std::string text = Replace(line, from, fmt::format("\"{}\": {}", key, huge));
+      ImportResult r = ImportFiles({{"run.jsonl", text}}, {}, "vllm-serve");
+      ASSERT_TRUE(r.HasErrors()) << key << " " << huge;
+      const Diagnostic& d = r.diagnostics.front();
+      EXPECT_EQ(d.code, "out-of-range") << RenderAll(r.diagnostics);
+      EXPECT_EQ(d.where.line, 1);
+      EXPECT_EQ(static_cast<size_t>(d.where.column), text.find(huge) + 1)
+          << RenderAll(r.diagnostics);
+      EXPECT_TRUE(Benchmarks(r).empty());
+    }
+  }
 }
 
 }  // namespace

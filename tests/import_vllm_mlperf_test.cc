@@ -1,4 +1,5 @@
 // vLLM bench serve and MLPerf importers, against the real files in tests/import-samples/.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -8,6 +9,9 @@
 #include <set>
 
 #include "import_test_util.h"
+#include "rooflint/check.h"
+#include "sanitizer.h"
+#include "scaling.h"
 
 namespace rooflint::testing {
 namespace {
@@ -32,6 +36,52 @@ TEST(ImportVllm, ThreeRunsGiveAggregateAndLatencyRecords) {
   EXPECT_EQ(r.records.back().kind, RecordKind::kSource);
   EXPECT_EQ(std::get<Source>(r.records.back().record).date, "2025-05-30");
   ExpectRoundTrip(r);
+}
+
+// Runs that differ only by their request rate, one a line, from the sample's first.
+std::string ManyVllmRuns(int n) {
+  const std::string text = Sample("vllm", kVllm).text;
+  const std::string line = text.substr(0, text.find('\n') + 1);
+  std::string out;
+  for (int i = 0; i < n; ++i) {
+    out += Replace(line, "\"request_rate\": 10.0", fmt::format("\"request_rate\": {}.5", i + 11));
+  }
+  return out;
+}
+
+// 3,000 runs took 20 s: each figure's findings were looked for among every finding.
+TEST(ImportVllm, ManyRunsAreCheckedInLinearTime) {
+  std::vector<ImportFile> files(1);
+  CheckReport four = CheckFiles("vllm-serve", std::vector<ImportFile>{{"r.jsonl", ManyVllmRuns(4)}},
+                                {}, Bundled(), {});
+  EXPECT_EQ(four.figures.size(), 40u);  // ten figures a run
+  double growth =
+      GrowthOverFourTimesTheInput([&](int) { CheckFiles("vllm-serve", files, {}, Bundled(), {}); },
+                                  kUnderAddressSanitizer ? 10 : 40,
+                                  [&](int n) {
+                                    files[0] = {"r.jsonl", ManyVllmRuns(n)};
+                                  });
+  EXPECT_LT(growth, kLinearGrowthBound);
+}
+
+// A run repeated line after line (a tool appending the same result, 20,000 times over) is one
+// run: imported once, with one note at its first line counting the repeats.
+TEST(ImportVllm, ARepeatedRunIsOneRunWithOneNote) {
+  const std::string text = Sample("vllm", kVllm).text;
+  const std::string first = text.substr(0, text.find('\n') + 1);
+  ImportResult once = ImportFiles({{"a.jsonl", text}});
+  ImportResult r = ImportFiles({{"a.jsonl", first + first + first + text}});
+  EXPECT_EQ(Benchmarks(r).size(), Benchmarks(once).size());
+  EXPECT_EQ(r.records.size(), once.records.size());
+  std::vector<const Diagnostic*> notes;
+  for (const Diagnostic& d : r.diagnostics) {
+    if (d.code == "duplicate-run") notes.push_back(&d);
+  }
+  ASSERT_EQ(notes.size(), 1u) << RenderAll(r.diagnostics);
+  EXPECT_EQ(notes[0]->where.line, 1);
+  EXPECT_EQ(notes[0]->severity, Severity::kNote);
+  EXPECT_EQ(notes[0]->message,
+            "this run is repeated byte for byte 3 more times in the file: one run, imported once");
 }
 
 TEST(ImportVllm, CapturesMeasuredLengthsAndMarksTheRestAbsent) {

@@ -1,8 +1,10 @@
 // The check instruments, each where it applies and passes, applies and fails, and does not
 // apply (saying why); then waivers, baselines and the JSON shape of checks.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -708,6 +710,43 @@ TEST_F(WaiversTest, BaselineHidesKnownFindingsAndRefusesForeignFiles) {
   EXPECT_EQ(line, "my notes");
   EXPECT_TRUE(WriteBaseline(foreign, report.sweep.findings, true, error)) << error;
   EXPECT_FALSE(ReadBaseline((dir / "missing.tsv").string(), baseline, error));
+  fs::remove_all(dir);
+}
+
+// A baseline line of tabs (60 MiB of them passed the 64 MiB cap) is refused once its fourth
+// field begins, never split whole first: reading it takes about as long as reading a line of
+// the same length with no tab (it made 63 million strings).
+TEST(BaselineHostile, ALineOfTabsIsRefusedWithoutSplittingItWhole) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / ("rooflint-tabs-" + std::to_string(getpid()));
+  fs::create_directories(dir);
+  const size_t bytes = 4'000'000;
+  auto read = [&](char filler) {
+    const std::string path = (dir / "b.tsv").string();
+    std::ofstream(path, std::ios::binary) << "# rooflint baseline v1\n"
+                                          << std::string(bytes, filler) << "\n";
+    Baseline baseline;
+    std::string error;
+    auto start = std::chrono::steady_clock::now();
+    EXPECT_FALSE(ReadBaseline(path, baseline, error));
+    double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return std::pair{seconds, error};
+  };
+  read('x');  // warm the page cache and the allocator
+  double plain = 1e300, tabs = 1e300;
+  std::string error;
+  for (int run = 0; run < 3; ++run) {
+    plain = std::min(plain, read('x').first);
+    auto [t, e] = read('\t');
+    tabs = std::min(tabs, t);
+    error = e;
+  }
+  EXPECT_NE(error.find(":2: error[baseline]: expected 3 tab-separated fields (record, "
+                       "instrument, code), found 4000001"),
+            std::string::npos)
+      << error;
+  EXPECT_LT(tabs, 4 * plain + 0.01) << tabs << " s against " << plain << " s";
   fs::remove_all(dir);
 }
 

@@ -6,7 +6,7 @@
 cmake_minimum_required(VERSION 3.20)
 
 # The layer each public header belongs to.
-set(owner_core boxed corpus diagnostic diagnostic_codes exit_codes hardware_match local_hardware
+set(owner_core boxed corpus diagnostic diagnostic_cap diagnostic_codes exit_codes hardware_match local_hardware
     names precision records schema shared_text units)
 set(owner_audit audit finding_codes)
 set(owner_import check import model_config)

@@ -2,6 +2,7 @@
 // .toml file of the bundled corpus and of the tests, and systematic mutations of a few records.
 // Wherever the fast path accepts, its document and every kind's ParseRecord outcome must equal
 // toml++'s; and it must accept the plain bundled records, or it is no fast path.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -13,6 +14,7 @@
 
 #include "core/record_doc.h"
 #include "sanitizer.h"
+#include "scaling.h"
 
 namespace rooflint {
 namespace {
@@ -260,6 +262,53 @@ TEST(TomlFastPath, AgreesWithTomlOnNumbersAndStrings) {
     c.Check("x = [" + v + ", " + v + "]\n", v);
   }
   EXPECT_GT(c.accepted, static_cast<int>(values.size()));
+}
+
+// One line holding a long array: each value's column used to be counted from the line's start
+// (a 1 MB record with a 500,000-element array took tens of seconds). The document must still
+// be the one toml++ makes, columns included.
+TEST(TomlFastPath, ALongOneLineArrayParsesInLinearTime) {
+  auto text = [](int n) {
+    std::string t = "a = [";
+    for (int i = 0; i < n; ++i) t += fmt::format("{}\"gpu-{}\"", i ? ", " : "", i);
+    return t + "]\n";
+  };
+  EXPECT_EQ(CheckAgainstToml(text(50)), "");
+  const std::string thousand = text(1000);  // the document's strings are views into it
+  record_doc::Doc doc;
+  ASSERT_TRUE(record_doc::ParseFast(thousand, doc));
+  const record_doc::Node* a = doc.root().get("a");
+  ASSERT_NE(a, nullptr);
+  ASSERT_EQ(a->size(), 1000u);
+  // "a = [" is 5 characters, each earlier element `"gpu-i", ` is len(i) + 8.
+  uint32_t column = 6;
+  for (int i = 0; i < 999; ++i) column += static_cast<uint32_t>(fmt::format("{}", i).size()) + 8;
+  EXPECT_EQ(a->elements_begin()[999]->source().begin.column, column);
+  // One document, parsed into again: its vectors keep their room, so that fresh pages weigh
+  // nothing at either size.
+  std::string t;
+  record_doc::Doc d;
+  double growth = testing::GrowthOverFourTimesTheInput(
+      [&](int) { EXPECT_TRUE(record_doc::ParseFast(t, d)); }, 20000, [&](int n) { t = text(n); });
+  EXPECT_LT(growth, testing::kLinearGrowthBound);
+}
+
+// 100,000 table headers: each header's name used to be looked for among every earlier one.
+TEST(TomlFastPath, ManyTableHeadersParseInLinearTime) {
+  auto text = [](int n) {
+    std::string t;
+    for (int i = 0; i < n; ++i) t += fmt::format("[t{}]\nx = 1\n[[a]]\n", i);
+    return t;
+  };
+  EXPECT_EQ(CheckAgainstToml(text(30)), "");
+  bool took = false;
+  EXPECT_EQ(CheckAgainstToml("[t]\n[u]\n[t]\n", &took), "");
+  EXPECT_FALSE(took);  // a repeated header is left to toml++
+  std::string t;
+  record_doc::Doc d;  // parsed into again, keeping its vectors' room
+  double growth = testing::GrowthOverFourTimesTheInput(
+      [&](int) { EXPECT_TRUE(record_doc::ParseFast(t, d)); }, 10000, [&](int n) { t = text(n); });
+  EXPECT_LT(growth, testing::kLinearGrowthBound);
 }
 
 }  // namespace

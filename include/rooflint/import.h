@@ -16,6 +16,7 @@
 
 #include "rooflint/corpus.h"
 #include "rooflint/diagnostic.h"
+#include "rooflint/diagnostic_cap.h"
 #include "rooflint/records.h"
 
 namespace rooflint {
@@ -70,6 +71,9 @@ struct ImportedRecord {
 struct ImportResult {
   std::vector<ImportedRecord> records;  // benchmarks first, then sources, in input order
   std::vector<Diagnostic> diagnostics;  // pointing into the input files, sorted
+  // What the importers' per-file cap counted and did not keep while importing; Import folds it
+  // into each file's summary diagnostic (CapPerFile) and leaves it empty.
+  DroppedByFile dropped;
   bool HasErrors() const;
 };
 

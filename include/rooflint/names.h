@@ -26,6 +26,9 @@ struct PrecisionName {
 };
 // Reads `text` case-insensitively: a table name, or a dtype or quantization name.
 PrecisionName ReadPrecisionName(std::string_view text);
+// A KV-cache element format (--kv-precision): as ReadPrecisionName, but "auto" is no KV-cache
+// format, a problem.
+PrecisionName ReadKvPrecisionName(std::string_view text);
 // The names ReadPrecisionName reads besides the table's own, with what each becomes, in the
 // order `rooflint list precisions` prints them.
 struct PrecisionAlias {

@@ -4,6 +4,7 @@
 #define ROOFLINT_REPORT_H_
 
 #include <array>
+#include <deque>
 #include <memory>
 #include <ostream>
 #include <span>
@@ -69,6 +70,9 @@ struct Report {
   // At most this many threads render a report (0: one per hardware thread; 1: the calling
   // thread alone, none started). The bytes do not depend on it.
   unsigned threads = 0;
+  // The summaries of the per-file cap on findings (DiagnosticCap: a file shows its first
+  // kDiagnosticsPerFile findings and a count of the rest), which `diagnostics` points into.
+  std::deque<Diagnostic> capped;
 };
 
 // Builds the model; `corpus` must outlive the report. Findings already marked baselined are

@@ -38,6 +38,15 @@ size_t TerminalColumns();
 // Colour for the text report: "always", "never", or "auto" (a terminal without NO_COLOR).
 bool UseColor(const std::string& mode);
 
+// `code`, unless what a command wrote to standard output did not all reach it (a full disk, a
+// closed stdout, a broken pipe with SIGPIPE ignored): then that is said on stderr and the exit
+// code is kInternal. main() passes every command's exit code through it.
+ExitCode CheckOutputWritten(ExitCode code);
+
+// CLI::Range for a number that must also be finite: CLI11's Range lets NaN through (every
+// comparison with it is false), and `--near-roof nan` turned the warning off.
+CLI::Validator FiniteRange(double min, double max);
+
 Command AddSweepCommand(CLI::App& app);
 Command AddPrecisionsCommand(CLI::App& app);
 Command AddInstrumentsCommand(CLI::App& app);

@@ -14,7 +14,10 @@
 #include <map>
 #include <memory>
 #include <set>
+#include <span>
 #include <sstream>
+#include <unordered_map>
+#include <unordered_set>
 
 #include "cli/check_output.h"
 #include "cli/command.h"
@@ -58,7 +61,8 @@ std::string Commented(std::string_view text) {
 }
 
 // The audit of one imported benchmark, as TOML comments so the output stays TOML.
-void PrintAudit(const RecordAudit& audit, const std::vector<Finding>& findings, std::ostream& out) {
+void PrintAudit(const RecordAudit& audit, std::span<const Finding* const> findings,
+                std::ostream& out) {
   out << "# audit:\n";
   for (const InstrumentResult& r : audit.roofs) {
     if (r.Computed()) {
@@ -79,9 +83,9 @@ void PrintAudit(const RecordAudit& audit, const std::vector<Finding>& findings, 
     if (r.verdict != Verdict::kFail) continue;
     out << fmt::format("#   {:<13} fail: {}\n", r.instrument, Commented(r.reason));
   }
-  for (const Finding& f : findings) {
-    if (f.record != audit.benchmark->header.id) continue;
-    out << fmt::format("#   {}[{}]: {}\n", SeverityName(f.severity), f.code, Commented(f.message));
+  for (const Finding* f : findings) {
+    out << fmt::format("#   {}[{}]: {}\n", SeverityName(f->severity), f->code,
+                       Commented(f->message));
   }
 }
 
@@ -182,20 +186,24 @@ ExitCode RunImport(const ImportCliOptions& opt) {
   for (const Diagnostic& d : result.diagnostics) std::cerr << RenderForTerminal(d);
   bool errors = result.HasErrors();
 
-  // Audit the new records in the corpus they would join.
+  // Audit the new records in the corpus they would join. Every lookup by id is in a hash map
+  // made once: an import of 3,000 runs is no scan of the corpus or the findings per record.
   Corpus audited = corpus;
+  std::unordered_set<std::string_view> in_corpus, added;
+  for (const Benchmark& b : corpus.benchmarks) in_corpus.insert(b.header.id.view());
   std::vector<std::string> already;
   for (const ImportedRecord& r : result.records) {
     std::string path = opt.write.empty()
                            ? fmt::format("<import>/{}/{}.toml", KindFolder(r.kind), r.id)
                            : (fs::path(opt.write) / KindFolder(r.kind) / (r.id + ".toml")).string();
     if (r.kind == RecordKind::kBenchmark) {
-      bool exists = std::any_of(audited.benchmarks.begin(), audited.benchmarks.end(),
-                                [&](const Benchmark& b) { return b.header.id == r.id; });
-      if (exists) {
+      // In the corpus already: imported before. Twice in this import (a file given twice):
+      // the same run, audited once.
+      if (in_corpus.contains(r.id)) {
         already.push_back(r.id);
         continue;
       }
+      if (!added.insert(r.id).second) continue;
       Benchmark b = std::get<Benchmark>(r.record);
       b.header.path = path;
       audited.benchmarks.push_back(std::move(b));
@@ -214,17 +222,21 @@ ExitCode RunImport(const ImportCliOptions& opt) {
   audit_progress.Phase(fmt::format("auditing {} imported records", result.records.size()));
   SweepResult sweep = Sweep(audited);
   audit_progress.Stop();
+  std::unordered_map<std::string_view, const RecordAudit*> audit_of;
+  for (const RecordAudit& a : sweep.records) audit_of.emplace(a.benchmark->header.id.view(), &a);
+  std::unordered_map<std::string_view, std::vector<const Finding*>> findings_of;
+  for (const Finding& f : sweep.findings) findings_of[f.record.view()].push_back(&f);
   bool findings = false;
   for (const ImportedRecord& r : result.records) {
     std::cout << fmt::format("# {}/{}.toml\n{}", KindFolder(r.kind), Commented(r.id), r.toml);
     if (r.kind == RecordKind::kBenchmark) {
-      for (const RecordAudit& a : sweep.records) {
-        if (a.benchmark->header.id != r.id) continue;
-        PrintAudit(a, sweep.findings, std::cout);
+      auto found = findings_of.find(r.id);
+      std::span<const Finding* const> of_record;
+      if (found != findings_of.end()) of_record = found->second;
+      if (auto a = audit_of.find(r.id); a != audit_of.end()) {
+        PrintAudit(*a->second, of_record, std::cout);
       }
-      for (const Finding& f : sweep.findings) {
-        findings = findings || (f.record == r.id && f.Counts(false));
-      }
+      for (const Finding* f : of_record) findings = findings || f->Counts(false);
     }
     std::cout << "\n";
   }

@@ -71,6 +71,25 @@ size_t TerminalColumns() {
   return columns;
 }
 
+CLI::Validator FiniteRange(double min, double max) {
+  return CLI::Validator(
+      [min, max](std::string& text) -> std::string {
+        double v = 0;
+        if (!CLI::detail::lexical_cast(text, v) || !(v >= min && v <= max)) {
+          return fmt::format("Value {} not in range {} to {}", text, min, max);
+        }
+        return {};
+      },
+      fmt::format("FLOAT in [{} - {}]", min, max));
+}
+
+ExitCode CheckOutputWritten(ExitCode code) {
+  std::cout.flush();
+  if (std::cout) return code;
+  std::cerr << "rooflint: error[output]: cannot write the report to standard output\n";
+  return ExitCode::kInternal;
+}
+
 namespace {
 
 int Main(int argc, char** argv) {
@@ -100,8 +119,23 @@ int Main(int argc, char** argv) {
     }
   }
 
+  // After `--` every word is a positional path, even one that starts with '-'. CLI11 2.1 hands a
+  // `--` in a subcommand back to the top level once the subcommand's positionals have their
+  // minimum (`sweep DIR -- -h` printed the help, `sweep DIR -- DIR2` was refused), so the words
+  // are read here: `--` is dropped, and a word that starts with '-' is given as the same path
+  // written from the current folder ("./-h"), which no parser takes for an option.
+  std::vector<std::string> words(argv, argv + argc);
+  if (auto dashes = std::find(words.begin() + (argc > 0 ? 1 : 0), words.end(), "--");
+      dashes != words.end()) {
+    for (auto it = dashes + 1; it != words.end(); ++it) {
+      if (it->starts_with('-')) *it = "./" + *it;
+    }
+    words.erase(dashes);
+  }
+  std::vector<char*> args;
+  for (std::string& w : words) args.push_back(w.data());
   try {
-    app.parse(argc, argv);
+    app.parse(static_cast<int>(args.size()), args.data());
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);
   } catch (const CLI::CallForAllHelp& e) {
@@ -113,7 +147,7 @@ int Main(int argc, char** argv) {
     return static_cast<int>(ExitCode::kUsage);
   }
   for (const Command& c : commands) {
-    if (c.app->parsed()) return static_cast<int>(c.run());
+    if (c.app->parsed()) return static_cast<int>(CheckOutputWritten(c.run()));
   }
   return static_cast<int>(ExitCode::kUsage);
 }

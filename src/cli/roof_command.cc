@@ -36,6 +36,14 @@ bool ReadQueryNames(const Corpus& corpus, WhatIfQuery& q, std::vector<std::strin
     std::cerr << fmt::format("rooflint roof: --precision: {}\n", EscapeTerminal(w.problem));
     return false;
   }
+  if (!q.kv_precision.empty()) {
+    PrecisionName kv = ReadKvPrecisionName(q.kv_precision);
+    if (!kv.problem.empty()) {
+      std::cerr << fmt::format("rooflint roof: --kv-precision: {}\n", EscapeTerminal(kv.problem));
+      return false;
+    }
+    q.kv_precision = kv.name;
+  }
   q.model = model.model->header.id.str();
   q.precision = w.name;  // "" for the model's native precision when it states none
   HardwareIndex index(corpus.accelerators);

@@ -200,12 +200,8 @@ ExitCode RunSweep(const SweepCommandOptions& opt) {
       return ExitCode::kUsage;
     }
   }
-  // A report that did not reach standard output (a full disk, a closed pipe) is a failure.
-  std::cout.flush();
-  if (!std::cout) {
-    std::cerr << "rooflint: error[output]: cannot write the report to standard output\n";
-    return ExitCode::kInternal;
-  }
+  // A report that did not reach standard output (a full disk, a closed pipe) is a failure:
+  // main() checks what every command wrote (CheckOutputWritten).
   const ExitCode code = ExitCodeFor(report, opt.strict);
   if (code == ExitCode::kInvalidInput) return code;
   if (opt.exit_zero) return ExitCode::kClean;
@@ -258,7 +254,7 @@ Command AddSweepCommand(CLI::App& app) {
                 "Exit 0 whatever the findings (invalid input still exits 2)");
   cmd->add_option("--near-roof", opt->sweep.near_roof_percent,
                   "near-roof threshold, in percent of the memory roof (default 95)")
-      ->check(CLI::Range(1.0, 1000.0));
+      ->check(FiniteRange(1.0, 1000.0));
   cmd->add_option("--threads", opt->sweep.threads,
                   "Threads to load, audit and print with (default 0: one per core; 1: none "
                   "started)")

@@ -9,6 +9,7 @@
 
 #include "core/file_io.h"
 #include "core/text_util.h"
+#include "rooflint/diagnostic_cap.h"
 
 namespace rooflint {
 
@@ -136,27 +137,55 @@ void SetSourceLine(Diagnostic& d, std::string_view line) {
   if (begin > 0) d.caret_column = static_cast<int>(column - begin + 1 + 4);
 }
 
-void CapPerFile(std::vector<Diagnostic>& ds, size_t per_file) {
+bool DiagnosticCap::Keep(const Diagnostic& d) {
+  auto it = kept_.find(d.where.path);
+  if (it == kept_.end()) it = kept_.emplace(d.where.path, 0).first;
+  if (it->second < per_file_) {
+    ++it->second;
+    return true;
+  }
+  auto drop = dropped_.find(d.where.path);
+  if (drop == dropped_.end()) drop = dropped_.emplace(d.where.path, DroppedDiagnostics{}).first;
+  ++drop->second.count;
+  drop->second.errors += d.severity == Severity::kError;
+  return false;
+}
+
+bool DiagnosticCap::DroppedAnError() const {
+  return std::any_of(dropped_.begin(), dropped_.end(),
+                     [](const auto& d) { return d.second.errors > 0; });
+}
+
+Diagnostic DiagnosticCap::Summary(std::string_view path, const DroppedDiagnostics& dropped,
+                                  size_t per_file) {
+  Diagnostic more;
+  more.severity = dropped.errors > 0 ? Severity::kError : Severity::kWarning;
+  more.code = DiagnosticCode("more-diagnostics").name();
+  more.where.path = path;
+  more.message = fmt::format("... and {} more diagnostics in this file ({} errors), not shown",
+                             dropped.count, dropped.errors);
+  more.hint = fmt::format("fix the ones above first; at most {} are shown per file", per_file);
+  return more;
+}
+
+void CapPerFile(std::vector<Diagnostic>& ds, size_t per_file) { CapPerFile(ds, per_file, {}); }
+
+void CapPerFile(std::vector<Diagnostic>& ds, size_t per_file, const DroppedByFile& dropped) {
   std::vector<Diagnostic> kept;
   kept.reserve(ds.size());
+  DiagnosticCap cap(per_file);
   for (size_t i = 0; i < ds.size();) {
-    size_t j = i;
-    while (j < ds.size() && ds[j].where.path == ds[i].where.path) ++j;
-    size_t n = j - i;
-    for (size_t k = i; k < std::min(j, i + per_file); ++k) kept.push_back(std::move(ds[k]));
-    if (n > per_file) {
-      size_t errors = 0;
-      for (size_t k = i + per_file; k < j; ++k) errors += ds[k].severity == Severity::kError;
-      Diagnostic more;
-      more.severity = errors > 0 ? Severity::kError : Severity::kWarning;
-      more.code = DiagnosticCode("more-diagnostics").name();
-      more.where.path = kept.back().where.path;
-      more.message = fmt::format("... and {} more diagnostics in this file ({} errors), not shown",
-                                 n - per_file, errors);
-      more.hint = fmt::format("fix the ones above first; at most {} are shown per file", per_file);
-      kept.push_back(std::move(more));
+    const std::string path = ds[i].where.path;
+    for (; i < ds.size() && ds[i].where.path == path; ++i) {
+      if (cap.Keep(ds[i])) kept.push_back(std::move(ds[i]));
     }
-    i = j;
+    DroppedDiagnostics more;
+    if (auto it = cap.dropped().find(path); it != cap.dropped().end()) more = it->second;
+    if (auto it = dropped.find(path); it != dropped.end()) {
+      more.count += it->second.count;
+      more.errors += it->second.errors;
+    }
+    if (more.count > 0) kept.push_back(DiagnosticCap::Summary(path, more, per_file));
   }
   ds = std::move(kept);
 }

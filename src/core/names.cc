@@ -137,6 +137,12 @@ std::string JoinIds(const std::vector<const Model*>& models) {
 
 std::span<const PrecisionAlias> PrecisionAliases() { return kAliases; }
 
+PrecisionName ReadKvPrecisionName(std::string_view text) {
+  PrecisionName p = ReadPrecisionName(text);
+  if (p.native) p.problem = "auto is no KV-cache format: give one, or leave it out";
+  return p;
+}
+
 PrecisionName ReadPrecisionName(std::string_view text) {
   PrecisionName p;
   std::string key = ToLower(Trim(text));

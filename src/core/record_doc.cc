@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstring>
 #include <tuple>
+#include <unordered_map>
 #include <variant>
 
 #include "core/text_util.h"
@@ -210,13 +211,19 @@ class FastParser {
     ++line_;
     line_start_ = i_;
   }
-  // toml++ counts columns in code points.
-  Position Here() const {
-    uint32_t col = 1;
-    for (size_t j = line_start_; j < i_; ++j) {
-      if ((static_cast<unsigned char>(t_[j]) & 0xC0) != 0x80) ++col;
+  // toml++ counts columns in code points. Counted on from the last position asked for on the
+  // same line, so that a long line (a record with a 500,000-element array on one line) costs
+  // one pass, not one pass per value.
+  Position Here() {
+    if (column_line_start_ != line_start_ || column_at_ > i_) {
+      column_line_start_ = line_start_;
+      column_at_ = line_start_;
+      column_ = 1;
     }
-    return {line_, col};
+    for (; column_at_ < i_; ++column_at_) {
+      if ((static_cast<unsigned char>(t_[column_at_]) & 0xC0) != 0x80) ++column_;
+    }
+    return {line_, column_};
   }
 
   // From '#' to the line end (not consumed).
@@ -445,24 +452,24 @@ class FastParser {
       if (At(i_) != ']') return false;
       ++i_;
     }
-    auto existing = std::find_if(root_keys_.begin(), root_keys_.end(),
-                                 [&](const RootKey& k) { return k.key == key; });
-    if (existing != root_keys_.end()) {
-      if (!is_array || !existing->table_array) return false;
+    // The headers seen, by name: a file of 100,000 headers is no search over the earlier ones.
+    auto [existing, added] = root_keys_.try_emplace(key);
+    if (!added) {
+      if (!is_array || !existing->second.table_array) return false;
       current = b_.Add(NodeType::kTable, pos);
-      b_.AddElement(existing->node, current);
+      b_.AddElement(existing->second.node, current);
       return true;
     }
     if (is_array) {
       uint32_t arr = b_.Add(NodeType::kArray, pos);
       b_.AddEntry(root, key, key_pos, arr);
-      root_keys_.push_back({key, arr, true});
+      existing->second = {arr, true};
       current = b_.Add(NodeType::kTable, pos);
       b_.AddElement(arr, current);
     } else {
       current = b_.Add(NodeType::kTable, pos);
       b_.AddEntry(root, key, key_pos, current);
-      root_keys_.push_back({key, current, false});
+      existing->second = {current, false};
     }
     // A header naming a key written before the first header is a duplicate Finish finds.
     return true;
@@ -613,18 +620,20 @@ class FastParser {
 
   static constexpr int kMaxDepth = 32;
   struct RootKey {
-    std::string_view key;
-    uint32_t node;
-    bool table_array;
+    uint32_t node = 0;
+    bool table_array = false;
   };
   std::string_view t_;
   Builder& b_;
   size_t i_ = 0;
   uint32_t line_ = 1;
   size_t line_start_ = 0;
+  size_t column_line_start_ = 0;  // Here()'s last count: the line, the byte, its column
+  size_t column_at_ = 0;
+  uint32_t column_ = 1;
   int depth_ = 0;
   int inline_depth_ = 0;
-  std::vector<RootKey> root_keys_;
+  std::unordered_map<std::string_view, RootKey> root_keys_;
 };
 
 // ---- the slow path -------------------------------------------------------------------------

@@ -457,12 +457,12 @@ std::optional<int64_t> RunImporter::Count(const json* v, const Path& path, int64
           fmt::format("{} is a whole number", what));
     return std::nullopt;
   }
-  if (!(d >= static_cast<double>(least)) || d != std::floor(d) || d > 1e9) {
+  std::optional<int64_t> n = WholeNumberIn(d, static_cast<double>(least), 1e9);
+  if (!n) {
     Error(path, "out-of-range", fmt::format("{} is not a {}", v->dump(), what),
           fmt::format("{} is a whole number >= {}", what, least));
-    return std::nullopt;
   }
-  return static_cast<int64_t>(d);
+  return n;
 }
 
 // input_tokens / output_tokens: the length every request had, when the measured distribution

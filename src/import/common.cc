@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cassert>
 #include <charconv>
 #include <cmath>
 #include <cstring>
@@ -155,6 +156,12 @@ std::string NumberText(double v) {
   size_t plus = s.find("e+");
   if (plus != std::string::npos) s.erase(plus + 1, 1);
   return s;
+}
+
+std::optional<int64_t> WholeNumberIn(double v, double min, double max) {
+  assert(max <= 9007199254740992.0);  // 2^53
+  if (!(v >= min && v <= max) || v != std::floor(v)) return std::nullopt;
+  return static_cast<int64_t>(v);
 }
 
 std::optional<double> ParseNumber(std::string_view text) {
@@ -999,10 +1006,16 @@ FileImport::FileImport(const ImportFile& file, ImportResult& out)
 
 FileImport::~FileImport() {
   for (auto& d : diags_) out_.diagnostics.push_back(std::move(d));
+  for (const auto& [path, dropped] : sink_.cap->dropped()) {
+    DroppedDiagnostics& into = out_.dropped[path];
+    into.count += dropped.count;
+    into.errors += dropped.errors;
+  }
 }
 
 bool FileImport::failed() const {
-  return std::any_of(diags_.begin(), diags_.end(),
+  return sink_.cap->DroppedAnError() ||
+         std::any_of(diags_.begin(), diags_.end(),
                      [](const Diagnostic& d) { return d.severity == Severity::kError; });
 }
 
@@ -1011,6 +1024,13 @@ bool FileImport::RefuseInvalidUtf8(std::string hint) {
   if (bad == std::string_view::npos) return false;
   sink_.Add(src_.At(bad, Severity::kError, "bad-utf8", "the file is not valid UTF-8 here",
                     std::move(hint)));
+  return true;
+}
+
+bool FileImport::RepeatsAnEarlierRun(std::string_view canonical, size_t offset) {
+  auto [it, added] = run_at_.try_emplace(Fnv1a(canonical), offset);
+  if (added) return false;
+  ++repeats_[it->second];
   return true;
 }
 
@@ -1027,6 +1047,13 @@ void FileImport::AddModel(ModelDraft m, size_t offset) {
 }
 
 void FileImport::Emit(const std::optional<SourceDraft>& source) {
+  for (const auto& [offset, n] : repeats_) {
+    sink_.Add(src_.At(offset, Severity::kNote, "duplicate-run",
+                      fmt::format("this run is repeated byte for byte {} more time{} in the file: "
+                                  "one run, imported once",
+                                  n, n == 1 ? "" : "s"),
+                      "a benchmark tool that appends its results wrote the same run again"));
+  }
   if (failed()) return;
   for (const auto& [b, offset] : drafts_) {
     EmitBenchmark(b, file_.path, src_.At(offset, Severity::kError, "", "", ""), out_);

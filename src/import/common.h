@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -46,10 +47,15 @@ class SourceText {
   std::vector<size_t> line_starts_;
 };
 
-// Where a problem was found, for the diagnostics of one importer.
+// Where a problem was found, for the diagnostics of one importer. With a cap (a file's
+// import), a file's diagnostics past the first kDiagnosticsPerFile are counted, not kept: a
+// hostile file may hold millions of faults.
 struct Sink {
   std::vector<Diagnostic>& out;
-  void Add(Diagnostic d) { out.push_back(std::move(d)); }
+  std::optional<DiagnosticCap> cap = std::nullopt;
+  void Add(Diagnostic d) {
+    if (!cap || cap->Keep(d)) out.push_back(std::move(d));
+  }
 };
 
 // 64-bit FNV-1a, the content hash behind ids.
@@ -67,6 +73,13 @@ std::string Today();
 std::string NumberText(double v);
 // True when `text` is a plain decimal number ParseQuantity accepts, and the value.
 std::optional<double> ParseNumber(std::string_view text);
+// `v` as an integer when it is a whole number from `min` to `max`, else nullopt: the one way an
+// importer turns a number it read into a count. A double past int64_t's range cast to it is
+// undefined behaviour (a file's 1e308 tokens), so `max` is at most 2^53, where doubles still
+// hold every integer.
+std::optional<int64_t> WholeNumberIn(double v, double min, double max);
+// The most tokens a run's total may state: far past any benchmark run, well inside int64_t.
+inline constexpr double kMaxTokenTotal = 1e15;
 
 // A JSON file split into its top-level values, each parsed on its own so memory stays
 // bounded by the largest value; `[...]` at the top is split into its elements.
@@ -343,6 +356,10 @@ class FileImport {
   // The error `bad-utf8` at the first byte that is not UTF-8, with `hint`; true when found.
   bool RefuseInvalidUtf8(std::string hint);
 
+  // True when the run at `offset`, whose parsed content is `canonical` (its JSON dumped), repeats
+  // an earlier run of the file byte for byte: a repeated run is one run, counted and not read
+  // again, and Emit says once, at the first, how many repeats were folded into it.
+  bool RepeatsAnEarlierRun(std::string_view canonical, size_t offset);
   // A benchmark built from the entry at `offset` of the file.
   void Add(BenchmarkDraft b, size_t offset);
   void Add(std::vector<BenchmarkDraft> bs, size_t offset);
@@ -358,10 +375,12 @@ class FileImport {
   uint64_t file_fnv_ = 0;  // Fnv1a of the file, set by src_'s constructor
   SourceText src_;
   std::vector<Diagnostic> diags_;
-  Sink sink_{diags_};
+  Sink sink_{diags_, DiagnosticCap()};
   std::string file_hash_;
   std::vector<std::pair<BenchmarkDraft, size_t>> drafts_;
   std::vector<std::pair<ModelDraft, size_t>> models_;
+  std::unordered_map<uint64_t, size_t> run_at_;  // a run's content hash -> its offset
+  std::map<size_t, size_t> repeats_;             // a run's offset -> the repeats folded into it
 };
 
 // The source record of a run read from a local file, which has no address: `url` is the tool

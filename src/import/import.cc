@@ -203,8 +203,10 @@ ImportResult Import(std::string_view format, std::span<const ImportFile> files,
   std::stable_partition(out.records.begin(), out.records.end(),
                         [](const ImportedRecord& r) { return r.kind == RecordKind::kBenchmark; });
   SortDiagnostics(out.diagnostics);
-  // A hostile file may hold a million faults: as the loader does, 50 a file, the rest counted.
-  CapPerFile(out.diagnostics, kDiagnosticsPerFile);
+  // A hostile file may hold a million faults: as the loader does, 50 a file, the rest counted
+  // (the importers keep no more than that of a file while importing).
+  CapPerFile(out.diagnostics, kDiagnosticsPerFile, out.dropped);
+  out.dropped.clear();
   return out;
 }
 

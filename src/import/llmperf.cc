@@ -152,8 +152,8 @@ void ImportLlmperf(const ImportFile& file, const Context& ctx, ImportResult& out
                 "num_concurrent_requests is an integer >= 1"));
     return;
   }
-  int64_t n_done = static_cast<int64_t>(*completed);
-  int64_t clients = static_cast<int64_t>(*concurrent);
+  int64_t n_done = *WholeNumberIn(*completed, 1, 1e12);
+  int64_t clients = *WholeNumberIn(*concurrent, 1, 1e8);
 
   const std::string& file_hash = fi.file_hash();
   StatedRun r;

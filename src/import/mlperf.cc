@@ -185,8 +185,7 @@ std::optional<int64_t> JsonCount(const json& obj, const char* key) {
   std::optional<double> v;
   if (it->is_number()) v = it->get<double>();
   if (it->is_string()) v = ParseNumber(it->get<std::string>());
-  if (!v || *v < 1 || *v > 1e6 || *v != std::floor(*v)) return std::nullopt;
-  return static_cast<int64_t>(*v);
+  return v ? WholeNumberIn(*v, 1, 1e6) : std::nullopt;
 }
 
 // True when two numbers agree at the digits each was printed with: LoadGen's summary prints

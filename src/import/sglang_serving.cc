@@ -135,13 +135,13 @@ std::optional<StatedRun> RunImporter::Run(const std::string& source_id) {
   for (auto [key, v] :
        {std::pair{"total_input_tokens", *total_in}, std::pair{"total_output_tokens", *total_out},
         std::pair{"total_output_tokens_retokenized", retokenized.value_or(0)}}) {
-    if (v < 0 || v != std::floor(v) || v > 1e15) {
+    if (!WholeNumberIn(v, 0, kMaxTokenTotal)) {
       Error(key, "out-of-range", fmt::format("{} is not a token count", Raw(key)),
-            "token totals are whole numbers >= 0");
+            "token totals are whole numbers from 0 to 10^15");
     }
   }
   if (failed_) return out;
-  int64_t n_done = static_cast<int64_t>(*completed);
+  int64_t n_done = *WholeNumberIn(*completed, 1, 1e12);
 
   // What the server said about itself (newer versions only).
   Servers servers = ReadServers(run_);
@@ -536,7 +536,6 @@ void ImportSglangServing(const ImportFile& file, const Context& ctx, ImportResul
       sink);
   if (!results) return;
   const JsonSplit& split = results->split;
-  std::set<uint64_t> seen;
   std::string source_id = SourceIdOf(ctx, "sglang-serving-run", fi.file_hash());
   for (size_t i = 0; i < split.values.size(); ++i) {
     const JsonValueSpan& span = split.values[i];
@@ -544,14 +543,7 @@ void ImportSglangServing(const ImportFile& file, const Context& ctx, ImportResul
     auto run =
         ParseRunSpan(src, results->text(), span, what, {kTool}, Nested::kMemberArraysDropped, sink);
     if (!run) continue;
-    if (!seen.insert(Fnv1a(run->dump())).second) {
-      sink.Add(src.At(span.begin, Severity::kNote, "duplicate-run",
-                      fmt::format("{} repeats an earlier line of the file byte for byte; it is "
-                                  "imported once",
-                                  what),
-                      "bench_serving appends: the same file was written twice"));
-      continue;
-    }
+    if (fi.RepeatsAnEarlierRun(run->dump(), span.begin)) continue;
     RunImporter importer(src, span, *run, what, ctx, sink);
     if (auto stated = importer.Run(source_id)) AddRun(std::move(*stated), ctx, fi, span.begin);
   }

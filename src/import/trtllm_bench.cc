@@ -315,12 +315,12 @@ class ReportImporter {
     if (f == nullptr || f->value == "None") return std::nullopt;
     auto v = Number(f, label);
     if (!v) return std::nullopt;
-    if (*v < 1 || *v > 1e5 || *v != std::floor(*v)) {
+    std::optional<int64_t> n = WholeNumberIn(*v, 1, 1e5);
+    if (!n) {
       Error(f->offset, "out-of-range", fmt::format("{}: {} is not a count >= 1", label, f->value),
             "trtllm-bench prints sizes and caps as whole numbers");
-      return std::nullopt;
     }
-    return static_cast<int64_t>(*v);
+    return n;
   }
 
   // Where a key stands: a place the reader named (spots_), a field's value, else the report.

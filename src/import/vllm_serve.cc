@@ -185,12 +185,12 @@ bool RunImporter::ReadMeasurements() {
   }
   for (auto [key, v] : {std::pair{"total_input_tokens", *total_in_},
                         std::pair{"total_output_tokens", *total_out_}}) {
-    if (v < 0 || v != std::floor(v)) {
+    if (!WholeNumberIn(v, 0, kMaxTokenTotal)) {
       Error(key, "out-of-range", fmt::format("{} is not a token count", NumberText(v)),
-            "token totals are whole numbers >= 0");
+            "token totals are whole numbers from 0 to 10^15");
     }
   }
-  n_done_ = static_cast<int64_t>(*completed_);
+  n_done_ = *WholeNumberIn(*completed_, 1, 1e12);
   return !failed_;
 }
 
@@ -230,8 +230,7 @@ void RunImporter::ReadHardware() {
     const json* v = Get(key);
     if (v == nullptr || !v->is_string()) return std::nullopt;
     auto n = ParseNumber(v->get<std::string>());
-    if (!n || *n < 0 || *n > 100000 || *n != std::floor(*n)) return std::nullopt;
-    return static_cast<int64_t>(*n);
+    return n ? WholeNumberIn(*n, 0, 100000) : std::nullopt;
   };
   auto decode = meta_int("decode_replicas");
   auto prefill = meta_int("prefill_replicas");
@@ -507,7 +506,7 @@ void ImportVllmServe(const ImportFile& file, const Context& ctx, ImportResult& o
     // Per-request arrays (ttfts, itls, generated_texts, ...) are parsed but not kept.
     auto run = ParseRunSpan(src, results->text(), span, what, {"vLLM bench serve", "result", true},
                             Nested::kDropped, sink);
-    if (!run) continue;
+    if (!run || fi.RepeatsAnEarlierRun(run->dump(), span.begin)) continue;
     RunImporter importer(src, span, *run, what, sink);
     std::string run_date;
     if (auto stated = importer.Run(source_id, run_date)) {

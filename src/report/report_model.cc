@@ -1,6 +1,10 @@
 // Building the report model and deciding the exit code.
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
 #include <algorithm>
 
+#include "rooflint/diagnostic_cap.h"
 #include "rooflint/report.h"
 
 namespace rooflint {
@@ -17,6 +21,58 @@ const Diagnostic& WithSourceLine(const Diagnostic& d, SourceLineReader& lines,
   lines.Attach(scratch);
   return scratch;
 }
+
+namespace {
+
+// A record may hold 50,000 failing statements in one note: as the loader does with its
+// diagnostics, each file lists its first kDiagnosticsPerFile findings shown (not baselined) and
+// one summary counting the rest, in the findings' group. The summary counts above, and the
+// exit code, still count every finding.
+void CapFindingsPerFile(Report& r) {
+  DiagnosticCap cap;
+  std::vector<const Diagnostic*> kept;
+  kept.reserve(r.diagnostics.size());
+  for (size_t i = 0; i < r.diagnostics.size();) {
+    const Diagnostic* first = r.diagnostics[i];
+    size_t end = i;
+    while (end < r.diagnostics.size() && r.diagnostics[end]->where.path == first->where.path &&
+           GroupOf(*r.diagnostics[end]) == GroupOf(*first)) {
+      ++end;
+    }
+    if (GroupOf(*first) == DiagnosticGroup::kInput) {  // capped by the loader already
+      kept.insert(kept.end(), r.diagnostics.begin() + i, r.diagnostics.begin() + end);
+      i = end;
+      continue;
+    }
+    // The dropped findings' instruments and records, named in the summary.
+    std::vector<std::string_view> instruments, records;
+    for (; i < end; ++i) {
+      const Diagnostic* d = r.diagnostics[i];
+      if (d->baselined || cap.Keep(*d)) {
+        kept.push_back(d);
+        continue;
+      }
+      instruments.push_back(d->instrument.view());
+      records.push_back(d->record.view());
+    }
+    auto dropped = cap.dropped().find(first->where.path);
+    if (dropped == cap.dropped().end()) continue;
+    auto named = [](std::vector<std::string_view>& v) {
+      std::sort(v.begin(), v.end());
+      v.erase(std::unique(v.begin(), v.end()), v.end());
+      return fmt::format("{}", fmt::join(v, ", "));
+    };
+    Diagnostic& more = r.capped.emplace_back(
+        DiagnosticCap::Summary(first->where.path, dropped->second, kDiagnosticsPerFile));
+    more.instrument = named(instruments);
+    more.record = named(records);
+    more.deprecated = first->deprecated;
+    kept.push_back(&more);
+  }
+  r.diagnostics = std::move(kept);
+}
+
+}  // namespace
 
 Report BuildReport(const Corpus& corpus, SweepResult sweep) {
   Report r;
@@ -60,6 +116,7 @@ Report BuildReport(const Corpus& corpus, SweepResult sweep) {
   std::stable_sort(
       r.diagnostics.begin(), r.diagnostics.end(),
       [](const Diagnostic* a, const Diagnostic* b) { return GroupOf(*a) < GroupOf(*b); });
+  CapFindingsPerFile(r);
   for (const Diagnostic* d : r.diagnostics) {
     if (!d->baselined) ++r.shown[static_cast<size_t>(GroupOf(*d))];
   }
