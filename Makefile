@@ -17,7 +17,7 @@ CLANG_FORMAT ?= clang-format
 # and the formatting check add (make test).
 TOOL_PACKAGES := cmake ninja-build g++ libtomlplusplus-dev libcli11-dev libfmt-dev \
                  nlohmann-json3-dev libsimdjson-dev libmimalloc-dev
-TEST_PACKAGES := clang libclang-rt-14-dev clang-format libgtest-dev libgmock-dev \
+TEST_PACKAGES = clang libclang-rt-14-dev clang-format libgtest-dev libgmock-dev \
                  libbenchmark-dev chromium python3-jsonschema $(PYTHON_PACKAGES) \
                  $(WEB_PACKAGES)
 # The Python module's: pybind11 and the headers of Debian's python3, and pytest for its tests.
