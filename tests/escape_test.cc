@@ -48,5 +48,16 @@ TEST(Escape, MarkdownEscapesTableAndInlineMarkup) {
             "a\\|b \\*c\\* \\_d\\_ \\`e\\` \\<f\\> \\[g\\] \\#h \\\\ &amp; \xC3\xA9 next");
 }
 
+TEST(Escape, MarkdownLeavesNoMentionOrAutolink) {
+  // A record's note pasted into a pull-request comment must not notify a team or plant a link:
+  // GitHub's renderer acts on `@name`, on `scheme://` and on `www.` in plain text.
+  EXPECT_EQ(EscapeMarkdown("ping @org/team and a@b.com"),
+            "ping @&#8203;org/team and a@&#8203;b.com");
+  EXPECT_EQ(EscapeMarkdown("see https://evil.example/x or HTTP://E.X and Www.evil.example"),
+            "see https&#58;//evil.example/x or HTTP&#58;//E.X and Www&#46;evil.example");
+  EXPECT_EQ(EscapeMarkdown("ftp://h, javascript://x"), "ftp&#58;//h, javascript&#58;//x");
+  EXPECT_EQ(EscapeMarkdown("ratio 3:1 at www"), "ratio 3:1 at www") << "nothing to neutralise";
+}
+
 }  // namespace
 }  // namespace rooflint

@@ -160,8 +160,24 @@ std::string AnchorId(std::string_view s) {
   return out;
 }
 
+// Lower-case ASCII comparison of s at i with a lower-case word.
+bool HasWordAt(std::string_view s, size_t i, std::string_view word) {
+  if (s.size() - i < word.size()) return false;
+  for (size_t k = 0; k < word.size(); ++k) {
+    char c = s[i + k];
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    if (c != word[k]) return false;
+  }
+  return true;
+}
+
 std::string EscapeMarkdown(std::string_view s) {
-  return Walk(s, [](char c, std::string& out) {
+  // Besides markup, the renderers of pull-request comments (GitHub, GitLab) turn two things of
+  // plain text into actions: `@name` notifies a person or team, and a bare URL (a scheme's `://`
+  // or `www.`) becomes a link. Record text is input, so neither may survive: a zero-width space
+  // after every `@` breaks a mention (and an e-mail autolink), and the `:` of `://` and the `.` of
+  // `www.` are written as character references, which read the same and link nothing.
+  std::string escaped = Walk(s, [](char c, std::string& out) {
     switch (c) {
       case '\\':
       case '`':
@@ -179,6 +195,9 @@ std::string EscapeMarkdown(std::string_view s) {
       case '&':
         out += "&amp;";
         break;
+      case '@':
+        out += "@&#8203;";
+        break;
       case '\n':
       case '\r':
         out += ' ';
@@ -187,6 +206,24 @@ std::string EscapeMarkdown(std::string_view s) {
         out += c;
     }
   });
+  if (escaped.find("://") == std::string::npos &&
+      escaped.find_first_of("wW") == std::string::npos) {
+    return escaped;
+  }
+  std::string out;
+  out.reserve(escaped.size() + 16);
+  for (size_t i = 0; i < escaped.size(); ++i) {
+    if (escaped[i] == ':' && HasWordAt(escaped, i + 1, "//")) {
+      out += "&#58;";
+    } else if (HasWordAt(escaped, i, "www.")) {
+      out.append(escaped, i, 3);
+      out += "&#46;";
+      i += 3;
+    } else {
+      out += escaped[i];
+    }
+  }
+  return out;
 }
 
 }  // namespace rooflint

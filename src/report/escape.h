@@ -18,7 +18,9 @@ std::string EscapeXmlAttr(std::string_view s);
 // byte as "_xx" (its hex), so distinct ids stay distinct.
 std::string AnchorId(std::string_view s);
 // A Markdown table cell or inline text: the characters Markdown would read as markup
-// (\ ` * _ [ ] < > | #) backslash-escaped, & as &amp;, newlines as spaces.
+// (\ ` * _ [ ] < > | #) backslash-escaped, & as &amp;, newlines as spaces; and what a
+// pull-request comment would act on made inert: `@` takes a zero-width space after it (no
+// mention), the `:` of `://` and the `.` of `www.` become character references (no autolink).
 std::string EscapeMarkdown(std::string_view s);
 // Valid UTF-8 with invalid sequences and XML-forbidden control characters (all C0 but tab,
 // newline and carriage return) replaced by U+FFFD.
