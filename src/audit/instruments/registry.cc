@@ -24,6 +24,7 @@ std::unique_ptr<Instrument> MakeKvMemoryRoof();
 std::unique_ptr<Instrument> MakeKvTpotFloor();
 std::unique_ptr<Instrument> MakeSpeculationRoof();
 std::unique_ptr<Instrument> MakeSpeculationFloor();
+std::unique_ptr<Instrument> MakeAcceptRoof();
 std::unique_ptr<Instrument> MakeCapacity();
 std::unique_ptr<Instrument> MakeConditions();
 std::unique_ptr<Instrument> MakePointers();
@@ -46,6 +47,7 @@ std::span<const std::unique_ptr<Instrument>> Instruments() {
     v->push_back(MakeKvTpotFloor());
     v->push_back(MakeSpeculationRoof());
     v->push_back(MakeSpeculationFloor());
+    v->push_back(MakeAcceptRoof());
     // Checks run after the roofs: near-roof and calibration read the roofs' results.
     v->push_back(MakeConditions());
     v->push_back(MakePointers());
