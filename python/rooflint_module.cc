@@ -176,6 +176,7 @@ PYBIND11_MODULE(_rooflint, m) {
       .def_readwrite("engine", &Claim::engine)
       .def_readwrite("engine_version", &Claim::engine_version)
       .def_readwrite("speculative", &Claim::speculative)
+      .def_readwrite("acceptance_length", &Claim::acceptance_length)
       .def_readwrite("offload", &Claim::offload)
       .def_readwrite("prefix_cache", &Claim::prefix_cache)
       .def_readwrite("kv_precision", &Claim::kv_precision);

@@ -203,6 +203,45 @@ TEST(CheckClaim, UnstatedSpeculationMakesTheSameClaimAWarning) {
   EXPECT_TRUE(Missing(r.figures[0], "--speculative"));
 }
 
+// A speculative run's mean acceptance length, as vLLM and SGLang report it, without k:
+// "9000 tok/s aggregate, Llama-3.1-70B fp8, 8x H100 SXM, batch 8, acceptance length 2.5".
+// W = 69.503e9 B as above; 8 x 2.5 x 8 x 3.35e12 / 69.503e9 = 7711.9 tok/s, 9000 is 116.7%.
+TEST(CheckClaim, AMeanAcceptanceLengthBoundsAnAggregateClaim) {
+  Claim c;
+  c.model = "llama-3.1-70b";
+  c.hardware = "8x H100 SXM";
+  c.value = "9000 tok/s aggregate";
+  c.precision = "fp8";
+  c.batch = 8;
+  c.acceptance_length = "2.5";
+  CheckReport r = CheckClaim(c, Bundled());
+  ASSERT_FALSE(r.HasErrors());
+  ASSERT_EQ(r.figures.size(), 1u);
+  const CheckedFigure& f = r.figures[0];
+  EXPECT_EQ(f.verdict, "exceeds");
+  ASSERT_TRUE(f.binding.has_value());
+  EXPECT_EQ(f.binding->instrument, "accept-roof");
+  EXPECT_NEAR(f.binding->bound, 8 * 2.5 * 8 * 3.35e12 / (70553706496.0 - 1050673152.0), 0.01);
+  EXPECT_TRUE(r.HasErrorFindings());
+}
+
+// More accepted per step than k + 1 cannot be: the flags are refused, with why.
+TEST(CheckClaim, AnAcceptanceLengthPastKPlusOneIsRefused) {
+  Claim c;
+  c.model = "llama-3.1-70b";
+  c.hardware = "8x H100 SXM";
+  c.value = "1000 tok/s per user";
+  c.speculative = "2";
+  c.acceptance_length = "3.5";
+  CheckReport r = CheckClaim(c, Bundled());
+  ASSERT_TRUE(r.HasErrors());
+  EXPECT_NE(r.diagnostics[0].message.find("more than k + 1 = 3"), std::string::npos)
+      << r.diagnostics[0].message;
+  c.speculative = "false";
+  c.acceptance_length = "2";
+  EXPECT_TRUE(CheckClaim(c, Bundled()).HasErrors());
+}
+
 // No count anywhere ("H200" alone): the bounds are computed at one accelerator, each naming
 // that assumption; the claim is past them only if it ran on one.
 TEST(CheckClaim, AnUnknownCountBoundsAtOneWithTheAssumptionNamed) {

@@ -261,7 +261,8 @@
   const CLAIM_FIELDS = ['model', 'hardware', 'value', 'metric', 'precision', 'count', 'batch',
                         'concurrency', 'input-tokens', 'output-tokens', 'replicas',
                         'samples-per-prompt', 'engine',
-                        'engine-version', 'speculative', 'offload', 'prefix-cache', 'kv-precision'];
+                        'engine-version', 'speculative', 'acceptance-length', 'offload',
+                        'prefix-cache', 'kv-precision'];
   const CONDITION_FIELDS = CLAIM_FIELDS.slice(5);
 
   function readClaim() {

@@ -106,6 +106,7 @@ Claim ReadClaim(const json& request) {
   claim.engine = Text(request, "engine");
   claim.engine_version = Text(request, "engine-version");
   claim.speculative = Text(request, "speculative");
+  claim.acceptance_length = Text(request, "acceptance-length");
   claim.offload = Text(request, "offload");
   if (!claim.offload.empty() && claim.offload != "true" && claim.offload != "false") {
     throw BadRequest{"--offload: '" + claim.offload + "' is not true or false"};

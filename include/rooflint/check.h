@@ -38,7 +38,10 @@ struct Claim {
   std::optional<int64_t> samples_per_prompt;  // completions per prompt (n, best-of, beams)
   std::string engine;
   std::string engine_version;
-  std::string speculative;   // "false", or the draft length k; "" not given
+  std::string speculative;  // "false", or the draft length k; "" not given
+  // The mean tokens accepted per verification step of speculative decoding (1 to k + 1, the
+  // bonus token included), as the engine reported it; "" not given.
+  std::string acceptance_length;
   std::string offload;       // "true" or "false"; "" not given
   std::string prefix_cache;  // "false", "true", or a hit rate in [0, 1]; "" not given
   std::string kv_precision;  // the KV-cache element format; "" not given

@@ -62,8 +62,8 @@ def bundled_data() -> str:
 
 _CLAIM_KEYS = ("model", "hardware", "value", "metric", "precision", "count", "batch",
                "concurrency", "input_tokens", "output_tokens", "replicas", "samples_per_prompt",
-               "engine", "engine_version", "speculative", "offload", "prefix_cache",
-               "kv_precision")
+               "engine", "engine_version", "speculative", "acceptance_length", "offload",
+               "prefix_cache", "kv_precision")
 _IMPORT_KEYS = ("hardware", "accelerator", "count", "engine_version", "model", "precision",
                 "source")
 
@@ -188,8 +188,8 @@ def check(model: Optional[str] = None, hardware: Optional[str] = None,
     """One claim against the bundled corpus: the dict `rooflint check --format json` prints.
 
     Conditions are the CLI's flags: precision, count, batch, concurrency, input_tokens,
-    output_tokens, replicas, samples_per_prompt, engine, engine_version, speculative, offload,
-    prefix_cache, kv_precision."""
+    output_tokens, replicas, samples_per_prompt, engine, engine_version, speculative,
+    acceptance_length, offload, prefix_cache, kv_precision."""
     return _default().check(model, hardware, value, metric, **conditions)
 
 

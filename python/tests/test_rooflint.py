@@ -32,6 +32,8 @@ CLAIMS = [
           precision="fp8", batch=1), None),
     (dict(model="llama-3.1-70b", hardware="1x H200", value="400 tok/s per user",
           precision="fp8", batch=1, speculative=4), None),
+    (dict(model="llama-3.1-70b", hardware="8x H100 SXM", value="9000 tok/s aggregate",
+          precision="fp8", batch=8, acceptance_length=2.5), None),
     (dict(model="llama-3.1-70b", hardware="1x H200", value="60 tok/s per user"), None),
     (dict(model="qwen2.5-7b", hardware="RTX 4090", value="120 tok/s per user", count=1,
           engine="llama.cpp", precision="q4_k_m"), None),

@@ -505,6 +505,9 @@ Command AddCheckCommand(CLI::App& app) {
   cmd->add_option("--engine-version", opt->claim.engine_version, "Engine version");
   cmd->add_option("--speculative", opt->claim.speculative,
                   "false, or the draft length k of speculative decoding");
+  cmd->add_option("--acceptance-length", opt->claim.acceptance_length,
+                  "Mean tokens accepted per step of speculative decoding, as the engine "
+                  "reported it (1 to k + 1)");
   cmd->add_option("--offload", opt->claim.offload, "true or false: weights or KV in host memory")
       ->check(CLI::IsMember({"true", "false"}));
   cmd->add_option("--prefix-cache", opt->claim.prefix_cache,

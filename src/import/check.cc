@@ -648,19 +648,46 @@ CheckReport CheckClaim(const Claim& claim, const Corpus& corpus, const CheckOpti
     }
     d.conditions.emplace_back("warmup", CondValue::Absent("not given"));
     d.conditions.emplace_back("scenario", CondValue::Absent("not given"));
-    if (claim.speculative == "false") {
-      d.conditions.emplace_back("speculative", CondValue::Bool(false));
-    } else if (!claim.speculative.empty()) {
-      auto k_tokens = ParseNumber(claim.speculative);
-      if (!k_tokens || *k_tokens < 1 || *k_tokens > 64 || *k_tokens != std::floor(*k_tokens)) {
+    std::optional<double> accepted;
+    if (!claim.acceptance_length.empty()) {
+      accepted = ParseNumber(claim.acceptance_length);
+      if (!accepted || !(*accepted >= 1 && *accepted <= 65) || claim.speculative == "false") {
         report.diagnostics.push_back(FlagError(
-            "bad-flag", fmt::format("--speculative '{}': give false or the draft length k (1 to "
-                                    "64)",
-                                    claim.speculative)));
+            "bad-flag",
+            claim.speculative == "false"
+                ? std::string("--acceptance-length is a speculative run's: it excludes "
+                              "--speculative false")
+                : fmt::format("--acceptance-length '{}': give the mean tokens accepted per "
+                              "step, 1 to k + 1 (the bonus token included)",
+                              claim.acceptance_length)));
         return report;
       }
-      d.conditions.emplace_back(
-          "speculative", CondValue::Table({{"draft_tokens", static_cast<int64_t>(*k_tokens)}}));
+    }
+    if (claim.speculative == "false") {
+      d.conditions.emplace_back("speculative", CondValue::Bool(false));
+    } else if (!claim.speculative.empty() || accepted) {
+      import::TomlMembers members;
+      if (!claim.speculative.empty()) {
+        auto k_tokens = ParseNumber(claim.speculative);
+        if (!k_tokens || *k_tokens < 1 || *k_tokens > 64 || *k_tokens != std::floor(*k_tokens)) {
+          report.diagnostics.push_back(FlagError(
+              "bad-flag", fmt::format("--speculative '{}': give false or the draft length k (1 "
+                                      "to 64)",
+                                      claim.speculative)));
+          return report;
+        }
+        if (accepted && *accepted > *k_tokens + 1) {
+          report.diagnostics.push_back(
+              FlagError("bad-flag",
+                        fmt::format("--acceptance-length {} is more than k + 1 = {}: a step "
+                                    "accepts at most its k draft tokens and one more",
+                                    FormatNumber(*accepted), static_cast<int64_t>(*k_tokens) + 1)));
+          return report;
+        }
+        members.emplace_back("draft_tokens", static_cast<int64_t>(*k_tokens));
+      }
+      if (accepted) members.emplace_back("acceptance_length", *accepted);
+      d.conditions.emplace_back("speculative", CondValue::Table(std::move(members)));
     } else {
       d.conditions.emplace_back("speculative", CondValue::Absent("not given (--speculative)"));
     }
