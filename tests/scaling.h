@@ -23,23 +23,30 @@ inline double BestSeconds(const std::function<void(int)>& work, int n, int runs 
   return best;
 }
 
-// The time of work(4n) over the time of work(n); `prepare(n)`, when given, runs untimed before
-// the runs at n (writing the files a load then reads, say).
-inline double GrowthOverFourTimesTheInput(const std::function<void(int)>& work, int n,
-                                          const std::function<void(int)>& prepare = nullptr) {
+// The time of work(factor x n) over the time of work(n); `prepare(n)`, when given, runs untimed
+// before the runs at n (writing the files a load then reads, say).
+inline double GrowthOverTheInputTimes(int factor, const std::function<void(int)>& work, int n,
+                                      const std::function<void(int)>& prepare = nullptr) {
   // Warm the allocator at the larger size first: a heap grown once is reused at both sizes,
   // where fresh pages at the larger one only would weigh as work.
-  if (prepare) prepare(4 * n);
-  work(4 * n);
+  if (prepare) prepare(factor * n);
+  work(factor * n);
   if (prepare) prepare(n);
   double small = BestSeconds(work, n);
-  if (prepare) prepare(4 * n);
-  double large = BestSeconds(work, 4 * n);
+  if (prepare) prepare(factor * n);
+  double large = BestSeconds(work, factor * n);
   return large / std::max(small, 1e-6);
+}
+inline double GrowthOverFourTimesTheInput(const std::function<void(int)>& work, int n,
+                                          const std::function<void(int)>& prepare = nullptr) {
+  return GrowthOverTheInputTimes(4, work, n, prepare);
 }
 
 // Linear growth is 4; quadratic 16. Generous slack for a loaded machine.
 inline constexpr double kLinearGrowthBound = 9.0;
+// At 8 times the input, linear growth is 8 and quadratic 64: room for a cache-bound linear
+// pass that a larger input makes dearer per item, far from quadratic.
+inline constexpr double kLinearGrowthBoundAtEight = 20.0;
 
 }  // namespace rooflint::testing
 
