@@ -2,8 +2,11 @@
 // report quadratic, and nothing a file holds may drive the terminal.
 #include <fmt/format.h>
 #include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <chrono>
+#include <csignal>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -333,6 +336,101 @@ TEST(CreateFilesAtomicallyTest, NeverWritesThroughALinkThatLeavesTheFolder) {
   fs::create_symlink(outside / "x.toml", dir / "sources" / "linked.toml");
   EXPECT_EQ(LookUnder(dir.string(), "sources/linked.toml", 100).kind, FoundUnder::kOther);
   EXPECT_TRUE(fs::is_empty(outside));
+  fs::remove_all(dir);
+  fs::remove_all(outside);
+}
+
+// The names in `dir`'s folders that start with a dot: temporaries and journals.
+std::vector<std::string> DotFiles(const fs::path& dir) {
+  std::vector<std::string> out;
+  for (const auto& e : fs::recursive_directory_iterator(dir)) {
+    if (e.path().filename().string().front() == '.') out.push_back(e.path().filename().string());
+  }
+  return out;
+}
+
+// `import --write` killed (SIGKILL, so no handler runs) after 3 of 10 records are linked
+// leaves those 3 and every temporary. The next write into the folder puts it back to none
+// first, says so, and then writes all 10.
+TEST(CreateFilesAtomicallyTest, AKillWhileLinkingIsUndoneByTheNextWrite) {
+  std::random_device rd;
+  const fs::path dir =
+      fs::temp_directory_path() / ("rooflint-write-killed-" + std::to_string(rd()));
+  std::vector<NewFile> files;
+  for (int i = 0; i < 10; ++i) {
+    files.push_back({fmt::format("benchmarks/b{}.toml", i), fmt::format("id = \"b{}\"\n", i)});
+  }
+  const pid_t child = ::fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    std::string error;
+    CreateFilesAtomically(dir.string(), files, error, nullptr, [](size_t linked) {
+      if (linked == 3) ::raise(SIGKILL);
+    });
+    ::_exit(0);  // not reached: the kill comes first
+  }
+  int status = 0;
+  ASSERT_EQ(::waitpid(child, &status, 0), child);
+  ASSERT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL) << status;
+  // What the kill left: 3 records, 10 temporaries and the journal.
+  EXPECT_TRUE(fs::exists(dir / "benchmarks" / "b2.toml"));
+  EXPECT_FALSE(fs::exists(dir / "benchmarks" / "b3.toml"));
+  EXPECT_EQ(DotFiles(dir).size(), 11u);
+
+  std::string error, recovered;
+  // A record put there before the next write, under a name the journal does not list, stays.
+  std::ofstream(dir / "benchmarks" / "mine.toml") << "id = \"mine\"\n";
+  ASSERT_TRUE(
+      CreateFilesAtomically(dir.string(), {{"models/m.toml", "id = \"m\"\n"}}, error, &recovered))
+      << error;
+  EXPECT_NE(recovered.find("stopped before it had written every record: the 3 records it had "
+                           "placed are removed and its 10 temporary files deleted"),
+            std::string::npos)
+      << recovered;
+  EXPECT_FALSE(fs::exists(dir / "benchmarks" / "b0.toml"));
+  EXPECT_TRUE(fs::exists(dir / "benchmarks" / "mine.toml"));
+  EXPECT_TRUE(fs::exists(dir / "models" / "m.toml"));
+  EXPECT_TRUE(DotFiles(dir).empty());
+
+  recovered.clear();
+  ASSERT_TRUE(CreateFilesAtomically(dir.string(), files, error, &recovered)) << error;
+  EXPECT_TRUE(recovered.empty()) << "a finished write leaves nothing to recover";
+  for (int i = 0; i < 10; ++i) EXPECT_TRUE(fs::exists(dir / fmt::format("benchmarks/b{}.toml", i)));
+  EXPECT_TRUE(DotFiles(dir).empty());
+  fs::remove_all(dir);
+}
+
+// A journal is a file in the corpus folder, so a pull request can add one: it may name only
+// temporaries, beside records that are the same file, in folders inside the root. Anything
+// else it lists is left alone.
+TEST(CreateFilesAtomicallyTest, AForgedJournalRemovesNothingButTemporaries) {
+  std::random_device rd;
+  const fs::path dir =
+      fs::temp_directory_path() / ("rooflint-write-forged-" + std::to_string(rd()));
+  const fs::path outside = dir.string() + "-outside";
+  fs::create_directories(dir / "benchmarks");
+  fs::create_directories(outside);
+  std::ofstream(outside / "secret.toml") << "x";
+  std::ofstream(dir / "benchmarks" / "kept.toml") << "x";
+  std::ofstream(dir / "benchmarks" / ".kept.toml.abcdef") << "x";  // another file: kept.toml stays
+  fs::create_hard_link(dir / "benchmarks" / "kept.toml", dir / "benchmarks" / "same.toml");
+  std::ofstream(dir / ".rooflint-import.journal")
+      << "rooflint import journal 1\n"
+      << "stage\tbenchmarks\t.kept.toml.abcdef\tkept.toml\n"
+      << "stage\tbenchmarks\tkept.toml\tsame.toml\n"  // not a temporary's name
+      << "stage\t../" << outside.filename().string() << "\t.secret.toml.abcdef\tsecret.toml\n"
+      << "stage\tbenchmarks\t.x.toml.abc\tx.toml\n";
+  std::string error, recovered;
+  ASSERT_TRUE(
+      CreateFilesAtomically(dir.string(), {{"models/m.toml", "id = \"m\"\n"}}, error, &recovered))
+      << error;
+  EXPECT_NE(recovered.find("the 0 records it had placed are removed and its 1 temporary"),
+            std::string::npos)
+      << recovered;
+  EXPECT_TRUE(fs::exists(dir / "benchmarks" / "kept.toml"));
+  EXPECT_TRUE(fs::exists(dir / "benchmarks" / "same.toml"));
+  EXPECT_TRUE(fs::exists(outside / "secret.toml"));
+  EXPECT_FALSE(fs::exists(dir / ".rooflint-import.journal"));
   fs::remove_all(dir);
   fs::remove_all(outside);
 }

@@ -347,9 +347,13 @@ ExitCode WriteRecords(const ImportCliOptions& opt, const std::vector<ImportedRec
       std::cerr << "rooflint import: nothing written\n";
       return ExitCode::kInvalidInput;
     }
-    std::string error;
-    if (!CreateFilesAtomically(opt.write, to_write, error)) {
-      std::cerr << fmt::format("error[cannot-write]: {}\n", error);
+    std::string error, recovered;
+    const bool written = CreateFilesAtomically(opt.write, to_write, error, &recovered);
+    if (!recovered.empty()) {
+      std::cerr << fmt::format("rooflint import: note: {}\n", EscapeTerminal(recovered));
+    }
+    if (!written) {
+      std::cerr << fmt::format("error[cannot-write]: {}\n", EscapeTerminal(error));
       return ExitCode::kInvalidInput;
     }
     for (const NewFile& f : to_write) {

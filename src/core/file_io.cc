@@ -13,6 +13,7 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <functional>
 #include <iostream>
 #include <map>
 #include <random>
@@ -233,8 +234,138 @@ bool WriteFileSafely(const std::string& path, std::string_view text, std::string
   return true;
 }
 
+namespace {
+
+bool ReadRegularFileAt(int dir_fd, const char* name, size_t max_bytes, std::string& text,
+                       std::string& error, ReadFailure* failure);
+
+// The journal of a CreateFilesAtomically in progress, in the root folder: a first line, one
+// `stage` line per temporary as it is made (its folder under the root, its name, the record's
+// name), and `committed` once every record is linked. A process killed before `committed`
+// leaves records that the next call removes; killed after, temporaries that it deletes.
+constexpr char kJournalName[] = ".rooflint-import.journal";
+constexpr std::string_view kJournalFirstLine = "rooflint import journal 1";
+constexpr size_t kMaxJournalBytes = size_t{256} << 20;
+
+// A temporary's name as CreateTemporaryAt makes it for `name`: ".NAME.XXXXXX".
+bool IsTemporaryOf(std::string_view temp, std::string_view name) {
+  if (name.empty() || name[0] == '.' || temp.size() != name.size() + 8) return false;
+  if (temp[0] != '.' || temp.substr(1, name.size()) != name || temp[name.size() + 1] != '.') {
+    return false;
+  }
+  return std::all_of(temp.end() - 6, temp.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+  });
+}
+
+// A folder under the root as a journal names it: relative, no "..", "." or empty part.
+bool IsPlainRelativeFolder(std::string_view folder) {
+  if (folder.empty()) return true;
+  if (folder.front() == '/' || folder.back() == '/') return false;
+  for (size_t start = 0; start <= folder.size();) {
+    size_t end = folder.find('/', start);
+    if (end == std::string_view::npos) end = folder.size();
+    std::string_view part = folder.substr(start, end - start);
+    if (part.empty() || part == "." || part == "..") return false;
+    start = end + 1;
+  }
+  return true;
+}
+
+// Finishes what an interrupted CreateFilesAtomically left in `root`: with no `committed`
+// line, removes every record it had linked (the same file as its temporary, so never one that
+// was there before or came from elsewhere); in both cases deletes its temporaries, then the
+// journal. `note` says what was done; false with `error` when the journal cannot be read.
+bool RecoverInterruptedWrite(const std::string& root, int root_fd, std::string& note,
+                             std::string& error) {
+  std::string text, why;
+  if (!ReadRegularFileAt(root_fd, kJournalName, kMaxJournalBytes, text, why, nullptr)) {
+    error = fmt::format(
+        "{}: an interrupted import's journal that cannot be read ({}); look at "
+        "what it lists, then remove it",
+        (fs::path(root) / kJournalName).string(), why);
+    return false;
+  }
+  struct Entry {
+    std::string folder, temp, name;
+  };
+  std::vector<Entry> entries;
+  bool committed = false, first = true;
+  size_t start = 0;
+  while (start < text.size()) {
+    size_t end = text.find('\n', start);
+    if (end == std::string::npos) break;  // a line cut short by the kill: never acted on
+    std::string_view line(text.data() + start, end - start);
+    start = end + 1;
+    if (first) {
+      first = false;
+      if (line != kJournalFirstLine) break;
+      continue;
+    }
+    if (line == "committed") {
+      committed = true;
+      continue;
+    }
+    // "stage\tFOLDER\tTEMP\tNAME"
+    size_t a = line.find('\t'), b = line.find('\t', a + 1), c = line.find('\t', b + 1);
+    if (line.substr(0, a) != "stage" || a == std::string_view::npos ||
+        b == std::string_view::npos || c == std::string_view::npos ||
+        line.find('\t', c + 1) != std::string_view::npos) {
+      continue;
+    }
+    Entry e{std::string(line.substr(a + 1, b - a - 1)), std::string(line.substr(b + 1, c - b - 1)),
+            std::string(line.substr(c + 1))};
+    if (!IsPlainRelativeFolder(e.folder) || e.name.find('/') != std::string::npos ||
+        !IsTemporaryOf(e.temp, e.name)) {
+      continue;
+    }
+    entries.push_back(std::move(e));
+  }
+  if (first) committed = false;
+  size_t removed = 0, temporaries = 0;
+  std::map<std::string, int> folders;
+  for (const Entry& e : entries) {
+    auto folder = folders.find(e.folder);
+    if (folder == folders.end()) {
+      std::string ignored, leaving;
+      folder =
+          folders.emplace(e.folder, OpenFolderUnder(root, e.folder, false, ignored, leaving)).first;
+    }
+    const int fd = folder->second;
+    if (fd < 0) continue;
+    struct stat temp {
+    }, placed{};
+    if (::fstatat(fd, e.temp.c_str(), &temp, AT_SYMLINK_NOFOLLOW) != 0 || !S_ISREG(temp.st_mode)) {
+      continue;
+    }
+    if (!committed && ::fstatat(fd, e.name.c_str(), &placed, AT_SYMLINK_NOFOLLOW) == 0 &&
+        placed.st_ino == temp.st_ino && placed.st_dev == temp.st_dev &&
+        ::unlinkat(fd, e.name.c_str(), 0) == 0) {
+      ++removed;
+    }
+    if (::unlinkat(fd, e.temp.c_str(), 0) == 0) ++temporaries;
+  }
+  for (const auto& [name, fd] : folders) {
+    if (fd >= 0) ::close(fd);
+  }
+  ::unlinkat(root_fd, kJournalName, 0);
+  note = committed ? fmt::format(
+                         "an earlier import into {} was stopped after it had written "
+                         "every record: {} temporary files it left are deleted",
+                         root, temporaries)
+                   : fmt::format(
+                         "an earlier import into {} was stopped before it had written "
+                         "every record: the {} records it had placed are removed and its "
+                         "{} temporary files deleted (none or all: run it again)",
+                         root, removed, temporaries);
+  return true;
+}
+
+}  // namespace
+
 bool CreateFilesAtomically(const std::string& root, const std::vector<NewFile>& files,
-                           std::string& error) {
+                           std::string& error, std::string* recovered,
+                           const std::function<void(size_t)>& after_link) {
   struct Staged {
     int folder;        // the open folder it goes into
     std::string name;  // its name there
@@ -243,12 +374,42 @@ bool CreateFilesAtomically(const std::string& root, const std::vector<NewFile>& 
   };
   std::map<std::string, int> folders;  // each folder under root, opened once
   std::vector<Staged> staged;
+  // The journal, in the root: made first (an earlier one is recovered), so that whenever this
+  // process is killed, the next call puts the folder back to none or all.
+  std::string root_error, root_leaving;
+  const int root_fd = OpenFolderUnder(root, "", true, root_error, root_leaving);
+  if (root_fd < 0) {
+    error = fmt::format("{}: cannot open it: {}", root, root_error);
+    return false;
+  }
+  int journal = -1;
+  for (int attempt = 0; attempt < 2 && journal < 0; ++attempt) {
+    journal =
+        ::openat(root_fd, kJournalName, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+    if (journal < 0 && errno == EEXIST && attempt == 0) {
+      std::string note;
+      if (!RecoverInterruptedWrite(root, root_fd, note, error)) {
+        ::close(root_fd);
+        return false;
+      }
+      if (recovered != nullptr) *recovered = note;
+    }
+  }
+  if (journal < 0) {
+    error = fmt::format("{}: cannot create its journal: {}", root, std::strerror(errno));
+    ::close(root_fd);
+    return false;
+  }
+  bool journal_ok = WriteAll(journal, fmt::format("{}\n", kJournalFirstLine));
   auto finish = [&](bool ok) {
     for (const Staged& f : staged) {
       if (!ok && f.linked) ::unlinkat(f.folder, f.name.c_str(), 0);
       ::unlinkat(f.folder, f.temp.c_str(), 0);
     }
     for (const auto& [name, fd] : folders) ::close(fd);
+    ::close(journal);
+    ::unlinkat(root_fd, kJournalName, 0);
+    ::close(root_fd);
     return ok;
   };
   // Stage: every file written and on disk before any appears.
@@ -277,11 +438,20 @@ bool CreateFilesAtomically(const std::string& root, const std::vector<NewFile>& 
       staged.pop_back();
       return finish(false);
     }
+    journal_ok = journal_ok &&
+                 WriteAll(journal, fmt::format("stage\t{}\t{}\t{}\n", path.parent_path().string(),
+                                               file.temp, file.name));
     std::string why;
     if (!FillAndClose(fd, f.text, why)) {
       error = fmt::format("{}: {}", shown, why);
       return finish(false);
     }
+  }
+  // The journal names every temporary, on disk before the first record appears.
+  if (!journal_ok || ::fsync(journal) != 0) {
+    error = fmt::format("{}: cannot write its journal: {}; nothing was written", root,
+                        std::strerror(errno));
+    return finish(false);
   }
   // Commit: link each into place; a name that exists now (a link too) is a refusal, not an
   // overwrite.
@@ -297,7 +467,10 @@ bool CreateFilesAtomically(const std::string& root, const std::vector<NewFile>& 
       return finish(false);
     }
     f.linked = true;
+    if (after_link) after_link(i + 1);
   }
+  // Every record is in place: from here an interruption leaves only temporaries to delete.
+  WriteAll(journal, "committed\n");
   return finish(true);
 }
 

@@ -3,6 +3,7 @@
 #define ROOFLINT_CORE_FILE_IO_H_
 
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -44,8 +45,16 @@ struct NewFile {
 // then each is linked into place in order (linkat), which fails rather than replace a file
 // that appeared meanwhile. If any step fails, the files linked so far are removed again, every
 // temporary is deleted, and `error` says which path failed and why.
+//
+// All or none holds even when the process is killed: a journal in `root`
+// (.rooflint-import.journal) lists each temporary as it is made and says when every file is
+// linked. The next call finds it first and puts the folder back: the files of an unfinished
+// call are removed (only those that are still its temporary's file), the temporaries deleted;
+// `recovered` (when given) then says what was done. `after_link`, for tests, is called with
+// the number of files linked so far after each link.
 bool CreateFilesAtomically(const std::string& root, const std::vector<NewFile>& files,
-                           std::string& error);
+                           std::string& error, std::string* recovered = nullptr,
+                           const std::function<void(size_t)>& after_link = {});
 
 // What is at a path under a folder, looked up as CreateFilesAtomically would create it there.
 struct FoundUnder {
