@@ -123,3 +123,26 @@ if(NOT n_inside EQUAL n_single)
   message(FATAL_ERROR "a link inside --write DIR: ${n_inside} benchmark files written through it, "
                       "expected ${n_single}:\n${LAST_OUTPUT}")
 endif()
+
+# A write killed between its links leaves records, their temporaries and a journal (made here by
+# hand, as a kill leaves them: the record and its temporary one file). The next write puts the
+# folder back first, so a record the killed one placed is not taken for one imported before:
+# the folder ends with every record, and no temporary or journal.
+expect_exit(0 import vllm-serve ${VLLM} --write ${WORK}/whole)
+file(GLOB_RECURSE whole RELATIVE ${WORK}/whole ${WORK}/whole/*)
+file(GLOB placed ${WORK}/whole/benchmarks/*.toml)
+list(GET placed 0 first)
+get_filename_component(name ${first} NAME)
+file(MAKE_DIRECTORY ${WORK}/killed/benchmarks)
+file(COPY_FILE ${first} ${WORK}/killed/benchmarks/.${name}.abcdef)
+file(CREATE_LINK ${WORK}/killed/benchmarks/.${name}.abcdef ${WORK}/killed/benchmarks/${name})
+file(WRITE ${WORK}/killed/.rooflint-import.journal
+     "rooflint import journal 1\nstage\tbenchmarks\t.${name}.abcdef\t${name}\n")
+expect_exit(0 import vllm-serve ${VLLM} --write ${WORK}/killed)
+if(NOT LAST_OUTPUT MATCHES "the 1 records it had placed are removed and its 1 temporary files")
+  message(FATAL_ERROR "the killed write was not put back:\n${LAST_OUTPUT}")
+endif()
+file(GLOB_RECURSE killed RELATIVE ${WORK}/killed ${WORK}/killed/*)
+if(NOT killed STREQUAL whole)
+  message(FATAL_ERROR "after a killed write, the next one wrote:\n${killed}\nnot:\n${whole}")
+endif()

@@ -383,8 +383,9 @@ TEST(CreateFilesAtomicallyTest, AKillWhileLinkingIsUndoneByTheNextWrite) {
   ASSERT_TRUE(
       CreateFilesAtomically(dir.string(), {{"models/m.toml", "id = \"m\"\n"}}, error, &recovered))
       << error;
-  EXPECT_NE(recovered.find("stopped before it had written every record: the 3 records it had "
-                           "placed are removed and its 10 temporary files deleted"),
+  EXPECT_NE(recovered.find(
+                "stopped before it had written every record: the 3 records it had "
+                "placed are removed and its 10 temporary files deleted: the folder is as it was"),
             std::string::npos)
       << recovered;
   EXPECT_FALSE(fs::exists(dir / "benchmarks" / "b0.toml"));

@@ -261,6 +261,17 @@ ExitCode WriteRecords(const ImportCliOptions& opt, const std::vector<ImportedRec
       std::cerr << "rooflint import: nothing written: fix the errors above first\n";
       return ExitCode::kInvalidInput;
     }
+    // What a killed import left in DIR is put back first: its records are not "imported
+    // before".
+    std::string recovered, recover_error;
+    const bool recovery_ok = RecoverInterruptedWrite(opt.write, recovered, recover_error);
+    if (!recovered.empty()) {
+      std::cerr << fmt::format("rooflint import: note: {}\n", EscapeTerminal(recovered));
+    }
+    if (!recovery_ok) {
+      std::cerr << fmt::format("error[cannot-write]: {}\n", EscapeTerminal(recover_error));
+      return ExitCode::kInvalidInput;
+    }
     // Decide every file before writing any, so a refusal writes nothing: sources and draft
     // models first, then the benchmarks that cite them (a kill between two links leaves no
     // benchmark without its source).
@@ -347,10 +358,10 @@ ExitCode WriteRecords(const ImportCliOptions& opt, const std::vector<ImportedRec
       std::cerr << "rooflint import: nothing written\n";
       return ExitCode::kInvalidInput;
     }
-    std::string error, recovered;
-    const bool written = CreateFilesAtomically(opt.write, to_write, error, &recovered);
-    if (!recovered.empty()) {
-      std::cerr << fmt::format("rooflint import: note: {}\n", EscapeTerminal(recovered));
+    std::string error, late;  // `late`: a write killed since the recovery above
+    const bool written = CreateFilesAtomically(opt.write, to_write, error, &late);
+    if (!late.empty()) {
+      std::cerr << fmt::format("rooflint import: note: {}\n", EscapeTerminal(late));
     }
     if (!written) {
       std::cerr << fmt::format("error[cannot-write]: {}\n", EscapeTerminal(error));

@@ -276,8 +276,7 @@ bool IsPlainRelativeFolder(std::string_view folder) {
 // line, removes every record it had linked (the same file as its temporary, so never one that
 // was there before or came from elsewhere); in both cases deletes its temporaries, then the
 // journal. `note` says what was done; false with `error` when the journal cannot be read.
-bool RecoverInterruptedWrite(const std::string& root, int root_fd, std::string& note,
-                             std::string& error) {
+bool RecoverAt(const std::string& root, int root_fd, std::string& note, std::string& error) {
   std::string text, why;
   if (!ReadRegularFileAt(root_fd, kJournalName, kMaxJournalBytes, text, why, nullptr)) {
     error = fmt::format(
@@ -356,12 +355,29 @@ bool RecoverInterruptedWrite(const std::string& root, int root_fd, std::string& 
                    : fmt::format(
                          "an earlier import into {} was stopped before it had written "
                          "every record: the {} records it had placed are removed and its "
-                         "{} temporary files deleted (none or all: run it again)",
+                         "{} temporary files deleted: the folder is as it was before it",
                          root, removed, temporaries);
   return true;
 }
 
 }  // namespace
+
+bool RecoverInterruptedWrite(const std::string& root, std::string& note, std::string& error) {
+  std::string open_error, leaving;
+  const int root_fd = OpenFolderUnder(root, "", false, open_error, leaving);
+  if (root_fd < 0) {
+    if (open_error.empty()) return true;  // no folder yet: nothing to recover
+    error = fmt::format("{}: cannot open it: {}", root, open_error);
+    return false;
+  }
+  struct stat st {};
+  bool ok = true;
+  if (::fstatat(root_fd, kJournalName, &st, AT_SYMLINK_NOFOLLOW) == 0) {
+    ok = RecoverAt(root, root_fd, note, error);
+  }
+  ::close(root_fd);
+  return ok;
+}
 
 bool CreateFilesAtomically(const std::string& root, const std::vector<NewFile>& files,
                            std::string& error, std::string* recovered,
@@ -388,7 +404,7 @@ bool CreateFilesAtomically(const std::string& root, const std::vector<NewFile>& 
         ::openat(root_fd, kJournalName, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
     if (journal < 0 && errno == EEXIST && attempt == 0) {
       std::string note;
-      if (!RecoverInterruptedWrite(root, root_fd, note, error)) {
+      if (!RecoverAt(root, root_fd, note, error)) {
         ::close(root_fd);
         return false;
       }

@@ -55,6 +55,11 @@ struct NewFile {
 bool CreateFilesAtomically(const std::string& root, const std::vector<NewFile>& files,
                            std::string& error, std::string* recovered = nullptr,
                            const std::function<void(size_t)>& after_link = {});
+// The first step of CreateFilesAtomically alone, for a caller that looks at what `root` holds
+// before it decides what to write (a record placed by a killed write is not one imported
+// before): puts back what an interrupted write left, `note` saying what was done ("" when
+// nothing was left). False with `error` when its journal cannot be read.
+bool RecoverInterruptedWrite(const std::string& root, std::string& note, std::string& error);
 
 // What is at a path under a folder, looked up as CreateFilesAtomically would create it there.
 struct FoundUnder {
