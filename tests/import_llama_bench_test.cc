@@ -473,6 +473,42 @@ TEST(ImportLlamaBench, CurrentBuildRecordsSweepWithTheBundledCorpus) {
   c.SweepWithNoError();
 }
 
+const char kW7900Notes[] = "b2701_w7900_meta-llama-3-70b_notes.md";
+
+// A W7900 notes file: "$ ./llama-bench -m Meta-Llama-3-70B-Q4_K_M.gguf -p 3968" above a table
+// whose type string "llama 70B Q4_K - Medium" is an alias of Llama 2 70B, while its params
+// column says 70.55 B: Llama 2 70B has 68.98 B, Llama 3.1 and 3.3 70B 70.55 B. The count
+// does not say which Llama 3, and the file's name is neither: a draft and a warning, never
+// Llama 2 70B.
+TEST(ImportLlamaBench, AStatedParameterCountOutranksATypeStringAlias) {
+  ImportResult r = ImportFiles({Sample("llama-bench", kW7900Notes)});
+  auto bs = Benchmarks(r);
+  ASSERT_EQ(bs.size(), 2u) << RenderAll(r.diagnostics);
+  for (const Benchmark* b : bs) EXPECT_EQ(b->model.str(), "meta-llama-3-70b");
+  auto ms = Models(r);
+  ASSERT_EQ(ms.size(), 1u);
+  EXPECT_EQ(ms[0]->header.id.str(), "meta-llama-3-70b");
+  EXPECT_EQ(ms[0]->params_total, 70.55e9);
+  size_t warnings = 0;
+  for (const Diagnostic& d : r.diagnostics) {
+    if (d.code != "params-disagree") continue;
+    ++warnings;
+    EXPECT_EQ(d.severity, Severity::kWarning);
+    EXPECT_TRUE(Contains(d.message, "llama-2-70b")) << d.message;
+    EXPECT_TRUE(Contains(d.message, "llama-3.1-70b, llama-3.3-70b")) << d.message;
+  }
+  EXPECT_EQ(warnings, 2u) << RenderAll(r.diagnostics);
+  // Without the command line the table names its model by the type string alone: still not
+  // Llama 2 70B, as two models of the corpus have the stated count.
+  ImportFile bare = Sample("llama-bench", kW7900Notes);
+  bare.text = Replace(bare.text, "$ ./llama-bench -m Meta-Llama-3-70B-Q4_K_M.gguf -p 3968\n", "");
+  ImportResult r2 = ImportFiles({bare});
+  for (const Benchmark* b : Benchmarks(r2)) EXPECT_NE(b->model.str(), "llama-2-70b");
+  // --model settles it, as for any type string.
+  ImportResult r3 = ImportFiles({Sample("llama-bench", kW7900Notes)}, WithModel("llama-3.1-70b"));
+  for (const Benchmark* b : Benchmarks(r3)) EXPECT_EQ(b->model.str(), "llama-3.1-70b");
+}
+
 // Every row of every llama-bench sample either becomes a benchmark record or is named by a
 // warning or an error at its line (for JSON, within its element): rows in, records plus
 // diagnostics out. The rows are counted from the text, apart from the importer: a markdown
