@@ -689,6 +689,35 @@ TEST(ImportMlperf, InferredTokensPerSecondIsReadAndSaidToBeInferred) {
   for (const auto& d : r.diagnostics) EXPECT_NE(d.code, "no-tokens-per-second") << Render(d);
 }
 
+// A compliance run (TEST09 checks gpt-oss-120b's output lengths) sits beside the result it
+// audits, under <scenario>/TEST09/, with its own summary that says PerformanceOnly and VALID:
+// it is not a second result. Both summaries are real (closed/AMD/results/8xMI355X_2xEPYC_9575F/
+// gpt-oss-120b/Server/ of inference_results_v6.1; see SOURCES.md).
+TEST(ImportMlperf, AComplianceRunIsSkippedWithANoteNotASecondResult) {
+  const std::string dir = "v6.1_AMD_8xMI355X_gpt-oss-120b_Server_compliance/";
+  ImportResult r =
+      ImportFiles({Sample("mlperf", dir + "performance/run_1/mlperf_log_summary.txt"),
+                   Sample("mlperf", dir + "TEST09/performance/run_1/mlperf_log_summary.txt")},
+                  {}, "mlperf");
+  auto bs = Benchmarks(r);
+  ASSERT_FALSE(bs.empty()) << RenderAll(r.diagnostics);
+  std::set<std::string> sources;
+  for (const Benchmark* b : bs) {
+    EXPECT_EQ(b->model, "gpt-oss-120b");
+    EXPECT_NE(b->value.text, "81526.26 tok/s");  // the compliance run's figure
+    sources.insert(b->source.str());
+  }
+  EXPECT_EQ(sources.size(), 1u);
+  EXPECT_EQ(bs[0]->value.text, "113240.66 tok/s");
+  bool noted = false;
+  for (const Diagnostic& d : r.diagnostics) {
+    if (d.where.path.find("TEST09") == std::string::npos) continue;
+    EXPECT_EQ(d.severity, Severity::kNote) << Render(d);
+    noted = noted || (d.code == "not-read" && Contains(d.message, "compliance run (TEST09)"));
+  }
+  EXPECT_TRUE(noted) << RenderAll(r.diagnostics);
+}
+
 // A results folder holds files that are no tool's output (a v6.0 run folder's metadata.json):
 // under auto, read from a folder, they are skipped with a note; named, they are an error.
 TEST(ImportMlperf, AFolderFileOfNoFormatIsANoteNamedItIsAnError) {

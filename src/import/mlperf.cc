@@ -1052,6 +1052,20 @@ void Classify(const ImportFile& f, const SourceText& src, MlperfFiles& files, Si
                     "MLPerf logs and system descriptions are UTF-8"));
     return;
   }
+  // A compliance run (<scenario>/TEST01/, TEST04, TEST06, TEST09, ..., or a submission's
+  // compliance/ folder) audits a result with a changed setting: its figures are no result.
+  for (const std::string& folder : Folders(f.path)) {
+    bool test = folder.size() > 4 && folder.starts_with("TEST") &&
+                std::all_of(folder.begin() + 4, folder.end(), [](char c) { return IsDigit(c); });
+    if (test || folder == "compliance") {
+      sink.Add(src.At(kNpos, Severity::kNote, "not-read",
+                      fmt::format("a compliance run ({}): it audits a result with a changed "
+                                  "setting and is not one: not read",
+                                  folder),
+                      "the result is in <scenario>/performance/run_1/"));
+      return;
+    }
+  }
   if (name == "mlperf_log_accuracy.json" || name == "mlperf_log_trace.json" ||
       name == "accuracy.txt") {
     Skip(src, sink,
