@@ -800,6 +800,35 @@ TEST(ImportMlperf, AVersion5InteractiveBenchmarkFolderIsLlama2InTheInteractiveSc
   EXPECT_TRUE(Contains(bs[0]->notes, "TTFT 450000000 ns, TPOT 40000000 ns")) << bs[0]->notes;
 }
 
+// A run imported on its own, in a submission's layout: its systems JSON is at
+// <submitter>/systems/<system>.json beside <submitter>/results/<system>/, and is read from
+// there (the record says so). The GB200 files are laid out at their original paths.
+TEST(ImportMlperf, TheSystemsJsonBesideTheResultsFolderIsReadAndSaidToBe) {
+  const auto root =
+      std::filesystem::temp_directory_path() / ("rooflint-layout-" + std::to_string(::getpid()));
+  std::filesystem::remove_all(root);
+  const std::string system = "GB200-NVL72_GB200-186GB_aarch64x72_TRT";
+  const auto run =
+      root / "closed/NVIDIA/results" / system / "llama3.1-405b/Interactive/performance/run_1";
+  std::filesystem::create_directories(run);
+  std::filesystem::create_directories(root / "closed/NVIDIA/systems");
+  const std::string dir = std::string(kGb200) + "/";
+  std::ofstream(run / "mlperf_log_summary.txt")
+      << Sample("mlperf", dir + "performance/run_1/mlperf_log_summary.txt").text;
+  std::ofstream(root / "closed/NVIDIA/systems" / (system + ".json"))
+      << Sample("mlperf", dir + "systems/" + system + ".json").text;
+  std::vector<Diagnostic> read;
+  std::vector<std::string> paths = {(run / "mlperf_log_summary.txt").string()};
+  ImportResult r = ImportFiles(ReadImportPaths(paths, read));
+  auto bs = Benchmarks(r);
+  ASSERT_FALSE(bs.empty()) << RenderAll(r.diagnostics);
+  EXPECT_EQ(bs[0]->accelerators, std::vector<std::string>{"nvidia-gb200"});
+  EXPECT_EQ(bs[0]->accelerator_count, 72);
+  EXPECT_TRUE(Contains(bs[0]->notes, "not given, but read from beside the results folder"))
+      << bs[0]->notes;
+  std::filesystem::remove_all(root);
+}
+
 // A results folder holds files that are no tool's output (a v6.0 run folder's metadata.json):
 // under auto, read from a folder, they are skipped with a note; named, they are an error.
 TEST(ImportMlperf, AFolderFileOfNoFormatIsANoteNamedItIsAnError) {

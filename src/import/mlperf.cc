@@ -8,9 +8,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <deque>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <set>
 
+#include "core/file_io.h"
 #include "core/text_util.h"
 #include "import/common.h"
 #include "import/driver.h"
@@ -161,6 +164,7 @@ struct JsonFile {
   const ImportFile* file = nullptr;
   json value;
   bool used = false;
+  bool looked_up = false;  // read from beside the results folder, not given
 };
 
 std::string Scenario(std::string_view s) {
@@ -527,6 +531,12 @@ void RunImporter::Run(ImportResult& out) {
   ReadPrecision();
   ReadHardware();
   ReadSystemNotes();
+  if (system_ != nullptr && system_->looked_up) {
+    notes_.push_back(fmt::format(
+        "Systems JSON {}: not given, but read from beside the results folder, where a "
+        "submission keeps the description of its system (<submitter>/systems/<system>.json).",
+        system_->file->path));
+  }
   ReadEngine();
   SetConditions();
   ReadFigures();
@@ -1163,6 +1173,20 @@ void Classify(const ImportFile& f, const SourceText& src, MlperfFiles& files, Si
   }
 }
 
+// Where a submission keeps the systems JSON of the run at `run_path`:
+// ".../<submitter>/results/<system>/..." -> ".../<submitter>/systems/<system>.json"; "" when
+// the path is not laid out so.
+std::string SystemsJsonBeside(std::string_view run_path) {
+  size_t at = run_path.starts_with("results/") ? 0 : run_path.rfind("/results/");
+  if (at == kNpos) return "";
+  size_t start = at == 0 && run_path.starts_with("results/") ? 8 : at + 9;
+  size_t end = run_path.find('/', start);
+  if (end == kNpos || end == start) return "";
+  std::string_view system = run_path.substr(start, end - start);
+  if (system == "." || system == "..") return "";
+  return fmt::format("{}systems/{}.json", run_path.substr(0, start - 8), system);
+}
+
 // The systems or measurements JSON that describes the run at `run_path`: the only one given,
 // or among several the one that fits it best (see Fit); nullptr when none does; an error when
 // two fit equally well.
@@ -1250,6 +1274,26 @@ void ImportMlperf(std::span<const ImportFile> files, const Context& ctx, ImportR
   }
   for (size_t i = 0; i < sorted.details.size(); ++i) {
     if (!used[i]) runs.push_back({nullptr, &sorted.details[i]});
+  }
+  // A run laid out as a submission lays it out (<submitter>/results/<system>/...) has its
+  // description at <submitter>/systems/<system>.json: read from there when none was given.
+  std::deque<ImportFile> looked_up;
+  std::deque<SourceText> looked_up_texts;
+  if (sorted.systems.empty()) {
+    std::set<std::string> tried;
+    for (const Run& run : runs) {
+      std::string_view path = run.summary ? run.summary->file->path : run.detail->file->path;
+      std::string json_path = SystemsJsonBeside(path);
+      if (json_path.empty() || !tried.insert(json_path).second) continue;
+      std::string text, error;
+      if (!ReadRegularFile(json_path, size_t{64} << 20, text, error)) continue;
+      looked_up.push_back({json_path, std::move(text)});
+      looked_up.back().from_folder = true;
+      looked_up_texts.emplace_back(looked_up.back().path, looked_up.back().text);
+      size_t before = sorted.systems.size();
+      Classify(looked_up.back(), looked_up_texts.back(), sorted, sink);
+      if (sorted.systems.size() > before) sorted.systems.back().looked_up = true;
+    }
   }
   if (!has_error()) {
     for (const Run& run : runs) {
