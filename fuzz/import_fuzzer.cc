@@ -60,6 +60,23 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       if (!p.ok() || !p.diagnostics.empty()) std::abort();
     }
   }
+  // The MLPerf reader reads a file's path too: a run in a submission's layout (a v5.0
+  // interactive benchmark folder, its systems JSON looked up beside the results folder) and a
+  // compliance run below its scenario.
+  for (const char* path :
+       {"closed/Fuzz/results/sys/llama2-70b-interactive-99/Server/performance/run_1/"
+        "mlperf_log_summary.txt",
+        "closed/Fuzz/results/sys/llama2-70b-99/Server/TEST09/performance/run_1/"
+        "mlperf_log_summary.txt"}) {
+    std::vector<rooflint::ImportFile> laid_out = {{path, files[0].text}};
+    rooflint::ImportResult r = rooflint::Import("mlperf", laid_out, {}, Bundled());
+    for (const auto& d : r.diagnostics) (void)rooflint::Render(d);
+    if (r.records.empty() && r.diagnostics.empty()) std::abort();  // silently nothing
+    for (const auto& rec : r.records) {
+      rooflint::ParseResult p = rooflint::ParseRecord(rec.kind, rec.toml, "x.toml", rec.id);
+      if (!p.ok() || !p.diagnostics.empty()) std::abort();
+    }
+  }
   const std::string_view text(reinterpret_cast<const char*>(data), size);
   CheckModelConfig(
       rooflint::ModelFromHfConfig(text, "fuzz/config.json", "fuzz-model", "fuzz-source"));

@@ -1,7 +1,10 @@
 // llama-bench importer: every sample format and schema generation, against the real files in
 // tests/import-samples/llama-bench/ (verbatim copies of llama.cpp's README blocks).
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <filesystem>
 #include <set>
 
 #include "import_test_util.h"
@@ -468,6 +471,125 @@ TEST(ImportLlamaBench, CurrentBuildRecordsSweepWithTheBundledCorpus) {
     c.Add(ImportFiles({Sample("llama-bench", f)}), f);
   }
   c.SweepWithNoError();
+}
+
+const char kW7900Notes[] = "b2701_w7900_meta-llama-3-70b_notes.md";
+
+// A W7900 notes file: "$ ./llama-bench -m Meta-Llama-3-70B-Q4_K_M.gguf -p 3968" above a table
+// whose type string "llama 70B Q4_K - Medium" is an alias of Llama 2 70B, while its params
+// column says 70.55 B: Llama 2 70B has 68.98 B, Llama 3.1 and 3.3 70B 70.55 B. The count
+// does not say which Llama 3, and the file's name is neither: a draft and a warning, never
+// Llama 2 70B.
+TEST(ImportLlamaBench, AStatedParameterCountOutranksATypeStringAlias) {
+  ImportResult r = ImportFiles({Sample("llama-bench", kW7900Notes)});
+  auto bs = Benchmarks(r);
+  ASSERT_EQ(bs.size(), 2u) << RenderAll(r.diagnostics);
+  for (const Benchmark* b : bs) EXPECT_EQ(b->model.str(), "meta-llama-3-70b");
+  auto ms = Models(r);
+  ASSERT_EQ(ms.size(), 1u);
+  EXPECT_EQ(ms[0]->header.id.str(), "meta-llama-3-70b");
+  EXPECT_EQ(ms[0]->params_total, 70.55e9);
+  size_t warnings = 0;
+  for (const Diagnostic& d : r.diagnostics) {
+    if (d.code != "params-disagree") continue;
+    ++warnings;
+    EXPECT_EQ(d.severity, Severity::kWarning);
+    EXPECT_TRUE(Contains(d.message, "llama-2-70b")) << d.message;
+    EXPECT_TRUE(Contains(d.message, "llama-3.1-70b, llama-3.3-70b")) << d.message;
+  }
+  EXPECT_EQ(warnings, 2u) << RenderAll(r.diagnostics);
+  // Without the command line the table names its model by the type string alone: still not
+  // Llama 2 70B, as two models of the corpus have the stated count.
+  ImportFile bare = Sample("llama-bench", kW7900Notes);
+  bare.text = Replace(bare.text, "$ ./llama-bench -m Meta-Llama-3-70B-Q4_K_M.gguf -p 3968\n", "");
+  ImportResult r2 = ImportFiles({bare});
+  for (const Benchmark* b : Benchmarks(r2)) EXPECT_NE(b->model.str(), "llama-2-70b");
+  // --model settles it, as for any type string.
+  ImportResult r3 = ImportFiles({Sample("llama-bench", kW7900Notes)}, WithModel("llama-3.1-70b"));
+  for (const Benchmark* b : Benchmarks(r3)) EXPECT_EQ(b->model.str(), "llama-3.1-70b");
+}
+
+// Every row of every llama-bench sample either becomes a benchmark record or is named by a
+// warning or an error at its line (for JSON, within its element): rows in, records plus
+// diagnostics out. The rows are counted from the text, apart from the importer: a markdown
+// line that begins with '|' and is neither a header nor a separator, a CSV line after the
+// header, an SQL INSERT, a JSONL line, a JSON element (its build_commit).
+TEST(ImportLlamaBench, EveryRowOfEverySampleIsARecordOrNamedByADiagnostic) {
+  namespace fs = std::filesystem;
+  size_t samples = 0;
+  for (const auto& e : fs::directory_iterator(fs::path(ROOFLINT_IMPORT_SAMPLES) / "llama-bench")) {
+    std::string name = e.path().filename().string();
+    if (name == "SOURCES.md") continue;
+    ++samples;
+    ImportFile f = Sample("llama-bench", name);
+    std::string ext = e.path().extension().string();
+    // Each row as the range of lines [first, last] it spans.
+    std::vector<std::pair<int, int>> rows;
+    std::vector<std::string> lines;
+    for (size_t p = 0; p <= f.text.size();) {
+      size_t eol = f.text.find('\n', p);
+      lines.push_back(f.text.substr(p, eol == std::string::npos ? std::string::npos : eol - p));
+      if (eol == std::string::npos) break;
+      p = eol + 1;
+    }
+    auto is_separator = [](std::string_view l) {
+      return l.find("---") != std::string_view::npos &&
+             l.find_first_not_of("|-: ") == std::string_view::npos;
+    };
+    for (size_t i = 0; i < lines.size(); ++i) {
+      std::string_view l = lines[i];
+      int line = static_cast<int>(i) + 1;
+      if (ext == ".md" || ext == ".log") {
+        size_t first = l.find_first_not_of(' ');
+        if (first == std::string_view::npos || l[first] != '|' || is_separator(l)) continue;
+        if (i + 1 < lines.size() && is_separator(lines[i + 1])) continue;  // a header
+        rows.push_back({line, line});
+      } else if (ext == ".csv") {
+        if (i > 0 && !l.empty()) rows.push_back({line, line});
+      } else if (ext == ".sql") {
+        if (l.starts_with("INSERT INTO")) rows.push_back({line, line});
+      } else if (ext == ".jsonl") {
+        if (!l.empty()) rows.push_back({line, line});
+      } else if (ext == ".json") {
+        if (l.find("\"build_commit\"") != std::string_view::npos) {
+          if (!rows.empty()) rows.back().second = line - 1;
+          rows.push_back({line, static_cast<int>(lines.size())});
+        }
+      } else {
+        ADD_FAILURE() << name << ": a sample of no known extension";
+      }
+    }
+    ImportResult r = ImportFiles({f}, {}, "llama-bench");
+    size_t named = 0;
+    for (const auto& [first, last] : rows) {
+      bool said = false;
+      for (const Diagnostic& d : r.diagnostics) {
+        said |= d.severity != Severity::kNote && d.where.line >= first && d.where.line <= last;
+      }
+      named += said ? 1 : 0;
+    }
+    // A file with an error yields no record: then each of its rows must be named.
+    bool refused = std::any_of(r.diagnostics.begin(), r.diagnostics.end(),
+                               [](const Diagnostic& d) { return d.severity == Severity::kError; });
+    size_t records = Benchmarks(r).size();
+    EXPECT_FALSE(rows.empty()) << name;
+    EXPECT_LE(records, rows.size()) << name;
+    if (refused) {
+      EXPECT_EQ(records, 0u) << name;
+      // A file refused whole by one error names its rows by their count ("2 of 2 rows").
+      for (const Diagnostic& d : r.diagnostics) {
+        if (d.severity == Severity::kError &&
+            Contains(d.message, fmt::format("of {} rows", rows.size()))) {
+          named = rows.size();
+        }
+      }
+    }
+    EXPECT_GE(records + named, rows.size())
+        << name << ": " << rows.size() << " rows in, " << records << " records and " << named
+        << " rows named by a diagnostic out\n"
+        << RenderAll(r.diagnostics);
+  }
+  EXPECT_GE(samples, 12u);
 }
 
 }  // namespace

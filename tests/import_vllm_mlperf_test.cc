@@ -689,6 +689,146 @@ TEST(ImportMlperf, InferredTokensPerSecondIsReadAndSaidToBeInferred) {
   for (const auto& d : r.diagnostics) EXPECT_NE(d.code, "no-tokens-per-second") << Render(d);
 }
 
+// A compliance run (TEST09 checks gpt-oss-120b's output lengths) sits beside the result it
+// audits, under <scenario>/TEST09/, with its own summary that says PerformanceOnly and VALID:
+// it is not a second result. Both summaries are real (closed/AMD/results/8xMI355X_2xEPYC_9575F/
+// gpt-oss-120b/Server/ of inference_results_v6.1; see SOURCES.md).
+TEST(ImportMlperf, AComplianceRunIsSkippedWithANoteNotASecondResult) {
+  const std::string dir = "v6.1_AMD_8xMI355X_gpt-oss-120b_Server_compliance/";
+  ImportResult r =
+      ImportFiles({Sample("mlperf", dir + "performance/run_1/mlperf_log_summary.txt"),
+                   Sample("mlperf", dir + "TEST09/performance/run_1/mlperf_log_summary.txt")},
+                  {}, "mlperf");
+  auto bs = Benchmarks(r);
+  ASSERT_FALSE(bs.empty()) << RenderAll(r.diagnostics);
+  std::set<std::string> sources;
+  for (const Benchmark* b : bs) {
+    EXPECT_EQ(b->model, "gpt-oss-120b");
+    EXPECT_NE(b->value.text, "81526.26 tok/s");  // the compliance run's figure
+    sources.insert(b->source.str());
+  }
+  EXPECT_EQ(sources.size(), 1u);
+  EXPECT_EQ(bs[0]->value.text, "113240.66 tok/s");
+  bool noted = false;
+  for (const Diagnostic& d : r.diagnostics) {
+    if (d.where.path.find("TEST09") == std::string::npos) continue;
+    EXPECT_EQ(d.severity, Severity::kNote) << Render(d);
+    noted = noted || (d.code == "not-read" && Contains(d.message, "compliance run (TEST09)"));
+  }
+  EXPECT_TRUE(noted) << RenderAll(r.diagnostics);
+}
+
+// The v5.0 round named the interactive benchmark as a benchmark of its own, run in the Server
+// folder: closed/NVIDIA/results/H200-SXM-141GBx8_TRT/llama2-70b-interactive-99/Server/
+// performance/run_1/mlperf_log_detail.txt (ntuhpc/mlperf_inference_results_v5.0, a fork of
+// mlcommons/inference_results_v5.0, @ cf354115915ea369f05db424b051da8c5bf957dc). A faithful
+// excerpt: 14 of its lines, each verbatim and complete (the file is 174,849 bytes). It is
+// Llama 2 70B (llama2-70b-99) in the interactive scenario, with TTFT 450 ms and TPOT 40 ms.
+TEST(ImportMlperf, AVersion5InteractiveBenchmarkFolderIsLlama2InTheInteractiveScenario) {
+  const std::string detail =
+      ":::MLLOG {\"key\": \"sut_name\", \"value\": \"PySUT\", \"time_ms\": 0.016402, "
+      "\"namespace\": \"mlperf::logging\", \"event_type\": \"POINT_IN_TIME\", \"metadata\": "
+      "{\"is_error\": false, \"is_warning\": false, \"file\": \"loadgen.cc\", \"line_no\": 1195, "
+      "\"pid\": 604497, \"tid\": 604497}}\n"
+      ":::MLLOG {\"key\": \"requested_scenario\", \"value\": \"Server\", \"time_ms\": 0.031074, "
+      "\"namespace\": \"mlperf::logging\", \"event_type\": \"POINT_IN_TIME\", \"metadata\": "
+      "{\"is_error\": false, \"is_warning\": false, \"file\": \"test_settings_internal.cc\", "
+      "\"line_no\": 272, \"pid\": 604497, \"tid\": 604497}}\n"
+      ":::MLLOG {\"key\": \"requested_test_mode\", \"value\": \"PerformanceOnly\", \"time_ms\": "
+      "0.031074, \"namespace\": \"mlperf::logging\", \"event_type\": \"POINT_IN_TIME\", "
+      "\"metadata\": {\"is_error\": false, \"is_warning\": false, \"file\": "
+      "\"test_settings_internal.cc\", \"line_no\": 273, \"pid\": 604497, \"tid\": 604497}}\n"
+      ":::MLLOG {\"key\": \"requested_server_target_qps\", \"value\": 67.2, \"time_ms\": 0.031074, "
+      "\"namespace\": \"mlperf::logging\", \"event_type\": \"POINT_IN_TIME\", \"metadata\": "
+      "{\"is_error\": false, \"is_warning\": false, \"file\": \"test_settings_internal.cc\", "
+      "\"line_no\": 292, \"pid\": 604497, \"tid\": 604497}}\n"
+      ":::MLLOG {\"key\": \"requested_server_ttft_latency\", \"value\": 450000000, \"time_ms\": "
+      "0.031074, \"namespace\": \"mlperf::logging\", \"event_type\": \"POINT_IN_TIME\", "
+      "\"metadata\": {\"is_error\": false, \"is_warning\": false, \"file\": "
+      "\"test_settings_internal.cc\", \"line_no\": 346, \"pid\": 604497, \"tid\": 604497}}\n"
+      ":::MLLOG {\"key\": \"requested_server_tpot_latency\", \"value\": 40000000, \"time_ms\": "
+      "0.031074, \"namespace\": \"mlperf::logging\", \"event_type\": \"POINT_IN_TIME\", "
+      "\"metadata\": {\"is_error\": false, \"is_warning\": false, \"file\": "
+      "\"test_settings_internal.cc\", \"line_no\": 348, \"pid\": 604497, \"tid\": 604497}}\n"
+      ":::MLLOG {\"key\": \"effective_scenario\", \"value\": \"Server\", \"time_ms\": 0.031904, "
+      "\"namespace\": \"mlperf::logging\", \"event_type\": \"POINT_IN_TIME\", \"metadata\": "
+      "{\"is_error\": false, \"is_warning\": false, \"file\": \"test_settings_internal.cc\", "
+      "\"line_no\": 418, \"pid\": 604497, \"tid\": 604497}}\n"
+      ":::MLLOG {\"key\": \"effective_test_mode\", \"value\": \"PerformanceOnly\", \"time_ms\": "
+      "0.031904, \"namespace\": \"mlperf::logging\", \"event_type\": \"POINT_IN_TIME\", "
+      "\"metadata\": {\"is_error\": false, \"is_warning\": false, \"file\": "
+      "\"test_settings_internal.cc\", \"line_no\": 419, \"pid\": 604497, \"tid\": 604497}}\n"
+      ":::MLLOG {\"key\": \"effective_target_qps\", \"value\": 67.2, \"time_ms\": 0.031904, "
+      "\"namespace\": \"mlperf::logging\", \"event_type\": \"POINT_IN_TIME\", \"metadata\": "
+      "{\"is_error\": false, \"is_warning\": false, \"file\": \"test_settings_internal.cc\", "
+      "\"line_no\": 422, \"pid\": 604497, \"tid\": 604497}}\n"
+      ":::MLLOG {\"key\": \"result_validity\", \"value\": \"VALID\", \"time_ms\": 1485822.624288, "
+      "\"namespace\": \"mlperf::logging\", \"event_type\": \"POINT_IN_TIME\", \"metadata\": "
+      "{\"is_error\": false, \"is_warning\": false, \"file\": \"results.cc\", \"line_no\": 674, "
+      "\"pid\": 604497, \"tid\": 604497}}\n"
+      ":::MLLOG {\"key\": \"result_completed_samples_per_sec\", \"value\": 66.504, \"time_ms\": "
+      "1485822.624288, \"namespace\": \"mlperf::logging\", \"event_type\": \"POINT_IN_TIME\", "
+      "\"metadata\": {\"is_error\": false, \"is_warning\": false, \"file\": \"results.cc\", "
+      "\"line_no\": 763, \"pid\": 604497, \"tid\": 604497}}\n"
+      ":::MLLOG {\"key\": \"result_first_token_mean_latency_ns\", \"value\": 119447699, "
+      "\"time_ms\": 1485822.624288, \"namespace\": \"mlperf::logging\", \"event_type\": "
+      "\"POINT_IN_TIME\", \"metadata\": {\"is_error\": false, \"is_warning\": false, \"file\": "
+      "\"results.cc\", \"line_no\": 790, \"pid\": 604497, \"tid\": 604497}}\n"
+      ":::MLLOG {\"key\": \"result_time_to_output_token_mean\", \"value\": 33723979, \"time_ms\": "
+      "1485822.624288, \"namespace\": \"mlperf::logging\", \"event_type\": \"POINT_IN_TIME\", "
+      "\"metadata\": {\"is_error\": false, \"is_warning\": false, \"file\": \"results.cc\", "
+      "\"line_no\": 814, \"pid\": 604497, \"tid\": 604497}}\n"
+      ":::MLLOG {\"key\": \"result_completed_tokens_per_second\", \"value\": 19424.2, \"time_ms\": "
+      "1485822.624288, \"namespace\": \"mlperf::logging\", \"event_type\": \"POINT_IN_TIME\", "
+      "\"metadata\": {\"is_error\": false, \"is_warning\": false, \"file\": \"results.cc\", "
+      "\"line_no\": 818, \"pid\": 604497, \"tid\": 604497}}\n";
+  ImportOptions o;
+  o.hardware = "8x H200-SXM-141GB";
+  ImportResult r = ImportFiles(
+      {{"closed/NVIDIA/results/H200-SXM-141GBx8_TRT/llama2-70b-interactive-99/Server/performance/"
+        "run_1/mlperf_log_detail.txt",
+        detail}},
+      o, "mlperf");
+  auto bs = Benchmarks(r);
+  ASSERT_FALSE(bs.empty()) << RenderAll(r.diagnostics);
+  EXPECT_TRUE(Models(r).empty()) << "a draft model was written";
+  for (const Benchmark* b : bs) {
+    EXPECT_EQ(b->model, "llama-2-70b");
+    EXPECT_EQ(Show(b->conditions.scenario), "interactive");
+  }
+  EXPECT_EQ(bs[0]->value.text, "19424.2 tok/s");
+  EXPECT_TRUE(Contains(bs[0]->notes, "TTFT 450000000 ns, TPOT 40000000 ns")) << bs[0]->notes;
+}
+
+// A run imported on its own, in a submission's layout: its systems JSON is at
+// <submitter>/systems/<system>.json beside <submitter>/results/<system>/, and is read from
+// there (the record says so). The GB200 files are laid out at their original paths.
+TEST(ImportMlperf, TheSystemsJsonBesideTheResultsFolderIsReadAndSaidToBe) {
+  const auto root =
+      std::filesystem::temp_directory_path() / ("rooflint-layout-" + std::to_string(::getpid()));
+  std::filesystem::remove_all(root);
+  const std::string system = "GB200-NVL72_GB200-186GB_aarch64x72_TRT";
+  const auto run =
+      root / "closed/NVIDIA/results" / system / "llama3.1-405b/Interactive/performance/run_1";
+  std::filesystem::create_directories(run);
+  std::filesystem::create_directories(root / "closed/NVIDIA/systems");
+  const std::string dir = std::string(kGb200) + "/";
+  std::ofstream(run / "mlperf_log_summary.txt")
+      << Sample("mlperf", dir + "performance/run_1/mlperf_log_summary.txt").text;
+  std::ofstream(root / "closed/NVIDIA/systems" / (system + ".json"))
+      << Sample("mlperf", dir + "systems/" + system + ".json").text;
+  std::vector<Diagnostic> read;
+  std::vector<std::string> paths = {(run / "mlperf_log_summary.txt").string()};
+  ImportResult r = ImportFiles(ReadImportPaths(paths, read));
+  auto bs = Benchmarks(r);
+  ASSERT_FALSE(bs.empty()) << RenderAll(r.diagnostics);
+  EXPECT_EQ(bs[0]->accelerators, std::vector<std::string>{"nvidia-gb200"});
+  EXPECT_EQ(bs[0]->accelerator_count, 72);
+  EXPECT_TRUE(Contains(bs[0]->notes, "not given, but read from beside the results folder"))
+      << bs[0]->notes;
+  std::filesystem::remove_all(root);
+}
+
 // A results folder holds files that are no tool's output (a v6.0 run folder's metadata.json):
 // under auto, read from a folder, they are skipped with a note; named, they are an error.
 TEST(ImportMlperf, AFolderFileOfNoFormatIsANoteNamedItIsAnError) {

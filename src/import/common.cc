@@ -671,29 +671,36 @@ Context::ModelMatch Context::ResolveModel(const std::vector<std::string>& names,
                                           size_t weak_from) const {
   ModelMatch m;
   std::string ambiguous;
-  for (size_t index = 0; index < names.size(); ++index) {
-    const std::string& name = names[index];
-    if (name.empty()) continue;
-    std::string key = ToLower(name);
-    std::vector<std::string> ids;
-    for (const Model& model : corpus_.models) {
-      bool hit = ToLower(model.header.id) == key || ToLower(model.name) == key;
-      for (const auto& a : model.aliases) hit = hit || ToLower(a) == key;
-      if (hit) ids.push_back(model.header.id.str());
+  // A corpus name (id, name or alias, case-insensitive) of exactly one model, over the names
+  // in [from, to).
+  auto exact = [&](size_t from, size_t to) {
+    for (size_t index = from; index < std::min(to, names.size()); ++index) {
+      const std::string& name = names[index];
+      if (name.empty()) continue;
+      std::string key = ToLower(name);
+      std::vector<std::string> ids;
+      for (const Model& model : corpus_.models) {
+        bool hit = ToLower(model.header.id) == key || ToLower(model.name) == key;
+        for (const auto& a : model.aliases) hit = hit || ToLower(a) == key;
+        if (hit) ids.push_back(model.header.id.str());
+      }
+      if (ids.size() == 1) {
+        m.id = ids[0];
+        m.how = fmt::format("'{}' is a name of model {}", name, ids[0]);
+        m.matched = index;
+        return true;
+      }
+      if (ids.size() > 1 && ambiguous.empty()) {
+        ambiguous = fmt::format("'{}' names several models ({})", name, Join(ids));
+      }
     }
-    if (ids.size() == 1) {
-      m.id = ids[0];
-      m.how = fmt::format("'{}' is a name of model {}", name, ids[0]);
-      m.matched = index;
-      return m;
-    }
-    if (ids.size() > 1 && ambiguous.empty()) {
-      ambiguous = fmt::format("'{}' names several models ({})", name, Join(ids));
-    }
-  }
+    return false;
+  };
+  if (exact(0, weak_from)) return m;
   // The names people write beyond the corpus's own: a hub id without its organisation or with
   // a variant suffix, "llama2" for "llama-2" (names.h). Only a name that reads as exactly one
-  // model.
+  // model. A file name read so names the model better than a type string several models
+  // share, which is tried last.
   if (ambiguous.empty()) {
     for (size_t index = 0; index < names.size(); ++index) {
       if (names[index].empty() || index >= weak_from) continue;
@@ -706,6 +713,7 @@ Context::ModelMatch Context::ResolveModel(const std::vector<std::string>& names,
       return m;
     }
   }
+  if (weak_from < names.size() && exact(weak_from, names.size())) return m;
   std::vector<std::string> tried;
   for (const auto& n : names) {
     std::string quoted = fmt::format("'{}'", n);
@@ -837,6 +845,85 @@ Context::ModelChoice Context::ChooseModel(const std::vector<std::string>& names,
     d.hint = std::move(hint);
     sink.Add(d);
   };
+  // A model the corpus lacks: a draft record from what the file states, never a guess.
+  auto draft = [&](const std::string& problem) {
+    ModelDraft m;
+    m.name = display.empty() ? std::string("unnamed model") : display;
+    // A local path ("/data2/shared/kimi-k2.5-int4") is a folder of the machine that ran, not a
+    // name: the id takes its last component, never the path.
+    std::string_view named = m.name;
+    if (named.starts_with('/') || named.starts_with("./") || named.starts_with("../") ||
+        named.starts_with("~/")) {
+      while (named.size() > 1 && named.ends_with('/')) named.remove_suffix(1);
+      named = named.substr(named.rfind('/') + 1);
+    }
+    m.id = Slug(named, 60);
+    if (m.id.empty()) m.id = fmt::format("model-{}", ShortHash(Fnv1a(m.name)));
+    if (corpus_.FindModel(m.id) != nullptr) m.id += "-" + ShortHash(Fnv1a(m.name));
+    m.aliases = {m.name};
+    m.params_total = params;
+    m.params_how = std::string(params_how);
+    m.source = source;
+    m.notes = fmt::format(
+        "Draft written by rooflint import: {} The corpus had no model named '{}'. Only what "
+        "the file states is recorded{}; the geometry and native precision are absent until "
+        "someone reads them from the model's config.",
+        problem.empty() ? "" : problem + ".", m.name,
+        params > 0 ? fmt::format(" (parameter count {}: {})", NumberText(params), params_how) : "");
+    c.id = m.id;
+    c.how = fmt::format("draft model record {} written for '{}' ({})", m.id, m.name, problem);
+    c.draft = std::move(m);
+  };
+  // A type string several models share ("llama 70B" is an alias of Llama 2 70B, and Llama 3's
+  // 70B models print it too) yields to the parameter count the file states: when other models
+  // of the corpus match that count and the type string's model does not, the count names the
+  // model. When one model matches it and the file gives no other name, that is the model;
+  // when several do, or a file name the corpus lacks says otherwise, the record is a draft
+  // with a warning, never silently the type string's model.
+  if (!match.id.empty() && flag.empty() && allow_draft && match.matched >= weak_from &&
+      params > 0) {
+    const Model* named = corpus_.FindModel(match.id);
+    auto apart = [&](const Model& model) {
+      return std::fabs(params - model.params_total) / model.params_total;
+    };
+    if (named != nullptr && named->params_total > 0 && apart(*named) > 0.01) {
+      std::vector<const Model*> closer;
+      for (const Model& model : corpus_.models) {
+        if (model.params_total > 0 && &model != named && apart(model) <= 0.01) {
+          closer.push_back(&model);
+        }
+      }
+      if (!closer.empty()) {
+        std::vector<std::string> ids;
+        for (const Model* model : closer) ids.push_back(model->header.id.str());
+        std::string why = fmt::format(
+            "{}, which has {} parameters, but the file states {} ({}), {:.1f}% apart; {} {} "
+            "that count",
+            match.how, FormatSi(named->params_total), NumberText(params), params_how,
+            apart(*named) * 100, Join(ids), closer.size() == 1 ? "matches" : "match");
+        bool other_name = false;
+        for (size_t i = 0; i < std::min(weak_from, names.size()); ++i)
+          other_name |= !names[i].empty();
+        if (closer.size() == 1 && !other_name) {
+          c.id = ids[0];
+          c.how = fmt::format("the stated parameter count: {}", why);
+          return c;
+        }
+        std::string problem = fmt::format(
+            "{}{}", why,
+            closer.size() > 1
+                ? ": the count does not say which"
+                : fmt::format(", and the file's name '{}' is not one of its names", display));
+        draft(problem);
+        warn("params-disagree",
+             fmt::format("the model is not the type string's: {}; a draft model record {} is "
+                         "written",
+                         problem, c.id),
+             "pass --model with the model the test ran, or add it to the corpus");
+        return c;
+      }
+    }
+  }
   if (!match.id.empty() && !flag.empty() && flag != match.id && match.matched >= weak_from) {
     c.id = flag;
     c.how = fmt::format("--model {} (user-stated; the file's type string only says {})", flag,
@@ -861,33 +948,7 @@ Context::ModelChoice Context::ChooseModel(const std::vector<std::string>& names,
   } else if (!allow_draft) {
     return c;
   } else {
-    // A model the corpus lacks: a draft record from what the file states, never a guess.
-    ModelDraft m;
-    m.name = display.empty() ? std::string("unnamed model") : display;
-    // A local path ("/data2/shared/kimi-k2.5-int4") is a folder of the machine that ran, not a
-    // name: the id takes its last component, never the path.
-    std::string_view named = m.name;
-    if (named.starts_with('/') || named.starts_with("./") || named.starts_with("../") ||
-        named.starts_with("~/")) {
-      while (named.size() > 1 && named.ends_with('/')) named.remove_suffix(1);
-      named = named.substr(named.rfind('/') + 1);
-    }
-    m.id = Slug(named, 60);
-    if (m.id.empty()) m.id = fmt::format("model-{}", ShortHash(Fnv1a(m.name)));
-    if (corpus_.FindModel(m.id) != nullptr) m.id += "-" + ShortHash(Fnv1a(m.name));
-    m.aliases = {m.name};
-    m.params_total = params;
-    m.params_how = std::string(params_how);
-    m.source = source;
-    m.notes = fmt::format(
-        "Draft written by rooflint import: {} The corpus had no model named '{}'. Only what "
-        "the file states is recorded{}; the geometry and native precision are absent until "
-        "someone reads them from the model's config.",
-        match.problem.empty() ? "" : match.problem + ".", m.name,
-        params > 0 ? fmt::format(" (parameter count {}: {})", NumberText(params), params_how) : "");
-    c.id = m.id;
-    c.how = fmt::format("draft model record {} written for '{}' ({})", m.id, m.name, match.problem);
-    c.draft = std::move(m);
+    draft(match.problem);
     return c;
   }
   // A parameter count the file states is checked against the record it resolves to.

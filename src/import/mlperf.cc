@@ -8,9 +8,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <deque>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <set>
 
+#include "core/file_io.h"
 #include "core/text_util.h"
 #include "import/common.h"
 #include "import/driver.h"
@@ -161,6 +164,7 @@ struct JsonFile {
   const ImportFile* file = nullptr;
   json value;
   bool used = false;
+  bool looked_up = false;  // read from beside the results folder, not given
 };
 
 std::string Scenario(std::string_view s) {
@@ -282,6 +286,17 @@ std::optional<std::pair<size_t, size_t>> Fit(std::string_view json_path, std::st
     named += std::count(run_folders.begin(), run_folders.end(), folders[i]);
   }
   return std::pair{scope, named};
+}
+
+// The benchmark a v5.0 interactive benchmark folder names without its "-interactive"
+// ("llama2-70b-interactive-99" -> "llama2-70b-99"); "" for any other name.
+std::string InteractiveBenchmark(std::string_view name) {
+  std::string lower = ToLower(name);
+  size_t at = lower.find("-interactive");
+  if (at == kNpos || at == 0) return "";
+  size_t end = at + std::string_view("-interactive").size();
+  if (end != lower.size() && lower[end] != '-') return "";
+  return std::string(name.substr(0, at)) + std::string(name.substr(end));
 }
 
 struct LatencyLine {
@@ -516,6 +531,12 @@ void RunImporter::Run(ImportResult& out) {
   ReadPrecision();
   ReadHardware();
   ReadSystemNotes();
+  if (system_ != nullptr && system_->looked_up) {
+    notes_.push_back(fmt::format(
+        "Systems JSON {}: not given, but read from beside the results folder, where a "
+        "submission keeps the description of its system (<submitter>/systems/<system>.json).",
+        system_->file->path));
+  }
   ReadEngine();
   SetConditions();
   ReadFigures();
@@ -559,7 +580,9 @@ bool RunImporter::ReadScenario() {
   }
   if (scenario_ == "server") {
     for (const std::string& name : PathNames(DirName(main_path_))) {
-      if (ToLower(name) != "interactive") continue;
+      // The v5.0 round named it as a benchmark of its own ("llama2-70b-interactive-99", run
+      // in the Server scenario folder); later rounds as a scenario folder ("Interactive").
+      if (ToLower(name) != "interactive" && InteractiveBenchmark(name).empty()) continue;
       scenario_ = "interactive";
       std::string ttft = SummaryFind("ttft_latency (ns)")
                              ? SummaryFind("ttft_latency (ns)")->text
@@ -664,6 +687,11 @@ void RunImporter::ReadModel() {
   for (size_t i = 1; i < names.size(); ++i) {
     std::string lower = ToLower(names[i]);
     if (lower == ToLower(scenario_text_) || lower == scenario_) benchmark = names[i - 1];
+  }
+  // "llama2-70b-interactive-99" is llama2-70b-99 in the interactive scenario.
+  if (std::string plain = InteractiveBenchmark(benchmark); !plain.empty()) {
+    names.insert(names.begin(), plain);
+    benchmark = plain;
   }
   sut_ = SummaryFind("SUT name") ? SummaryFind("SUT name")->text : "";
   if (sut_.empty()) sut_ = DetailString("sut_name");
@@ -1052,6 +1080,20 @@ void Classify(const ImportFile& f, const SourceText& src, MlperfFiles& files, Si
                     "MLPerf logs and system descriptions are UTF-8"));
     return;
   }
+  // A compliance run (<scenario>/TEST01/, TEST04, TEST06, TEST09, ..., or a submission's
+  // compliance/ folder) audits a result with a changed setting: its figures are no result.
+  for (const std::string& folder : Folders(f.path)) {
+    bool test = folder.size() > 4 && folder.starts_with("TEST") &&
+                std::all_of(folder.begin() + 4, folder.end(), [](char c) { return IsDigit(c); });
+    if (test || folder == "compliance") {
+      sink.Add(src.At(kNpos, Severity::kNote, "not-read",
+                      fmt::format("a compliance run ({}): it audits a result with a changed "
+                                  "setting and is not one: not read",
+                                  folder),
+                      "the result is in <scenario>/performance/run_1/"));
+      return;
+    }
+  }
   if (name == "mlperf_log_accuracy.json" || name == "mlperf_log_trace.json" ||
       name == "accuracy.txt") {
     Skip(src, sink,
@@ -1129,6 +1171,20 @@ void Classify(const ImportFile& f, const SourceText& src, MlperfFiles& files, Si
   } else {
     Skip(src, sink, "not an MLPerf summary, detail log or system description: not read");
   }
+}
+
+// Where a submission keeps the systems JSON of the run at `run_path`:
+// ".../<submitter>/results/<system>/..." -> ".../<submitter>/systems/<system>.json"; "" when
+// the path is not laid out so.
+std::string SystemsJsonBeside(std::string_view run_path) {
+  size_t at = run_path.starts_with("results/") ? 0 : run_path.rfind("/results/");
+  if (at == kNpos) return "";
+  size_t start = at == 0 && run_path.starts_with("results/") ? 8 : at + 9;
+  size_t end = run_path.find('/', start);
+  if (end == kNpos || end == start) return "";
+  std::string_view system = run_path.substr(start, end - start);
+  if (system == "." || system == "..") return "";
+  return fmt::format("{}systems/{}.json", run_path.substr(0, start - 8), system);
 }
 
 // The systems or measurements JSON that describes the run at `run_path`: the only one given,
@@ -1218,6 +1274,26 @@ void ImportMlperf(std::span<const ImportFile> files, const Context& ctx, ImportR
   }
   for (size_t i = 0; i < sorted.details.size(); ++i) {
     if (!used[i]) runs.push_back({nullptr, &sorted.details[i]});
+  }
+  // A run laid out as a submission lays it out (<submitter>/results/<system>/...) has its
+  // description at <submitter>/systems/<system>.json: read from there when none was given.
+  std::deque<ImportFile> looked_up;
+  std::deque<SourceText> looked_up_texts;
+  if (sorted.systems.empty()) {
+    std::set<std::string> tried;
+    for (const Run& run : runs) {
+      std::string_view path = run.summary ? run.summary->file->path : run.detail->file->path;
+      std::string json_path = SystemsJsonBeside(path);
+      if (json_path.empty() || !tried.insert(json_path).second) continue;
+      std::string text, error;
+      if (!ReadRegularFile(json_path, size_t{64} << 20, text, error)) continue;
+      looked_up.push_back({json_path, std::move(text)});
+      looked_up.back().from_folder = true;
+      looked_up_texts.emplace_back(looked_up.back().path, looked_up.back().text);
+      size_t before = sorted.systems.size();
+      Classify(looked_up.back(), looked_up_texts.back(), sorted, sink);
+      if (sorted.systems.size() > before) sorted.systems.back().looked_up = true;
+    }
   }
   if (!has_error()) {
     for (const Run& run : runs) {
