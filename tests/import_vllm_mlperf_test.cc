@@ -181,8 +181,8 @@ TEST(ImportVllm, ConsoleSummaryIsNotAResultFile) {
   EXPECT_EQ(RenderAll(r.diagnostics),
             "bench_serve_console_10qps.txt: error[no-runs]: no JSON object: a vLLM result is one "
             "object per run\n"
-            "  hint: import the file vLLM bench serve --save-result writes; the console summary "
-            "is not importable\n");
+            "  hint: import the file vLLM bench serve --save-result writes; a pasted console "
+            "summary is `rooflint import serving-console`\n");
 }
 
 std::vector<ImportFile> MlperfSamples() {

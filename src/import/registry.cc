@@ -20,6 +20,8 @@ bool LooksLikeVllmServe(std::string_view text);
 void ImportVllmServe(const ImportFile& file, const Context& ctx, ImportResult& out);
 bool LooksLikeLlamaBench(std::string_view text);
 void ImportLlamaBench(const ImportFile& file, const Context& ctx, ImportResult& out);
+bool LooksLikeServingConsole(std::string_view text);
+void ImportServingConsole(const ImportFile& file, const Context& ctx, ImportResult& out);
 bool LooksLikeTrtllmBench(std::string_view text);
 void ImportTrtllmBench(const ImportFile& file, const Context& ctx, ImportResult& out);
 bool LooksLikeAiperf(std::string_view text);
@@ -69,6 +71,14 @@ constexpr Importer kImporters[] = {
      LooksLikeVllmServe,
      nullptr,
      ImportVllmServe,
+     nullptr},
+    // Console text: the pasted summary of vLLM's and SGLang's serving benchmarks, whose banner
+    // no other format prints.
+    {{"serving-console",
+      "vLLM bench serve / SGLang bench_serving console summary, pasted (one run per block)"},
+     LooksLikeServingConsole,
+     nullptr,
+     ImportServingConsole,
      nullptr},
     {{"trtllm-bench", "TensorRT-LLM trtllm-bench throughput / latency report (console log)"},
      LooksLikeTrtllmBench,

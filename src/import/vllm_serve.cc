@@ -493,8 +493,8 @@ void ImportVllmServe(const ImportFile& file, const Context& ctx, ImportResult& o
   Sink& sink = fi.sink();
   // vLLM writes strict JSON: a bare NaN or Infinity is an error, never read.
   auto results = SplitResults(src, false, "no JSON object: a vLLM result is one object per run",
-                              "import the file vLLM bench serve --save-result writes; the "
-                              "console summary is not importable",
+                              "import the file vLLM bench serve --save-result writes; a pasted "
+                              "console summary is `rooflint import serving-console`",
                               sink);
   if (!results) return;
   const JsonSplit& split = results->split;
