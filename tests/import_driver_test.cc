@@ -244,5 +244,38 @@ TEST(ImportDriver, LessThanOneOutputTokenIsAbsentAndABadFigureFailsTheFile) {
   EXPECT_TRUE(Benchmarks(r).empty());
 }
 
+// A UTF-8 byte-order mark (Windows editors write one) is no part of any format: the file
+// imports as it does without it, by name and under auto. UTF-16 is named, never guessed at.
+TEST(ImportDriver, AByteOrderMarkIsLeftOutAndUtf16IsNamed) {
+  const ImportFile plain = Sample("vllm", "bench_serve_llmd_l40s_llama3.2-3b_3rates.jsonl");
+  const ImportFile marked{plain.path, "\xEF\xBB\xBF" + plain.text};
+  EXPECT_EQ(DetectFormat(std::vector<ImportFile>{marked}), "vllm-serve");
+  for (std::string_view format : {std::string_view("auto"), std::string_view("vllm-serve")}) {
+    ImportResult a = ImportFiles({plain}, {}, format);
+    ImportResult b = ImportFiles({marked}, {}, format);
+    ASSERT_EQ(a.records.size(), b.records.size()) << format;
+    ASSERT_FALSE(a.records.empty());
+    EXPECT_EQ(a.records[0].toml, b.records[0].toml) << format;
+  }
+  std::string le = "\xFF\xFE";
+  std::string be;
+  for (char c : std::string("{\"a\": 1}")) {
+    le += c;
+    le += '\0';
+    be += '\0';
+    be += c;
+  }
+  ImportResult r = ImportFiles({{"le.json", le}, {"be.json", be}}, {});
+  EXPECT_EQ(RenderAll(r.diagnostics),
+            "be.json: error[bad-utf8]: the file is UTF-16 (big-endian: every other byte is zero): "
+            "rooflint reads UTF-8\n"
+            "  hint: convert it first: iconv -f UTF-16 -t UTF-8 FILE > FILE.utf8 (PowerShell's "
+            "`>` writes UTF-16; `| Out-File -Encoding utf8` does not)\n"
+            "le.json: error[bad-utf8]: the file is UTF-16 (little-endian, from its byte-order "
+            "mark): rooflint reads UTF-8\n"
+            "  hint: convert it first: iconv -f UTF-16 -t UTF-8 FILE > FILE.utf8 (PowerShell's "
+            "`>` writes UTF-16; `| Out-File -Encoding utf8` does not)\n");
+}
+
 }  // namespace
 }  // namespace rooflint::testing

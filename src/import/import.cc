@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <deque>
 #include <filesystem>
 
 #include "core/file_io.h"
@@ -30,9 +31,34 @@ bool ImportResult::HasErrors() const {
 
 namespace {
 
+constexpr std::string_view kUtf8Bom = "\xEF\xBB\xBF";
+
+// The text of a file with a UTF-8 byte-order mark (which Windows editors write, and which no
+// format means as content) left out.
+std::string_view WithoutBom(std::string_view text) {
+  return text.starts_with(kUtf8Bom) ? text.substr(kUtf8Bom.size()) : text;
+}
+
+// "UTF-16 (little-endian)" when the text is UTF-16 (its byte-order mark, or an ASCII start
+// with every other byte zero), else "".
+std::string_view Utf16Kind(std::string_view text) {
+  if (text.starts_with("\xFF\xFE")) return "UTF-16 (little-endian, from its byte-order mark)";
+  if (text.starts_with("\xFE\xFF")) return "UTF-16 (big-endian, from its byte-order mark)";
+  if (text.size() >= 4 && text[0] != '\0' && text[1] == '\0' && text[2] != '\0' &&
+      text[3] == '\0') {
+    return "UTF-16 (little-endian: every other byte is zero)";
+  }
+  if (text.size() >= 4 && text[0] == '\0' && text[1] != '\0' && text[2] == '\0' &&
+      text[3] != '\0') {
+    return "UTF-16 (big-endian: every other byte is zero)";
+  }
+  return "";
+}
+
 const import::Importer* DetectOne(const ImportFile& f) {
+  const std::string_view text = WithoutBom(f.text);
   for (const import::Importer& row : import::ImporterTable()) {
-    if (row.detect(f.text)) return &row;
+    if (row.detect(text)) return &row;
   }
   return nullptr;
 }
@@ -160,7 +186,26 @@ ImportResult Import(std::string_view format, std::span<const ImportFile> files,
     // together after them, in table order.
     auto rows = import::ImporterTable();
     std::vector<std::vector<ImportFile>> sets(rows.size());
-    for (const ImportFile& f : files) {
+    std::deque<ImportFile> stripped;  // files without their byte-order mark, kept to the end
+    for (const ImportFile& given : files) {
+      // A UTF-8 byte-order mark is left out before any reader sees the text; UTF-16 is named,
+      // not guessed at.
+      if (std::string_view utf16 = Utf16Kind(given.text); !utf16.empty()) {
+        Diagnostic d;
+        d.code = DiagnosticCode("bad-utf8").name();
+        d.where.path = given.path;
+        d.message = fmt::format("the file is {}: rooflint reads UTF-8", utf16);
+        d.hint =
+            "convert it first: iconv -f UTF-16 -t UTF-8 FILE > FILE.utf8 (PowerShell's "
+            "`>` writes UTF-16; `| Out-File -Encoding utf8` does not)";
+        out.diagnostics.push_back(d);
+        continue;
+      }
+      const ImportFile& f =
+          given.text.starts_with(kUtf8Bom)
+              ? stripped.emplace_back(
+                    ImportFile{given.path, given.text.substr(kUtf8Bom.size()), given.from_folder})
+              : given;
       const import::Importer* row = chosen != nullptr ? chosen : DetectOne(f);
       if (row == nullptr && f.from_folder) {
         Diagnostic d;
