@@ -90,6 +90,17 @@ ExitCode RunShow(const ShowOptions& opt) {
   std::vector<std::string> dirs = opt.dirs;
   if (dirs.empty()) dirs.push_back(BundledData());
   Corpus corpus = LoadCorpus(dirs);
+  // A folder given that is missing (or no folder) holds nothing to show: said first, whatever
+  // the other folders hold, so that "no record" never stands for a mistyped path.
+  bool missing = false;
+  for (const Diagnostic& d : corpus.diagnostics) {
+    if (d.code == "not-a-corpus") {
+      std::cerr << fmt::format("{}: error[{}]: {}\n  hint: {}\n", EscapeTerminal(d.where.path),
+                               d.code, EscapeTerminal(d.message), EscapeTerminal(d.hint));
+      missing = true;
+    }
+  }
+  if (missing) return ExitCode::kInvalidInput;
   // A model or an accelerator, by any of its names.
   if (const Model* m = ReadModelName(corpus, opt.id).model) {
     PrintModel(corpus, *m, std::cout);
