@@ -98,5 +98,93 @@ TEST(Probes, SuperchipsCountedInPackagesAreBoundedAtTheLargerCount) {
       << errors[0].message.view();
 }
 
+// The first of the findings on record `id` from `instrument`, or nullptr.
+const Finding* FindingOf(const SweepResult& s, std::string_view id, std::string_view instrument) {
+  for (const Finding& f : s.findings) {
+    if (f.record == id && f.instrument == instrument) return &f;
+  }
+  return nullptr;
+}
+
+// A Qwen3-Next-80B-A3B run in fp8 on one H200 SXM (4.8 TB/s), 64 sequences of 16,384 input
+// tokens, fp8 KV, sharing ruled out. W = (3e9 active - 311,164,928 untied embedding) x 1 B =
+// 2.689 GB. Per token each KV layer caches 2 x 2 heads x 256 = 1,024 B.
+//   12 KV layers (every 4th of 48): KV(16384) = 12 x 1,024 x 16,384 = 201.3 MB,
+//     roof = 64 x 4.8e12 / (2.689e9 + 64 x 201.3e6) = 64 x 4.8e12 / 15.574e9 = 19,725.4 tok/s;
+//   48 layers (the hybrid counted as attention throughout): KV = 805.3 MB,
+//     roof = 64 x 4.8e12 / (2.689e9 + 51.540e9) = 5,664.9 tok/s.
+// An honest 10,000 tok/s is 50.7% of the true roof; counted over 48 layers it was 176.5%.
+TEST(Probes, HybridModelsCountOnlyTheirKvLayers) {
+  BenchRecord b = Claim("zz-probe-qwen3-next-kv-layers");
+  b.metric = "aggregate-output";
+  b.value = "10000 tok/s";
+  b.model = "qwen3-next-80b-a3b";
+  b.precision = "fp8";
+  b.hardware = "1x NVIDIA H200 SXM 141GB";
+  b.pointer = testing::PointTo({"nvidia-h200-sxm"});
+  b.accelerator_count = 1;
+  b.extra = "kv_precision = \"fp8\"";
+  b.batch = 64;
+  b.conditions = "prefix_cache = false\nsamples_per_prompt = 1";
+  b.input_tokens = 16384;
+  b.output_tokens = 256;
+  b.engine = "vllm";
+  SweepResult s = SweepWith("zz-probe-qwen3-next-kv-layers", b);
+  const InstrumentResult* kv = RoofOf(AuditOf(s, "zz-probe-qwen3-next-kv-layers"), "kv-roof");
+  ASSERT_NE(kv, nullptr);
+  EXPECT_NEAR(kv->bound, 19725.4, 0.5);
+  EXPECT_NEAR(kv->percent, 50.7, 0.05);
+  EXPECT_TRUE(On(s, "zz-probe-qwen3-next-kv-layers", Severity::kError).empty());
+  ASSERT_TRUE(kv->formula.has_value());
+  std::string kv_basis;
+  for (const Term& term : kv->formula->terms) {
+    if (term.symbol == "KV(I)") kv_basis = term.basis.str();
+  }
+  EXPECT_NE(kv_basis.find("x 12 KV layers x 16384 tokens"), std::string::npos) << kv_basis;
+
+  // Impossible: 25,000 tok/s is 126.7% of 19,725.4.
+  b.value = "25000 tok/s";
+  SweepResult bad = SweepWith("zz-probe-qwen3-next-kv-layers", b);
+  const Finding* f = FindingOf(bad, "zz-probe-qwen3-next-kv-layers", "kv-roof");
+  ASSERT_NE(f, nullptr);
+  EXPECT_EQ(f->severity, Severity::kError);
+  EXPECT_NE(f->message.view().find("126.7%"), std::string_view::npos) << f->message.view();
+}
+
+// The record without kv_layers counts all 48 layers: the same honest run is then 176.5% of
+// 5,664.9 tok/s (the error the hybrid's record must not give).
+TEST(Probes, AHybridCountedOverEveryLayerOverstatesItsCache) {
+  Corpus& corpus = NewCorpus();
+  auto it = std::find_if(corpus.models.begin(), corpus.models.end(),
+                         [](const Model& m) { return m.header.id == "qwen3-next-80b-a3b"; });
+  ASSERT_NE(it, corpus.models.end());
+  EXPECT_EQ(it->kv_layers, 12);
+  EXPECT_EQ(it->layers, 48);
+  it->kv_layers = 0;
+  BenchRecord b = Claim("zz-probe-qwen3-next-48");
+  b.metric = "aggregate-output";
+  b.value = "10000 tok/s";
+  b.model = "qwen3-next-80b-a3b";
+  b.precision = "fp8";
+  b.hardware = "1x NVIDIA H200 SXM 141GB";
+  b.pointer = testing::PointTo({"nvidia-h200-sxm"});
+  b.extra = "kv_precision = \"fp8\"";
+  b.batch = 64;
+  b.conditions = "prefix_cache = false\nsamples_per_prompt = 1";
+  b.input_tokens = 16384;
+  b.output_tokens = 256;
+  b.engine = "vllm";
+  ParseResult r =
+      ParseRecord(RecordKind::kBenchmark, b.Toml(), "probe/p.toml", "zz-probe-qwen3-next-48");
+  ASSERT_TRUE(r.ok());
+  corpus.benchmarks.push_back(std::get<Benchmark>(r.record));
+  corpus.Index();
+  SweepResult s = Sweep(corpus);
+  const InstrumentResult* kv = RoofOf(AuditOf(s, "zz-probe-qwen3-next-48"), "kv-roof");
+  ASSERT_NE(kv, nullptr);
+  EXPECT_NEAR(kv->bound, 5664.9, 0.5);
+  EXPECT_NEAR(kv->percent, 176.5, 0.05);
+}
+
 }  // namespace
 }  // namespace rooflint

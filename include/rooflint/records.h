@@ -157,6 +157,12 @@ struct Model {
   // `sliding_window` tokens (and cache no more); 0 when the model has none.
   int64_t sliding_window = 0;
   int64_t sliding_window_layers = 0;
+  // Hybrid models (Qwen3-Next, Jamba, Nemotron-H): how many of the `layers` cache K and V per
+  // token; the rest are linear-attention or state-space layers with a state of fixed size. 0
+  // when not stated: every layer caches K and V.
+  int64_t kv_layers = 0;
+  // The layers that cache K and V per token: kv_layers when stated, else layers.
+  int64_t KvLayers() const { return kv_layers > 0 ? kv_layers : layers; }
   // Multi-head latent attention: elements cached per token per layer (kv_lora_rank +
   // qk_rope_head_dim) instead of 2 x kv_heads x head_dim; 0 when the model is not MLA.
   int64_t kv_latent_dim = 0;

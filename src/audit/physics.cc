@@ -206,7 +206,10 @@ Bytes KvBytes(const Model& m, double tokens, Bytes element, std::string* how,
         fmt::format("model {} states no KV geometry (layers, kv_heads, head_dim)", m.header.id);
     return Bytes(0);
   }
-  double full = static_cast<double>(m.layers - m.sliding_window_layers);
+  // A hybrid model's linear-attention and state-space layers keep a state of fixed size: only
+  // its kv_layers cache K and V per token.
+  const int64_t kv_layers = m.KvLayers();
+  double full = static_cast<double>(kv_layers - m.sliding_window_layers);
   double sliding = static_cast<double>(m.sliding_window_layers);
   double window = std::min(tokens, static_cast<double>(m.sliding_window));
   const Bytes bytes = element * (per_layer * (full * tokens + sliding * window));
@@ -218,8 +221,9 @@ Bytes KvBytes(const Model& m, double tokens, Bytes element, std::string* how,
                        element.si(), per_layer_text, full, tokens, sliding, window,
                        FormatBytes(bytes.si()));
   } else {
-    *how = fmt::format("{:g} B x {} x {} layers x {:g} tokens = {}", element.si(), per_layer_text,
-                       m.layers, tokens, FormatBytes(bytes.si()));
+    *how = fmt::format("{:g} B x {} x {} {}layers x {:g} tokens = {}", element.si(),
+                       per_layer_text, kv_layers, m.kv_layers > 0 ? "KV " : "", tokens,
+                       FormatBytes(bytes.si()));
   }
   return bytes;
 }

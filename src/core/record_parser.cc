@@ -1036,13 +1036,19 @@ void ParseModel(Reader& r, const DocTable& t, Model& m) {
   if (auto v = r.Integer(t, FieldOf(kModelKind, "sliding_window_layers"), kWhere)) {
     m.sliding_window_layers = *v;
   }
+  if (auto v = r.Integer(t, FieldOf(kModelKind, "kv_layers"), kWhere)) m.kv_layers = *v;
+  if (m.layers > 0 && m.kv_layers > m.layers) {
+    r.Error("inconsistent-value",
+            fmt::format("kv_layers ({}) is more than layers ({})", m.kv_layers, m.layers),
+            t.get("kv_layers")->source(), "count the layers that cache K and V per token");
+  }
   if ((m.sliding_window > 0) != (m.sliding_window_layers > 0)) {
     r.Error("missing-key", "sliding_window and sliding_window_layers go together", t.source(),
             "state both: the window in tokens and how many layers use it");
-  } else if (m.layers > 0 && m.sliding_window_layers > m.layers) {
+  } else if (m.KvLayers() > 0 && m.sliding_window_layers > m.KvLayers()) {
     r.Error("inconsistent-value",
-            fmt::format("sliding_window_layers ({}) is more than layers ({})",
-                        m.sliding_window_layers, m.layers),
+            fmt::format("sliding_window_layers ({}) is more than the {} layers that cache K and V",
+                        m.sliding_window_layers, m.KvLayers()),
             t.get("sliding_window_layers")->source(), "count the layers that use the window");
   }
   if (auto v = r.Integer(t, FieldOf(kModelKind, "kv_latent_dim"), kWhere)) {
