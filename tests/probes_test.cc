@@ -186,5 +186,60 @@ TEST(Probes, AHybridCountedOverEveryLayerOverstatesItsCache) {
   EXPECT_NEAR(kv->percent, 176.5, 0.05);
 }
 
+// KV precision unstated: Llama-3.1-8B bf16 on one H100 SXM5 (3.35 TB/s), batch 128 of 16,100
+// input tokens, sharing ruled out, vLLM. W = (8,030,261,248 - 525,336,576) x 2 B = 15.01 GB;
+// per token 2 x 8 x 128 x 32 layers = 65,536 elements.
+//   at 4 bits: KV(16100) = 527.6 MB, roof = 128 x 3.35e12 / (15.01e9 + 67.53e9) = 5,195.1 tok/s;
+//   at 2 bits: KV(16100) = 263.8 MB, roof = 128 x 3.35e12 / (15.01e9 + 33.76e9) = 8,791.6 tok/s.
+// 7,000 tok/s is 134.7% of the 4-bit roof (it was an error), 79.6% of the 2-bit one: a warning
+// naming the 4 bits. 9,500 tok/s is 108.1% of the 2-bit roof: an error.
+TEST(Probes, AnUnstatedKvPrecisionIsFourBitsOnlyAsAnAssumption) {
+  BenchRecord b = Claim("zz-probe-kv-bits");
+  b.metric = "aggregate-output";
+  b.value = "7000 tok/s";
+  b.model = "llama-3.1-8b";
+  b.precision = "bf16";
+  b.hardware = "1x NVIDIA H100 SXM5 80GB";
+  b.pointer = testing::PointTo({"nvidia-h100-sxm5"});
+  b.batch = 128;
+  b.conditions = "prefix_cache = false\nsamples_per_prompt = 1";
+  b.input_tokens = 16100;
+  b.output_tokens = 256;
+  b.engine = "vllm";
+  SweepResult s = SweepWith("zz-probe-kv-bits", b);
+  const InstrumentResult* kv = RoofOf(AuditOf(s, "zz-probe-kv-bits"), "kv-roof");
+  ASSERT_NE(kv, nullptr);
+  EXPECT_NEAR(kv->bound, 5195.1, 0.5);
+  EXPECT_NEAR(kv->assumption_free_bound, 8791.6, 0.5);
+  EXPECT_TRUE(On(s, "zz-probe-kv-bits", Severity::kError).empty());
+  const Finding* w = FindingOf(s, "zz-probe-kv-bits", "kv-roof");
+  ASSERT_NE(w, nullptr);
+  EXPECT_EQ(w->severity, Severity::kWarning);
+  EXPECT_NE(w->message.view().find("134.7%"), std::string_view::npos) << w->message.view();
+  EXPECT_NE(w->message.view().find("at least 4 bits"), std::string_view::npos) << w->message.view();
+
+  b.value = "9500 tok/s";
+  SweepResult bad = SweepWith("zz-probe-kv-bits", b);
+  const Finding* e = FindingOf(bad, "zz-probe-kv-bits", "kv-roof");
+  ASSERT_NE(e, nullptr);
+  EXPECT_EQ(e->severity, Severity::kError);
+  EXPECT_NE(e->message.view().find("8791.6"), std::string_view::npos) << e->message.view();
+
+  // Stated 2 and 3 bits are read: int2 is the 2-bit roof itself, with nothing assumed.
+  b.value = "7000 tok/s";
+  b.extra = "kv_precision = \"int2\"";
+  SweepResult two = SweepWith("zz-probe-kv-bits", b);
+  const InstrumentResult* kv2 = RoofOf(AuditOf(two, "zz-probe-kv-bits"), "kv-roof");
+  ASSERT_NE(kv2, nullptr);
+  EXPECT_NEAR(kv2->bound, 8791.6, 0.5);
+  EXPECT_TRUE(kv2->assumption.empty()) << kv2->assumption;
+  b.extra = "kv_precision = \"int3\"";
+  SweepResult three = SweepWith("zz-probe-kv-bits", b);
+  const InstrumentResult* kv3 = RoofOf(AuditOf(three, "zz-probe-kv-bits"), "kv-roof");
+  ASSERT_NE(kv3, nullptr);
+  // 3 bits: KV(16100) = 395.7 MB, 128 x 3.35e12 / (15.01e9 + 50.65e9) = 6,531.0 tok/s.
+  EXPECT_NEAR(kv3->bound, 6531.0, 0.5);
+}
+
 }  // namespace
 }  // namespace rooflint

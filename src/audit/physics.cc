@@ -181,20 +181,27 @@ void AddPrefillTerm(const Benchmark& b, FloorTerms& terms, std::string& note) {
   }
 }
 
-Bytes KvElementBytes(const Benchmark& b, std::string* how) {
+Bytes KvElementBytes(const Benchmark& b, std::string* how, Bytes* least, std::string* assumption) {
+  auto give = [&](Bytes element, Bytes narrowest, std::string assumed) {
+    if (least != nullptr) *least = narrowest;
+    if (assumption != nullptr) *assumption = std::move(assumed);
+    return element;
+  };
   if (!b.kv_precision.empty()) {
     if (const PrecisionInfo* p = FindPrecision(b.kv_precision)) {
       *how = fmt::format("KV elements {} ({:g} B, stated)", p->name, p->element().si());
-      return p->element();
+      return give(p->element(), p->element(), "");
     }
   }
   const Condition& engine = b.conditions.engine;
   if (engine.stated() && ToLower(engine.text).find("llama.cpp") != std::string::npos) {
     *how = "KV elements 0.5625 B (kv_precision not stated: q4_0, the smallest llama.cpp stores)";
-    return Bytes(4.5 / 8);
+    return give(Bytes(4.5 / 8), Bytes(4.5 / 8), "");
   }
-  *how = "KV elements 0.5 B (kv_precision not stated: 4 bits, the smallest any engine stores)";
-  return Bytes(0.5);
+  *how = "KV elements 0.5 B (kv_precision not stated: 4 bits; 2-bit caches exist)";
+  return give(Bytes(0.5), Bytes(0.25),
+              "KV-cache elements of at least 4 bits (kv_precision is not stated, and "
+              "KIVI-style caches store 2)");
 }
 
 Bytes KvBytes(const Model& m, double tokens, Bytes element, std::string* how,
@@ -382,9 +389,17 @@ KvTerms ResolveKvTerms(const AuditInput& in) {
   }
   const Condition& input = b.conditions.input_tokens;
   if (input.integer && *input.integer > 0) {
-    std::string element_how, kv_how;
-    const Bytes element = KvElementBytes(b, &element_how);
-    t.kv = KvBytes(m, static_cast<double>(*input.integer), element, &kv_how, &t.kv_problem);
+    std::string element_how, kv_how, least_how, least_problem;
+    Bytes least;
+    const double tokens = static_cast<double>(*input.integer);
+    const Bytes element = KvElementBytes(b, &element_how, &least, &t.kv_assumption);
+    t.kv = KvBytes(m, tokens, element, &kv_how, &t.kv_problem);
+    t.kv_min = t.kv;
+    if (least < element) {
+      t.kv_min = KvBytes(m, tokens, least, &least_how, &least_problem);
+    } else {
+      t.kv_assumption.clear();
+    }
     if (t.kv > Bytes(0)) t.kv_how = fmt::format("{} ({})", kv_how, element_how);
   }
   return t;
