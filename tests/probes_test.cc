@@ -241,5 +241,61 @@ TEST(Probes, AnUnstatedKvPrecisionIsFourBitsOnlyAsAnAssumption) {
   EXPECT_NEAR(kv3->bound, 6531.0, 0.5);
 }
 
+// A median TTFT of a run whose input lengths varied, known only by their mean of 4,000 tokens:
+// Llama-3.1-8B bf16 on one H100 SXM5 (3.35 TB/s, 989 TFLOPS bf16), prefix_cache = false.
+// P = 8,030,261,248 - 525,336,576 = 7.505e9, W = 15.01 GB.
+//   at the mean: max(15.01e9 / 3.35e12 = 4.48 ms, 4000 x 2 x 7.505e9 / 989e12 = 60.71 ms)
+//     = 60.71 ms, and 34.5 ms is 176.0% of it (an error while the mean was input_tokens);
+//   sure (no request need be that long): one weight pass, 4.48 ms.
+// So 34.5 ms is a warning naming the mean; 3 ms, below one weight pass, is an error.
+TEST(Probes, AMeanInputLengthBoundsTheFirstTokenOnlyAsAnAssumption) {
+  BenchRecord b = Claim("zz-probe-ttft-mean");
+  b.metric = "ttft";
+  b.value = "34.5 ms";
+  b.model = "llama-3.1-8b";
+  b.precision = "bf16";
+  b.hardware = "1x NVIDIA H100 SXM5 80GB";
+  b.pointer = testing::PointTo({"nvidia-h100-sxm5"});
+  b.batch = 1;
+  b.speculative = false;
+  b.conditions = "prefix_cache = false\nsamples_per_prompt = 1";
+  b.input_tokens = Absent("lengths varied");
+  b.tail = "";
+  b.output_tokens = 256;
+  b.engine = "vllm";
+  std::string toml = b.Toml();
+  const std::string key = "input_tokens = { absent = \"lengths varied\" }\n";
+  toml.insert(toml.find(key) + key.size(), "input_tokens_mean = 4000\n");
+  auto sweep = [&](const std::string& text) {
+    Corpus& corpus = NewCorpus();
+    ParseResult r = ParseRecord(RecordKind::kBenchmark, text, "probe/t.toml", "zz-probe-ttft-mean");
+    for (const auto& d : r.diagnostics) ADD_FAILURE() << Render(d) << "\n" << text;
+    if (!r.ok()) return SweepResult();
+    corpus.benchmarks.push_back(std::get<Benchmark>(r.record));
+    corpus.Index();
+    return Sweep(corpus);
+  };
+  SweepResult s = sweep(toml);
+  const InstrumentResult* ttft = RoofOf(AuditOf(s, "zz-probe-ttft-mean"), "ttft-floor");
+  ASSERT_NE(ttft, nullptr);
+  EXPECT_NEAR(ttft->bound, 60.71, 0.01);
+  EXPECT_NEAR(ttft->percent, 176.0, 0.05);
+  EXPECT_NEAR(ttft->assumption_free_bound, 4.48, 0.01);
+  EXPECT_TRUE(On(s, "zz-probe-ttft-mean", Severity::kError).empty());
+  const Finding* w = FindingOf(s, "zz-probe-ttft-mean", "ttft-floor");
+  ASSERT_NE(w, nullptr);
+  EXPECT_EQ(w->severity, Severity::kWarning);
+  EXPECT_NE(w->message.view().find("mean input length, 4000 tokens"), std::string_view::npos)
+      << w->message.view();
+
+  const std::string value = "value = \"34.5 ms\"";
+  std::string impossible = toml;
+  impossible.replace(impossible.find(value), value.size(), "value = \"3 ms\"");
+  SweepResult bad = sweep(impossible);
+  const Finding* e = FindingOf(bad, "zz-probe-ttft-mean", "ttft-floor");
+  ASSERT_NE(e, nullptr);
+  EXPECT_EQ(e->severity, Severity::kError);
+}
+
 }  // namespace
 }  // namespace rooflint

@@ -291,7 +291,8 @@ struct PrefixCache {
 struct Conditions {
   Condition batch;
   Condition concurrency;
-  Condition input_tokens;
+  Condition input_tokens;       // a length every request had: the KV and prefill terms' I
+  Condition input_tokens_mean;  // a varied run's mean length: those terms' I as an assumption
   Condition output_tokens;
   Condition engine;
   Condition engine_version;

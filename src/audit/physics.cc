@@ -145,21 +145,36 @@ PartBound TimeFloorForPart(const AuditInput& in, const Accelerator& part, const 
   return pb;
 }
 
+InputLength KvInputLength(const Benchmark& b) {
+  const Conditions& c = b.conditions;
+  InputLength out;
+  if (c.input_tokens.integer && *c.input_tokens.integer > 0) {
+    out.tokens = *c.input_tokens.integer;
+  } else if (c.input_tokens_mean.integer && *c.input_tokens_mean.integer > 0) {
+    out.tokens = *c.input_tokens_mean.integer;
+    out.assumption = fmt::format(
+        "every request had the run's mean input length, {} tokens (input_tokens_mean: the "
+        "lengths varied, and a mean is no length every request had)",
+        out.tokens);
+  }
+  return out;
+}
+
 void AddPrefillTerm(const Benchmark& b, FloorTerms& terms, std::string& note) {
   const Conditions& c = b.conditions;
-  const Condition& input = c.input_tokens;
-  if (!input.integer || *input.integer <= 0) return;
+  const InputLength input = KvInputLength(b);
+  if (input.tokens <= 0) return;
   // Only uncached input tokens are prefilled.
-  double tokens = static_cast<double>(*input.integer);
-  std::string text = "every input token";
+  double tokens = static_cast<double>(input.tokens);
+  std::string text = input.assumption.empty() ? "every input token" : "the mean input tokens";
   if (c.prefix && c.prefix->enabled) {
     if (c.prefix->cached_tokens) {
       tokens = std::max(0.0, tokens - static_cast<double>(*c.prefix->cached_tokens));
-      text = fmt::format("({} - {} cached) input tokens", *input.integer, *c.prefix->cached_tokens);
+      text = fmt::format("({} - {} cached) input tokens", input.tokens, *c.prefix->cached_tokens);
     } else if (c.prefix->hit_rate) {
       tokens *= 1 - *c.prefix->hit_rate;
       text =
-          fmt::format("{} input tokens x (1 - {:g} hit rate)", *input.integer, *c.prefix->hit_rate);
+          fmt::format("{} input tokens x (1 - {:g} hit rate)", input.tokens, *c.prefix->hit_rate);
     } else {
       tokens = 0;  // cached, amount unknown: no prefill term can be stated
       note += "; prefix cache used, share not stated: no prefill term";
@@ -177,6 +192,10 @@ void AddPrefillTerm(const Benchmark& b, FloorTerms& terms, std::string& note) {
       note += "; prefill of every input token, assuming no prefix cache (not stated)";
       terms.compute_assumption =
           "no prefix cache skips prefill (the record does not state prefix_cache)";
+    }
+    if (!input.assumption.empty()) {
+      note += fmt::format("; {} input tokens is a mean (input_tokens_mean)", input.tokens);
+      terms.compute_assumption = JoinAssumptions(terms.compute_assumption, input.assumption);
     }
   }
 }
@@ -228,9 +247,8 @@ Bytes KvBytes(const Model& m, double tokens, Bytes element, std::string* how,
                        element.si(), per_layer_text, full, tokens, sliding, window,
                        FormatBytes(bytes.si()));
   } else {
-    *how = fmt::format("{:g} B x {} x {} {}layers x {:g} tokens = {}", element.si(),
-                       per_layer_text, kv_layers, m.kv_layers > 0 ? "KV " : "", tokens,
-                       FormatBytes(bytes.si()));
+    *how = fmt::format("{:g} B x {} x {} {}layers x {:g} tokens = {}", element.si(), per_layer_text,
+                       kv_layers, m.kv_layers > 0 ? "KV " : "", tokens, FormatBytes(bytes.si()));
   }
   return bytes;
 }
@@ -387,11 +405,11 @@ KvTerms ResolveKvTerms(const AuditInput& in) {
                               : SharedText(fmt::format("{} ({})", in.weights_how.view(), why_not));
     t.w_assumption = in.weights_assumption;
   }
-  const Condition& input = b.conditions.input_tokens;
-  if (input.integer && *input.integer > 0) {
+  const InputLength input = KvInputLength(b);
+  if (input.tokens > 0) {
     std::string element_how, kv_how, least_how, least_problem;
     Bytes least;
-    const double tokens = static_cast<double>(*input.integer);
+    const double tokens = static_cast<double>(input.tokens);
     const Bytes element = KvElementBytes(b, &element_how, &least, &t.kv_assumption);
     t.kv = KvBytes(m, tokens, element, &kv_how, &t.kv_problem);
     t.kv_min = t.kv;
@@ -399,6 +417,12 @@ KvTerms ResolveKvTerms(const AuditInput& in) {
       t.kv_min = KvBytes(m, tokens, least, &least_how, &least_problem);
     } else {
       t.kv_assumption.clear();
+    }
+    if (!input.assumption.empty()) {
+      // A mean length: the bound an error may rest on counts no cache at all.
+      t.kv_min = Bytes(0);
+      t.kv_assumption = JoinAssumptions(input.assumption, t.kv_assumption);
+      kv_how += " at the mean input length";
     }
     if (t.kv > Bytes(0)) t.kv_how = fmt::format("{} ({})", kv_how, element_how);
   }

@@ -58,6 +58,16 @@ void AddPrefillTerm(const Benchmark& b, FloorTerms& terms, std::string& note);
 
 // ----- KV cache, per-component bytes and resident weights (the physics instruments) -----
 
+// The input length the KV and prefill terms take as I: `input_tokens`, a length every request
+// had; else a varied run's `input_tokens_mean`, which no request is guaranteed to reach, as an
+// assumption (`assumption` names it: the bound an error may rest on then takes no KV and no
+// prefill). 0 when the record states neither.
+struct InputLength {
+  int64_t tokens = 0;
+  std::string assumption;  // "" for a guaranteed length
+};
+InputLength KvInputLength(const Benchmark& b);
+
 // Bytes of one KV-cache element for the record, said in `how`: its stated kv_precision; else
 // the smallest the engine stores when it is known not to go below it (llama.cpp's q4_0, 4.5
 // bits); else 4 bits, an assumption: 2-bit caches exist (KIVI-style kernels). `least` gets the

@@ -71,12 +71,16 @@ class Capacity final : public RecordInstrument {
     std::string kv_assumption;
     double batch = in.stated_batch > 0 ? static_cast<double>(in.stated_batch) : 1;
     std::string kv_how, element_how, kv_problem;
-    const Condition& input = b.conditions.input_tokens;
-    if (input.integer && *input.integer > 0) {
+    const InputLength input = KvInputLength(b);
+    if (input.tokens > 0) {
       Bytes least;
       const Bytes element = KvElementBytes(b, &element_how, &least, &kv_assumption);
-      kv = KvBytes(m, static_cast<double>(*input.integer), element, &kv_how, &kv_problem);
+      kv = KvBytes(m, static_cast<double>(input.tokens), element, &kv_how, &kv_problem);
       kv_least = kv * (least / element);
+      if (!input.assumption.empty()) {
+        kv_least = Bytes(0);  // a mean length: no request is sure to hold a cache that long
+        kv_assumption = JoinAssumptions(input.assumption, kv_assumption);
+      }
     }
     Bytes memory;
     std::string memory_how;
