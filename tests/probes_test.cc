@@ -19,6 +19,7 @@ namespace {
 using testing::Absent;
 using testing::AuditOf;
 using testing::BenchRecord;
+using testing::Raw;
 using testing::RoofOf;
 
 // A claim as the bundled corpus writes one, citing a shipped source.
@@ -295,6 +296,40 @@ TEST(Probes, AMeanInputLengthBoundsTheFirstTokenOnlyAsAnAssumption) {
   const Finding* e = FindingOf(bad, "zz-probe-ttft-mean", "ttft-floor");
   ASSERT_NE(e, nullptr);
   EXPECT_EQ(e->severity, Severity::kError);
+}
+
+// A draft tree: SGLang's EAGLE with speculative_num_draft_tokens 64 over speculative_num_steps 5
+// accepts one path, at most 5 + 1 tokens a step. Llama-3.1-8B bf16 on one H100 SXM5:
+// W = 15.01 GB, and at depth 5, 6 x 3.35e12 / 15.01e9 = 1,339.1 tok/s per user; counting the
+// 64 nodes as k gave 65 x 3.35e12 / 15.01e9 = 14,507.1 tok/s. 2,000 tok/s is 149.4% of the
+// first (an error) and passed the second at 13.8%.
+TEST(Probes, ADraftTreeIsBoundedByItsDepth) {
+  BenchRecord b = Claim("zz-probe-draft-tree");
+  b.metric = "per-user-decode";
+  b.value = "2000 tok/s";
+  b.model = "llama-3.1-8b";
+  b.precision = "bf16";
+  b.hardware = "1x NVIDIA H100 SXM5 80GB";
+  b.pointer = testing::PointTo({"nvidia-h100-sxm5"});
+  b.batch = 1;
+  b.speculative = Raw("{ method = \"eagle3\", draft_tokens = 64, draft_depth = 5 }");
+  b.input_tokens = 128;
+  b.engine = "sglang";
+  SweepResult s = SweepWith("zz-probe-draft-tree", b);
+  const InstrumentResult* spec = RoofOf(AuditOf(s, "zz-probe-draft-tree"), "spec-roof");
+  ASSERT_NE(spec, nullptr);
+  EXPECT_NEAR(spec->bound, 1339.1, 0.05);
+  EXPECT_NEAR(spec->percent, 149.4, 0.05);
+  const Finding* e = FindingOf(s, "zz-probe-draft-tree", "spec-roof");
+  ASSERT_NE(e, nullptr);
+  EXPECT_EQ(e->severity, Severity::kError);
+
+  // Without the depth, the tree's 64 nodes are k: 14,507.1 tok/s, and 2,000 passes.
+  b.speculative = Raw("{ method = \"eagle3\", draft_tokens = 64 }");
+  SweepResult size = SweepWith("zz-probe-draft-tree", b);
+  const InstrumentResult* loose = RoofOf(AuditOf(size, "zz-probe-draft-tree"), "spec-roof");
+  ASSERT_NE(loose, nullptr);
+  EXPECT_NEAR(loose->bound, 14507.1, 0.05);
 }
 
 }  // namespace

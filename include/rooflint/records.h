@@ -274,8 +274,11 @@ struct Condition {
 // method and, where stated, the draft length k (tokens proposed per step), the mean accepted
 // length, and the draft model.
 struct Speculation {
-  SharedText method;                        // "eagle3", "ngram", "draft-model", "mtp", ...
-  std::optional<int64_t> draft_tokens;      // k
+  SharedText method;                    // "eagle3", "ngram", "draft-model", "mtp", ...
+  std::optional<int64_t> draft_tokens;  // k
+  // A draft tree's depth (SGLang's speculative_num_steps), when draft_tokens counts the tree's
+  // nodes (speculative_num_draft_tokens): a step accepts at most depth + 1 tokens.
+  std::optional<int64_t> draft_depth;
   std::optional<double> acceptance_length;  // mean tokens accepted per step, 1 <= a <= k + 1
   SharedText draft_model;                   // a model id, for a separate draft model
 };

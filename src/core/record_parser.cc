@@ -706,13 +706,23 @@ void ReadSpeculation(Reader& r, const DocTable& c, Conditions& k) {
     return;
   }
   s.draft_tokens = r.Integer(*tab, FieldOf(kBench, "conditions.speculative.draft_tokens"), kWhere);
+  s.draft_depth = r.Integer(*tab, FieldOf(kBench, "conditions.speculative.draft_depth"), kWhere);
+  if (s.draft_depth && s.draft_tokens && *s.draft_depth > *s.draft_tokens) {
+    r.Error("inconsistent-value",
+            fmt::format("draft_depth ({}) is more than draft_tokens ({})", *s.draft_depth,
+                        *s.draft_tokens),
+            tab->get("draft_depth")->source(),
+            "a tree of draft_tokens nodes is at most draft_tokens deep");
+    s.draft_depth.reset();
+  }
   s.draft_model = r.String(*tab, FieldOf(kBench, "conditions.speculative.draft_model"), kWhere);
   if (const DocNode* a = tab->get("acceptance_length")) {
     if (!a->is_number()) {
       r.WrongType(*a, "conditions.speculative.acceptance_length", "a number", "2.9");
     } else {
       double v = NumberOf(*a);
-      double most = s.draft_tokens ? static_cast<double>(*s.draft_tokens) + 1 : 1001;
+      const std::optional<int64_t> steps = s.draft_depth ? s.draft_depth : s.draft_tokens;
+      double most = steps ? static_cast<double>(*steps) + 1 : 1001;
       if (!std::isfinite(v) || v < 1 || v > most) {
         r.Error(
             "absurd-value",
