@@ -560,9 +560,12 @@ TEST(SharedKv, AHonestSharedPrefixRunIsAWarningNamingPrivateCaches) {
 
 // Past even the shared form: 25,000 tok/s at 128,000 input tokens. KV(128000) = 4.194 GB; one
 // shared prefix gives 128 x 3.35e12 / (15.01e9 + 4.194e9) = 22,328.5 tok/s, and 25,000 is past
-// it: an error, whatever is shared. (The weights-only memory roof, 28,567.9, passes it.)
+// it: an error, whatever is shared. (The weights-only memory roof, 28,567.9, passes it.) The
+// KV precision is stated (int4): unstated, the error-level bound would take 2 bits.
 TEST(SharedKv, PastTheSharedFormIsAnErrorWhateverIsShared) {
-  CheckReport r = CheckClaim(Llama8bOnH100("25000 tok/s aggregate", 128, 128000), Bundled());
+  Claim c = Llama8bOnH100("25000 tok/s aggregate", 128, 128000);
+  c.kv_precision = "int4";
+  CheckReport r = CheckClaim(c, Bundled());
   ASSERT_EQ(r.figures.size(), 1u);
   const CheckedFigure& f = r.figures[0];
   EXPECT_TRUE(r.HasErrorFindings());
@@ -585,8 +588,10 @@ TEST(SharedKv, PastTheSharedFormIsAnErrorWhateverIsShared) {
 // 1000 tok/s at 128,000 tokens: within the shared form (22,328.5) but 128.7% of 128 private
 // caches (128 x 3.35e12 / (15.01e9 + 128 x 4.194e9) = 777.0 tok/s). An error only when the
 // record rules sharing out with both facts; prefix_cache = false alone leaves parallel sampling.
+// The KV precision is stated (int4), as an unstated one is 4 bits only as an assumption.
 TEST(SharedKv, PrivateCachesAreDefiniteOnlyWithBothFactsStated) {
   Claim c = Llama8bOnH100("1000 tok/s aggregate", 128, 128000);
+  c.kv_precision = "int4";
   c.prefix_cache = "false";
   CheckReport one = CheckClaim(c, Bundled());
   ASSERT_EQ(one.figures.size(), 1u);

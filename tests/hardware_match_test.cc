@@ -272,7 +272,10 @@ TEST_F(HardwareMatchTest, CountsAreReadInEveryForm) {
                                          {"GX2560M7_H100_SXM_80GBx4 (4x H100-SXM-80GB)", 4, "x4"},
                                          {"2x DGX-H100x8", 16, "2x x8"},
                                          {"Arc Pro B60 Dual 48G", 2, "Dual"},
-                                         {"1-node-4x-BMG-Pro-B60-Dual", 8, "4x Dual"}}) {
+                                         {"1-node-4x-BMG-Pro-B60-Dual", 8, "4x Dual"},
+                                         {"128 H200 GPUs (12 D Nodes)", 128, "128"},
+                                         {"128 H200 GPUs (4 P Nodes)", 128, "128"},
+                                         {"4 RTX 4090 GPUs", 4, "4"}}) {
     HardwareMatch m = index_.Match(c.text);
     ASSERT_TRUE(m.count.has_value()) << c.text;
     EXPECT_EQ(*m.count, c.count) << c.text;
@@ -287,7 +290,8 @@ TEST_F(HardwareMatchTest, CapacitiesCoreCountsAndModelNumbersAreNotCounts) {
         "NVIDIA H100 PCIe Gen5 x16", "RX 9070XT", "dual-slot RTX 4090",
         "A100-PCIe-80GB - 28x MIG 1g.10gb", "v4-8", "GPU 0: NVIDIA H100",
         "AMD Radeon 780M Graphics, gfx1103 (0x1103)", "Radeon RX 570 Series, gfx803 (0x803)",
-        "Apple M4 Max (16 CPU, 40 GPU)"}) {
+        "Apple M4 Max (16 CPU, 40 GPU)", "H100 (4 P Nodes)", "H200 GPUs (12 D Nodes)",
+        "Radeon RX 570 Series GPU"}) {
     EXPECT_FALSE(index_.Match(text).count.has_value()) << text;
   }
 }
@@ -319,6 +323,16 @@ TEST_F(HardwareMatchTest, SuperchipPackagesAreCountedInGpus) {
   EXPECT_NE(m.count_how.find("= 4 GPUs"), std::string::npos) << m.count_how;
   // Without the word, the text counts GPUs.
   EXPECT_EQ(index_.Match("72x NVIDIA GB200").count, 72);
+}
+
+TEST_F(HardwareMatchTest, NodeCountsNameNoPartAndCountNoGpus) {
+  // "D" is a tier word ("RTX 4090 D"), but in "(12 D Nodes)" it names a kind of node: the
+  // text names the H200 alone, and its GPUs are the 128 it states, not 12 or 4 nodes.
+  for (const char* text : {"128 H200 GPUs (12 D Nodes)", "128 H200 GPUs (4 P Nodes)"}) {
+    HardwareMatch m = index_.Match(text);
+    EXPECT_EQ(Match(text), (Names{"h200-sxm"})) << text;
+    EXPECT_EQ(m.count, 128) << text;
+  }
 }
 
 TEST_F(HardwareMatchTest, CountsOfDifferentPartsAddUp) {

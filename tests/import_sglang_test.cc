@@ -46,7 +46,11 @@ TEST(ImportSglang, ServerInfoLineGivesModelEngineCountAndCaches) {
   // 26497 input tokens / 100 = 264.97; min(6180 server, 6179 retokenized) / 100 = 61.79.
   EXPECT_EQ(ConditionsOf(*agg),
             (std::vector<std::string>{
-                "concurrency = 32", "input_tokens = 264", "output_tokens = 61", "engine = sglang",
+                "concurrency = 32",
+                "input_tokens = absent: the input lengths varied; input_tokens_mean is their mean, "
+                "and the "
+                "file states no shortest length",
+                "input_tokens_mean = 264", "output_tokens = 61", "engine = sglang",
                 "engine_version = 0.5.5.post3",
                 "warmup = absent: bench_serving sends --warmup-requests (default 1, at most 32 "
                 "output tokens) before timing and does not write how many",
@@ -84,12 +88,16 @@ TEST(ImportSglang, DisaggregatedLineStatesBothVersionsAndNoCount) {
             "not every GPU of the deployment (pass --count)");
   // 108929 / 100 = 1089.29; min(25883, 25874) / 100 = 258.74.
   auto conds = ConditionsOf(*agg);
-  ASSERT_GE(conds.size(), 5u);
+  ASSERT_GE(conds.size(), 6u);
   EXPECT_EQ(conds[0], "concurrency = 128");
-  EXPECT_EQ(conds[1], "input_tokens = 1089");
-  EXPECT_EQ(conds[2], "output_tokens = 258");
-  EXPECT_EQ(conds[3], "engine = sglang");
-  EXPECT_EQ(conds[4], "engine_version = 0.5.5.post3 (prefill), 0.5.6 (decode)");
+  EXPECT_EQ(
+      conds[1],
+      "input_tokens = absent: the input lengths varied; input_tokens_mean is their mean, and the "
+      "file states no shortest length");
+  EXPECT_EQ(conds[2], "input_tokens_mean = 1089");
+  EXPECT_EQ(conds[3], "output_tokens = 258");
+  EXPECT_EQ(conds[4], "engine = sglang");
+  EXPECT_EQ(conds[5], "engine_version = 0.5.5.post3 (prefill), 0.5.6 (decode)");
   EXPECT_EQ(Show(agg->conditions.speculative), "false");
   // The prefill server's radix cache was on (the decode server's was off).
   EXPECT_EQ(Show(agg->conditions.prefix_cache), "true");
@@ -128,7 +136,10 @@ TEST(ImportSglang, OnlineRatesGiveOneSetPerLine) {
             (std::vector<std::string>{
                 "concurrency = absent: max_concurrency is null: open-loop arrivals at "
                 "request_rate 1 req/s (Poisson arrivals); the server's batch is not recorded",
-                "input_tokens = 508", "output_tokens = 533",
+                "input_tokens = absent: the input lengths varied; input_tokens_mean is their mean, "
+                "and the "
+                "file states no shortest length",
+                "input_tokens_mean = 508", "output_tokens = 533",
                 "engine = absent: the line has no server_info; its backend 'sglang' is the "
                 "client's request protocol, not the serving engine",
                 "engine_version = absent: bench_serving records the server's version only in "
@@ -147,7 +158,7 @@ TEST(ImportSglang, OnlineRatesGiveOneSetPerLine) {
   const Benchmark* share = Find(r, "aggregate-output", "mean", 5);
   ASSERT_NE(share, nullptr);
   EXPECT_EQ(share->value.text, "746.0750970739618 tok/s");
-  EXPECT_EQ(share->conditions.input_tokens.integer, 224);
+  EXPECT_EQ(share->conditions.input_tokens_mean.integer, 224);
   EXPECT_EQ(share->conditions.output_tokens.integer, 188);
   ExpectRoundTrip(r);
 }
@@ -163,7 +174,7 @@ TEST(ImportSglang, InfinityRateIsABurstAndRepeatedWorkloadsStayApart) {
             "absent: max_concurrency is null: open-loop arrivals at request_rate Infinity "
             "(every request sent at t=0); the server's batch is not recorded");
   // 1525074 / 3000 = 508.36; min(1544818, 1541296) / 3000 = 513.77.
-  EXPECT_EQ(first->conditions.input_tokens.integer, 508);
+  EXPECT_EQ(first->conditions.input_tokens_mean.integer, 508);
   EXPECT_EQ(first->conditions.output_tokens.integer, 513);
   // Lines 4 and 5 ran the same 4096/1024 workload (same input total) and differ only in
   // their measurements: two runs, two sets.

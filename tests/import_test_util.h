@@ -114,6 +114,7 @@ inline std::vector<std::string> ConditionsOf(const Benchmark& b) {
   add("batch", c.batch);
   add("concurrency", c.concurrency);
   add("input_tokens", c.input_tokens);
+  add("input_tokens_mean", c.input_tokens_mean);
   add("output_tokens", c.output_tokens);
   add("engine", c.engine);
   add("engine_version", c.engine_version);

@@ -109,7 +109,10 @@ TEST(ImportVllm, CapturesMeasuredLengthsAndMarksTheRestAbsent) {
                 "concurrency = absent: max_concurrency is null: open-loop arrivals at "
                 "request_rate 10 req/s, burstiness 1 (Poisson); the achieved concurrency is not "
                 "reported",
-                "input_tokens = 999", "output_tokens = 270",
+                "input_tokens = absent: the input lengths varied; input_tokens_mean is their mean, "
+                "and the "
+                "file states no shortest length",
+                "input_tokens_mean = 999", "output_tokens = 270",
                 "engine = absent: the file's backend 'vllm' is the client's request protocol; "
                 "the serving engine is not recorded",
                 "engine_version = absent: vLLM bench serve records no server engine or version",

@@ -300,6 +300,7 @@ json RecordJson(const RecordAudit& a) {
        {{"batch", ConditionJson(c.batch)},
         {"concurrency", ConditionJson(c.concurrency)},
         {"input_tokens", ConditionJson(c.input_tokens)},
+        {"input_tokens_mean", ConditionJson(c.input_tokens_mean)},
         {"output_tokens", ConditionJson(c.output_tokens)},
         {"engine", ConditionJson(c.engine)},
         {"engine_version", ConditionJson(c.engine_version)},

@@ -786,3 +786,54 @@ TEST(HfConfigTest, BadIndexIsLocatedInTheIndex) {
 
 }  // namespace
 }  // namespace rooflint
+
+namespace rooflint {
+namespace {
+
+// Hybrid models: kv_layers is written from the way each architecture names its attention
+// layers, and nothing when the config does not say.
+TEST(HfConfigTest, HybridModelsWriteTheLayersThatCacheKv) {
+  // Qwen3-Next-80B-A3B (hf-qwen3-next-80b-a3b-instruct): full_attention_interval 4 over 48
+  // layers, so layers 3, 7, ..., 47 attend: 48 / 4 = 12.
+  Model next = HfOk(HfRead(R"({"model_type": "qwen3_next", "num_hidden_layers": 48,
+    "full_attention_interval": 4, "num_attention_heads": 16, "num_key_value_heads": 2,
+    "head_dim": 256, "hidden_size": 2048, "vocab_size": 151936, "torch_dtype": "bfloat16"})",
+                           "qwen3-next"));
+  EXPECT_EQ(next.layers, 48);
+  EXPECT_EQ(next.kv_layers, 12);
+  // The same as layer_types lists it: 3 linear_attention, then 1 full_attention, 12 times.
+  std::string types;
+  for (int i = 0; i < 48; ++i) {
+    types +=
+        std::string(i ? ", " : "") + ((i + 1) % 4 ? "\"linear_attention\"" : "\"full_attention\"");
+  }
+  Model listed = HfOk(HfRead(R"({"model_type": "qwen3_next", "num_hidden_layers": 48,
+    "layer_types": [)" + types + R"(], "num_attention_heads": 16, "num_key_value_heads": 2,
+    "head_dim": 256, "hidden_size": 2048, "vocab_size": 151936, "torch_dtype": "bfloat16"})",
+                             "qwen3-next-listed"));
+  EXPECT_EQ(listed.kv_layers, 12);
+  // AI21-Jamba-1.5-Mini (hf-ai21-jamba-1.5-mini): i % 8 == 4 over 32 layers: 4, 12, 20, 28.
+  Model jamba = HfOk(HfRead(R"({"model_type": "jamba", "num_hidden_layers": 32,
+    "attn_layer_period": 8, "attn_layer_offset": 4, "num_attention_heads": 32,
+    "num_key_value_heads": 8, "hidden_size": 4096, "vocab_size": 65536,
+    "torch_dtype": "bfloat16"})",
+                            "jamba"));
+  EXPECT_EQ(jamba.kv_layers, 4);
+  // Nemotron-H: one character a layer, '*' attention (4 of these 52).
+  Model nemotron = HfOk(HfRead(R"({"model_type": "nemotron_h", "num_hidden_layers": 52,
+    "hybrid_override_pattern": "M-M-M-M*-M-M-M-M-M*-M-M-M-M-M*-M-M-M-M-M*-M-M-M-M-M-",
+    "num_attention_heads": 32, "num_key_value_heads": 8, "head_dim": 128, "hidden_size": 4096,
+    "vocab_size": 131072, "torch_dtype": "bfloat16"})",
+                               "nemotron-h"));
+  EXPECT_EQ(nemotron.kv_layers, 4);
+  // A dense model states none of these: every layer caches K and V.
+  Model dense = HfOk(HfRead(R"({"model_type": "llama", "num_hidden_layers": 32,
+    "num_attention_heads": 32, "num_key_value_heads": 8, "hidden_size": 4096,
+    "vocab_size": 128256, "torch_dtype": "bfloat16"})",
+                            "dense"));
+  EXPECT_EQ(dense.kv_layers, 0);
+  EXPECT_EQ(dense.KvLayers(), 32);
+}
+
+}  // namespace
+}  // namespace rooflint

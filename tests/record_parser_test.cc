@@ -802,7 +802,7 @@ TEST(RecordParser, UnknownPrecisionWithNothingCloseListsThePrecisions) {
                  R"(x/benchmarks/r.toml:8:20: error[unknown-precision]: unknown precision 'awq'
   8 | native_precision = "awq"
     |                    ^
-  hint: known precisions: fp32, bf16, fp16, fp8, int8, fp6, fp4, int4, mxfp4, nvfp4, q8_0, q5_0, q5_1, q4_0, q4_1, iq4_nl, iq4_xs, q6_k, q5_k_m, q5_k_s, q4_k_m, q4_k_s, q3_k_l, q3_k_m, q3_k_s, q2_k (see `rooflint precisions`)
+  hint: known precisions: fp32, bf16, fp16, fp8, int8, fp6, fp4, int4, int3, int2, mxfp4, nvfp4, q8_0, q5_0, q5_1, q4_0, q4_1, iq4_nl, iq4_xs, q6_k, q5_k_m, q5_k_s, q4_k_m, q4_k_s, q3_k_l, q3_k_m, q3_k_s, q2_k (see `rooflint precisions`)
 )");
 }
 

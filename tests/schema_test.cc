@@ -170,6 +170,7 @@ const std::map<std::string_view, std::vector<std::pair<std::string, std::string>
       new std::map<std::string_view, std::vector<std::pair<std::string, std::string>>>{
           {"sliding_window", {{"sliding_window_layers", "18"}}},
           {"sliding_window_layers", {{"sliding_window", "4096"}, {"layers", "10000"}}},
+          {"kv_layers", {{"layers", "10000"}}},
           {"experts", {{"experts_per_token", "1"}, {"params_routed_experts", "1.1e9"}}},
           {"experts_per_token", {{"experts", "100000"}, {"params_routed_experts", "1.1e9"}}},
           {"params_routed_experts",

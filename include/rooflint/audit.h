@@ -287,7 +287,7 @@ struct WhatIfQuery {
   std::string precision;      // "" means the model's native precision
   int64_t input_tokens = 0;   // 0: not given
   int64_t output_tokens = 0;  // 0: not given
-  std::string kv_precision;   // "" : the smallest KV element any engine stores (4 bits)
+  std::string kv_precision;   // "" : 4 bits assumed, 2 bits at error level
 };
 
 struct WhatIfResult {

@@ -157,6 +157,12 @@ struct Model {
   // `sliding_window` tokens (and cache no more); 0 when the model has none.
   int64_t sliding_window = 0;
   int64_t sliding_window_layers = 0;
+  // Hybrid models (Qwen3-Next, Jamba, Nemotron-H): how many of the `layers` cache K and V per
+  // token; the rest are linear-attention or state-space layers with a state of fixed size. 0
+  // when not stated: every layer caches K and V.
+  int64_t kv_layers = 0;
+  // The layers that cache K and V per token: kv_layers when stated, else layers.
+  int64_t KvLayers() const { return kv_layers > 0 ? kv_layers : layers; }
   // Multi-head latent attention: elements cached per token per layer (kv_lora_rank +
   // qk_rope_head_dim) instead of 2 x kv_heads x head_dim; 0 when the model is not MLA.
   int64_t kv_latent_dim = 0;
@@ -268,8 +274,11 @@ struct Condition {
 // method and, where stated, the draft length k (tokens proposed per step), the mean accepted
 // length, and the draft model.
 struct Speculation {
-  SharedText method;                        // "eagle3", "ngram", "draft-model", "mtp", ...
-  std::optional<int64_t> draft_tokens;      // k
+  SharedText method;                    // "eagle3", "ngram", "draft-model", "mtp", ...
+  std::optional<int64_t> draft_tokens;  // k
+  // A draft tree's depth (SGLang's speculative_num_steps), when draft_tokens counts the tree's
+  // nodes (speculative_num_draft_tokens): a step accepts at most depth + 1 tokens.
+  std::optional<int64_t> draft_depth;
   std::optional<double> acceptance_length;  // mean tokens accepted per step, 1 <= a <= k + 1
   SharedText draft_model;                   // a model id, for a separate draft model
 };
@@ -285,7 +294,8 @@ struct PrefixCache {
 struct Conditions {
   Condition batch;
   Condition concurrency;
-  Condition input_tokens;
+  Condition input_tokens;       // a length every request had: the KV and prefill terms' I
+  Condition input_tokens_mean;  // a varied run's mean length: those terms' I as an assumption
   Condition output_tokens;
   Condition engine;
   Condition engine_version;

@@ -39,6 +39,11 @@ struct AuditInput {
   // Set when n comes from the hardware text because accelerator_count is absent: a text may
   // count nodes, packages or VMs, so every bound that uses n rests on that reading.
   std::string count_assumption;
+  // Set when the record's accelerator_count and its hardware text's GPU count disagree: n is
+  // the larger (errors rest on no reading of either), and the smaller is bounded as well, as an
+  // assumption that gives warnings only (count_smaller_assumption names it).
+  double count_smaller = 0;
+  std::string count_smaller_assumption;
   // The quantities carry their units (units.h), so a roof that divides bandwidth by FLOPs
   // does not compile. P is a count of parameters, n and B plain counts.
   Bytes weight_bytes;      // W, bytes streamed per decode step (0: unknown)

@@ -145,21 +145,36 @@ PartBound TimeFloorForPart(const AuditInput& in, const Accelerator& part, const 
   return pb;
 }
 
+InputLength KvInputLength(const Benchmark& b) {
+  const Conditions& c = b.conditions;
+  InputLength out;
+  if (c.input_tokens.integer && *c.input_tokens.integer > 0) {
+    out.tokens = *c.input_tokens.integer;
+  } else if (c.input_tokens_mean.integer && *c.input_tokens_mean.integer > 0) {
+    out.tokens = *c.input_tokens_mean.integer;
+    out.assumption = fmt::format(
+        "every request had the run's mean input length, {} tokens (input_tokens_mean: the "
+        "lengths varied, and a mean is no length every request had)",
+        out.tokens);
+  }
+  return out;
+}
+
 void AddPrefillTerm(const Benchmark& b, FloorTerms& terms, std::string& note) {
   const Conditions& c = b.conditions;
-  const Condition& input = c.input_tokens;
-  if (!input.integer || *input.integer <= 0) return;
+  const InputLength input = KvInputLength(b);
+  if (input.tokens <= 0) return;
   // Only uncached input tokens are prefilled.
-  double tokens = static_cast<double>(*input.integer);
-  std::string text = "every input token";
+  double tokens = static_cast<double>(input.tokens);
+  std::string text = input.assumption.empty() ? "every input token" : "the mean input tokens";
   if (c.prefix && c.prefix->enabled) {
     if (c.prefix->cached_tokens) {
       tokens = std::max(0.0, tokens - static_cast<double>(*c.prefix->cached_tokens));
-      text = fmt::format("({} - {} cached) input tokens", *input.integer, *c.prefix->cached_tokens);
+      text = fmt::format("({} - {} cached) input tokens", input.tokens, *c.prefix->cached_tokens);
     } else if (c.prefix->hit_rate) {
       tokens *= 1 - *c.prefix->hit_rate;
       text =
-          fmt::format("{} input tokens x (1 - {:g} hit rate)", *input.integer, *c.prefix->hit_rate);
+          fmt::format("{} input tokens x (1 - {:g} hit rate)", input.tokens, *c.prefix->hit_rate);
     } else {
       tokens = 0;  // cached, amount unknown: no prefill term can be stated
       note += "; prefix cache used, share not stated: no prefill term";
@@ -178,23 +193,34 @@ void AddPrefillTerm(const Benchmark& b, FloorTerms& terms, std::string& note) {
       terms.compute_assumption =
           "no prefix cache skips prefill (the record does not state prefix_cache)";
     }
+    if (!input.assumption.empty()) {
+      note += fmt::format("; {} input tokens is a mean (input_tokens_mean)", input.tokens);
+      terms.compute_assumption = JoinAssumptions(terms.compute_assumption, input.assumption);
+    }
   }
 }
 
-Bytes KvElementBytes(const Benchmark& b, std::string* how) {
+Bytes KvElementBytes(const Benchmark& b, std::string* how, Bytes* least, std::string* assumption) {
+  auto give = [&](Bytes element, Bytes narrowest, std::string assumed) {
+    if (least != nullptr) *least = narrowest;
+    if (assumption != nullptr) *assumption = std::move(assumed);
+    return element;
+  };
   if (!b.kv_precision.empty()) {
     if (const PrecisionInfo* p = FindPrecision(b.kv_precision)) {
       *how = fmt::format("KV elements {} ({:g} B, stated)", p->name, p->element().si());
-      return p->element();
+      return give(p->element(), p->element(), "");
     }
   }
   const Condition& engine = b.conditions.engine;
   if (engine.stated() && ToLower(engine.text).find("llama.cpp") != std::string::npos) {
     *how = "KV elements 0.5625 B (kv_precision not stated: q4_0, the smallest llama.cpp stores)";
-    return Bytes(4.5 / 8);
+    return give(Bytes(4.5 / 8), Bytes(4.5 / 8), "");
   }
-  *how = "KV elements 0.5 B (kv_precision not stated: 4 bits, the smallest any engine stores)";
-  return Bytes(0.5);
+  *how = "KV elements 0.5 B (kv_precision not stated: 4 bits; 2-bit caches exist)";
+  return give(Bytes(0.5), Bytes(0.25),
+              "KV-cache elements of at least 4 bits (kv_precision is not stated, and "
+              "KIVI-style caches store 2)");
 }
 
 Bytes KvBytes(const Model& m, double tokens, Bytes element, std::string* how,
@@ -206,7 +232,10 @@ Bytes KvBytes(const Model& m, double tokens, Bytes element, std::string* how,
         fmt::format("model {} states no KV geometry (layers, kv_heads, head_dim)", m.header.id);
     return Bytes(0);
   }
-  double full = static_cast<double>(m.layers - m.sliding_window_layers);
+  // A hybrid model's linear-attention and state-space layers keep a state of fixed size: only
+  // its kv_layers cache K and V per token.
+  const int64_t kv_layers = m.KvLayers();
+  double full = static_cast<double>(kv_layers - m.sliding_window_layers);
   double sliding = static_cast<double>(m.sliding_window_layers);
   double window = std::min(tokens, static_cast<double>(m.sliding_window));
   const Bytes bytes = element * (per_layer * (full * tokens + sliding * window));
@@ -218,8 +247,8 @@ Bytes KvBytes(const Model& m, double tokens, Bytes element, std::string* how,
                        element.si(), per_layer_text, full, tokens, sliding, window,
                        FormatBytes(bytes.si()));
   } else {
-    *how = fmt::format("{:g} B x {} x {} layers x {:g} tokens = {}", element.si(), per_layer_text,
-                       m.layers, tokens, FormatBytes(bytes.si()));
+    *how = fmt::format("{:g} B x {} x {} {}layers x {:g} tokens = {}", element.si(), per_layer_text,
+                       kv_layers, m.kv_layers > 0 ? "KV " : "", tokens, FormatBytes(bytes.si()));
   }
   return bytes;
 }
@@ -376,11 +405,25 @@ KvTerms ResolveKvTerms(const AuditInput& in) {
                               : SharedText(fmt::format("{} ({})", in.weights_how.view(), why_not));
     t.w_assumption = in.weights_assumption;
   }
-  const Condition& input = b.conditions.input_tokens;
-  if (input.integer && *input.integer > 0) {
-    std::string element_how, kv_how;
-    const Bytes element = KvElementBytes(b, &element_how);
-    t.kv = KvBytes(m, static_cast<double>(*input.integer), element, &kv_how, &t.kv_problem);
+  const InputLength input = KvInputLength(b);
+  if (input.tokens > 0) {
+    std::string element_how, kv_how, least_how, least_problem;
+    Bytes least;
+    const double tokens = static_cast<double>(input.tokens);
+    const Bytes element = KvElementBytes(b, &element_how, &least, &t.kv_assumption);
+    t.kv = KvBytes(m, tokens, element, &kv_how, &t.kv_problem);
+    t.kv_min = t.kv;
+    if (least < element) {
+      t.kv_min = KvBytes(m, tokens, least, &least_how, &least_problem);
+    } else {
+      t.kv_assumption.clear();
+    }
+    if (!input.assumption.empty()) {
+      // A mean length: the bound an error may rest on counts no cache at all.
+      t.kv_min = Bytes(0);
+      t.kv_assumption = JoinAssumptions(input.assumption, t.kv_assumption);
+      kv_how += " at the mean input length";
+    }
     if (t.kv > Bytes(0)) t.kv_how = fmt::format("{} ({})", kv_how, element_how);
   }
   return t;

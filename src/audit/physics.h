@@ -58,9 +58,23 @@ void AddPrefillTerm(const Benchmark& b, FloorTerms& terms, std::string& note);
 
 // ----- KV cache, per-component bytes and resident weights (the physics instruments) -----
 
-// Bytes of one KV-cache element for the record: its stated kv_precision, else the smallest the
-// engine could store (llama.cpp's q4_0, 4.5 bits; any other engine 4 bits), said in `how`.
-Bytes KvElementBytes(const Benchmark& b, std::string* how);
+// The input length the KV and prefill terms take as I: `input_tokens`, a length every request
+// had; else a varied run's `input_tokens_mean`, which no request is guaranteed to reach, as an
+// assumption (`assumption` names it: the bound an error may rest on then takes no KV and no
+// prefill). 0 when the record states neither.
+struct InputLength {
+  int64_t tokens = 0;
+  std::string assumption;  // "" for a guaranteed length
+};
+InputLength KvInputLength(const Benchmark& b);
+
+// Bytes of one KV-cache element for the record, said in `how`: its stated kv_precision; else
+// the smallest the engine stores when it is known not to go below it (llama.cpp's q4_0, 4.5
+// bits); else 4 bits, an assumption: 2-bit caches exist (KIVI-style kernels). `least` gets the
+// width an error may rest on (2 bits when assumed, else the same), `assumption` what the
+// returned width assumes ("" when nothing).
+Bytes KvElementBytes(const Benchmark& b, std::string* how, Bytes* least = nullptr,
+                     std::string* assumption = nullptr);
 
 // KV-cache bytes of one sequence holding `tokens` tokens of context, with `element` bytes per
 // element: per layer 2 x kv_heads x head_dim elements per token (kv_latent_dim for MLA), and
@@ -109,6 +123,10 @@ struct KvTerms {
   std::string w_assumption;
   bool components = false;  // W is the per-component bytes
   Bytes kv;
+  // KV(I) at the narrowest element an unstated kv_precision allows (2 bits), the side an
+  // error may rest on, with what kv assumes; equal to kv, and "", when nothing is assumed.
+  Bytes kv_min;
+  std::string kv_assumption;
   SharedText kv_how;  // the arithmetic of KV(I), with the element size chosen
   std::string kv_problem;
   std::string problem;

@@ -194,17 +194,41 @@ void ApplyReplicas(const Benchmark& b, AuditInput& in) {
       break;
   }
   in.count /= static_cast<double>(*r.integer);
+  in.count_smaller /= static_cast<double>(*r.integer);
   in.count_how +=
       fmt::format(" / {} replicas = {} per replica, the accelerators one request ran on",
                   *r.integer, FormatNumber(in.count));
 }
 
 // n: the record's accelerator_count; when absent, the count its hardware text states; never 1
-// by default.
+// by default. When both are stated and disagree ("2x GB200 Grace Blackwell Superchip" is 4
+// GPUs, a record may count the 2 packages), n is the larger, and the smaller an assumption.
 void ResolveCount(const Benchmark& b, AuditInput& in) {
   if (b.accelerator_count > 0) {
     in.count = static_cast<double>(b.accelerator_count);
     in.count_how = fmt::format("accelerator_count {}", b.accelerator_count);
+    const HardwareMatch* m = in.text_match;
+    if (m != nullptr && m->count && *m->count != b.accelerator_count) {
+      const int64_t text = *m->count;
+      if (text > b.accelerator_count) {
+        in.count = static_cast<double>(text);
+        in.count_how = fmt::format(
+            "{} GPUs from the hardware text '{}' ({}), the larger of it and accelerator_count {}",
+            text, b.hardware, m->count_how, b.accelerator_count);
+        in.count_smaller = static_cast<double>(b.accelerator_count);
+        in.count_smaller_assumption =
+            fmt::format("accelerator_count {} counts every GPU (the hardware text states {}: {})",
+                        b.accelerator_count, text, m->count_how);
+      } else {
+        in.count_how =
+            fmt::format("accelerator_count {}, the larger of it and the hardware text's {} ({})",
+                        b.accelerator_count, text, m->count_how);
+        in.count_smaller = static_cast<double>(text);
+        in.count_smaller_assumption = fmt::format(
+            "the hardware text's {} GPUs ({}) are all there are (accelerator_count states {})",
+            text, m->count_how, b.accelerator_count);
+      }
+    }
     return;
   }
   if (in.text_match != nullptr && in.text_match->count) {

@@ -199,6 +199,28 @@ const InstrumentResult* RecordAudit::Binding() const {
   return best;
 }
 
+// A record whose accelerator_count and hardware text disagree was audited at the larger
+// count. At the smaller one, a bound it passes there but not here is a warning that names the
+// reading it rests on; the results kept are the larger count's.
+void AuditAtSmallerCount(const AuditInput& in, size_t found_here, std::vector<Finding>& found) {
+  AuditInput smaller = in;
+  smaller.count = in.count_smaller;
+  smaller.count_smaller = 0;
+  smaller.count_assumption = in.count_smaller_assumption;
+  RecordAudit audit;
+  audit.benchmark = in.benchmark;
+  std::vector<Finding> extra;
+  for (const auto* instrument : RecordInstruments()) instrument->Run(smaller, audit, extra);
+  for (Finding& f : extra) {
+    // Only the findings that rest on the smaller count: they name it, and they are warnings.
+    if (f.severity != Severity::kWarning) continue;
+    if (f.message.view().find(in.count_smaller_assumption) == std::string_view::npos) continue;
+    bool already = std::any_of(found.begin() + static_cast<std::ptrdiff_t>(found_here), found.end(),
+                               [&](const Finding& g) { return g.instrument == f.instrument; });
+    if (!already) found.push_back(std::move(f));
+  }
+}
+
 SweepResult Sweep(const Corpus& corpus, const SweepOptions& options) {
   SweepResult result;
   const size_t n = corpus.benchmarks.size();
@@ -249,7 +271,9 @@ SweepResult Sweep(const Corpus& corpus, const SweepOptions& options) {
         audit.checks.clear();
         audit.roofs.reserve(roofs);
         audit.checks.reserve(checks);
+        const size_t found_here = found.size();
         for (const auto* instrument : RecordInstruments()) instrument->Run(in, audit, found);
+        if (in.count_smaller > 0) AuditAtSmallerCount(in, found_here, found);
         if (b.calibration) {
           ++calibration_records[t];
           for (const auto& c : audit.checks) {

@@ -315,6 +315,32 @@ std::vector<Raw> Split(std::string_view text) {
   return raw;
 }
 
+bool IsNode(std::string_view t) { return t == "node" || t == "nodes"; }
+
+// The index of "nodes" when the number at `i` counts nodes ("12 D Nodes", "4 P Nodes",
+// "1-node"): the words between describe the node, not a part. 0 when it does not.
+size_t NodeCountEnd(const std::vector<Raw>& raw, size_t i) {
+  for (size_t j = i + 1; j < raw.size() && j <= i + 3; ++j) {
+    if (raw[j].separator || HasDigit(raw[j].text)) return 0;
+    if (IsNode(raw[j].text)) return j;
+  }
+  return 0;
+}
+
+// Whether the number at `i` counts the GPUs the words after it name, as in "128 H200 GPUs" or
+// "4 RTX 4090 GPUs": a model number, then "GPU(s)", within four words and no separator.
+bool CountsGpusAfter(const std::vector<Raw>& raw, size_t i) {
+  bool model = false;
+  for (size_t j = i + 1; j < raw.size() && j <= i + 4; ++j) {
+    std::string_view t = raw[j].text;
+    if (raw[j].separator || (AllDigits(t) && t.size() <= 3)) return false;
+    if (t == "gpu" || t == "gpus") return model;
+    if (CapacityBytes(t) > 0) continue;
+    model = model || (HasDigit(t) && HasAlpha(t)) || (AllDigits(t) && t.size() >= 4);
+  }
+  return false;
+}
+
 std::vector<Word> Lex(std::string_view text) {
   std::vector<Raw> raw = Split(text);
   // Apple chips count cores as "16 CPU, 40 GPU" and "16CPU+40GPU": there these are cores.
@@ -390,6 +416,11 @@ std::vector<Word> Lex(std::string_view text) {
       } else if ((n == "x" || n == "gpu" || n == "gpus") && SmallCount(t) > 0) {
         mark(SmallCount(t), n == "x", raw[i].orig + " " + raw[i + 1].orig);
         ++i;
+      } else if (size_t nodes = NodeCountEnd(raw, i); nodes != 0) {
+        // A count of nodes is not a count of GPUs, and a node's name ("D", "P") is no tier.
+        i = nodes;
+      } else if (!raw[i].glued && SmallCount(t) > 0 && CountsGpusAfter(raw, i)) {
+        mark(SmallCount(t), true, raw[i].orig);  // "128 H200 GPUs"
       } else if (const Word* prev = last_word();
                  raw[i].glued && SmallCount(t) > 0 && prev != nullptr && HasDigit(prev->text) &&
                  HasAlpha(prev->text) && KindOf(prev->text) == Kind::kIdentity &&

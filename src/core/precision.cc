@@ -30,6 +30,10 @@ constexpr std::array kPrecisions = {
     PrecisionInfo{"fp6", 6, "fp6", "OCP Microscaling (MX) v1.0: FP6 element width"},
     PrecisionInfo{"fp4", 4, "fp4", "the element width (scales not counted)"},
     PrecisionInfo{"int4", 4, "", "4-bit integer weights (group scales not counted)"},
+    // 3- and 2-bit integers: KV caches quantized KIVI-style, and weights (group scales not
+    // counted, as for int4).
+    PrecisionInfo{"int3", 3, "", "3-bit integer elements (group scales not counted)"},
+    PrecisionInfo{"int2", 2, "", "2-bit integer elements (group scales not counted)"},
     PrecisionInfo{"mxfp4", 4.25, "fp4",
                   "OCP Microscaling (MX) v1.0: 32 FP4 elements share one 8-bit E8M0 scale"},
     PrecisionInfo{"nvfp4", 4.5, "fp4", "NVIDIA NVFP4: 16 FP4 elements share one FP8 E4M3 scale"},

@@ -706,13 +706,23 @@ void ReadSpeculation(Reader& r, const DocTable& c, Conditions& k) {
     return;
   }
   s.draft_tokens = r.Integer(*tab, FieldOf(kBench, "conditions.speculative.draft_tokens"), kWhere);
+  s.draft_depth = r.Integer(*tab, FieldOf(kBench, "conditions.speculative.draft_depth"), kWhere);
+  if (s.draft_depth && s.draft_tokens && *s.draft_depth > *s.draft_tokens) {
+    r.Error("inconsistent-value",
+            fmt::format("draft_depth ({}) is more than draft_tokens ({})", *s.draft_depth,
+                        *s.draft_tokens),
+            tab->get("draft_depth")->source(),
+            "a tree of draft_tokens nodes is at most draft_tokens deep");
+    s.draft_depth.reset();
+  }
   s.draft_model = r.String(*tab, FieldOf(kBench, "conditions.speculative.draft_model"), kWhere);
   if (const DocNode* a = tab->get("acceptance_length")) {
     if (!a->is_number()) {
       r.WrongType(*a, "conditions.speculative.acceptance_length", "a number", "2.9");
     } else {
       double v = NumberOf(*a);
-      double most = s.draft_tokens ? static_cast<double>(*s.draft_tokens) + 1 : 1001;
+      const std::optional<int64_t> steps = s.draft_depth ? s.draft_depth : s.draft_tokens;
+      double most = steps ? static_cast<double>(*steps) + 1 : 1001;
       if (!std::isfinite(v) || v < 1 || v > most) {
         r.Error(
             "absurd-value",
@@ -1036,13 +1046,19 @@ void ParseModel(Reader& r, const DocTable& t, Model& m) {
   if (auto v = r.Integer(t, FieldOf(kModelKind, "sliding_window_layers"), kWhere)) {
     m.sliding_window_layers = *v;
   }
+  if (auto v = r.Integer(t, FieldOf(kModelKind, "kv_layers"), kWhere)) m.kv_layers = *v;
+  if (m.layers > 0 && m.kv_layers > m.layers) {
+    r.Error("inconsistent-value",
+            fmt::format("kv_layers ({}) is more than layers ({})", m.kv_layers, m.layers),
+            t.get("kv_layers")->source(), "count the layers that cache K and V per token");
+  }
   if ((m.sliding_window > 0) != (m.sliding_window_layers > 0)) {
     r.Error("missing-key", "sliding_window and sliding_window_layers go together", t.source(),
             "state both: the window in tokens and how many layers use it");
-  } else if (m.layers > 0 && m.sliding_window_layers > m.layers) {
+  } else if (m.KvLayers() > 0 && m.sliding_window_layers > m.KvLayers()) {
     r.Error("inconsistent-value",
-            fmt::format("sliding_window_layers ({}) is more than layers ({})",
-                        m.sliding_window_layers, m.layers),
+            fmt::format("sliding_window_layers ({}) is more than the {} layers that cache K and V",
+                        m.sliding_window_layers, m.KvLayers()),
             t.get("sliding_window_layers")->source(), "count the layers that use the window");
   }
   if (auto v = r.Integer(t, FieldOf(kModelKind, "kv_latent_dim"), kWhere)) {

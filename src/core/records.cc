@@ -66,6 +66,7 @@ const ConditionKey kConditionKeys[] = {
     Key("conditions.batch", &Conditions::batch, false),
     Key("conditions.concurrency", &Conditions::concurrency, true),
     Key("conditions.input_tokens", &Conditions::input_tokens, false),
+    Key("conditions.input_tokens_mean", &Conditions::input_tokens_mean, true),
     Key("conditions.output_tokens", &Conditions::output_tokens, false),
     Key("conditions.engine", &Conditions::engine, false),
     Key("conditions.engine_version", &Conditions::engine_version, false),

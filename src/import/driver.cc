@@ -156,11 +156,19 @@ DrivenRun DriveRun(const StatedRun& run, const Context& ctx, Sink& sink) {
   if (output.kind == CondValue::Kind::kInt && output.integer < 1) {
     output = CondValue::Absent("fewer than one output token per request");
   }
-  for (auto& c :
-       {std::pair{run.load_key, run.load}, std::pair{std::string("input_tokens"), run.input_tokens},
-        std::pair{std::string("output_tokens"), output}}) {
-    conditions.push_back(c);
+  conditions.emplace_back(run.load_key, run.load);
+  if (run.input_tokens_is_mean && run.input_tokens.kind == CondValue::Kind::kInt) {
+    conditions.emplace_back(
+        "input_tokens",
+        run.input_tokens_least
+            ? CondValue::Int(*run.input_tokens_least)
+            : CondValue::Absent("the input lengths varied; input_tokens_mean is their mean, and "
+                                "the file states no shortest length"));
+    conditions.emplace_back("input_tokens_mean", run.input_tokens);
+  } else {
+    conditions.emplace_back("input_tokens", run.input_tokens);
   }
+  conditions.emplace_back("output_tokens", output);
   conditions.insert(conditions.end(), run.conditions.begin(), run.conditions.end());
   std::erase_if(conditions, [](const auto& c) {
     return c.second.kind == CondValue::Kind::kAbsent && c.second.text.empty();

@@ -128,6 +128,12 @@ struct StatedRun {
   std::string load_key = "concurrency";
   CondValue load;
   CondValue input_tokens;
+  // True when input_tokens is the mean of lengths that varied (a random or ShareGPT dataset):
+  // it is written as input_tokens_mean, and input_tokens absent, as no request is sure to have
+  // had that length.
+  bool input_tokens_is_mean = false;
+  // The shortest input the file states of such a run (a measured minimum): input_tokens then.
+  std::optional<int64_t> input_tokens_least;
   CondValue output_tokens;
   // The other conditions this format states, in record-format.md's order; engine_version goes
   // after engine, and replicas last. A condition absent with no reason is not written.

@@ -250,6 +250,27 @@ void ImportLlmperf(const ImportFile& file, const Context& ctx, ImportResult& out
 
   r.load = CondValue::Int(clients);
   r.input_tokens = input_tokens;
+  // LLMPerf samples input lengths around mean_input_tokens with stddev_input_tokens: the mean is
+  // one fixed length only when the measured spread is 0; else the measured minimum is the
+  // length every request had.
+  if (input_tokens.kind == CondValue::Kind::kInt) {
+    const json* spread = get("results_number_input_tokens_stddev");
+    std::optional<double> sd = spread != nullptr ? Numeric(*spread) : std::nullopt;
+    if (!sd || *sd > 0) {
+      r.input_tokens_is_mean = true;
+      const json* least = get("results_number_input_tokens_min");
+      std::optional<double> min = least != nullptr ? Numeric(*least) : std::nullopt;
+      if (min && *min >= 0 && *min <= 1e9) {
+        r.input_tokens_least = static_cast<int64_t>(std::floor(*min));
+      }
+      notes.push_back(fmt::format(
+          "input_tokens_mean: the measured input lengths {}, so their mean is written as one{}.",
+          sd ? fmt::format("spread (stddev {})", NumberText(*sd)) : "have no stated spread",
+          r.input_tokens_least
+              ? fmt::format(", and input_tokens is their minimum {}", *r.input_tokens_least)
+              : ""));
+    }
+  }
   r.output_tokens = output_tokens;
   r.conditions.emplace_back(
       "engine", CondValue::Absent("LLMPerf calls an API endpoint (a hosted service or any "

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 #include <nlohmann/json.hpp>
@@ -325,6 +326,7 @@ struct Draft {
   std::string quant_method;      // quantization_config.quant_method, "" when none
   int64_t sliding_window = 0, sliding_layers = 0;
   int64_t kv_latent_dim = 0;
+  int64_t kv_layers = 0;  // hybrid models: the layers that cache K and V (0: every layer)
   int64_t experts = 0, experts_per_token = 0;
   std::string experts_precision, shared_precision;
   std::vector<std::string> notes;     // sentences, in order
@@ -488,6 +490,91 @@ void ReadSlidingWindow(Facts& f, Draft& d) {
       "sliding_window {} is stated, but which layers use it is not known for model_type '{}'; "
       "no window is written.",
       *window, d.model_type));
+}
+
+// Hybrid models: the layers that cache K and V per token, from the way each architecture says
+// which layers attend; the others (linear attention, state-space, convolution) keep a state of
+// fixed size. Nothing is written when the config does not say, or says it in a way not read
+// here: every layer is then counted.
+void ReadKvLayers(Facts& f, Draft& d) {
+  if (!d.layers) return;
+  const int64_t layers = *d.layers;
+  auto set = [&](int64_t n, std::string why) {
+    if (n >= 1 && n < layers) d.kv_layers = n;
+    d.notes.push_back(std::move(why));
+  };
+  if (const json* types = f.Get("layer_types");
+      types != nullptr && types->is_array() && static_cast<int64_t>(types->size()) == layers) {
+    // Qwen3-Next, Granite-4.0-H, LFM2 and others list each layer's kind.
+    static constexpr std::array<std::string_view, 4> kAttends = {
+        "full_attention", "sliding_attention", "attention", "chunked_attention"};
+    static constexpr std::array<std::string_view, 6> kStateful = {
+        "linear_attention", "mamba", "mamba2", "ssm", "conv", "recurrent"};
+    int64_t attends = 0, stateful = 0;
+    std::string unknown;
+    for (const json& t : *types) {
+      const std::string kind = t.is_string() ? t.get<std::string>() : std::string("?");
+      if (std::find(kAttends.begin(), kAttends.end(), kind) != kAttends.end()) {
+        ++attends;
+      } else if (std::find(kStateful.begin(), kStateful.end(), kind) != kStateful.end()) {
+        ++stateful;
+      } else if (unknown.empty()) {
+        unknown = kind;
+      }
+    }
+    if (!unknown.empty()) {
+      d.notes.push_back(fmt::format(
+          "layer_types names a kind of layer not read here ('{}'), so which layers cache K and "
+          "V is not known; kv_layers is not written and every layer is counted.",
+          unknown));
+    } else if (stateful > 0) {
+      set(attends, fmt::format("kv_layers: {} of the {} entries of layer_types attend (cache K "
+                               "and V per token); the other {} keep a state of fixed size.",
+                               attends, layers, stateful));
+    }
+    return;
+  }
+  if (d.model_type == "qwen3_next") {
+    // transformers: layer i is full attention when (i + 1) % full_attention_interval == 0.
+    if (std::optional<int64_t> k = f.Int("full_attention_interval", 1, kMaxLayers)) {
+      set(layers / *k,
+          fmt::format("kv_layers: every {}th of the {} layers is full attention "
+                      "(full_attention_interval {}), {} in all; the rest are linear attention.",
+                      *k, layers, *k, layers / *k));
+    }
+    return;
+  }
+  if (d.model_type == "jamba") {
+    // transformers: layer i is attention when i % attn_layer_period == attn_layer_offset.
+    std::optional<int64_t> period = f.Int("attn_layer_period", 1, kMaxLayers);
+    std::optional<int64_t> offset = f.Int("attn_layer_offset", 0, kMaxLayers);
+    if (period && offset) {
+      int64_t n = 0;
+      for (int64_t i = 0; i < layers; ++i) n += i % *period == *offset;
+      set(n, fmt::format("kv_layers: layers i with i % attn_layer_period {} == attn_layer_offset "
+                         "{} are attention, {} of {}; the rest are Mamba layers.",
+                         *period, *offset, n, layers));
+    } else {
+      d.notes.push_back(
+          "jamba: attn_layer_period or attn_layer_offset is not stated, so which layers are "
+          "attention is not known; every layer is counted.");
+    }
+    return;
+  }
+  if (std::optional<std::string> pattern = f.String("hybrid_override_pattern")) {
+    // Nemotron-H: one character a layer, '*' attention, 'M' Mamba-2, '-' MLP, 'E' MoE.
+    if (static_cast<int64_t>(pattern->size()) != layers) {
+      d.notes.push_back(fmt::format(
+          "hybrid_override_pattern has {} characters for {} layers, so which layers are "
+          "attention is not known; every layer is counted.",
+          pattern->size(), layers));
+      return;
+    }
+    const int64_t n = std::count(pattern->begin(), pattern->end(), '*');
+    set(n, fmt::format("kv_layers: {} of the {} characters of hybrid_override_pattern are '*' "
+                       "(attention); the others are Mamba, MLP or MoE layers without a KV cache.",
+                       n, layers));
+  }
 }
 
 // The dims every formula reads.
@@ -903,6 +990,7 @@ ModelConfigResult ModelFromHfConfig(std::string_view config_text, std::string_vi
     }
   }
   ReadSlidingWindow(f, d);
+  ReadKvLayers(f, d);
 
   // Experts, by each family's name for them.
   std::optional<int64_t> experts;
@@ -1074,6 +1162,7 @@ ModelConfigResult ModelFromHfConfig(std::string_view config_text, std::string_vi
     w.Absent("params_active", active_absent.empty() ? params_absent : active_absent);
   }
   if (d.layers) w.Integer("layers", *d.layers);
+  if (d.kv_layers > 0) w.Integer("kv_layers", d.kv_layers);
   if (mla) {
     w.Absent("kv_heads",
              "multi-head latent attention: the cache holds a latent per token and layer "

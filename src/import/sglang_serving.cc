@@ -416,6 +416,25 @@ std::optional<StatedRun> RunImporter::Run(const std::string& source_id) {
   std::vector<std::pair<std::string, CondValue>>& conditions = r.conditions;
   r.load = concurrency;
   r.input_tokens = CondValue::Int(input_tokens);
+  // One fixed length only for the random dataset at range ratio 1 (SGLang samples in
+  // [L x ratio, L]) whose measured mean is L; any other dataset's lengths vary.
+  {
+    const json* ratio = Get("random_range_ratio");
+    const json* asked = Get("random_input_len");
+    const bool fixed = dataset == "random" && ratio != nullptr && ratio->is_number() &&
+                       ratio->get<double>() == 1.0 && asked != nullptr && asked->is_number() &&
+                       asked->get<double>() == mean_in;
+    r.input_tokens_is_mean = !fixed;
+    if (!fixed) {
+      notes.push_back(fmt::format(
+          "input_tokens_mean: dataset '{}' {}, so the measured {} is a mean, not a length every "
+          "request had.",
+          dataset,
+          dataset == "random" ? "samples lengths below random_input_len unless its range ratio is 1"
+                              : "varies the input length",
+          input_tokens));
+    }
+  }
   r.output_tokens = CondValue::Int(output_tokens);
   conditions.emplace_back("engine", engine);
   conditions.emplace_back(

@@ -136,6 +136,7 @@ class RunImporter : public JsonRun {
   std::string rate_text_ = "not stated";
   CondValue concurrency_;
   int64_t input_tokens_ = 0, output_tokens_ = 0;
+  bool input_is_mean_ = false;
 };
 
 std::optional<StatedRun> RunImporter::Run(const std::string& source_id, std::string& date) {
@@ -323,6 +324,23 @@ void RunImporter::ReadLengths() {
     return static_cast<int64_t>(std::floor(mean));
   };
   input_tokens_ = length(*total_in_, mean_in, "input_tokens");
+  // The lengths are one fixed length only when the mean is the length asked for (--metadata
+  // input_len or random_input_len); else they may have varied (ShareGPT, a random range), and
+  // the mean is written as one.
+  input_is_mean_ = true;
+  for (const char* key : {"input_len", "random_input_len"}) {
+    const json* v = Get(key);
+    if (v == nullptr) continue;
+    std::optional<double> asked =
+        v->is_string() ? ParseNumber(v->get<std::string>())
+                       : (v->is_number() ? std::optional<double>(v->get<double>()) : std::nullopt);
+    if (asked && *asked == mean_in) input_is_mean_ = false;
+  }
+  if (input_is_mean_) {
+    notes_.push_back(
+        "input_tokens_mean: the run does not state that every request had this length (no "
+        "--metadata input_len equal to it), so it is written as a mean.");
+  }
   output_tokens_ = length(*total_out_, mean_out, "output_tokens");
   r_.mean_output = mean_out;
   for (auto [key, mean] :
@@ -389,6 +407,7 @@ void RunImporter::SetConditions() {
   auto& conditions = r_.conditions;
   r_.load = concurrency_;
   r_.input_tokens = CondValue::Int(input_tokens_);
+  r_.input_tokens_is_mean = input_is_mean_;
   r_.output_tokens = CondValue::Int(output_tokens_);
   conditions.emplace_back(
       "engine", CondValue::Absent(fmt::format("the file's backend '{}' is the client's request "

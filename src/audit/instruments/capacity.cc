@@ -67,13 +67,20 @@ class Capacity final : public RecordInstrument {
               : u.least_how;
     }
     if (weights <= Bytes(0)) return not_computable(problem);
-    Bytes kv;
+    Bytes kv, kv_least;
+    std::string kv_assumption;
     double batch = in.stated_batch > 0 ? static_cast<double>(in.stated_batch) : 1;
     std::string kv_how, element_how, kv_problem;
-    const Condition& input = b.conditions.input_tokens;
-    if (input.integer && *input.integer > 0) {
-      const Bytes element = KvElementBytes(b, &element_how);
-      kv = KvBytes(m, static_cast<double>(*input.integer), element, &kv_how, &kv_problem);
+    const InputLength input = KvInputLength(b);
+    if (input.tokens > 0) {
+      Bytes least;
+      const Bytes element = KvElementBytes(b, &element_how, &least, &kv_assumption);
+      kv = KvBytes(m, static_cast<double>(input.tokens), element, &kv_how, &kv_problem);
+      kv_least = kv * (least / element);
+      if (!input.assumption.empty()) {
+        kv_least = Bytes(0);  // a mean length: no request is sure to hold a cache that long
+        kv_assumption = JoinAssumptions(input.assumption, kv_assumption);
+      }
     }
     Bytes memory;
     std::string memory_how;
@@ -130,6 +137,19 @@ class Capacity final : public RecordInstrument {
     }
     if (!private_kv.empty() && (shared_fits || (both_fit && !weights_assumption.empty()))) {
       assumptions.push_back(private_kv);
+    }
+    // KV elements at 2 bits when their width is not stated: a misfit that fits so rests on 4.
+    if (kv_least < kv &&
+        weights_least + (private_kv.empty() ? batch : 1) * kv_least <= available * (1 + 1e-12)) {
+      if (!weights_assumption.empty() && std::find(assumptions.begin(), assumptions.end(),
+                                                   weights_assumption) == assumptions.end()) {
+        assumptions.push_back(weights_assumption);
+      }
+      if (!private_kv.empty() &&
+          std::find(assumptions.begin(), assumptions.end(), private_kv) == assumptions.end()) {
+        assumptions.push_back(private_kv);
+      }
+      assumptions.push_back(kv_assumption);
     }
     if (!offload.stated()) {
       assumptions.push_back(

@@ -46,7 +46,7 @@ class KvMemoryRoof final : public RecordInstrument {
                     : fmt::format("adds nothing to memory-roof: {}", t.kv_problem)));
       return;
     }
-    const Bytes w = t.w, w_min = t.w_min, kv = t.kv;
+    const Bytes w = t.w, w_min = t.w_min, kv = t.kv, kv_min = t.kv_min;
     double batch = 1;
     SharedText batch_basis;  // how B was found; the saturated limit has no B
     bool saturated = false;
@@ -109,15 +109,20 @@ class KvMemoryRoof final : public RecordInstrument {
           pb.formula.terms.push_back({"BW", a.bandwidth.si(), TermUnit::kBytesPerSecond, {}});
           if (saturated) {
             pb.bound = (bw / kv).si();
-            pb.assumption = private_kv;
+            pb.assumption = JoinAssumptions(private_kv, t.kv_assumption);
+            if (private_kv.empty() && kv_min < kv && kv_min > Bytes(0)) {
+              pb.assumption_free_bound = (bw / kv_min).si();
+            }
             return pb;
           }
           double factor = per_user ? 1 : batch;
           pb.bound = factor * (bw / (w + batch * kv)).si();
-          if (w_min < w || !private_kv.empty()) {
-            pb.assumption = JoinAssumptions(w_min < w ? t.w_assumption : "", private_kv);
+          if (w_min < w || !private_kv.empty() || kv_min < kv) {
+            pb.assumption =
+                JoinAssumptions(JoinAssumptions(w_min < w ? t.w_assumption : "", private_kv),
+                                kv_min < kv ? t.kv_assumption : "");
             const double caches = private_kv.empty() ? batch : 1;
-            pb.assumption_free_bound = factor * (bw / (w_min + caches * kv)).si();
+            pb.assumption_free_bound = factor * (bw / (w_min + caches * kv_min)).si();
           }
           return pb;
         });

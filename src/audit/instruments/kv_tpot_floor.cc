@@ -42,7 +42,7 @@ class KvTpotFloor final : public RecordInstrument {
           id(), "adds nothing to tpot-floor: no input length and no per-component bytes"));
       return;
     }
-    const Bytes w = t.w, w_min = t.w_min, kv = t.kv;
+    const Bytes w = t.w, w_min = t.w_min, kv = t.kv, kv_min = t.kv_min;
     double batch = in.stated_batch > 0 ? static_cast<double>(in.stated_batch) : 1;
     if (!t.components && batch * kv < 0.01 * w) {
       out.roofs.push_back(NotApplicable(
@@ -67,10 +67,12 @@ class KvTpotFloor final : public RecordInstrument {
           PartBound pb;
           const BytesPerSecond bw = in.count * a.bandwidth;
           pb.bound = Milliseconds((w + batch * kv) / bw);
-          if (w_min < w || !private_kv.empty()) {
-            pb.assumption = JoinAssumptions(w_min < w ? t.w_assumption : "", private_kv);
+          if (w_min < w || !private_kv.empty() || kv_min < kv) {
+            pb.assumption =
+                JoinAssumptions(JoinAssumptions(w_min < w ? t.w_assumption : "", private_kv),
+                                kv_min < kv ? t.kv_assumption : "");
             const double caches = private_kv.empty() ? batch : 1;
-            pb.assumption_free_bound = Milliseconds((w_min + caches * kv) / bw);
+            pb.assumption_free_bound = Milliseconds((w_min + caches * kv_min) / bw);
           }
           pb.formula = formula;
           pb.formula.terms.push_back({"BW", a.bandwidth.si(), TermUnit::kBytesPerSecond, {}});

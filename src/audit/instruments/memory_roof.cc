@@ -86,7 +86,8 @@ class MemoryRoof final : public RecordInstrument {
         return;
     }
     if (b.metric == Metric::kAggregateTotal) {
-      const Condition& i = c.input_tokens;
+      // Totals over requests convert at the mean lengths: a varied run's mean input is exact.
+      const Condition& i = c.input_tokens.integer ? c.input_tokens : c.input_tokens_mean;
       const Condition& o = c.output_tokens;
       if (!i.integer || !o.integer) {
         out.roofs.push_back(NotComputable(

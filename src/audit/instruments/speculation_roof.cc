@@ -33,14 +33,15 @@ SpeculationTerms Terms(const AuditInput& in) {
   SpeculationTerms t;
   const Benchmark& b = *in.benchmark;
   const auto& s = b.conditions.speculation;
-  if (!s || !s->draft_tokens) {
+  if (!s || (!s->draft_tokens && !s->draft_depth)) {
     t.problem = fmt::format(
         "speculative decoding ({}) is stated without draft_tokens: the tokens a step can "
         "accept are unknown",
         b.conditions.speculative.text);
     return t;
   }
-  t.k = static_cast<double>(*s->draft_tokens);
+  // A draft tree accepts at most one path: its depth, not its size, bounds a step.
+  t.k = static_cast<double>(s->draft_depth ? *s->draft_depth : *s->draft_tokens);
   t.n = in.count;
   KvTerms kv = ResolveKvTerms(in);
   if (!kv.problem.empty()) {

@@ -29,8 +29,7 @@ class TtftFloor final : public RecordInstrument {
     const Benchmark& b = *in.benchmark;
     FloorTerms terms;
     std::string note = "one weight pass";
-    const Condition& input = b.conditions.input_tokens;
-    if (input.integer && *input.integer > 0) {
+    if (KvInputLength(b).tokens > 0) {
       AddPrefillTerm(b, terms, note);
     } else {
       note += "; input length not stated, so no prefill term";
