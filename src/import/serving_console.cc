@@ -323,6 +323,19 @@ std::optional<StatedRun> BlockImporter::Run(const std::string& source_id) {
   };
   run.input_tokens = length(*in_total, "input_tokens");
   run.output_tokens = length(*out_total, "output_tokens");
+  // One fixed input length only when the mean is the length asked for (a random dataset's
+  // input length above the block); else the lengths may have varied (ShareGPT, a random
+  // range), and the mean is written as one.
+  const double mean_in = *in_total / static_cast<double>(*completed);
+  std::string asked_in = NamespaceValue(ns, "random_input_len");
+  if (asked_in.empty()) asked_in = FlagValue(before, "--random-input-len");
+  const auto asked = ParseNumber(asked_in);
+  run.input_tokens_is_mean = !(asked && *asked == mean_in);
+  if (run.input_tokens_is_mean) {
+    notes.push_back(
+        "input_tokens_mean: the paste does not show that every request had this length (no "
+        "random input length above the block equal to it), so it is written as a mean.");
+  }
   run.mean_output = *out_total / static_cast<double>(*completed);
   if (const ConsoleField* f = Get("Failed requests"); f != nullptr && f->value != "0") {
     notes.push_back(fmt::format("{} requests failed; the figures are over the {} that succeeded.",
