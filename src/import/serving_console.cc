@@ -132,9 +132,8 @@ std::optional<std::string> LatencyKeyOf(std::string_view label) {
 
 class BlockImporter {
  public:
-  BlockImporter(const SourceText& src, const Block& block, int index, const Context& ctx,
-                Sink& sink)
-      : src_(src), b_(block), index_(index), ctx_(ctx), sink_(sink) {}
+  BlockImporter(const SourceText& src, const Block& block, int index, Sink& sink)
+      : src_(src), b_(block), index_(index), sink_(sink) {}
 
   std::optional<StatedRun> Run(const std::string& source_id);
 
@@ -171,7 +170,6 @@ class BlockImporter {
   const SourceText& src_;
   const Block& b_;
   int index_;
-  const Context& ctx_;
   Sink& sink_;
   bool failed_ = false;
 };
@@ -475,7 +473,7 @@ void ImportServingConsole(const ImportFile& file, const Context& ctx, ImportResu
   std::string source_id = SourceIdOf(ctx, "serving-console", fi.file_hash());
   size_t runs = 0;
   for (size_t i = 0; i < blocks.size(); ++i) {
-    BlockImporter importer(src, blocks[i], static_cast<int>(blocks.size() > 1 ? i : 0), ctx, sink);
+    BlockImporter importer(src, blocks[i], static_cast<int>(blocks.size() > 1 ? i : 0), sink);
     auto stated = importer.Run(source_id);
     if (!stated) continue;
     const std::string_view block_text(file.text.data() + blocks[i].begin,
