@@ -195,6 +195,25 @@ std::vector<ImportFile> MlperfSamples() {
           Sample("mlperf", "v4.1_NVIDIA_systems_DGX-H100_H100-SXM-80GBx8_TRT.json")};
 }
 
+// A summary with a second, different "Tokens per second" line (two runs concatenated, a log
+// appended to) is not imported from its first line unsaid: which one is this run's is unknown.
+TEST(ImportMlperf, TwoDifferentTokensPerSecondLinesAreAnError) {
+  std::vector<ImportFile> files = MlperfSamples();
+  files[0].text = Replace(files[0].text, "Tokens per second: 24524.9\n",
+                          "Tokens per second: 24524.9\nTokens per second: 99999.9\n");
+  ImportResult r = ImportFiles(files);
+  EXPECT_TRUE(Benchmarks(r).empty());
+  EXPECT_TRUE(Contains(RenderAll(r.diagnostics),
+                       ":9:20: error[inconsistent-value]: a second 'Tokens per second' line says "
+                       "99999.9, where line 8 said 24524.9"))
+      << RenderAll(r.diagnostics);
+  // The same line twice, as LoadGen never writes it but a copy might, is one value.
+  files = MlperfSamples();
+  files[0].text = Replace(files[0].text, "Tokens per second: 24524.9\n",
+                          "Tokens per second: 24524.9\nTokens per second: 24524.9\n");
+  EXPECT_FALSE(ImportFiles(files).HasErrors());
+}
+
 TEST(ImportMlperf, OfflineResultCapturesSystemAndMarksBatchAbsent) {
   ImportResult r = ImportFiles(MlperfSamples());
   auto bs = Benchmarks(r);

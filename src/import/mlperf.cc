@@ -36,9 +36,16 @@ struct SummaryValue {
 struct Summary {
   const ImportFile* file = nullptr;
   std::map<std::string, SummaryValue> values;  // by lowercased key; the first one wins
+  // A key that stands again with another value (a log appended to, two runs concatenated): its
+  // first other value, so that a figure the import reads is never one of two unsaid.
+  std::map<std::string, SummaryValue> repeats;
   const SummaryValue* Find(std::string_view key) const {
     auto it = values.find(ToLower(key));
     return it == values.end() ? nullptr : &it->second;
+  }
+  const SummaryValue* Repeat(std::string_view key) const {
+    auto it = repeats.find(ToLower(key));
+    return it == repeats.end() ? nullptr : &it->second;
   }
 };
 
@@ -57,7 +64,12 @@ Summary ParseSummary(const ImportFile& f) {
       size_t v = colon + 1;
       while (v < line.size() && line[v] == ' ') ++v;
       std::string value(Trim(line.substr(v)));
-      if (!key.empty() && !s.values.count(key)) s.values[key] = {value, pos + v};
+      if (key.empty()) {
+      } else if (auto it = s.values.find(key); it == s.values.end()) {
+        s.values[key] = {value, pos + v};
+      } else if (it->second.text != value && !s.repeats.count(key)) {
+        s.repeats[key] = {value, pos + v};
+      }
     }
     pos = eol == kNpos ? t.size() : eol + 1;
   }
@@ -615,6 +627,15 @@ bool RunImporter::ReadThroughput() {
       tps_label_ = label;
       break;
     }
+  }
+  if (const SummaryValue* again = summary_ ? summary_->Repeat(tps_label_) : nullptr) {
+    Fail(SummaryAt(
+        again, Severity::kError, "inconsistent-value",
+        fmt::format("a second '{}' line says {}, where line {} said {}: a summary "
+                    "holds one run, and which of the two is this run's is unknown",
+                    tps_label_, again->text, src_->LineColumn(tps_at_->offset).first, tps_text_),
+        "import each run's own mlperf_log_summary.txt, as LoadGen wrote it"));
+    return false;
   }
   if (tps_label_.ends_with("(inferred)")) {
     notes_.push_back(fmt::format(
