@@ -278,6 +278,22 @@ TEST(ImportLlamaBench, HandEditedCsvHeaderIsRejectedAtItsLine) {
       "-o csv, or fix the header\n");
 }
 
+// A header that names a column twice (here the real b5163 file with n_threads renamed n_batch)
+// leaves each row's value of that field one of two: nothing is read, and the second name is
+// pointed at.
+TEST(ImportLlamaBench, ACsvHeaderNamingAColumnTwiceIsRejected) {
+  ImportFile f = Sample("llama-bench", "b5163_rtx4080_qwen2.5-7b.csv");
+  f.text = Replace(f.text, ",n_threads,", ",n_batch,");
+  ImportResult r = ImportFiles({f});
+  EXPECT_TRUE(r.records.empty());
+  const std::string all = RenderAll(r.diagnostics);
+  EXPECT_TRUE(Contains(all,
+                       "b5163_rtx4080_qwen2.5-7b.csv:1:"
+                       "123: error[duplicate-column]: the header names 'n_batch' twice "
+                       "(columns 10 and 12)"))
+      << all;
+}
+
 TEST(ImportLlamaBench, IdsComeFromContentNotPath) {
   ImportFile a = Sample("llama-bench", "b5163_rtx4080_qwen2.5-7b.json");
   ImportFile b = a;

@@ -94,6 +94,8 @@ inline constexpr DiagnosticCodeInfo kDiagnosticCodes[] = {
     {"no-header", "error", "import", "a llama-bench CSV file has no header line"},
     {"column-count", "error", "import",
      "a table row has another number of values than its header has columns"},
+    {"duplicate-column", "error", "import",
+     "a table's header names one column twice, so which value is that field's is unknown"},
     {"bad-sql", "error", "import",
      "a llama-bench SQL statement is not an INSERT with columns and values"},
     {"row-outside-table", "warning", "import",

@@ -222,6 +222,21 @@ void ParseCsv(const SourceText& src, Parsed& p, Sink& sink) {
                     "import the output of llama-bench -o csv as it was written"));
     return;
   }
+  // A column named twice (a hand-joined file, an edited header): each row's value of that
+  // field is one of two, so no row is read.
+  std::map<std::string_view, size_t> seen;  // name -> its first column
+  for (size_t i = 0; i < header.size(); ++i) {
+    auto [first, added] = seen.emplace(header[i].text, i);
+    if (!added) {
+      sink.Add(src.At(header[i].offset, Severity::kError, "duplicate-column",
+                      fmt::format("the header names '{}' twice (columns {} and {}): which "
+                                  "value of a row is its '{}' is unknown",
+                                  header[i].text, first->second + 1, i + 1, header[i].text),
+                      "llama-bench writes each column once: import its -o csv output as it "
+                      "was written"));
+      return;
+    }
+  }
   size_t bad_rows = 0;
   size_t rows = 0;
   size_t first_bad = kNpos;
