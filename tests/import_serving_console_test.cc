@@ -222,6 +222,21 @@ TEST(ImportServingConsole, SglangsBlockNeedsTheModelAndKeepsItsCap) {
   EXPECT_TRUE(Contains(Benchmarks(r)[0]->notes, "Max ITL (ms)")) << "said not to be imported";
 }
 
+// SGLang's "Peak concurrent requests" printed 2 under a cap of 1 in the block above: it is no
+// bound on a step's sequences, so without the cap line the concurrency is absent, not 2.
+TEST(ImportServingConsole, SglangsPeakInFlightIsNotTakenAsTheBatch) {
+  std::string uncapped =
+      Replace(kSglangBlock, "Max request concurrency:                 1         \n", "");
+  ImportResult r = ImportFiles({{"pr.md", uncapped}}, WithModel("llama-3.1-8b"));
+  ASSERT_FALSE(r.HasErrors()) << RenderAll(r.diagnostics);
+  const Benchmark* agg = WithMetric(r, "aggregate-output", "mean");
+  ASSERT_NE(agg, nullptr);
+  EXPECT_FALSE(agg->conditions.concurrency.integer.has_value());
+  EXPECT_TRUE(Contains(agg->conditions.concurrency.absent_reason.str(),
+                       "'Peak concurrent requests' is not a bound"))
+      << agg->conditions.concurrency.absent_reason;
+}
+
 TEST(ImportServingConsole, ACutBlockIsALocatedError) {
   std::string cut(kSglangBlock);
   cut = cut.substr(0, cut.find("---------------Time to First Token"));

@@ -244,7 +244,6 @@ std::optional<StatedRun> BlockImporter::Run(const std::string& source_id) {
   if (!model.empty()) {
     run.model_names = {model, std::string(BaseName(model))};
     run.model_display = model;
-    run.model_key = "Successful requests";
     notes.push_back(fmt::format("Model '{}' is read from {}.", model, model_how));
   }
   run.hardware_unstated = fmt::format("the {} console summary records no hardware", tool);
@@ -289,24 +288,31 @@ std::optional<StatedRun> BlockImporter::Run(const std::string& source_id) {
     if (auto v = ParseNumber(flag)) cap = WholeNumberIn(*v, 1, 1e9);
     cap_how = "--max-concurrency of the command line above the block";
   }
-  const ConsoleField* peak_in_flight = Get("Peak concurrent requests");
+  // Without a cap, vLLM's "Peak concurrent requests" (its max_concurrent_requests, an exact
+  // sweep over each request's span) bounds the sequences of a step as a cap does. SGLang's line
+  // of the same name is not that: it printed 2 under a cap of 1, so it is never taken as B.
+  std::optional<int64_t> peak_in_flight;
+  if (const ConsoleField* f = Get("Peak concurrent requests"); f != nullptr && !sglang) {
+    if (auto v = ParseNumber(f->value)) peak_in_flight = WholeNumberIn(*v, 1, 1e9);
+  }
   if (cap) {
     run.load = CondValue::Int(*cap);
     notes.push_back(
         fmt::format("Concurrency {} is the cap on requests in flight ({}); request "
                     "rate {}.",
                     *cap, cap_how, rate_text));
-  } else if (peak_in_flight != nullptr && ParseNumber(peak_in_flight->value) &&
-             WholeNumberIn(*ParseNumber(peak_in_flight->value), 1, 1e9)) {
-    const int64_t p = *WholeNumberIn(*ParseNumber(peak_in_flight->value), 1, 1e9);
-    run.load = CondValue::Int(p);
+  } else if (peak_in_flight) {
+    run.load = CondValue::Int(*peak_in_flight);
     notes.push_back(
         fmt::format("Concurrency {} is 'Peak concurrent requests', the most in flight "
                     "the client measured (no cap was set; request rate {}).",
-                    p, rate_text));
+                    *peak_in_flight, rate_text));
   } else {
     run.load = CondValue::Absent(fmt::format(
-        "no concurrency cap is printed: open-loop arrivals at request rate {}", rate_text));
+        "no concurrency cap is printed{}: open-loop arrivals at request rate {}",
+        sglang ? " (SGLang's 'Peak concurrent requests' is not a bound: it can exceed the cap)"
+               : "",
+        rate_text));
   }
 
   // Lengths: the totals over the successful requests, as means rounded down (the generous
