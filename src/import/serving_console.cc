@@ -33,8 +33,7 @@ struct Block {
   size_t begin = 0, end = 0;
   std::map<std::string, ConsoleField, std::less<>> fields;
   std::string_view before;  // the text between the previous block (or the file's start) and it
-  size_t before_at = 0;
-  bool closed = false;  // ends with its line of '='
+  bool closed = false;      // ends with its line of '='
 };
 
 bool IsRule(std::string_view line, char c) {
@@ -56,7 +55,6 @@ std::vector<Block> SplitBlocks(std::string_view text) {
       Block& b = blocks.emplace_back();
       b.begin = pos;
       b.before = text.substr(previous_end, pos - previous_end);
-      b.before_at = previous_end;
       open = &b;
     } else if (open != nullptr) {
       open->end = end;
