@@ -144,7 +144,7 @@ fuzz-record:
 	  data/gotchas tests/corpora/base tests/corpora/invalid/benchmarks
 
 fuzz-import:
-	$(FUZZ_BIN)/import_fuzzer tests/fuzz-regressions/import/*.json
+	$(FUZZ_BIN)/import_fuzzer $(filter-out %/README.md,$(wildcard tests/fuzz-regressions/import/*))
 	mkdir -p $(FUZZ_WORK)/import-corpus
 	$(FUZZ_BIN)/import_fuzzer -max_total_time=$(FUZZ_SECONDS) -seed=1 -max_len=8192 \
 	  -print_final_stats=1 -artifact_prefix=$(FUZZ_WORK)/ $(FUZZ_WORK)/import-corpus \

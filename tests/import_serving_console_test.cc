@@ -246,5 +246,26 @@ TEST(ImportServingConsole, ACutBlockIsALocatedError) {
       << RenderAll(r.diagnostics);
 }
 
+// A figure that is not a number (a comma for the decimal point, as a mangled paste has it) is a
+// located error at its line, for the throughputs as for the latencies: never a crash on the
+// figure that was not made.
+TEST(ImportServingConsole, AFigureThatIsNotANumberIsALocatedError) {
+  const ImportFile sample = Sample(kConsoleTool, "gb10_gpt-oss-20b_sharegpt_run_I.md");
+  for (const char* field : {"Output token throughput (tok/s):         53.75",
+                            "Peak output token throughput (tok/s):    149.00"}) {
+    std::string text = sample.text;
+    const std::string wanted(field);
+    const size_t at = text.find(wanted);
+    ASSERT_NE(at, std::string::npos) << field;
+    const size_t dot = text.find('.', at + wanted.find(':'));
+    text[dot] = ',';
+    ImportResult r = ImportFiles({{"mangled.md", text}}, {});
+    EXPECT_TRUE(r.records.empty()) << field;
+    EXPECT_TRUE(Contains(RenderAll(r.diagnostics), "error[not-a-number]"))
+        << field << "\n"
+        << RenderAll(r.diagnostics);
+  }
+}
+
 }  // namespace
 }  // namespace rooflint::testing

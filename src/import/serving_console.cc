@@ -389,9 +389,9 @@ std::optional<StatedRun> BlockImporter::Run(const std::string& source_id) {
   const std::string shape =
       fmt::format("{}, request rate {}", model.empty() ? "model not stated" : model, rate_text);
   auto figure = [&](const ConsoleField* f, std::string_view label, std::string metric,
-                    std::string statistic, std::string unit, Dimension dim) {
+                    std::string statistic, std::string unit, Dimension dim) -> StatedFigure* {
     auto v = Number(f, label);
-    if (!v) return;
+    if (!v) return nullptr;  // Number has reported it
     StatedFigure fig;
     fig.metric = std::move(metric);
     fig.statistic = std::move(statistic);
@@ -406,18 +406,20 @@ std::optional<StatedRun> BlockImporter::Run(const std::string& source_id) {
     fig.locator = fmt::format("line {}: '{}'", src_.LineColumn(f->line).first, label);
     fig.title = fmt::format("{} console {}, {}", tool, label, shape);
     run.figures.push_back(std::move(fig));
+    return &run.figures.back();
   };
-  figure(out_tput, "Output token throughput (tok/s)", "aggregate-output", "mean", "tok/s",
-         Dimension::kTokenRate);
-  run.figures.back().lead = fmt::format(
-      "Aggregate output tokens/s over the run, as the console prints it (two decimals): {} "
-      "output tokens over the benchmark's duration.",
-      NumberText(*out_total));
+  if (StatedFigure* fig = figure(out_tput, "Output token throughput (tok/s)", "aggregate-output",
+                                 "mean", "tok/s", Dimension::kTokenRate)) {
+    fig->lead = fmt::format(
+        "Aggregate output tokens/s over the run, as the console prints it (two decimals): {} "
+        "output tokens over the benchmark's duration.",
+        NumberText(*out_total));
+  }
   if (const ConsoleField* peak = Get("Peak output token throughput (tok/s)")) {
-    figure(peak, "Peak output token throughput (tok/s)", "aggregate-output", "peak", "tok/s",
-           Dimension::kTokenRate);
-    if (!failed_) {
-      run.figures.back().lead =
+    if (StatedFigure* fig = figure(peak, "Peak output token throughput (tok/s)", "aggregate-output",
+                                   "peak", "tok/s", Dimension::kTokenRate);
+        fig != nullptr && !failed_) {
+      fig->lead =
           "Peak aggregate output tokens/s: the most output tokens, over all requests, that "
           "arrived within one whole second of the run.";
     }
@@ -436,12 +438,11 @@ std::optional<StatedRun> BlockImporter::Run(const std::string& source_id) {
       skipped.push_back(label);
       continue;
     }
-    figure(&f, label, std::string(LatencyMetric(lk->metric)), lk->statistic, "ms",
-           Dimension::kTime);
-    if (!failed_) {
-      run.figures.back().lead =
-          fmt::format("{} {} over {} successful requests: {}.", lk->statistic,
-                      LatencyName(lk->metric), *completed, LatencyMeaning(lk->metric));
+    if (StatedFigure* fig = figure(&f, label, std::string(LatencyMetric(lk->metric)), lk->statistic,
+                                   "ms", Dimension::kTime);
+        fig != nullptr && !failed_) {
+      fig->lead = fmt::format("{} {} over {} successful requests: {}.", lk->statistic,
+                              LatencyName(lk->metric), *completed, LatencyMeaning(lk->metric));
     }
   }
   run.first_tail = UnnamedStatistics(skipped);
