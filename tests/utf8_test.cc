@@ -83,5 +83,25 @@ TEST(Utf8, EveryThreeByteStringAsTheStandardsTableJudgesIt) {
   }
 }
 
+// A word longer than the line is cut, at a character's start: a cut inside a multibyte
+// character would print invalid UTF-8 (the printer fuzzer found it in a long run of U+FFFD).
+TEST(Utf8, WrapCutsALongWordBetweenCharacters) {
+  std::string word;
+  for (int i = 0; i < 30; ++i) word += "\xef\xbf\xbd";  // U+FFFD, 3 bytes
+  for (size_t width : {4u, 5u, 8u, 10u, 11u, 80u}) {
+    const std::string out = Wrap(word, "  a: ", "    ", width);
+    for (size_t start = 0; start < out.size();) {
+      const size_t end = out.find('\n', start);
+      ASSERT_NE(end, std::string::npos);
+      const std::string_view line = std::string_view(out).substr(start, end - start);
+      EXPECT_EQ(FirstInvalidUtf8(line), std::string_view::npos)
+          << "width " << width << ": " << line;
+      start = end + 1;
+    }
+  }
+  // When the room left is less than one character, the line holds one character.
+  EXPECT_EQ(Wrap("\xef\xbf\xbd\xef\xbf\xbd", "", "", 2), "\xef\xbf\xbd\n\xef\xbf\xbd\n");
+}
+
 }  // namespace
 }  // namespace rooflint

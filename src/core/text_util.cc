@@ -100,7 +100,15 @@ std::string Wrap(std::string_view text, std::string_view first, std::string_view
     if (!line.empty() && line.size() + 1 + word.size() > room()) flush();
     while (word.size() > room()) {
       if (!line.empty()) flush();
+      // Cut at a character's start, never inside a multibyte one (at least one character).
       size_t n = room();
+      auto continuation = [&](size_t at) {
+        return at < word.size() && (static_cast<unsigned char>(word[at]) & 0xc0) == 0x80;
+      };
+      while (n > 0 && continuation(n)) --n;
+      if (n == 0) {
+        for (n = 1; continuation(n);) ++n;
+      }
       line = std::string(word.substr(0, n));
       flush();
       word.remove_prefix(n);
