@@ -194,14 +194,31 @@ std::string JsonText(const json& v) {
   return v.dump();
 }
 
-// A count from the systems JSON: an integer, or a numeric string ("8").
-std::optional<int64_t> JsonCount(const json& obj, const char* key) {
+// The most accelerators a record's accelerator_count holds (the schema's range).
+constexpr double kMostAccelerators = 1e6;
+
+// A count of the systems JSON (an integer, or a numeric string: "8"), read: its value, or
+// why it is none.
+struct JsonCountRead {
+  bool present = false;          // the key stands in the file
+  std::optional<int64_t> value;  // a whole number from 1 up to kMostAccelerators
+  bool too_large = false;        // a whole number above kMostAccelerators
+  std::string text;              // the value as the file gives it, for messages
+};
+
+JsonCountRead ReadJsonCount(const json& obj, const char* key) {
+  JsonCountRead r;
   auto it = obj.find(key);
-  if (it == obj.end()) return std::nullopt;
+  if (it == obj.end()) return r;
+  r.present = true;
+  r.text = JsonText(*it);
   std::optional<double> v;
   if (it->is_number()) v = it->get<double>();
   if (it->is_string()) v = ParseNumber(it->get<std::string>());
-  return v ? WholeNumberIn(*v, 1, 1e6) : std::nullopt;
+  if (!v) return r;
+  r.value = WholeNumberIn(*v, 1, kMostAccelerators);
+  r.too_large = !r.value && std::isfinite(*v) && *v > kMostAccelerators && *v == std::floor(*v);
+  return r;
 }
 
 // True when two numbers agree at the digits each was printed with: LoadGen's summary prints
@@ -701,13 +718,16 @@ void RunImporter::ReadValidity() {
 
 // Model: a folder or '_'-piece of the results path, or the SUT name, which the driver resolves
 // (and weighs --model against); else a draft named after the benchmark folder (the one above
-// the scenario's: results/<system>/<benchmark>/<Scenario>/performance/run_1/).
+// the scenario's: results/<system>/<benchmark>/<Scenario>/performance/run_1/). Only a whole
+// folder above a whole scenario folder is the benchmark: a '_'-piece of a folder a person
+// named ("det_offline_vs_server") names no model a draft could be written for.
 void RunImporter::ReadModel() {
   std::vector<std::string> names = PathNames(main_path_);
   std::string benchmark;
-  for (size_t i = 1; i < names.size(); ++i) {
-    std::string lower = ToLower(names[i]);
-    if (lower == ToLower(scenario_text_) || lower == scenario_) benchmark = names[i - 1];
+  std::vector<std::string> folders = Folders(main_path_);
+  for (size_t i = 1; i < folders.size(); ++i) {
+    std::string lower = ToLower(folders[i]);
+    if (lower == ToLower(scenario_text_) || lower == scenario_) benchmark = folders[i - 1];
   }
   // "llama2-70b-interactive-99" is llama2-70b-99 in the interactive scenario.
   if (std::string plain = InteractiveBenchmark(benchmark); !plain.empty()) {
@@ -793,24 +813,59 @@ void RunImporter::ReadHardware() {
     r_.hardware = {accel_name, "the systems JSON", "system:accelerator_model_name"};
     r_.hardware_unstated = unstated;
   }
-  std::optional<int64_t> per_node =
-      system_ ? JsonCount(system_->value, "accelerators_per_node") : std::nullopt;
-  std::optional<int64_t> nodes =
-      system_ ? JsonCount(system_->value, "number_of_nodes") : std::nullopt;
+  JsonCountRead per_node, nodes;
+  if (system_) {
+    per_node = ReadJsonCount(system_->value, "accelerators_per_node");
+    nodes = ReadJsonCount(system_->value, "number_of_nodes");
+  }
   r_.count_key = "system:accelerators_per_node";
+  // A count beyond what a record holds is no reading of the system: the run is refused at
+  // the number, never imported with a count cut down or an internal error.
+  auto too_many = [&](const char* key, std::string what) {
+    Fail(SystemAt(key, Severity::kError, "out-of-range",
+                  fmt::format("{}: more than the {} accelerators a record's accelerator_count "
+                              "holds",
+                              what, NumberText(kMostAccelerators)),
+                  "use the systems JSON of the submission as it was published, or pass "
+                  "--count"));
+  };
   if (cpu_only) {
     r_.count_absent =
         "a CPU-only system: it has no accelerators, and a CPU roof needs a CPU record with its "
         "own count";
     r_.count_from_hardware_flag = false;
-  } else if (per_node && nodes) {
-    r_.count = *per_node * *nodes;
-    r_.count_how = fmt::format("accelerators_per_node {} x number_of_nodes {}", *per_node, *nodes);
-  } else if (per_node) {
+  } else if (per_node.too_large) {
+    too_many("accelerators_per_node", fmt::format("accelerators_per_node is {}", per_node.text));
+  } else if (nodes.too_large) {
+    too_many("number_of_nodes", fmt::format("number_of_nodes is {}", nodes.text));
+  } else if (per_node.value && nodes.value &&
+             static_cast<double>(*per_node.value) * static_cast<double>(*nodes.value) >
+                 kMostAccelerators) {
+    too_many("number_of_nodes", fmt::format("accelerators_per_node {} x number_of_nodes {} is {}",
+                                            *per_node.value, *nodes.value,
+                                            NumberText(static_cast<double>(*per_node.value) *
+                                                       static_cast<double>(*nodes.value))));
+  } else if (per_node.value && nodes.value) {
+    r_.count = *per_node.value * *nodes.value;
+    r_.count_how =
+        fmt::format("accelerators_per_node {} x number_of_nodes {}", *per_node.value, *nodes.value);
+  } else if (per_node.value && nodes.present) {
     r_.count_absent = fmt::format(
-        "the systems JSON states accelerators_per_node {} but not number_of_nodes", *per_node);
-  } else if (system_ && system_->value.contains("accelerators_per_node")) {
-    std::string given = JsonText(system_->value["accelerators_per_node"]);
+        "the systems JSON states accelerators_per_node {} but its number_of_nodes ({}) is not a "
+        "whole number of nodes from 1 up",
+        *per_node.value, nodes.text);
+    sink_.Add(SystemAt("number_of_nodes", Severity::kWarning, "unreadable-count",
+                       fmt::format("number_of_nodes '{}' is not a whole number of nodes from 1 "
+                                   "up: the accelerator count is left absent, never read as "
+                                   "one node",
+                                   nodes.text),
+                       "write the node count as an integer, or pass --count"));
+  } else if (per_node.value) {
+    r_.count_absent =
+        fmt::format("the systems JSON states accelerators_per_node {} but not number_of_nodes",
+                    *per_node.value);
+  } else if (per_node.present) {
+    const std::string& given = per_node.text;
     r_.count_absent = fmt::format(
         "the systems JSON's accelerators_per_node ({}) is not a whole number of accelerators "
         "from 1 up",
