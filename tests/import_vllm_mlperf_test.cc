@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -744,6 +745,52 @@ TEST(ImportMlperf, AWordOfAFolderNameIsNoModel) {
       "mlperf");
   ASSERT_EQ(Models(draft).size(), 1u) << RenderAll(draft.diagnostics);
   EXPECT_EQ(Models(draft)[0]->header.id.str(), "det-model-x");
+}
+
+// A systems JSON's framework that names only the GPU toolkit ("CUDA 12.2") names no engine, and
+// "N/A" is neither an engine nor a version: absent, with why. The real v4.1 DGX H100 systems JSON
+// with its framework and other_software_stack replaced, beside its summary alone (no detail
+// log, so no LoadGen version either).
+TEST(ImportMlperf, AToolkitIsNoEngineAndNaIsNoVersion) {
+  ImportFile summary =
+      Sample("mlperf", "v4.1_NVIDIA_DGX-H100x8_llama2-70b-99.9_Offline_mlperf_log_summary.txt");
+  ImportFile system = Sample("mlperf", "v4.1_NVIDIA_systems_DGX-H100_H100-SXM-80GBx8_TRT.json");
+  const std::string stack = "TensorRT 10.2.0, CUDA 12.4, cuDNN 8.9.7, Driver 550.54";
+  struct Case {
+    std::string framework, stack, engine, version;
+  };
+  for (const Case& c : {
+           Case{"CUDA 12.2", stack,
+                "engine = absent: the systems JSON's framework 'CUDA 12.2' names the GPU "
+                "toolkit the system ran (CUDA), not the inference engine",
+                "engine_version = " + stack + " (other_software_stack)"},
+           Case{"CUDA 12.2, cuDNN 8.9", stack,
+                "engine = absent: the systems JSON's framework 'CUDA 12.2, cuDNN 8.9' names the "
+                "GPU toolkits the system ran (CUDA, cuDNN), not the inference engine",
+                "engine_version = " + stack + " (other_software_stack)"},
+           Case{"N/A", "N/A",
+                "engine = absent: the systems JSON's framework is 'N/A', which names no engine",
+                "engine_version = absent: the systems JSON's other_software_stack is 'N/A', which "
+                "states no version, and no detail log gives LoadGen's"},
+           Case{"TensorRT 10.2.0, CUDA 12.4", stack, "engine = TensorRT 10.2.0, CUDA 12.4",
+                "engine_version = " + stack + " (other_software_stack)"},
+       }) {
+    ImportFile s = system;
+    s.text = Replace(s.text, "\"framework\": \"TensorRT 10.2.0, CUDA 12.4\"",
+                     "\"framework\": \"" + c.framework + "\"");
+    s.text = Replace(s.text, "\"other_software_stack\": \"" + stack + "\"",
+                     "\"other_software_stack\": \"" + c.stack + "\"");
+    ImportResult r = ImportFiles({summary, s}, {}, "mlperf");
+    auto bs = Benchmarks(r);
+    ASSERT_FALSE(bs.empty()) << RenderAll(r.diagnostics);
+    std::vector<std::string> conditions = ConditionsOf(*bs[0]);
+    EXPECT_NE(std::find(conditions.begin(), conditions.end(), c.engine), conditions.end())
+        << c.framework << "\n"
+        << ::testing::PrintToString(conditions);
+    EXPECT_NE(std::find(conditions.begin(), conditions.end(), c.version), conditions.end())
+        << c.stack << "\n"
+        << ::testing::PrintToString(conditions);
+  }
 }
 
 // A benchmark whose SUT reports no token counts (GPT-J) has LoadGen print "Tokens per second

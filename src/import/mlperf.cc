@@ -896,17 +896,53 @@ void RunImporter::ReadSystemNotes() {
   }
 }
 
+// A text a systems JSON writes where it states nothing ("N/A", "none", "-").
+bool Placeholder(std::string_view text) {
+  std::string l = ToLower(Trim(text));
+  return l.empty() || l == "n/a" || l == "na" || l == "none" || l == "null" || l == "-" ||
+         l == "--" || l == "unknown" || l == "tbd" || l == "not applicable";
+}
+
+// The toolkit a framework item names when it names no inference engine ("CUDA 12.2" is the
+// GPU toolkit the engine was built with, not the engine): "" for any other item.
+std::string ToolkitOf(std::string_view item) {
+  std::string_view t = Trim(item);
+  size_t end = 0;
+  while (end < t.size() && t[end] != ' ' && t[end] != '\t' && !IsDigit(t[end])) ++end;
+  std::string word = ToLower(Trim(t.substr(0, end)));
+  if (!word.empty() && (word.back() == '-' || word.back() == '_' || word.back() == 'v')) {
+    // "CUDA-12.2", "ROCm_6.2", "CUDAv12"
+    std::string bare = word.substr(0, word.size() - 1);
+    if (bare == "cuda" || bare == "rocm") word = bare;
+  }
+  static constexpr std::string_view kToolkits[] = {"cuda", "cudnn", "cublas", "nccl",   "rocm",
+                                                   "hip",  "rccl",  "driver", "python", "gcc"};
+  return std::find(std::begin(kToolkits), std::end(kToolkits), word) != std::end(kToolkits)
+             ? std::string(Trim(t.substr(0, end)))
+             : "";
+}
+
 // Engine and version: the systems JSON's framework and other_software_stack (free text, or
-// an object of name: version), and LoadGen's version.
+// an object of name: version), and LoadGen's version. A framework that names only GPU
+// toolkits ("CUDA 12.2") or nothing ("N/A") is no engine, and "N/A" is no version: absent,
+// with why.
 void RunImporter::ReadEngine() {
   std::string framework = SystemString("framework");
   std::string stack = SystemString("other_software_stack");
+  std::string placeholder_stack;
+  if (Placeholder(stack)) {
+    if (!stack.empty()) placeholder_stack = stack;
+    stack.clear();
+  }
   if (system_) {
     auto it = system_->value.find("other_software_stack");
     if (it != system_->value.end() && it->is_object()) {
       std::vector<std::string> items;
       for (const auto& [k, v] : it->items()) {
-        items.push_back(fmt::format("{} {}", k, std::string(Trim(JsonText(v)))));
+        std::string version(Trim(JsonText(v)));
+        // {"vLLM": "N/A"} names the software but no version of it.
+        items.push_back(Placeholder(version) ? fmt::format("{} (version not stated)", k)
+                                             : fmt::format("{} {}", k, version));
       }
       stack = fmt::format("{}", fmt::join(items, ", "));
     }
@@ -915,12 +951,43 @@ void RunImporter::ReadEngine() {
   std::vector<std::string> version_parts;
   if (!stack.empty()) version_parts.push_back(stack + " (other_software_stack)");
   if (!loadgen.empty()) version_parts.push_back("LoadGen " + loadgen);
-  engine_ = framework.empty() ? CondValue::Absent(system_ ? "the systems JSON's framework is empty"
-                                                          : "no systems JSON was given")
-                              : CondValue::Str(framework);
+  std::vector<std::string> toolkits;
+  bool only_toolkits = !Placeholder(framework);
+  for (size_t p = 0; only_toolkits && p <= framework.size();) {
+    size_t sep = framework.find_first_of(",;", p);
+    std::string_view item = std::string_view(framework).substr(p, sep == kNpos ? kNpos : sep - p);
+    if (!Trim(item).empty()) {
+      std::string toolkit = ToolkitOf(item);
+      only_toolkits = !toolkit.empty();
+      toolkits.push_back(toolkit);
+    }
+    if (sep == kNpos) break;
+    p = sep + 1;
+  }
+  if (!system_) {
+    engine_ = CondValue::Absent("no systems JSON was given");
+  } else if (framework.empty()) {
+    engine_ = CondValue::Absent("the systems JSON's framework is empty");
+  } else if (Placeholder(framework)) {
+    engine_ = CondValue::Absent(
+        fmt::format("the systems JSON's framework is '{}', which names no engine", framework));
+  } else if (only_toolkits) {
+    engine_ = CondValue::Absent(fmt::format(
+        "the systems JSON's framework '{}' names the GPU toolkit{} the system ran ({}), not "
+        "the inference engine",
+        framework, toolkits.size() > 1 ? "s" : "", fmt::join(toolkits, ", ")));
+  } else {
+    engine_ = CondValue::Str(framework);
+  }
   r_.engine_version = {fmt::format("{}", fmt::join(version_parts, "; ")), "the files' software",
                        system_ ? "system:other_software_stack" : ""};
-  r_.engine_version_absent = "no systems JSON or detail log states the software";
+  r_.engine_version_absent =
+      !placeholder_stack.empty()
+          ? fmt::format(
+                "the systems JSON's other_software_stack is '{}', which states no "
+                "version, and no detail log gives LoadGen's",
+                placeholder_stack)
+          : "no systems JSON or detail log states the software";
 }
 
 // The load: Offline is one query; Server and Interactive a Poisson arrival process.
