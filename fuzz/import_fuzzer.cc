@@ -61,13 +61,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     }
   }
   // The MLPerf reader reads a file's path too: a run in a submission's layout (a v5.0
-  // interactive benchmark folder, its systems JSON looked up beside the results folder) and a
-  // compliance run below its scenario.
+  // interactive benchmark folder, its systems JSON looked up beside the results folder), a
+  // compliance run below its scenario, and a folder a person named whose words are no model.
   for (const char* path :
        {"closed/Fuzz/results/sys/llama2-70b-interactive-99/Server/performance/run_1/"
         "mlperf_log_summary.txt",
         "closed/Fuzz/results/sys/llama2-70b-99/Server/TEST09/performance/run_1/"
-        "mlperf_log_summary.txt"}) {
+        "mlperf_log_summary.txt",
+        "det_offline_vs_server/mlperf_log_summary.txt"}) {
     std::vector<rooflint::ImportFile> laid_out = {{path, files[0].text}};
     rooflint::ImportResult r = rooflint::Import("mlperf", laid_out, {}, Bundled());
     for (const auto& d : r.diagnostics) (void)rooflint::Render(d);

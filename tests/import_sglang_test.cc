@@ -324,5 +324,27 @@ TEST(ImportSglang, ADraftModelFromALocalPathIsNamedByItsLastComponent) {
   EXPECT_TRUE(drafted);
 }
 
+// A w4a8_int8 server (SGLang's --quantization for 4-bit integer weights with 8-bit
+// activations) runs 4-bit weights; a line that states max_output_tokens_per_s keeps it as the
+// run's peak, as the vLLM importer does. The real aggregated TonyLi15 line, with its
+// server_info quantization (null there) set and the peak (598.0 in the file the audit met) added.
+TEST(ImportSglang, W4a8IsFourBitWeightsAndThePeakIsKept) {
+  ImportFile f = Sample(kSglangTool, kAgg);
+  f.text = Replace(f.text, "\"quantization\": null", "\"quantization\": \"w4a8_int8\"");
+  f.text = Replace(f.text, "\"output_throughput\": ",
+                   "\"max_output_tokens_per_s\": 598.0, \"output_throughput\": ");
+  ImportResult r = ImportFiles({f});
+  ASSERT_FALSE(r.HasErrors()) << RenderAll(r.diagnostics);
+  const Benchmark* mean = Find(r, "aggregate-output", "mean");
+  const Benchmark* peak = Find(r, "aggregate-output", "peak");
+  ASSERT_NE(mean, nullptr);
+  ASSERT_NE(peak, nullptr);
+  EXPECT_EQ(mean->precision, "int4");
+  EXPECT_EQ(peak->precision, "int4");
+  EXPECT_EQ(peak->value.text, "598 tok/s");
+  EXPECT_NE(mean->header.id, peak->header.id);
+  EXPECT_TRUE(Contains(peak->notes.str(), "max_output_tokens_per_s")) << peak->notes.str();
+}
+
 }  // namespace
 }  // namespace rooflint::testing

@@ -183,7 +183,8 @@ TEST(ImportTrtllmBench, ExcerptWithoutItsHeaderNeedsTheModel) {
   EXPECT_EQ(r.diagnostics[0].where.column, 1);
   EXPECT_EQ(r.diagnostics[0].message,
             "the report (line 1) names no model: its header section (ENGINE DETAILS or the "
-            "backend section) is not in the file");
+            "backend section) is not in the file, and no trtllm-bench command line above it "
+            "names one");
   EXPECT_EQ(r.diagnostics[0].hint, "pass --model with the corpus id of the model the run used");
   // The figures, with the model supplied by the user (the excerpt cuts the line naming
   // Qwen2-VL-2B; any corpus model serves to read the layout).
@@ -223,6 +224,41 @@ TEST(ImportTrtllmBench, ExcerptWithoutItsHeaderNeedsTheModel) {
   EXPECT_NE(agg.notes.find("input tokens: the measured mean is 411.6 per request, rounded down"),
             std::string::npos)
       << agg.notes;
+}
+
+// A report pasted alone, below the command that ran it: a section of TensorRT-LLM's DeepSeek-R1
+// best-practice blog (the H200 min-latency command and its "Expected Result Format" block). The
+// block names no model or parallelism; the command line above it does, and both `import auto`
+// and `import trtllm-bench` take the model, TP x PP and the batch cap from it.
+TEST(ImportTrtllmBench, APastedReportTakesItsCommandLine) {
+  const char kPasted[] = "trtllm-blog_deepseek-r1_h200_min-latency_tp8_c1.EXCERPT.md";
+  for (std::string_view format :
+       {std::string_view(kAutoFormat), std::string_view("trtllm-bench")}) {
+    ImportResult r = ImportFiles({Sample(kTrtllmTool, kPasted)}, {}, format);
+    ASSERT_FALSE(r.HasErrors()) << format << "\n" << RenderAll(r.diagnostics);
+    EXPECT_EQ(Values(r),
+              (std::map<std::string, std::string>{{"aggregate-output mean", "158.0669 tok/s"},
+                                                  {"requests mean", "0.0772 req/s"},
+                                                  {"per-user-decode mean", "158.1196 tok/s"},
+                                                  {"e2e-latency mean", "12945.9379 ms"}}));
+    const Benchmark& agg = *Benchmarks(r)[0];
+    EXPECT_EQ(agg.model.str(), "deepseek-r1");
+    EXPECT_EQ(agg.accelerator_count, 8);  // --tp 8, the default --pp 1; 158.0669 / 19.7584 = 8
+    EXPECT_EQ(ConditionsOf(agg)[0], "batch = 1");
+    EXPECT_TRUE(Contains(agg.notes.str(),
+                         "read from the trtllm-bench command line above the "
+                         "report (line 14)"))
+        << agg.notes.str();
+    EXPECT_TRUE(Contains(agg.notes.str(),
+                         "Per GPU Output Throughput 19.7584 = 158.0669 / 8 GPUs "
+                         "(checked)"))
+        << agg.notes.str();
+  }
+  // The block without the command still needs --model.
+  std::string text = Sample(kTrtllmTool, kPasted).text;
+  ImportResult alone = ImportFiles({{"block.txt", text.substr(text.find("====="))}});
+  EXPECT_TRUE(Benchmarks(alone).empty());
+  EXPECT_TRUE(Contains(RenderAll(alone.diagnostics), "error[missing-field]"));
 }
 
 TEST(ImportTrtllmBench, ARunThatPrintedNoReportIsRefusedWhereTheLogStops) {

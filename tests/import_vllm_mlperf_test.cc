@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -671,6 +672,124 @@ TEST(ImportMlperfHostile, UnreadableOrContradictoryCountsAreLocatedAndLeaveTheCo
       if (rec.kind != RecordKind::kBenchmark) continue;
       EXPECT_EQ(std::get<Benchmark>(rec.record).accelerator_count, 0) << c.value;
     }
+  }
+}
+
+// Node and per-node counts no record can hold, or that are no count of nodes: the real v4.1
+// DGX H100 systems JSON with accelerators_per_node (line 10) or number_of_nodes (line 37)
+// replaced. A count beyond a record's 1,000,000 accelerators is refused at the number (it was
+// an internal error when the record was written); a node count that is no whole number from 1
+// up is said to be that, at the number, never "not stated".
+TEST(ImportMlperfHostile, NodeCountsAreLocatedWithTheirTrueReason) {
+  ImportFile summary =
+      Sample("mlperf", "v4.1_NVIDIA_DGX-H100x8_llama2-70b-99.9_Offline_mlperf_log_summary.txt");
+  ImportFile system = Sample("mlperf", "v4.1_NVIDIA_systems_DGX-H100_H100-SXM-80GBx8_TRT.json");
+  struct Case {
+    std::string per_node, nodes, where, code, says;
+  };
+  for (const Case& c : {
+           Case{"1000000", "1000000", ":37:24: error", "out-of-range",
+                "accelerators_per_node 1000000 x number_of_nodes 1000000 is 1000000000000"},
+           Case{"8", "18446744073709551616", ":37:24: error", "out-of-range",
+                "number_of_nodes is 1.8446744073709552e19"},
+           Case{"2000000", "1", ":10:30: error", "out-of-range",
+                "accelerators_per_node is 2000000"},
+           Case{"8", "0", ":37:24: warning", "unreadable-count",
+                "number_of_nodes '0' is not a whole number of nodes from 1 up"},
+           Case{"8", "1e-320", ":37:24: warning", "unreadable-count",
+                "number_of_nodes '1e-320' is not a whole number of nodes from 1 up"},
+       }) {
+    ImportFile s = system;
+    s.text =
+        Replace(s.text, "\"accelerators_per_node\": 8", "\"accelerators_per_node\": " + c.per_node);
+    s.text = Replace(s.text, "\"number_of_nodes\": 1", "\"number_of_nodes\": " + c.nodes);
+    ImportResult r = ImportFiles({summary, s}, {}, "mlperf");
+    std::string all = RenderAll(r.diagnostics);
+    SCOPED_TRACE(c.per_node + " x " + c.nodes + "\n" + all);
+    EXPECT_TRUE(Contains(all, c.where + "[" + c.code + "]"));
+    EXPECT_TRUE(Contains(all, c.says));
+    EXPECT_FALSE(Contains(all, "internal"));
+    EXPECT_FALSE(Contains(all, "but not number_of_nodes"));
+    for (const Benchmark* b : Benchmarks(r)) {
+      EXPECT_EQ(b->accelerator_count, 0);
+      EXPECT_TRUE(Contains(b->accelerator_count_absent.str(), "is not a whole number of nodes"));
+    }
+    EXPECT_EQ(Benchmarks(r).empty(), c.code == "out-of-range");
+  }
+}
+
+// A folder a person named ("det_offline_vs_server", holding a Server run) is no benchmark
+// folder: its '_'-pieces name no model, and no draft is written for "vs"; without --model the
+// run is refused as one whose model is unknown, with --model it imports. The summary is the
+// real v5.1 Red Hat Server summary.
+TEST(ImportMlperf, AWordOfAFolderNameIsNoModel) {
+  std::string text = Sample("mlperf",
+                            "v5.1_RedHat_XE8640_4xH100_vLLM_llama3.1-8b_Server/"
+                            "performance/run_1/mlperf_log_summary.txt")
+                         .text;
+  std::vector<ImportFile> files = {{"det_offline_vs_server/mlperf_log_summary.txt", text}};
+  ImportResult r = ImportFiles(files, {}, "mlperf");
+  EXPECT_TRUE(Models(r).empty()) << (Models(r).empty() ? "" : Models(r)[0]->header.id.str());
+  EXPECT_TRUE(Benchmarks(r).empty());
+  EXPECT_TRUE(Contains(RenderAll(r.diagnostics), "error[unknown-model]"))
+      << RenderAll(r.diagnostics);
+
+  ImportResult named = ImportFiles(files, WithModel("llama-3.1-8b"), "mlperf");
+  ASSERT_FALSE(Benchmarks(named).empty()) << RenderAll(named.diagnostics);
+  EXPECT_EQ(Benchmarks(named)[0]->model.str(), "llama-3.1-8b");
+  EXPECT_TRUE(Models(named).empty());
+
+  // A benchmark folder above a scenario folder still names the draft.
+  ImportResult draft = ImportFiles(
+      {{"results/sys/det-model-x/Server/performance/run_1/mlperf_log_summary.txt", text}}, {},
+      "mlperf");
+  ASSERT_EQ(Models(draft).size(), 1u) << RenderAll(draft.diagnostics);
+  EXPECT_EQ(Models(draft)[0]->header.id.str(), "det-model-x");
+}
+
+// A systems JSON's framework that names only the GPU toolkit ("CUDA 12.2") names no engine, and
+// "N/A" is neither an engine nor a version: absent, with why. The real v4.1 DGX H100 systems JSON
+// with its framework and other_software_stack replaced, beside its summary alone (no detail
+// log, so no LoadGen version either).
+TEST(ImportMlperf, AToolkitIsNoEngineAndNaIsNoVersion) {
+  ImportFile summary =
+      Sample("mlperf", "v4.1_NVIDIA_DGX-H100x8_llama2-70b-99.9_Offline_mlperf_log_summary.txt");
+  ImportFile system = Sample("mlperf", "v4.1_NVIDIA_systems_DGX-H100_H100-SXM-80GBx8_TRT.json");
+  const std::string stack = "TensorRT 10.2.0, CUDA 12.4, cuDNN 8.9.7, Driver 550.54";
+  struct Case {
+    std::string framework, stack, engine, version;
+  };
+  for (const Case& c : {
+           Case{"CUDA 12.2", stack,
+                "engine = absent: the systems JSON's framework 'CUDA 12.2' names the GPU "
+                "toolkit the system ran (CUDA), not the inference engine",
+                "engine_version = " + stack + " (other_software_stack)"},
+           Case{"CUDA 12.2, cuDNN 8.9", stack,
+                "engine = absent: the systems JSON's framework 'CUDA 12.2, cuDNN 8.9' names the "
+                "GPU toolkits the system ran (CUDA, cuDNN), not the inference engine",
+                "engine_version = " + stack + " (other_software_stack)"},
+           Case{"N/A", "N/A",
+                "engine = absent: the systems JSON's framework is 'N/A', which names no engine",
+                "engine_version = absent: the systems JSON's other_software_stack is 'N/A', which "
+                "states no version, and no detail log gives LoadGen's"},
+           Case{"TensorRT 10.2.0, CUDA 12.4", stack, "engine = TensorRT 10.2.0, CUDA 12.4",
+                "engine_version = " + stack + " (other_software_stack)"},
+       }) {
+    ImportFile s = system;
+    s.text = Replace(s.text, "\"framework\": \"TensorRT 10.2.0, CUDA 12.4\"",
+                     "\"framework\": \"" + c.framework + "\"");
+    s.text = Replace(s.text, "\"other_software_stack\": \"" + stack + "\"",
+                     "\"other_software_stack\": \"" + c.stack + "\"");
+    ImportResult r = ImportFiles({summary, s}, {}, "mlperf");
+    auto bs = Benchmarks(r);
+    ASSERT_FALSE(bs.empty()) << RenderAll(r.diagnostics);
+    std::vector<std::string> conditions = ConditionsOf(*bs[0]);
+    EXPECT_NE(std::find(conditions.begin(), conditions.end(), c.engine), conditions.end())
+        << c.framework << "\n"
+        << ::testing::PrintToString(conditions);
+    EXPECT_NE(std::find(conditions.begin(), conditions.end(), c.version), conditions.end())
+        << c.stack << "\n"
+        << ::testing::PrintToString(conditions);
   }
 }
 

@@ -96,6 +96,8 @@ inline constexpr DiagnosticCodeInfo kDiagnosticCodes[] = {
      "a table row has another number of values than its header has columns"},
     {"duplicate-column", "error", "import",
      "a table's header names one column twice, so which value is that field's is unknown"},
+    {"bad-csv", "error", "import",
+     "a CSV table holds a quoted value that is never closed: the rest of it cannot be read"},
     {"bad-sql", "error", "import",
      "a llama-bench SQL statement is not an INSERT with columns and values"},
     {"row-outside-table", "warning", "import",

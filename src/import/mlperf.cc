@@ -194,14 +194,31 @@ std::string JsonText(const json& v) {
   return v.dump();
 }
 
-// A count from the systems JSON: an integer, or a numeric string ("8").
-std::optional<int64_t> JsonCount(const json& obj, const char* key) {
+// The most accelerators a record's accelerator_count holds (the schema's range).
+constexpr double kMostAccelerators = 1e6;
+
+// A count of the systems JSON (an integer, or a numeric string: "8"), read: its value, or
+// why it is none.
+struct JsonCountRead {
+  bool present = false;          // the key stands in the file
+  std::optional<int64_t> value;  // a whole number from 1 up to kMostAccelerators
+  bool too_large = false;        // a whole number above kMostAccelerators
+  std::string text;              // the value as the file gives it, for messages
+};
+
+JsonCountRead ReadJsonCount(const json& obj, const char* key) {
+  JsonCountRead r;
   auto it = obj.find(key);
-  if (it == obj.end()) return std::nullopt;
+  if (it == obj.end()) return r;
+  r.present = true;
+  r.text = JsonText(*it);
   std::optional<double> v;
   if (it->is_number()) v = it->get<double>();
   if (it->is_string()) v = ParseNumber(it->get<std::string>());
-  return v ? WholeNumberIn(*v, 1, 1e6) : std::nullopt;
+  if (!v) return r;
+  r.value = WholeNumberIn(*v, 1, kMostAccelerators);
+  r.too_large = !r.value && std::isfinite(*v) && *v > kMostAccelerators && *v == std::floor(*v);
+  return r;
 }
 
 // True when two numbers agree at the digits each was printed with: LoadGen's summary prints
@@ -701,13 +718,16 @@ void RunImporter::ReadValidity() {
 
 // Model: a folder or '_'-piece of the results path, or the SUT name, which the driver resolves
 // (and weighs --model against); else a draft named after the benchmark folder (the one above
-// the scenario's: results/<system>/<benchmark>/<Scenario>/performance/run_1/).
+// the scenario's: results/<system>/<benchmark>/<Scenario>/performance/run_1/). Only a whole
+// folder above a whole scenario folder is the benchmark: a '_'-piece of a folder a person
+// named ("det_offline_vs_server") names no model a draft could be written for.
 void RunImporter::ReadModel() {
   std::vector<std::string> names = PathNames(main_path_);
   std::string benchmark;
-  for (size_t i = 1; i < names.size(); ++i) {
-    std::string lower = ToLower(names[i]);
-    if (lower == ToLower(scenario_text_) || lower == scenario_) benchmark = names[i - 1];
+  std::vector<std::string> folders = Folders(main_path_);
+  for (size_t i = 1; i < folders.size(); ++i) {
+    std::string lower = ToLower(folders[i]);
+    if (lower == ToLower(scenario_text_) || lower == scenario_) benchmark = folders[i - 1];
   }
   // "llama2-70b-interactive-99" is llama2-70b-99 in the interactive scenario.
   if (std::string plain = InteractiveBenchmark(benchmark); !plain.empty()) {
@@ -793,24 +813,59 @@ void RunImporter::ReadHardware() {
     r_.hardware = {accel_name, "the systems JSON", "system:accelerator_model_name"};
     r_.hardware_unstated = unstated;
   }
-  std::optional<int64_t> per_node =
-      system_ ? JsonCount(system_->value, "accelerators_per_node") : std::nullopt;
-  std::optional<int64_t> nodes =
-      system_ ? JsonCount(system_->value, "number_of_nodes") : std::nullopt;
+  JsonCountRead per_node, nodes;
+  if (system_) {
+    per_node = ReadJsonCount(system_->value, "accelerators_per_node");
+    nodes = ReadJsonCount(system_->value, "number_of_nodes");
+  }
   r_.count_key = "system:accelerators_per_node";
+  // A count beyond what a record holds is no reading of the system: the run is refused at
+  // the number, never imported with a count cut down or an internal error.
+  auto too_many = [&](const char* key, std::string what) {
+    Fail(SystemAt(key, Severity::kError, "out-of-range",
+                  fmt::format("{}: more than the {} accelerators a record's accelerator_count "
+                              "holds",
+                              what, NumberText(kMostAccelerators)),
+                  "use the systems JSON of the submission as it was published, or pass "
+                  "--count"));
+  };
   if (cpu_only) {
     r_.count_absent =
         "a CPU-only system: it has no accelerators, and a CPU roof needs a CPU record with its "
         "own count";
     r_.count_from_hardware_flag = false;
-  } else if (per_node && nodes) {
-    r_.count = *per_node * *nodes;
-    r_.count_how = fmt::format("accelerators_per_node {} x number_of_nodes {}", *per_node, *nodes);
-  } else if (per_node) {
+  } else if (per_node.too_large) {
+    too_many("accelerators_per_node", fmt::format("accelerators_per_node is {}", per_node.text));
+  } else if (nodes.too_large) {
+    too_many("number_of_nodes", fmt::format("number_of_nodes is {}", nodes.text));
+  } else if (per_node.value && nodes.value &&
+             static_cast<double>(*per_node.value) * static_cast<double>(*nodes.value) >
+                 kMostAccelerators) {
+    too_many("number_of_nodes", fmt::format("accelerators_per_node {} x number_of_nodes {} is {}",
+                                            *per_node.value, *nodes.value,
+                                            NumberText(static_cast<double>(*per_node.value) *
+                                                       static_cast<double>(*nodes.value))));
+  } else if (per_node.value && nodes.value) {
+    r_.count = *per_node.value * *nodes.value;
+    r_.count_how =
+        fmt::format("accelerators_per_node {} x number_of_nodes {}", *per_node.value, *nodes.value);
+  } else if (per_node.value && nodes.present) {
     r_.count_absent = fmt::format(
-        "the systems JSON states accelerators_per_node {} but not number_of_nodes", *per_node);
-  } else if (system_ && system_->value.contains("accelerators_per_node")) {
-    std::string given = JsonText(system_->value["accelerators_per_node"]);
+        "the systems JSON states accelerators_per_node {} but its number_of_nodes ({}) is not a "
+        "whole number of nodes from 1 up",
+        *per_node.value, nodes.text);
+    sink_.Add(SystemAt("number_of_nodes", Severity::kWarning, "unreadable-count",
+                       fmt::format("number_of_nodes '{}' is not a whole number of nodes from 1 "
+                                   "up: the accelerator count is left absent, never read as "
+                                   "one node",
+                                   nodes.text),
+                       "write the node count as an integer, or pass --count"));
+  } else if (per_node.value) {
+    r_.count_absent =
+        fmt::format("the systems JSON states accelerators_per_node {} but not number_of_nodes",
+                    *per_node.value);
+  } else if (per_node.present) {
+    const std::string& given = per_node.text;
     r_.count_absent = fmt::format(
         "the systems JSON's accelerators_per_node ({}) is not a whole number of accelerators "
         "from 1 up",
@@ -841,17 +896,53 @@ void RunImporter::ReadSystemNotes() {
   }
 }
 
+// A text a systems JSON writes where it states nothing ("N/A", "none", "-").
+bool Placeholder(std::string_view text) {
+  std::string l = ToLower(Trim(text));
+  return l.empty() || l == "n/a" || l == "na" || l == "none" || l == "null" || l == "-" ||
+         l == "--" || l == "unknown" || l == "tbd" || l == "not applicable";
+}
+
+// The toolkit a framework item names when it names no inference engine ("CUDA 12.2" is the
+// GPU toolkit the engine was built with, not the engine): "" for any other item.
+std::string ToolkitOf(std::string_view item) {
+  std::string_view t = Trim(item);
+  size_t end = 0;
+  while (end < t.size() && t[end] != ' ' && t[end] != '\t' && !IsDigit(t[end])) ++end;
+  std::string word = ToLower(Trim(t.substr(0, end)));
+  if (!word.empty() && (word.back() == '-' || word.back() == '_' || word.back() == 'v')) {
+    // "CUDA-12.2", "ROCm_6.2", "CUDAv12"
+    std::string bare = word.substr(0, word.size() - 1);
+    if (bare == "cuda" || bare == "rocm") word = bare;
+  }
+  static constexpr std::string_view kToolkits[] = {"cuda", "cudnn", "cublas", "nccl",   "rocm",
+                                                   "hip",  "rccl",  "driver", "python", "gcc"};
+  return std::find(std::begin(kToolkits), std::end(kToolkits), word) != std::end(kToolkits)
+             ? std::string(Trim(t.substr(0, end)))
+             : "";
+}
+
 // Engine and version: the systems JSON's framework and other_software_stack (free text, or
-// an object of name: version), and LoadGen's version.
+// an object of name: version), and LoadGen's version. A framework that names only GPU
+// toolkits ("CUDA 12.2") or nothing ("N/A") is no engine, and "N/A" is no version: absent,
+// with why.
 void RunImporter::ReadEngine() {
   std::string framework = SystemString("framework");
   std::string stack = SystemString("other_software_stack");
+  std::string placeholder_stack;
+  if (Placeholder(stack)) {
+    if (!stack.empty()) placeholder_stack = stack;
+    stack.clear();
+  }
   if (system_) {
     auto it = system_->value.find("other_software_stack");
     if (it != system_->value.end() && it->is_object()) {
       std::vector<std::string> items;
       for (const auto& [k, v] : it->items()) {
-        items.push_back(fmt::format("{} {}", k, std::string(Trim(JsonText(v)))));
+        std::string version(Trim(JsonText(v)));
+        // {"vLLM": "N/A"} names the software but no version of it.
+        items.push_back(Placeholder(version) ? fmt::format("{} (version not stated)", k)
+                                             : fmt::format("{} {}", k, version));
       }
       stack = fmt::format("{}", fmt::join(items, ", "));
     }
@@ -860,12 +951,43 @@ void RunImporter::ReadEngine() {
   std::vector<std::string> version_parts;
   if (!stack.empty()) version_parts.push_back(stack + " (other_software_stack)");
   if (!loadgen.empty()) version_parts.push_back("LoadGen " + loadgen);
-  engine_ = framework.empty() ? CondValue::Absent(system_ ? "the systems JSON's framework is empty"
-                                                          : "no systems JSON was given")
-                              : CondValue::Str(framework);
+  std::vector<std::string> toolkits;
+  bool only_toolkits = !Placeholder(framework);
+  for (size_t p = 0; only_toolkits && p <= framework.size();) {
+    size_t sep = framework.find_first_of(",;", p);
+    std::string_view item = std::string_view(framework).substr(p, sep == kNpos ? kNpos : sep - p);
+    if (!Trim(item).empty()) {
+      std::string toolkit = ToolkitOf(item);
+      only_toolkits = !toolkit.empty();
+      toolkits.push_back(toolkit);
+    }
+    if (sep == kNpos) break;
+    p = sep + 1;
+  }
+  if (!system_) {
+    engine_ = CondValue::Absent("no systems JSON was given");
+  } else if (framework.empty()) {
+    engine_ = CondValue::Absent("the systems JSON's framework is empty");
+  } else if (Placeholder(framework)) {
+    engine_ = CondValue::Absent(
+        fmt::format("the systems JSON's framework is '{}', which names no engine", framework));
+  } else if (only_toolkits) {
+    engine_ = CondValue::Absent(fmt::format(
+        "the systems JSON's framework '{}' names the GPU toolkit{} the system ran ({}), not "
+        "the inference engine",
+        framework, toolkits.size() > 1 ? "s" : "", fmt::join(toolkits, ", ")));
+  } else {
+    engine_ = CondValue::Str(framework);
+  }
   r_.engine_version = {fmt::format("{}", fmt::join(version_parts, "; ")), "the files' software",
                        system_ ? "system:other_software_stack" : ""};
-  r_.engine_version_absent = "no systems JSON or detail log states the software";
+  r_.engine_version_absent =
+      !placeholder_stack.empty()
+          ? fmt::format(
+                "the systems JSON's other_software_stack is '{}', which states no "
+                "version, and no detail log gives LoadGen's",
+                placeholder_stack)
+          : "no systems JSON or detail log states the software";
 }
 
 // The load: Offline is one query; Server and Interactive a Poisson arrival process.

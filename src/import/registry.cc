@@ -10,6 +10,8 @@ namespace rooflint::import {
 bool LooksLikeMlperf(std::string_view text);
 bool MlperfFolderFile(std::string_view file_name);
 void ImportMlperf(std::span<const ImportFile> files, const Context& ctx, ImportResult& out);
+bool LooksLikeMlperfTable(std::string_view text);
+void ImportMlperfTable(const ImportFile& file, const Context& ctx, ImportResult& out);
 bool LooksLikeSglangServing(std::string_view text);
 void ImportSglangServing(const ImportFile& file, const Context& ctx, ImportResult& out);
 bool LooksLikeVllmThroughput(std::string_view text);
@@ -39,6 +41,14 @@ constexpr Importer kImporters[] = {
      MlperfFolderFile,
      nullptr,
      ImportMlperf},
+    // The results site's table: a CSV whose header names the site's "System Name (click +
+    // for details)" column; before llama-bench, whose CSV form is the loosest.
+    {{"mlperf-table",
+      "MLPerf Inference results table (the CSV the mlcommons.org results pages export)"},
+     LooksLikeMlperfTable,
+     nullptr,
+     ImportMlperfTable,
+     nullptr},
     // AIPerf and GenAI-Perf: a summary JSON with input_config (and the CSV and per-request
     // forms, recognised to be refused with a hint).
     {{"aiperf", "NVIDIA AIPerf profile_export_aiperf.json (the CSV and .jsonl are refused)"},

@@ -25,10 +25,14 @@ constexpr size_t kNpos = std::string_view::npos;
 constexpr std::string_view kTool = "SGLang bench_serving";
 using json = nlohmann::json;
 
-// SGLang's --quantization names that fix the weight width, in rooflint's precision names.
+// SGLang's --quantization names that fix the weight width, in rooflint's precision names:
+// "wXaY" names the weights' width X and the activations' Y, and only the weights' bytes are
+// read each step ("w4a8_int8": 4-bit integer weights, 8-bit integer activations; "w4afp8":
+// 4-bit integer weights, FP8 activations).
 std::string PrecisionOfQuantization(std::string_view q) {
   if (q == "fp8" || q == "w8a8_fp8") return "fp8";
   if (q == "w8a8_int8") return "int8";
+  if (q == "w4a8_int8" || q == "w4afp8") return "int4";
   if (q == "mxfp4") return "mxfp4";
   return "";
 }
@@ -465,6 +469,18 @@ std::optional<StatedRun> RunImporter::Run(const std::string& source_id) {
         "Aggregate output tokens/s over every request of the run: total_output_tokens {}{}.",
         NumberText(*total_out),
         duration ? fmt::format(" / duration {} s", NumberText(*duration)) : "");
+    r.figures.push_back(std::move(f));
+  }
+  // Its peak, as vLLM's importer keeps it: max_output_tokens_per_s is the most output tokens
+  // that arrived within one whole second of the run, over all requests.
+  if (auto peak = Number("max_output_tokens_per_s", false); peak && *peak > 0) {
+    StatedFigure f = Figure("aggregate-output", "peak", *peak, "tok/s", Dimension::kTokenRate,
+                            "max_output_tokens_per_s", "peak output throughput");
+    f.title = fmt::format("SGLang bench_serving peak output throughput (1 s), {}, {}", model_text,
+                          title_load);
+    f.lead =
+        "Peak aggregate output tokens/s: max_output_tokens_per_s, the largest count of output "
+        "tokens, over all requests, that arrived within one whole second of the run.";
     r.figures.push_back(std::move(f));
   }
 

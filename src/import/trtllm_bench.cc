@@ -39,6 +39,7 @@ struct Section {
 struct Report {
   size_t begin = 0;
   size_t end = 0;
+  size_t before = 0;  // where the text before it starts: the previous report's end, or 0
   std::vector<Section> sections;
   std::map<std::string, Field, std::less<>> fields;
 
@@ -104,8 +105,10 @@ std::vector<Report> SplitReports(std::string_view text) {
           AllEquals(lines[i + 2].text)) {
         std::string name(Trim(lines[i + 1].text.substr(2)));
         if (reports.empty() || reports.back().Find(name) != nullptr) {
+          size_t before = reports.empty() ? 0 : reports.back().end;
           reports.emplace_back();
           reports.back().begin = lines[i].offset;
+          reports.back().before = before;
         }
         Report& r = reports.back();
         r.sections.push_back({name, lines[i + 1].offset, {}});
@@ -286,6 +289,93 @@ const std::vector<Figure>& Figures() {
   return *kFigures;
 }
 
+// What the trtllm-bench command line printed above a pasted report says of the run (a
+// report pasted alone, without the log's header sections, names no model or parallelism;
+// the command that ran it often stands above it): the last `trtllm-bench` command in the
+// text before the report, with its `\`-continued lines.
+struct CommandLine {
+  size_t at = kNpos;  // where the command starts
+  std::string model;
+  size_t model_at = kNpos;
+  std::optional<int64_t> tp, pp, concurrency, max_batch_size;
+  size_t tp_at = kNpos, concurrency_at = kNpos, max_batch_size_at = kNpos;
+};
+
+CommandLine ReadCommandLine(std::string_view text, size_t from, size_t to) {
+  CommandLine c;
+  std::string_view before = text.substr(from, to - from);
+  size_t at = kNpos;
+  for (size_t p = before.rfind("trtllm-bench"); p != kNpos;
+       p = p == 0 ? kNpos : before.rfind("trtllm-bench", p - 1)) {
+    // A command word: at a line's start, or after a prompt or a space; not a path or a name.
+    char prev = p == 0 ? '\n' : before[p - 1];
+    size_t after = p + std::string_view("trtllm-bench").size();
+    char next = after < before.size() ? before[after] : '\n';
+    if ((prev == '\n' || prev == ' ' || prev == '\t' || prev == '$' || prev == '`') &&
+        (next == ' ' || next == '\t' || next == '\\')) {
+      at = p;
+      break;
+    }
+  }
+  if (at == kNpos) return c;
+  c.at = from + at;
+  // The command's words and where each stands, over its continued lines.
+  std::vector<std::pair<std::string_view, size_t>> words;
+  size_t p = at;
+  while (p < before.size()) {
+    size_t eol = before.find('\n', p);
+    std::string_view line = before.substr(p, eol == kNpos ? kNpos : eol - p);
+    if (line.ends_with('\r')) line.remove_suffix(1);
+    std::string_view body = Trim(line);
+    bool continued = body.ends_with('\\');
+    size_t i = 0;
+    while (i < line.size()) {
+      while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
+      size_t b = i;
+      while (i < line.size() && line[i] != ' ' && line[i] != '\t') ++i;
+      if (i > b && line.substr(b, i - b) != "\\")
+        words.emplace_back(line.substr(b, i - b), from + p + b);
+    }
+    if (!continued || eol == kNpos) break;
+    p = eol + 1;
+  }
+  auto count = [](std::string_view w) -> std::optional<int64_t> {
+    auto v = ParseNumber(w);
+    return v ? WholeNumberIn(*v, 1, 1e5) : std::nullopt;
+  };
+  for (size_t i = 0; i < words.size(); ++i) {
+    std::string_view w = words[i].first;
+    std::string_view value;
+    size_t value_at = kNpos;
+    size_t eq = w.find('=');
+    std::string_view flag = w.substr(0, eq);
+    if (eq != kNpos) {
+      value = w.substr(eq + 1);
+      value_at = words[i].second + eq + 1;
+    } else if (i + 1 < words.size()) {
+      value = words[i + 1].first;
+      value_at = words[i + 1].second;
+    }
+    if (value.empty() || value.starts_with('-')) continue;
+    if (flag == "--model" || flag == "-m") {
+      c.model = std::string(value);
+      c.model_at = value_at;
+    } else if (flag == "--tp") {
+      c.tp = count(value);
+      c.tp_at = value_at;
+    } else if (flag == "--pp") {
+      c.pp = count(value);
+    } else if (flag == "--concurrency") {
+      c.concurrency = count(value);
+      c.concurrency_at = value_at;
+    } else if (flag == "--max_batch_size") {
+      c.max_batch_size = count(value);
+      c.max_batch_size_at = value_at;
+    }
+  }
+  return c;
+}
+
 class ReportImporter {
  public:
   ReportImporter(const SourceText& src, const Report& report, int index, const Context& ctx,
@@ -376,7 +466,8 @@ std::optional<StatedRun> ReportImporter::Run(const std::string& source_id, std::
   const Field* model_field = r_.Get({"Model"});
   run.no_model = src_.At(r_.begin, Severity::kError, "missing-field",
                          fmt::format("{} names no model: its header section (ENGINE DETAILS or "
-                                     "the backend section) is not in the file",
+                                     "the backend section) is not in the file, and no "
+                                     "trtllm-bench command line above it names one",
                                      what),
                          "pass --model with the corpus id of the model the run used");
   std::string model_text = model_field ? model_field->value : ctx_.options().model;
@@ -384,6 +475,22 @@ std::optional<StatedRun> ReportImporter::Run(const std::string& source_id, std::
     run.model_names = {model_text, std::string(BaseName(model_text))};
     run.model_display = model_text;
     run.model_key = "Model";
+  }
+  // A report pasted without its header: the command line above it, when it stands there.
+  CommandLine cmd;
+  if (r_.Find("ENGINE DETAILS") == nullptr && model_field == nullptr) {
+    cmd = ReadCommandLine(src_.text(), r_.before, r_.begin);
+  }
+  int cmd_line = cmd.at == kNpos ? 0 : src_.LineColumn(cmd.at).first;
+  if (model_field == nullptr && !cmd.model.empty()) {
+    model_text = cmd.model;
+    run.model_names = {model_text, std::string(BaseName(model_text))};
+    run.model_display = model_text;
+    spots_["command-model"] = cmd.model_at;
+    run.model_key = "command-model";
+    notes.push_back(fmt::format(
+        "Model '{}' is read from the trtllm-bench command line above the report (line {}).",
+        model_text, cmd_line));
   }
 
   // Backend and version.
@@ -440,8 +547,17 @@ std::optional<StatedRun> ReportImporter::Run(const std::string& source_id, std::
   const Field* ep = r_.Get({"EP Size"});
   if (failed_) return std::nullopt;
   run.count_absent = "the report states no TP Size and PP Size";
+  // Without the report's sizes, the command line's --tp and --pp (trtllm-bench's default
+  // --pp is 1).
+  bool sizes_from_command = false;
+  if (!tp && !pp && cmd.tp) {
+    tp = cmd.tp;
+    pp = cmd.pp.value_or(1);
+    sizes_from_command = true;
+    spots_["TP Size"] = cmd.tp_at;
+  }
   if (tp && pp && *tp * *pp > 100000) {
-    Error(r_.Get({"PP Size"})->offset, "out-of-range",
+    Error(Where("TP Size"), "out-of-range",
           fmt::format("TP Size {} x PP Size {} is not a GPU count a run has", *tp, *pp),
           "trtllm-bench prints the parallel sizes of the run");
     return std::nullopt;
@@ -450,7 +566,13 @@ std::optional<StatedRun> ReportImporter::Run(const std::string& source_id, std::
     int64_t count = *tp * *pp;
     run.count = count;
     run.count_key = "TP Size";
-    run.count_how = fmt::format("TP Size {} x PP Size {}", *tp, *pp);
+    run.count_how = sizes_from_command
+                        ? fmt::format(
+                              "--tp {} x --pp {} of the trtllm-bench command line above the report "
+                              "(line {}){}",
+                              *tp, *pp, cmd_line,
+                              cmd.pp ? "" : "; --pp is not given, and trtllm-bench's default is 1")
+                        : fmt::format("TP Size {} x PP Size {}", *tp, *pp);
     notes.push_back(fmt::format(
         "The aggregate figures are summed over TP Size x PP Size GPUs{}.",
         ep ? fmt::format(" (EP Size {}: expert parallelism splits the TP ranks, it adds no GPU)",
@@ -508,6 +630,12 @@ std::optional<StatedRun> ReportImporter::Run(const std::string& source_id, std::
 
   // Load: the engine's cap on sequences per step, and the mean in flight.
   auto cap = Count(r_.Get({"Max Runtime Batch Size"}), "Max Runtime Batch Size");
+  bool cap_from_command = false;
+  if (!cap && cmd.max_batch_size) {
+    cap = cmd.max_batch_size;
+    cap_from_command = true;
+    spots_["Max Runtime Batch Size"] = cmd.max_batch_size_at;
+  }
   auto max_tokens = Count(r_.Get({"Max Runtime Tokens"}), "Max Runtime Tokens");
   const Field* in_flight = r_.Get({"Number of concurrent requests"});
   const Field* issue = r_.Get({"Issue Rate (req/sec)"});
@@ -527,9 +655,20 @@ std::optional<StatedRun> ReportImporter::Run(const std::string& source_id, std::
   if (cap && *cap == 1) {
     load_cond = {"batch", CondValue::Int(1)};
     run.load_key = "batch";
-    notes.push_back(
-        "batch 1: Max Runtime Batch Size 1 lets the engine run one sequence per "
-        "step (trtllm-bench latency sets it so).");
+    notes.push_back(cap_from_command
+                        ? fmt::format("batch 1: --max_batch_size 1 on the trtllm-bench command "
+                                      "line above the report (line {}) lets the engine run one "
+                                      "sequence per step.",
+                                      cmd_line)
+                        : "batch 1: Max Runtime Batch Size 1 lets the engine run one sequence "
+                          "per step (trtllm-bench latency sets it so).");
+  } else if (cmd.concurrency) {
+    load_cond = {"concurrency", CondValue::Int(*cmd.concurrency)};
+    spots_["concurrency"] = cmd.concurrency_at;
+    notes.push_back(fmt::format(
+        "concurrency {}: the --concurrency of the trtllm-bench command line above the report "
+        "(line {}), the client's cap on requests in flight.",
+        *cmd.concurrency, cmd_line));
   } else {
     std::string why = cap ? fmt::format(
                                 "the report states no client concurrency; Max Runtime "
