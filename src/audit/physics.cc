@@ -260,9 +260,31 @@ const PrecisionInfo* ComponentPrecision(const std::string& own, const Benchmark&
   return b.precision.empty() ? nullptr : FindPrecision(b.precision);
 }
 
+// The fewest bits a weight of the record can have in any component: its stated precision's
+// width, else the narrowest format its engine loads (NarrowestWeightsFor), said in `how`.
+double NarrowestComponentBits(const Benchmark& b, std::string* how) {
+  if (const PrecisionInfo* p = b.precision.empty() ? nullptr : FindPrecision(b.precision)) {
+    *how = fmt::format("{}, the record's precision", p->name);
+    return p->bits_per_weight;
+  }
+  const Condition& engine = b.conditions.engine;
+  const Condition& version = b.conditions.engine_version;
+  const NarrowestWeights narrow = NarrowestWeightsFor(engine.stated() ? engine.text.view() : "",
+                                                      version.stated() ? version.text.view() : "");
+  *how = fmt::format("{}, the narrowest {} loads", narrow.format, narrow.engine);
+  return narrow.bits;
+}
+
+// `params` at the narrower of `p` and `bits`.
+Bytes AtNarrower(const PrecisionInfo& p, double bits, double params) {
+  return Bytes(params * std::min(p.bits_per_weight, bits) / 8);
+}
+
 }  // namespace
 
-Bytes ComponentWeightBytes(const Model& m, const Benchmark& b, std::string* how) {
+Bytes ComponentWeightBytes(const Model& m, const Benchmark& b, std::string* how, Bytes* least,
+                           std::string* assumption) {
+  if (least != nullptr) *least = Bytes(0);
   if (m.experts <= 0 || m.params_routed_experts <= 0 || m.params_total <= 0) return Bytes(0);
   const PrecisionInfo* shared_p = ComponentPrecision(m.shared_precision, b);
   const PrecisionInfo* expert_p = ComponentPrecision(m.experts_precision, b);
@@ -298,6 +320,25 @@ Bytes ComponentWeightBytes(const Model& m, const Benchmark& b, std::string* how)
       FormatSi(shared), shared_p->element().si(), shared_p->name, FormatSi(m.params_routed_experts),
       m.experts_per_token, m.experts, expert_p->element().si(), expert_p->name,
       FormatBytes(bytes.si()));
+  if (least == nullptr) return bytes;
+  *least = bytes;
+  // Only a stated file that holds the published layout says the components are stored so; a
+  // file converted without one may store the shared part as narrow as its weights go.
+  if (!b.weights) {
+    std::string narrow_how;
+    const double bits = NarrowestComponentBits(b, &narrow_how);
+    const Bytes narrowest =
+        AtNarrower(*shared_p, bits, shared) + AtNarrower(*expert_p, bits, routed);
+    if (narrowest < bytes) {
+      *least = narrowest;
+      if (assumption != nullptr) {
+        *assumption = fmt::format(
+            "the components are stored in the published layout ({} shared, {} experts; no "
+            "stated file size holds it, and at {:g} bits ({}) they are {})",
+            shared_p->name, expert_p->name, bits, narrow_how, FormatBytes(narrowest.si()));
+      }
+    }
+  }
   return bytes;
 }
 
@@ -342,10 +383,12 @@ UnstatedFormatBytes BytesAtUnstatedFormat(const Benchmark& b, const Model& m, do
 }
 
 Bytes ResidentWeightBytes(const Model& m, const Benchmark& b, std::string* how,
-                          std::string* problem) {
+                          std::string* problem, Bytes* least, std::string* assumption) {
+  if (least != nullptr) *least = Bytes(0);
   if (b.weights) {
     *how = fmt::format("{} stated (the whole checkpoint: every expert, the embedding)",
                        b.weights->text);
+    if (least != nullptr) *least = Bytes(b.weights->si);
     return Bytes(b.weights->si);
   }
   if (m.params_total <= 0) {
@@ -365,6 +408,21 @@ Bytes ResidentWeightBytes(const Model& m, const Benchmark& b, std::string* how,
           fmt::format("{} shared params x {:g} B + {} routed params x {:g} B = {}",
                       FormatSi(shared), shared_p->element().si(), FormatSi(m.params_routed_experts),
                       expert_p->element().si(), FormatBytes(bytes.si()));
+      if (least != nullptr) {
+        // No stated file holds the published layout: the components may be stored as narrow
+        // as the record's weights go.
+        std::string narrow_how;
+        const double bits = NarrowestComponentBits(b, &narrow_how);
+        *least = AtNarrower(*shared_p, bits, shared) +
+                 AtNarrower(*expert_p, bits, m.params_routed_experts);
+        if (*least < bytes && assumption != nullptr) {
+          *assumption = fmt::format(
+              "the components are stored in the published layout ({} shared, {} experts; no "
+              "stated file size holds it, and at {:g} bits ({}) they are {})",
+              shared_p->name, expert_p->name, bits, narrow_how, FormatBytes(least->si()));
+        }
+        if (*least > bytes) *least = bytes;
+      }
       return bytes;
     }
   }
@@ -377,6 +435,7 @@ Bytes ResidentWeightBytes(const Model& m, const Benchmark& b, std::string* how,
   const Bytes bytes = p->BytesOf(m.params_total);
   *how = fmt::format("{} params x {:g} B ({}) = {} (every expert is resident)",
                      FormatSi(m.params_total), p->element().si(), p->name, FormatBytes(bytes.si()));
+  if (least != nullptr) *least = bytes;
   return bytes;
 }
 
@@ -389,10 +448,13 @@ KvTerms ResolveKvTerms(const AuditInput& in) {
   }
   const Model& m = *in.model;
   std::string why_not;
-  t.w = ComponentWeightBytes(m, b, &why_not);
+  Bytes w_least;
+  std::string layout_assumption;
+  t.w = ComponentWeightBytes(m, b, &why_not, &w_least, &layout_assumption);
   t.components = t.w > Bytes(0);
   if (t.components) {
-    t.w_min = t.w;
+    t.w_min = w_least < t.w ? w_least : t.w;
+    if (t.w_min < t.w) t.w_assumption = layout_assumption;
     t.w_how = fmt::format("{} (per-component bytes)", why_not);
   } else {
     if (!in.weights_problem.empty()) {

@@ -86,7 +86,13 @@ Bytes KvBytes(const Model& m, double tokens, Bytes element, std::string* how, st
 // (params_total - params_routed_experts - the lookup-only embedding) at shared_precision, and
 // experts_per_token / experts of the routed experts at experts_precision (each defaulting to the
 // record's precision). 0 when the model states no components or a precision is unknown.
-Bytes ComponentWeightBytes(const Model& m, const Benchmark& b, std::string* how);
+// The published layout is a fact of the record only when its stated `weights` hold it; else a
+// conversion may store the shared part narrower, and `least` gets the bytes with every
+// component at the narrower of its published width and the record's narrowest (its precision,
+// or the narrowest its engine loads), the side an error may rest on, with `assumption` naming
+// the layout ("" when nothing is assumed).
+Bytes ComponentWeightBytes(const Model& m, const Benchmark& b, std::string* how,
+                           Bytes* least = nullptr, std::string* assumption = nullptr);
 
 // A part's memory read generously, for capacity: a figure written in decimal units ("80 GB")
 // is read as binary (many "80 GB" parts hold 80 GiB). `how` says which reading was used.
@@ -108,9 +114,12 @@ UnstatedFormatBytes BytesAtUnstatedFormat(const Benchmark& b, const Model& m, do
 
 // Bytes of weights that must be resident: every expert, the embedding included. The stated
 // `weights` (the whole file) first; else the components at their precisions; else params_total
-// x bytes per weight. 0 with `problem` when unknown.
+// x bytes per weight. 0 with `problem` when unknown. `least`, when given, gets the fewest bytes
+// the record allows (the components at the narrowest width, as ComponentWeightBytes says; else
+// the same) and `assumption` what the returned figure assumes beyond it.
 Bytes ResidentWeightBytes(const Model& m, const Benchmark& b, std::string* how,
-                          std::string* problem);
+                          std::string* problem, Bytes* least = nullptr,
+                          std::string* assumption = nullptr);
 
 // W and KV(I) as the KV-aware bounds use them: W the per-component bytes of an MoE that states
 // its components (for a record in the published layout), else the memory roof's W (with its

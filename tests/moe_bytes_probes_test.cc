@@ -1,0 +1,166 @@
+// Probes of the bytes a mixture of experts streams per token, on the bundled corpus: a claim
+// written the way a real run is, added to the shipped records and swept with them, each with
+// its hand arithmetic. An honest claim gets no error; an impossible one gets an error; a bound
+// that rests on the published component layout says so.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <list>
+#include <string>
+
+#include "fixtures.h"
+#include "rooflint/audit.h"
+#include "rooflint/corpus.h"
+#include "test_corpus.h"
+
+namespace rooflint {
+namespace {
+
+using testing::Absent;
+using testing::AuditOf;
+using testing::BenchRecord;
+using testing::RoofOf;
+
+// A claim as the bundled corpus writes one, citing a shipped source.
+BenchRecord MoeClaim(const std::string& id) {
+  BenchRecord b;
+  b.id = id;
+  b.status = std::nullopt;
+  b.source = "stas00-ml-engineering-accelerators";
+  b.locator = "probe";
+  b.scenario = Absent("probe");
+  b.weights = std::nullopt;
+  return b;
+}
+
+// The bundled corpus with `claim` added, swept; each corpus lives until the tests end (a
+// sweep's results point into it).
+SweepResult MoeSweepWith(const std::string& id, const BenchRecord& claim) {
+  static std::list<Corpus> corpora;
+  Corpus& corpus =
+      corpora.emplace_back(LoadCorpus(std::vector<std::string>{ROOFLINT_BUNDLED_DATA}));
+  ParseResult r = ParseRecord(RecordKind::kBenchmark, claim.Toml(), "probe/" + id + ".toml", id);
+  for (const auto& d : r.diagnostics) ADD_FAILURE() << Render(d) << "\n" << claim.Toml();
+  if (!r.ok()) return SweepResult();
+  corpus.benchmarks.push_back(std::get<Benchmark>(r.record));
+  corpus.Index();
+  return Sweep(corpus);
+}
+
+std::vector<Finding> MoeFindings(const SweepResult& s, std::string_view id, Severity severity) {
+  std::vector<Finding> out;
+  for (const Finding& f : s.findings) {
+    if (f.record == id && f.severity == severity) out.push_back(f);
+  }
+  return out;
+}
+
+// The corpus's verified llama.cpp row on a DGX Spark (GB10, 273 GB/s), batch 1, tg32, mxfp4,
+// with its optional `weights` key left out.
+BenchRecord SparkRow(const std::string& id, const std::string& model, const std::string& value) {
+  BenchRecord b = MoeClaim(id);
+  b.metric = "per-user-decode";
+  b.value = value;
+  b.model = model;
+  b.precision = "mxfp4";
+  b.hardware = "NVIDIA DGX Spark (nvidia-smi: NVIDIA GB10)";
+  b.pointer = testing::PointTo({"nvidia-gb10"});
+  b.accelerator_count = 1;
+  b.batch = 1;
+  b.input_tokens = 0;
+  b.output_tokens = 32;
+  b.engine = "llama.cpp";
+  return b;
+}
+
+// gpt-oss-120b: 116,829,156,672 params, 114,701,598,720 of them routed experts (128, top-4),
+// 579,133,440 in the untied input table. Shared part streamed per token:
+// 116,829,156,672 - 114,701,598,720 - 579,133,440 = 1,548,424,512; routed per token
+// 114,701,598,720 x 4 / 128 = 3,584,424,960.
+//   published layout (shared bf16, experts mxfp4 at 4.25 bits):
+//     1,548,424,512 x 2 + 3,584,424,960 x 0.53125 = 3,096,849,024 + 1,904,225,760
+//     = 5,001,074,784 B; 273e9 / 5.001e9 = 54.59 tok/s, and 59.02 is 108.1% of it;
+//   every component at mxfp4, the narrowest the record's precision allows:
+//     (1,548,424,512 + 3,584,424,960) x 0.53125 = 2,726,826,282 B: 100.1 tok/s (59.0%).
+// The GGUF stores its shared part narrower than bf16 (its 59.02 GiB cannot hold the published
+// layout's 65.19 GB), so 108.1% is a warning naming the layout, never an error.
+TEST(MoeBytesProbes, Gpt120bOnSparkWithoutWeightsGetsNoError) {
+  BenchRecord b = SparkRow("zz-probe-spark-gpt-oss-120b", "gpt-oss-120b", "59.02 tok/s");
+  SweepResult s = MoeSweepWith("zz-probe-spark-gpt-oss-120b", b);
+  EXPECT_TRUE(MoeFindings(s, "zz-probe-spark-gpt-oss-120b", Severity::kError).empty());
+  const InstrumentResult* kv = RoofOf(AuditOf(s, "zz-probe-spark-gpt-oss-120b"), "kv-roof");
+  ASSERT_NE(kv, nullptr);
+  EXPECT_NEAR(kv->bound, 54.59, 0.01);
+  EXPECT_NEAR(kv->percent, 108.1, 0.05);
+  EXPECT_NEAR(kv->assumption_free_bound, 100.12, 0.01);
+  EXPECT_NE(kv->assumption.view().find("published layout (bf16 shared, mxfp4 experts"),
+            std::string_view::npos)
+      << kv->assumption.view();
+  const InstrumentResult* mem = RoofOf(AuditOf(s, "zz-probe-spark-gpt-oss-120b"), "memory-roof");
+  ASSERT_NE(mem, nullptr);
+  // W = 5,132,849,472 params per token (params_active 5,711,982,912 less the input table)
+  //   x 0.53125 B = 2,726,826,282 B; 273e9 / 2.7268e9 = 100.12 tok/s.
+  EXPECT_NEAR(mem->bound, 100.12, 0.01);
+}
+
+// gpt-oss-20b: 20,914,757,184 params, 19,116,933,120 routed (32 experts, top-4), the same
+// 579,133,440-param input table. Shared per token 20,914,757,184 - 19,116,933,120 - 579,133,440
+// = 1,218,690,624; routed per token 19,116,933,120 x 4 / 32 = 2,389,616,640.
+//   published layout: 1,218,690,624 x 2 + 2,389,616,640 x 0.53125 = 2,437,381,248 +
+//     1,269,483,840 = 3,706,865,088 B: 73.65 tok/s, and 84.10 is 114.2% of it;
+//   at mxfp4 throughout: 3,608,307,264 x 0.53125 = 1,916,913,234 B: 142.42 tok/s (59.1%).
+// An impossible 150 tok/s is 105.3% of even the narrowest: an error.
+TEST(MoeBytesProbes, Gpt20bOnSparkWithoutWeightsGetsNoError) {
+  BenchRecord b = SparkRow("zz-probe-spark-gpt-oss-20b", "gpt-oss-20b", "84.10 tok/s");
+  SweepResult s = MoeSweepWith("zz-probe-spark-gpt-oss-20b", b);
+  EXPECT_TRUE(MoeFindings(s, "zz-probe-spark-gpt-oss-20b", Severity::kError).empty());
+  const InstrumentResult* kv = RoofOf(AuditOf(s, "zz-probe-spark-gpt-oss-20b"), "kv-roof");
+  ASSERT_NE(kv, nullptr);
+  EXPECT_NEAR(kv->bound, 73.65, 0.01);
+  EXPECT_NEAR(kv->percent, 114.2, 0.05);
+  EXPECT_NEAR(kv->assumption_free_bound, 142.42, 0.01);
+
+  b = SparkRow("zz-probe-spark-gpt-oss-20b-impossible", "gpt-oss-20b", "150 tok/s");
+  SweepResult bad = MoeSweepWith("zz-probe-spark-gpt-oss-20b-impossible", b);
+  EXPECT_FALSE(MoeFindings(bad, "zz-probe-spark-gpt-oss-20b-impossible", Severity::kError).empty());
+}
+
+// The convention: params_active counts the input-embedding table as params_total does. A
+// gpt-oss-120b record with the published 5.1e9 (the count without its 579,133,440-param table:
+// 5,132,849,472, 0.6% off) against the 5,711,982,912 its components give (10.7% off) would lose
+// the table twice: the loader refuses it.
+TEST(MoeBytesProbes, AnActiveCountWithoutTheEmbeddingIsRefused) {
+  std::string toml = R"(id = "gpt-oss-120b-published"
+name = "gpt-oss-120b"
+aliases = ["gpt-oss-120b-published"]
+params_total = 116829156672
+params_active = 5.1e9
+layers = 36
+kv_heads = 8
+head_dim = 64
+embedding_params = 579133440
+tied_embeddings = false
+experts = 128
+experts_per_token = 4
+params_routed_experts = 114701598720
+native_precision = "mxfp4"
+source = "s"
+)";
+  ParseResult r = ParseRecord(RecordKind::kModel, toml, "m.toml", "gpt-oss-120b-published");
+  ASSERT_FALSE(r.ok());
+  bool found = false;
+  for (const auto& d : r.diagnostics) {
+    if (d.message.view().find("without the input-embedding") != std::string_view::npos) {
+      found = true;
+    }
+  }
+  EXPECT_TRUE(found);
+  // The count with the table loads.
+  const std::string with = "params_active = 5711982912";
+  toml.replace(toml.find("params_active = 5.1e9"), std::string("params_active = 5.1e9").size(),
+               with);
+  EXPECT_TRUE(ParseRecord(RecordKind::kModel, toml, "m.toml", "gpt-oss-120b-published").ok());
+}
+
+}  // namespace
+}  // namespace rooflint
