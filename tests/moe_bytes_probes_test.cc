@@ -162,5 +162,65 @@ source = "s"
   EXPECT_TRUE(ParseRecord(RecordKind::kModel, toml, "m.toml", "gpt-oss-120b-published").ok());
 }
 
+// The tighter W of an MoE from a stated file. gpt-oss-20b's llama.cpp MXFP4 GGUF, 11.27 GiB
+// = 12,101,070,356 B, on Strix Halo (Ryzen AI Max+ 395, 256 GB/s), batch 1. The file holds
+// every expert; a token reads 4 of 32, so the 28 idle ones come off at their mxfp4 width:
+//   idle = 19,116,933,120 x (1 - 4/32) x 0.53125 B = 8,886,386,880 B;
+//   W = 12,101,070,356 - 307,664,640 (the 579,133,440-param input table at mxfp4)
+//       - 8,886,386,880 = 2,907,018,836 B: 256e9 / 2.907e9 = 88.06 tok/s;
+//   W with the table at 16 bits (1,158,266,880 B) = 2,056,416,596 B: 124.49 tok/s.
+// The scaled file size it replaces, (12.101e9 - 0.308e9) x 3.02e9 / 20.42e9 with the rounded
+// counts, gave 146.7 tok/s, and a fabricated 120 tok/s passed at 81.8%. Now 120 is 136.3% of
+// 88.06, a warning naming the table's width (96.4% of the 16-bit bound, which no stated fact
+// narrows); 130 is 104.4% of 124.49, an error; the published 79.78 is 90.6%, within.
+TEST(MoeBytesProbes, AStatedFileBoundsTheActiveBytesFromBelow) {
+  auto strix = [](const std::string& id, const std::string& value) {
+    BenchRecord b = MoeClaim(id);
+    b.metric = "per-user-decode";
+    b.value = value;
+    b.model = "gpt-oss-20b";
+    b.precision = "mxfp4";
+    b.weights = "11.27 GiB";
+    b.hardware = "AMD Ryzen AI Max+ 395";
+    b.pointer = testing::PointTo({"amd-ryzen-ai-max-395"});
+    b.accelerator_count = 1;
+    b.batch = 1;
+    b.input_tokens = 0;
+    b.output_tokens = 128;
+    b.engine = "llama.cpp";
+    return b;
+  };
+  SweepResult fake = MoeSweepWith("zz-probe-strix-gpt-oss-20b-120",
+                                  strix("zz-probe-strix-gpt-oss-20b-120", "120 tok/s"));
+  const InstrumentResult* mem =
+      RoofOf(AuditOf(fake, "zz-probe-strix-gpt-oss-20b-120"), "memory-roof");
+  ASSERT_NE(mem, nullptr);
+  EXPECT_NEAR(mem->bound, 88.06, 0.01);
+  EXPECT_NEAR(mem->percent, 136.3, 0.05);
+  EXPECT_NEAR(mem->assumption_free_bound, 124.49, 0.01);
+  EXPECT_TRUE(MoeFindings(fake, "zz-probe-strix-gpt-oss-20b-120", Severity::kError).empty());
+  std::vector<Finding> warnings =
+      MoeFindings(fake, "zz-probe-strix-gpt-oss-20b-120", Severity::kWarning);
+  auto it = std::find_if(warnings.begin(), warnings.end(),
+                         [](const Finding& f) { return f.instrument == "memory-roof"; });
+  ASSERT_NE(it, warnings.end());
+  EXPECT_NE(it->message.view().find("input-embedding table is stored at the mxfp4 width"),
+            std::string_view::npos)
+      << it->message.view();
+
+  SweepResult worse = MoeSweepWith("zz-probe-strix-gpt-oss-20b-130",
+                                   strix("zz-probe-strix-gpt-oss-20b-130", "130 tok/s"));
+  EXPECT_FALSE(MoeFindings(worse, "zz-probe-strix-gpt-oss-20b-130", Severity::kError).empty());
+
+  SweepResult honest = MoeSweepWith("zz-probe-strix-gpt-oss-20b-honest",
+                                    strix("zz-probe-strix-gpt-oss-20b-honest", "79.78 tok/s"));
+  const InstrumentResult* ok =
+      RoofOf(AuditOf(honest, "zz-probe-strix-gpt-oss-20b-honest"), "memory-roof");
+  ASSERT_NE(ok, nullptr);
+  EXPECT_NEAR(ok->percent, 90.6, 0.05);
+  EXPECT_TRUE(MoeFindings(honest, "zz-probe-strix-gpt-oss-20b-honest", Severity::kError).empty());
+  EXPECT_TRUE(MoeFindings(honest, "zz-probe-strix-gpt-oss-20b-honest", Severity::kWarning).empty());
+}
+
 }  // namespace
 }  // namespace rooflint
