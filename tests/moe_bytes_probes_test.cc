@@ -222,5 +222,45 @@ TEST(MoeBytesProbes, AStatedFileBoundsTheActiveBytesFromBelow) {
   EXPECT_TRUE(MoeFindings(honest, "zz-probe-strix-gpt-oss-20b-honest", Severity::kWarning).empty());
 }
 
+// 2:4 structured sparsity: Llama-3.1-8B in fp8, 2:4 sparse, one H100 SXM5 (3.35 TB/s, fp8
+// 1979 TFLOP/s dense), batch 1. Dense W = (8,030,261,248 - 525,336,576 untied input table)
+// x 1 B = 7,504,924,672 B: 446.4 tok/s, and 470 tok/s would be 105.3% of it. Sparse, two of
+// four weights are kept at 8 bits with a 2-bit index each, (4 + 1) / 8 = 5/8 of the bytes:
+// W = 4,690,577,920 B, 3350e9 / 4.6906e9 = 714.2 tok/s, and 470 is 65.8%. The compute roof
+// doubles with the sparse tensor cores: 2 x 1979e12 / (2 x 7.505e9) = 263,693.5 tok/s. An
+// impossible 750 tok/s is 105.0% of the sparse roof: an error.
+TEST(MoeBytesProbes, ASparseRunReadsFiveEighthsOfTheDenseBytes) {
+  auto sparse = [](const std::string& id, const std::string& value) {
+    BenchRecord b = MoeClaim(id);
+    b.metric = "per-user-decode";
+    b.value = value;
+    b.model = "llama-3.1-8b";
+    b.precision = "fp8";
+    b.extra = "sparsity = \"2:4\"";
+    b.hardware = "1x NVIDIA H100 SXM5";
+    b.pointer = testing::PointTo({"nvidia-h100-sxm5"});
+    b.accelerator_count = 1;
+    b.batch = 1;
+    b.input_tokens = 128;
+    b.output_tokens = 128;
+    b.engine = "vllm";
+    return b;
+  };
+  SweepResult s = MoeSweepWith("zz-probe-sparse-24", sparse("zz-probe-sparse-24", "470 tok/s"));
+  EXPECT_TRUE(MoeFindings(s, "zz-probe-sparse-24", Severity::kError).empty());
+  const RecordAudit& a = AuditOf(s, "zz-probe-sparse-24");
+  const InstrumentResult* mem = RoofOf(a, "memory-roof");
+  ASSERT_NE(mem, nullptr);
+  EXPECT_NEAR(mem->bound, 714.2, 0.05);
+  EXPECT_NEAR(mem->percent, 65.8, 0.05);
+  const InstrumentResult* compute = RoofOf(a, "compute-roof");
+  ASSERT_NE(compute, nullptr);
+  EXPECT_NEAR(compute->bound, 263693.5, 0.5);
+
+  SweepResult bad = MoeSweepWith("zz-probe-sparse-24-impossible",
+                                 sparse("zz-probe-sparse-24-impossible", "750 tok/s"));
+  EXPECT_FALSE(MoeFindings(bad, "zz-probe-sparse-24-impossible", Severity::kError).empty());
+}
+
 }  // namespace
 }  // namespace rooflint

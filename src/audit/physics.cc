@@ -13,7 +13,10 @@
 
 namespace rooflint {
 
-PeakChoice ChoosePeak(const Benchmark& b, const Accelerator& part, const PrecisionInfo* assumed) {
+namespace {
+
+PeakChoice ChooseDensePeak(const Benchmark& b, const Accelerator& part,
+                           const PrecisionInfo* assumed) {
   PeakChoice c;
   // How the peak was chosen: the basis of the term F.
   auto describe = [](std::string_view key, FlopsPerSecond flops) {
@@ -80,6 +83,19 @@ PeakChoice ChoosePeak(const Benchmark& b, const Accelerator& part, const Precisi
                                        b.precision);
   } else {
     c.problem = fmt::format("{} states no dense peak", part.header.id);
+  }
+  return c;
+}
+
+}  // namespace
+
+PeakChoice ChoosePeak(const Benchmark& b, const Accelerator& part, const PrecisionInfo* assumed) {
+  PeakChoice c = ChooseDensePeak(b, part, assumed);
+  // 2:4 structured sparsity: sparse tensor cores skip the pruned half, twice the dense rate
+  // (the sparse figure vendor sheets print), taken for every part as the generous side.
+  if (b.Sparse24() && c.flops > FlopsPerSecond(0)) {
+    c.flops = c.flops * 2.0;
+    c.how += " x 2 (2:4 structured sparsity: sparse tensor cores run twice the dense rate)";
   }
   return c;
 }
@@ -289,6 +305,10 @@ Bytes ComponentWeightBytes(const Model& m, const Benchmark& b, std::string* how,
   const PrecisionInfo* shared_p = ComponentPrecision(m.shared_precision, b);
   const PrecisionInfo* expert_p = ComponentPrecision(m.experts_precision, b);
   if (shared_p == nullptr || expert_p == nullptr) return Bytes(0);
+  if (b.Sparse24()) {
+    *how = "per-component bytes not used: the record's weights are 2:4 sparse";
+    return Bytes(0);
+  }
   // The component precisions describe the checkpoint as published. Another file of the model
   // (a GGUF conversion) may store the components otherwise: use them only for a record in the
   // published format whose stated size can hold them.
@@ -340,6 +360,10 @@ Bytes ComponentWeightBytes(const Model& m, const Benchmark& b, std::string* how,
     }
   }
   return bytes;
+}
+
+double SparseFraction(const PrecisionInfo& p) {
+  return (p.bits_per_weight / 2 + 1) / p.bits_per_weight;
 }
 
 Bytes GenerousMemory(const Accelerator& a, std::string* how) {
@@ -398,7 +422,7 @@ Bytes ResidentWeightBytes(const Model& m, const Benchmark& b, std::string* how,
   // The published component layout applies to a record in the published format only.
   bool published = m.experts_precision.empty() || b.precision.empty() ||
                    b.precision == m.experts_precision || b.precision == m.shared_precision;
-  if (m.experts > 0 && m.params_routed_experts > 0 && published) {
+  if (m.experts > 0 && m.params_routed_experts > 0 && published && !b.Sparse24()) {
     const PrecisionInfo* shared_p = ComponentPrecision(m.shared_precision, b);
     const PrecisionInfo* expert_p = ComponentPrecision(m.experts_precision, b);
     if (shared_p != nullptr && expert_p != nullptr) {
@@ -432,9 +456,12 @@ Bytes ResidentWeightBytes(const Model& m, const Benchmark& b, std::string* how,
                            b.precision_absent);
     return Bytes(0);
   }
-  const Bytes bytes = p->BytesOf(m.params_total);
-  *how = fmt::format("{} params x {:g} B ({}) = {} (every expert is resident)",
-                     FormatSi(m.params_total), p->element().si(), p->name, FormatBytes(bytes.si()));
+  const double sparse = b.Sparse24() ? SparseFraction(*p) : 1.0;
+  const Bytes bytes = p->BytesOf(m.params_total) * sparse;
+  *how = fmt::format("{} params x {:g} B ({}){} = {} (every expert is resident)",
+                     FormatSi(m.params_total), p->element().si(), p->name,
+                     b.Sparse24() ? fmt::format(" x {:g} (2:4 sparse)", sparse) : "",
+                     FormatBytes(bytes.si()));
   if (least != nullptr) *least = bytes;
   return bytes;
 }

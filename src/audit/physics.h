@@ -94,6 +94,11 @@ Bytes KvBytes(const Model& m, double tokens, Bytes element, std::string* how, st
 Bytes ComponentWeightBytes(const Model& m, const Benchmark& b, std::string* how,
                            Bytes* least = nullptr, std::string* assumption = nullptr);
 
+// The share of a dense checkpoint's bytes a 2:4-sparse one stores at `p`: half the weights at
+// full width and a 2-bit index for each kept one, (bits / 2 + 1) / bits: 5/8 at 8 bits, 9/16
+// at 16.
+double SparseFraction(const PrecisionInfo& p);
+
 // A part's memory read generously, for capacity: a figure written in decimal units ("80 GB")
 // is read as binary (many "80 GB" parts hold 80 GiB). `how` says which reading was used.
 Bytes GenerousMemory(const Accelerator& a, std::string* how);

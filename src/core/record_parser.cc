@@ -824,6 +824,9 @@ void ParseBenchmark(Reader& r, const DocTable& t, Benchmark& b) {
   if (t.get("kv_precision") != nullptr) {
     b.kv_precision = r.Precision(t, FieldOf(kBench, "kv_precision"), kWhere);
   }
+  if (t.get("sparsity") != nullptr) {
+    b.sparsity = r.Enum(t, FieldOf(kBench, "sparsity"), kWhere);
+  }
   b.weights = r.Quantity(t, FieldOf(kBench, "weights"), kWhere);
   b.hardware = r.Text(t, FieldOf(kBench, "hardware"), kWhere);
   b.accelerators = r.StringArray(t, FieldOf(kBench, "accelerators"), kWhere);
