@@ -262,5 +262,42 @@ TEST(MoeBytesProbes, ASparseRunReadsFiveEighthsOfTheDenseBytes) {
   EXPECT_FALSE(MoeFindings(bad, "zz-probe-sparse-24-impossible", Severity::kError).empty());
 }
 
+// A 2:4-sparse record whose weight format is unknown (check and import bound it): vLLM 0.1.4
+// loads only 16-bit weights, so the fewest bits and Llama-3.1-8B's native bf16 agree, and the
+// sparse file holds (8 + 1) / 16 = 9/16 of them: W = 7,504,924,672 x 2 B x 9/16 =
+// 8,443,040,256 B, 3350e9 / 8.443e9 = 396.8 tok/s on one H100 SXM5. 300 tok/s is 75.6% of it
+// (dense, 15.01 GB and 223.2 tok/s, it was an error at 134.4%).
+TEST(MoeBytesProbes, ASparseRecordOfUnknownFormatIsSparseAtEveryWidth) {
+  BenchRecord b = MoeClaim("zz-probe-sparse-unknown-format");
+  b.metric = "per-user-decode";
+  b.value = "300 tok/s";
+  b.model = "llama-3.1-8b";
+  b.precision = Absent("not stated");
+  b.extra = "sparsity = \"2:4\"";
+  b.hardware = "1x NVIDIA H100 SXM5";
+  b.pointer = testing::PointTo({"nvidia-h100-sxm5"});
+  b.accelerator_count = 1;
+  b.batch = 1;
+  b.input_tokens = 128;
+  b.output_tokens = 128;
+  b.engine = "vllm";
+  b.engine_version = "0.1.4";
+  static std::list<Corpus> corpora;
+  Corpus& corpus =
+      corpora.emplace_back(LoadCorpus(std::vector<std::string>{ROOFLINT_BUNDLED_DATA}));
+  ParseResult r = ParseRecord(RecordKind::kBenchmark, b.Toml(), "probe/p.toml",
+                              "zz-probe-sparse-unknown-format");
+  ASSERT_TRUE(r.ok());
+  corpus.benchmarks.push_back(std::get<Benchmark>(r.record));
+  corpus.Index();
+  SweepOptions options;
+  options.bound_unknowns = true;
+  SweepResult s = Sweep(corpus, options);
+  const InstrumentResult* mem = RoofOf(AuditOf(s, "zz-probe-sparse-unknown-format"), "memory-roof");
+  ASSERT_NE(mem, nullptr);
+  EXPECT_NEAR(mem->bound, 396.8, 0.05);
+  EXPECT_TRUE(MoeFindings(s, "zz-probe-sparse-unknown-format", Severity::kError).empty());
+}
+
 }  // namespace
 }  // namespace rooflint

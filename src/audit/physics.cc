@@ -403,11 +403,16 @@ UnstatedFormatBytes BytesAtUnstatedFormat(const Benchmark& b, const Model& m, do
                      : narrow.bits;
   u.least = Bytes(params * u.least_bits / 8);
   u.native = u.native_format != nullptr ? u.native_format->BytesOf(params) : u.least;
+  if (b.Sparse24()) {
+    // 2:4 sparse: half the weights at each width, with a 2-bit index each.
+    u.least = u.least * ((u.least_bits / 2 + 1) / u.least_bits);
+    u.native = u.native_format != nullptr ? u.native * SparseFraction(*u.native_format) : u.least;
+  }
   const std::string bits = fmt::format("{:g} bit{}", u.least_bits, u.least_bits == 1 ? "" : "s");
-  u.least_how = fmt::format("{} params x {} ({}, the narrowest {} loads{}) = {}", FormatSi(params),
-                            bits, narrow.format, narrow.engine,
+  u.least_how = fmt::format("{} params x {} ({}, the narrowest {} loads{}){} = {}",
+                            FormatSi(params), bits, narrow.format, narrow.engine,
                             narrow.versions.empty() ? "" : fmt::format(" {}", narrow.versions),
-                            FormatBytes(u.least.si()));
+                            b.Sparse24() ? ", 2:4 sparse" : "", FormatBytes(u.least.si()));
   if (u.native > u.least) {
     u.assumption = fmt::format(
         "the weights are in the model's native {} (the precision is not stated; at {}, the "

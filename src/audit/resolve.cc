@@ -64,9 +64,10 @@ void ResolveUnknownPrecision(const Benchmark& b, const Model& m, AuditInput& in)
   in.weights_assumption = u.assumption;
   in.assumed_format = u.native_format;
   in.weights_how = fmt::format(
-      "{} params x {:g} B ({}, the model's native precision: the record does not state one) = "
+      "{} params x {:g} B ({}, the model's native precision: the record does not state one){} = "
       "{}; at the narrowest weights, {}",
       FormatSi(in.params), u.native_format->element().si(), u.native_format->name,
+      b.Sparse24() ? fmt::format(" x {:g} (2:4 sparse)", SparseFraction(*u.native_format)) : "",
       FormatBytes(in.weight_bytes.si()), u.least_how);
 }
 
