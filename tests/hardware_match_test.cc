@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -339,6 +340,28 @@ TEST_F(HardwareMatchTest, CountsOfDifferentPartsAddUp) {
   EXPECT_EQ(index_.Match("2x RTX 4090 + 1x RTX 4090 D").count, 3);
   EXPECT_EQ(index_.Match("AMD Instinct MI300X 192GB (x32), AMD Instinct MI355X 288GB (x16)").count,
             48);
+}
+
+// A cloud instance name is neither a count nor a capacity: "g5.12xlarge" is a size of 48
+// vCPUs and 4 A10G, "p5.48xlarge" one of 192 vCPUs and 8 H100, "inf2.48xlarge" 12
+// Inferentia2 chips, and "a3-highgpu-8g" a machine of 8 H100 whose "8g" is no 8 GB. The name
+// is dropped; the rest of the text is read as it would be without it.
+TEST_F(HardwareMatchTest, CloudInstanceNamesAreNotCounts) {
+  for (const char* text :
+       {"NVIDIA A100 40GB (AWS g5.12xlarge)", "inf2.48xlarge", "NVIDIA H100 (AWS p5.48xlarge)",
+        "NVIDIA H100 80GB (a3-highgpu-8g)", "ml.p4d.24xlarge A100"}) {
+    EXPECT_FALSE(index_.Match(text).count.has_value()) << text;
+  }
+  HardwareMatch gcp = index_.Match("NVIDIA H100 80GB (a3-highgpu-8g)");
+  ASSERT_FALSE(gcp.candidates.empty());
+  EXPECT_TRUE(std::all_of(gcp.candidates.begin(), gcp.candidates.end(), [](const Accelerator* a) {
+    return a->header.id.view().starts_with("h100");
+  }));
+  HardwareMatch aws = index_.Match("8x H100 SXM (p5.48xlarge)");
+  ASSERT_TRUE(aws.count.has_value());
+  EXPECT_EQ(*aws.count, 8);
+  ASSERT_EQ(aws.candidates.size(), 1u);
+  EXPECT_EQ(aws.candidates[0]->header.id.view(), "h100-sxm");
 }
 
 }  // namespace

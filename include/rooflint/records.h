@@ -420,6 +420,10 @@ struct Benchmark {
   SharedText precision_absent;
   SharedText compute_precision;  // "" when not stated
   SharedText kv_precision;       // the KV-cache element format, "" when not stated
+  // Structured sparsity of the weights ("2:4": two of every four kept, with a 2-bit index
+  // each), "" when not stated: dense.
+  SharedText sparsity;
+  bool Sparse24() const { return sparsity.view() == "2:4"; }
   Boxed<ParsedQuantity> weights;
   SharedText hardware;
   std::vector<std::string> accelerators;

@@ -77,6 +77,7 @@ struct RecordField {
 namespace schema {
 
 inline constexpr std::array<std::string_view, 3> kStatuses = {"draft", "verified", "deprecated"};
+inline constexpr std::array<std::string_view, 1> kSparsities = {"2:4"};
 inline constexpr std::array<std::string_view, 6> kStatistics = {"mean", "median", "p50",
                                                                 "p90",  "p99",    "peak"};
 inline constexpr std::array<std::string_view, 4> kScenarios = {"offline", "server", "interactive",
@@ -172,6 +173,11 @@ inline constexpr RecordField kBenchmarkFields[] = {
      .form = StringForm::kPrecision,
      .example = "\"fp8\"",
      .summary = "the KV-cache element format, when the source states it"},
+    {.key = "sparsity",
+     .form = StringForm::kEnum,
+     .values = kSparsities,
+     .example = "\"2:4\"",
+     .summary = "structured sparsity of the weights, when the source states it (2:4)"},
     {.key = "weights",
      .form = StringForm::kQuantity,
      .dimension = Dimension::kBytes,

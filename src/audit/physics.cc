@@ -13,7 +13,10 @@
 
 namespace rooflint {
 
-PeakChoice ChoosePeak(const Benchmark& b, const Accelerator& part, const PrecisionInfo* assumed) {
+namespace {
+
+PeakChoice ChooseDensePeak(const Benchmark& b, const Accelerator& part,
+                           const PrecisionInfo* assumed) {
   PeakChoice c;
   // How the peak was chosen: the basis of the term F.
   auto describe = [](std::string_view key, FlopsPerSecond flops) {
@@ -84,6 +87,25 @@ PeakChoice ChoosePeak(const Benchmark& b, const Accelerator& part, const Precisi
   return c;
 }
 
+}  // namespace
+
+PeakChoice ChoosePeak(const Benchmark& b, const Accelerator& part, const PrecisionInfo* assumed) {
+  PeakChoice c = ChooseDensePeak(b, part, assumed);
+  if (c.flops > FlopsPerSecond(0) && part.name.find("GeForce") != std::string::npos) {
+    c.headroom = kGeForceClockHeadroom;
+    c.headroom_assumption = fmt::format(
+        "{} runs at its rated boost clock (GeForce cards boost past it, by up to {:g}%)",
+        part.header.id, (kGeForceClockHeadroom - 1) * 100);
+  }
+  // 2:4 structured sparsity: sparse tensor cores skip the pruned half, twice the dense rate
+  // (the sparse figure vendor sheets print), taken for every part as the generous side.
+  if (b.Sparse24() && c.flops > FlopsPerSecond(0)) {
+    c.flops = c.flops * 2.0;
+    c.how += " x 2 (2:4 structured sparsity: sparse tensor cores run twice the dense rate)";
+  }
+  return c;
+}
+
 PartBound TimeFloorForPart(const AuditInput& in, const Accelerator& part, const FloorTerms& t) {
   PartBound pb;
   const BytesPerSecond bandwidth = in.count * part.bandwidth;
@@ -103,8 +125,10 @@ PartBound TimeFloorForPart(const AuditInput& in, const Accelerator& part, const 
     PeakChoice generous = in.assumed_format != nullptr ? ChoosePeak(*in.benchmark, part) : peak;
     if (peak.problem.empty() && generous.problem.empty()) {
       const Seconds compute = MatmulFlops(in.params, t.compute_tokens) / (in.count * peak.flops);
-      first_min = std::max(step_min,
-                           MatmulFlops(in.params, t.compute_tokens) / (in.count * generous.flops));
+      // A GeForce card may run past its rated clock: the least compute time an error rests on
+      // takes the headroom.
+      first_min = std::max(step_min, MatmulFlops(in.params, t.compute_tokens) /
+                                         (in.count * generous.flops * generous.headroom));
       compute_term = true;
       terms.push_back({"T", t.compute_tokens, TermUnit::kTokens, t.compute_tokens_basis});
       terms.push_back({"P", in.params, TermUnit::kParams, in.params_how});
@@ -115,6 +139,9 @@ PartBound TimeFloorForPart(const AuditInput& in, const Accelerator& part, const 
       if (!t.compute_assumption.empty() && compute > step) {
         pb.assumption = t.compute_assumption;
         pb.assumption_free_bound = Milliseconds(step_min + t.extra_steps * step_min);
+      } else if (generous.headroom > 1 && compute > step) {
+        pb.assumption = generous.headroom_assumption;
+        pb.assumption_free_bound = Milliseconds(first_min + t.extra_steps * step_min);
       }
     }
   }
@@ -260,13 +287,39 @@ const PrecisionInfo* ComponentPrecision(const std::string& own, const Benchmark&
   return b.precision.empty() ? nullptr : FindPrecision(b.precision);
 }
 
+// The fewest bits a weight of the record can have in any component: its stated precision's
+// width, else the narrowest format its engine loads (NarrowestWeightsFor), said in `how`.
+double NarrowestComponentBits(const Benchmark& b, std::string* how) {
+  if (const PrecisionInfo* p = b.precision.empty() ? nullptr : FindPrecision(b.precision)) {
+    *how = fmt::format("{}, the record's precision", p->name);
+    return p->bits_per_weight;
+  }
+  const Condition& engine = b.conditions.engine;
+  const Condition& version = b.conditions.engine_version;
+  const NarrowestWeights narrow = NarrowestWeightsFor(engine.stated() ? engine.text.view() : "",
+                                                      version.stated() ? version.text.view() : "");
+  *how = fmt::format("{}, the narrowest {} loads", narrow.format, narrow.engine);
+  return narrow.bits;
+}
+
+// `params` at the narrower of `p` and `bits`.
+Bytes AtNarrower(const PrecisionInfo& p, double bits, double params) {
+  return Bytes(params * std::min(p.bits_per_weight, bits) / 8);
+}
+
 }  // namespace
 
-Bytes ComponentWeightBytes(const Model& m, const Benchmark& b, std::string* how) {
+Bytes ComponentWeightBytes(const Model& m, const Benchmark& b, std::string* how, Bytes* least,
+                           std::string* assumption) {
+  if (least != nullptr) *least = Bytes(0);
   if (m.experts <= 0 || m.params_routed_experts <= 0 || m.params_total <= 0) return Bytes(0);
   const PrecisionInfo* shared_p = ComponentPrecision(m.shared_precision, b);
   const PrecisionInfo* expert_p = ComponentPrecision(m.experts_precision, b);
   if (shared_p == nullptr || expert_p == nullptr) return Bytes(0);
+  if (b.Sparse24()) {
+    *how = "per-component bytes not used: the record's weights are 2:4 sparse";
+    return Bytes(0);
+  }
   // The component precisions describe the checkpoint as published. Another file of the model
   // (a GGUF conversion) may store the components otherwise: use them only for a record in the
   // published format whose stated size can hold them.
@@ -298,7 +351,30 @@ Bytes ComponentWeightBytes(const Model& m, const Benchmark& b, std::string* how)
       FormatSi(shared), shared_p->element().si(), shared_p->name, FormatSi(m.params_routed_experts),
       m.experts_per_token, m.experts, expert_p->element().si(), expert_p->name,
       FormatBytes(bytes.si()));
+  if (least == nullptr) return bytes;
+  *least = bytes;
+  // Only a stated file that holds the published layout says the components are stored so; a
+  // file converted without one may store the shared part as narrow as its weights go.
+  if (!b.weights) {
+    std::string narrow_how;
+    const double bits = NarrowestComponentBits(b, &narrow_how);
+    const Bytes narrowest =
+        AtNarrower(*shared_p, bits, shared) + AtNarrower(*expert_p, bits, routed);
+    if (narrowest < bytes) {
+      *least = narrowest;
+      if (assumption != nullptr) {
+        *assumption = fmt::format(
+            "the components are stored in the published layout ({} shared, {} experts; no "
+            "stated file size holds it, and at {:g} bits ({}) they are {})",
+            shared_p->name, expert_p->name, bits, narrow_how, FormatBytes(narrowest.si()));
+      }
+    }
+  }
   return bytes;
+}
+
+double SparseFraction(const PrecisionInfo& p) {
+  return (p.bits_per_weight / 2 + 1) / p.bits_per_weight;
 }
 
 Bytes GenerousMemory(const Accelerator& a, std::string* how) {
@@ -327,11 +403,16 @@ UnstatedFormatBytes BytesAtUnstatedFormat(const Benchmark& b, const Model& m, do
                      : narrow.bits;
   u.least = Bytes(params * u.least_bits / 8);
   u.native = u.native_format != nullptr ? u.native_format->BytesOf(params) : u.least;
+  if (b.Sparse24()) {
+    // 2:4 sparse: half the weights at each width, with a 2-bit index each.
+    u.least = u.least * ((u.least_bits / 2 + 1) / u.least_bits);
+    u.native = u.native_format != nullptr ? u.native * SparseFraction(*u.native_format) : u.least;
+  }
   const std::string bits = fmt::format("{:g} bit{}", u.least_bits, u.least_bits == 1 ? "" : "s");
-  u.least_how = fmt::format("{} params x {} ({}, the narrowest {} loads{}) = {}", FormatSi(params),
-                            bits, narrow.format, narrow.engine,
+  u.least_how = fmt::format("{} params x {} ({}, the narrowest {} loads{}){} = {}",
+                            FormatSi(params), bits, narrow.format, narrow.engine,
                             narrow.versions.empty() ? "" : fmt::format(" {}", narrow.versions),
-                            FormatBytes(u.least.si()));
+                            b.Sparse24() ? ", 2:4 sparse" : "", FormatBytes(u.least.si()));
   if (u.native > u.least) {
     u.assumption = fmt::format(
         "the weights are in the model's native {} (the precision is not stated; at {}, the "
@@ -342,10 +423,12 @@ UnstatedFormatBytes BytesAtUnstatedFormat(const Benchmark& b, const Model& m, do
 }
 
 Bytes ResidentWeightBytes(const Model& m, const Benchmark& b, std::string* how,
-                          std::string* problem) {
+                          std::string* problem, Bytes* least, std::string* assumption) {
+  if (least != nullptr) *least = Bytes(0);
   if (b.weights) {
     *how = fmt::format("{} stated (the whole checkpoint: every expert, the embedding)",
                        b.weights->text);
+    if (least != nullptr) *least = Bytes(b.weights->si);
     return Bytes(b.weights->si);
   }
   if (m.params_total <= 0) {
@@ -355,7 +438,7 @@ Bytes ResidentWeightBytes(const Model& m, const Benchmark& b, std::string* how,
   // The published component layout applies to a record in the published format only.
   bool published = m.experts_precision.empty() || b.precision.empty() ||
                    b.precision == m.experts_precision || b.precision == m.shared_precision;
-  if (m.experts > 0 && m.params_routed_experts > 0 && published) {
+  if (m.experts > 0 && m.params_routed_experts > 0 && published && !b.Sparse24()) {
     const PrecisionInfo* shared_p = ComponentPrecision(m.shared_precision, b);
     const PrecisionInfo* expert_p = ComponentPrecision(m.experts_precision, b);
     if (shared_p != nullptr && expert_p != nullptr) {
@@ -365,6 +448,21 @@ Bytes ResidentWeightBytes(const Model& m, const Benchmark& b, std::string* how,
           fmt::format("{} shared params x {:g} B + {} routed params x {:g} B = {}",
                       FormatSi(shared), shared_p->element().si(), FormatSi(m.params_routed_experts),
                       expert_p->element().si(), FormatBytes(bytes.si()));
+      if (least != nullptr) {
+        // No stated file holds the published layout: the components may be stored as narrow
+        // as the record's weights go.
+        std::string narrow_how;
+        const double bits = NarrowestComponentBits(b, &narrow_how);
+        *least = AtNarrower(*shared_p, bits, shared) +
+                 AtNarrower(*expert_p, bits, m.params_routed_experts);
+        if (*least < bytes && assumption != nullptr) {
+          *assumption = fmt::format(
+              "the components are stored in the published layout ({} shared, {} experts; no "
+              "stated file size holds it, and at {:g} bits ({}) they are {})",
+              shared_p->name, expert_p->name, bits, narrow_how, FormatBytes(least->si()));
+        }
+        if (*least > bytes) *least = bytes;
+      }
       return bytes;
     }
   }
@@ -374,9 +472,13 @@ Bytes ResidentWeightBytes(const Model& m, const Benchmark& b, std::string* how,
                            b.precision_absent);
     return Bytes(0);
   }
-  const Bytes bytes = p->BytesOf(m.params_total);
-  *how = fmt::format("{} params x {:g} B ({}) = {} (every expert is resident)",
-                     FormatSi(m.params_total), p->element().si(), p->name, FormatBytes(bytes.si()));
+  const double sparse = b.Sparse24() ? SparseFraction(*p) : 1.0;
+  const Bytes bytes = p->BytesOf(m.params_total) * sparse;
+  *how = fmt::format("{} params x {:g} B ({}){} = {} (every expert is resident)",
+                     FormatSi(m.params_total), p->element().si(), p->name,
+                     b.Sparse24() ? fmt::format(" x {:g} (2:4 sparse)", sparse) : "",
+                     FormatBytes(bytes.si()));
+  if (least != nullptr) *least = bytes;
   return bytes;
 }
 
@@ -389,10 +491,13 @@ KvTerms ResolveKvTerms(const AuditInput& in) {
   }
   const Model& m = *in.model;
   std::string why_not;
-  t.w = ComponentWeightBytes(m, b, &why_not);
+  Bytes w_least;
+  std::string layout_assumption;
+  t.w = ComponentWeightBytes(m, b, &why_not, &w_least, &layout_assumption);
   t.components = t.w > Bytes(0);
   if (t.components) {
-    t.w_min = t.w;
+    t.w_min = w_least < t.w ? w_least : t.w;
+    if (t.w_min < t.w) t.w_assumption = layout_assumption;
     t.w_how = fmt::format("{} (per-component bytes)", why_not);
   } else {
     if (!in.weights_problem.empty()) {

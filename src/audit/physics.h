@@ -24,7 +24,17 @@ struct PeakChoice {
   FlopsPerSecond flops;  // 0 with a problem
   std::string how;       // "fp16 312e12 FLOP/s"
   std::string problem;
+  // How far the part may run past `flops`: a GeForce card's clock boosts past its rated boost
+  // clock (kGeForceClockHeadroom), 1 for any other part. A compute bound at `flops` then rests
+  // on the rated clock (`headroom_assumption`), and an error on flops x headroom.
+  double headroom = 1;
+  std::string headroom_assumption;
 };
+
+// GeForce cards boost past the rated boost clock their peaks are computed at: stock RTX 5090s
+// measure 233 TFLOP/s of FP16 with FP32 accumulate against 209.5 rated (+11%), and an RTX 4090
+// overclocked on air ran at 3150 MHz against its 2520 MHz rated boost (+25%).
+inline constexpr double kGeForceClockHeadroom = 1.25;
 // `assumed`: the weight format a record that states none is taken at (its native one, as an
 // assumption); its compute precision then sets the peak, as a stated one would.
 PeakChoice ChoosePeak(const Benchmark& b, const Accelerator& part,
@@ -86,7 +96,18 @@ Bytes KvBytes(const Model& m, double tokens, Bytes element, std::string* how, st
 // (params_total - params_routed_experts - the lookup-only embedding) at shared_precision, and
 // experts_per_token / experts of the routed experts at experts_precision (each defaulting to the
 // record's precision). 0 when the model states no components or a precision is unknown.
-Bytes ComponentWeightBytes(const Model& m, const Benchmark& b, std::string* how);
+// The published layout is a fact of the record only when its stated `weights` hold it; else a
+// conversion may store the shared part narrower, and `least` gets the bytes with every
+// component at the narrower of its published width and the record's narrowest (its precision,
+// or the narrowest its engine loads), the side an error may rest on, with `assumption` naming
+// the layout ("" when nothing is assumed).
+Bytes ComponentWeightBytes(const Model& m, const Benchmark& b, std::string* how,
+                           Bytes* least = nullptr, std::string* assumption = nullptr);
+
+// The share of a dense checkpoint's bytes a 2:4-sparse one stores at `p`: half the weights at
+// full width and a 2-bit index for each kept one, (bits / 2 + 1) / bits: 5/8 at 8 bits, 9/16
+// at 16.
+double SparseFraction(const PrecisionInfo& p);
 
 // A part's memory read generously, for capacity: a figure written in decimal units ("80 GB")
 // is read as binary (many "80 GB" parts hold 80 GiB). `how` says which reading was used.
@@ -108,9 +129,12 @@ UnstatedFormatBytes BytesAtUnstatedFormat(const Benchmark& b, const Model& m, do
 
 // Bytes of weights that must be resident: every expert, the embedding included. The stated
 // `weights` (the whole file) first; else the components at their precisions; else params_total
-// x bytes per weight. 0 with `problem` when unknown.
+// x bytes per weight. 0 with `problem` when unknown. `least`, when given, gets the fewest bytes
+// the record allows (the components at the narrowest width, as ComponentWeightBytes says; else
+// the same) and `assumption` what the returned figure assumes beyond it.
 Bytes ResidentWeightBytes(const Model& m, const Benchmark& b, std::string* how,
-                          std::string* problem);
+                          std::string* problem, Bytes* least = nullptr,
+                          std::string* assumption = nullptr);
 
 // W and KV(I) as the KV-aware bounds use them: W the per-component bytes of an MoE that states
 // its components (for a record in the published layout), else the memory roof's W (with its

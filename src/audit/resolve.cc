@@ -64,10 +64,54 @@ void ResolveUnknownPrecision(const Benchmark& b, const Model& m, AuditInput& in)
   in.weights_assumption = u.assumption;
   in.assumed_format = u.native_format;
   in.weights_how = fmt::format(
-      "{} params x {:g} B ({}, the model's native precision: the record does not state one) = "
+      "{} params x {:g} B ({}, the model's native precision: the record does not state one){} = "
       "{}; at the narrowest weights, {}",
       FormatSi(in.params), u.native_format->element().si(), u.native_format->name,
+      b.Sparse24() ? fmt::format(" x {:g} (2:4 sparse)", SparseFraction(*u.native_format)) : "",
       FormatBytes(in.weight_bytes.si()), u.least_how);
+}
+
+// The tighter W of an MoE from a stated file: the file holds the input-embedding table, the
+// shared part and every routed expert, and a token reads the shared part and k / E of the
+// experts, so W = file - embedding - (1 - k/E) x routed params x expert width. It needs every
+// term: the embedding table's size (or a tied table, which is streamed), the routed experts and
+// their width, which is known when the record's precision is the published expert format (a
+// file whose experts were wider would make W smaller than this). Returns false, changing
+// nothing, when a term is missing; else sets W (the table at the record's width) and, when the
+// table may be wider, the least W with the table at its widest, as an assumption.
+bool ResolveFileLessIdleExperts(const Benchmark& b, const Model& m, Bytes stated,
+                                const EmbeddingShare& share, AuditInput& in) {
+  if (!m.IsMoe() || m.experts <= 0 || m.experts_per_token <= 0 || m.params_routed_experts <= 0) {
+    return false;
+  }
+  if (m.experts_precision.empty() || b.precision != m.experts_precision) return false;
+  const PrecisionInfo* width = FindPrecision(m.experts_precision);
+  const bool table_known = m.embedding_params > 0 || m.tied_embeddings.value_or(false);
+  if (width == nullptr || !table_known) return false;
+  const double idle = m.params_routed_experts * (1.0 - static_cast<double>(m.experts_per_token) /
+                                                           static_cast<double>(m.experts));
+  const Bytes idle_bytes = width->BytesOf(idle);
+  const Bytes w = stated - share.bytes - idle_bytes;
+  const Bytes w_min = stated - share.widest - idle_bytes;
+  if (w <= Bytes(0) || (share.widest > share.bytes && w_min <= Bytes(0))) return false;
+  in.weight_bytes = w;
+  const std::string minus =
+      share.bytes > Bytes(0) ? fmt::format(" - {} ({})", FormatBytes(share.bytes.si()), share.how)
+                             : "";
+  in.weights_how = fmt::format(
+      "{} stated ({}){} - {} idle routed params ({} x (1 - {} / {} experts)) x {:g} B ({}) = {} "
+      "(MoE: the file holds every expert, a token reads {} of {})",
+      b.weights->text, FormatBytes(stated.si()), minus, FormatSi(idle),
+      FormatSi(m.params_routed_experts), m.experts_per_token, m.experts, width->element().si(),
+      width->name, FormatBytes(w.si()), m.experts_per_token, m.experts);
+  if (share.widest > share.bytes) {
+    in.weight_bytes_min = w_min;
+    in.weights_assumption = fmt::format(
+        "the untied input-embedding table is stored at the {} width inside the stated size "
+        "(at 16 bits W would be {})",
+        b.precision, FormatBytes(w_min.si()));
+  }
+  return true;
 }
 
 void ResolveWeights(const Benchmark& b, AuditInput& in) {
@@ -99,6 +143,7 @@ void ResolveWeights(const Benchmark& b, AuditInput& in) {
           "(at 16 bits W would be {})",
           b.precision.empty() ? "widest" : b.precision, FormatBytes(in.weight_bytes_min.si()));
     }
+    if (m != nullptr && ResolveFileLessIdleExperts(b, *m, stated, share, in)) return;
     if (m != nullptr && m->IsMoe() && m->params_total > 0) {
       double active = m->ParamsPerToken();
       double total = m->params_total - m->LookupOnlyParams();
@@ -153,6 +198,18 @@ void ResolveWeights(const Benchmark& b, AuditInput& in) {
   std::string how = fmt::format("{} {}params x {} B/weight ({}) = {}", FormatSi(params),
                                 m->IsMoe() ? "active " : "", fmt::format("{:g}", p->element().si()),
                                 p->name, FormatBytes(in.weight_bytes.si()));
+  if (b.Sparse24()) {
+    // Two of every four weights kept at full width, each with a 2-bit index: (bits / 2 + 1)
+    // bits a weight, 5/8 of the dense bytes at 8 bits (9/16 at 16), taken for every weight
+    // (the generous side: a model that leaves its embedding or head dense reads more).
+    const double fraction = SparseFraction(*p);
+    in.weight_bytes = in.weight_bytes * fraction;
+    how = fmt::format(
+        "{} {}params x {:g} B/weight ({}) x {:g} (2:4 sparse: half the weights "
+        "plus a 2-bit index each) = {}",
+        FormatSi(params), m->IsMoe() ? "active " : "", p->element().si(), p->name, fraction,
+        FormatBytes(in.weight_bytes.si()));
+  }
   if (m->LookupOnlyParams() > 0) {
     how += fmt::format(" (without the {} lookup-only input-embedding params)",
                        FormatSi(m->LookupOnlyParams()));

@@ -281,12 +281,43 @@ void SplitGlued(std::string_view t, std::string_view orig, bool glued, std::vect
   emit(t, orig);
 }
 
+// A cloud instance's size, glued to its family: AWS "12xlarge" of "g5.12xlarge", whose number
+// counts vCPUs, not parts.
+bool IsInstanceSize(std::string_view t) {
+  return t.ends_with("xlarge") && AllDigits(t.substr(0, t.size() - 6));
+}
+
+// A GCP accelerator-optimized machine type's middle word ("a3-highgpu-8g", "a2-ultragpu-1g",
+// "ct5lp-hightpu-4t"), whose last word counts its parts with a letter that is no unit.
+bool IsMachineTypeWord(std::string_view t) {
+  return t == "highgpu" || t == "megagpu" || t == "ultragpu" || t == "edgegpu" || t == "hightpu";
+}
+
+bool IsMachineTypeCount(std::string_view t) {
+  return t.size() >= 2 && (t.back() == 'g' || t.back() == 't') &&
+         AllDigits(t.substr(0, t.size() - 1));
+}
+
 std::vector<Raw> Split(std::string_view text) {
   std::vector<Raw> raw;
   std::string cur, cur_orig;
   bool glued = false;
   auto flush = [&] {
     if (cur.empty()) return;
+    // A cloud instance name is no count and no capacity: "g5.12xlarge" is not 12 parts and
+    // "a3-highgpu-8g" not 8 GB. The name is dropped, family and all: the parts it holds are
+    // what the rest of the text says.
+    const bool instance =
+        glued && !raw.empty() && !raw.back().separator &&
+        (IsInstanceSize(cur) || (IsMachineTypeCount(cur) && IsMachineTypeWord(raw.back().text)));
+    if (instance) {
+      const bool family_glued = raw.back().glued;
+      raw.pop_back();
+      if (family_glued && !raw.empty() && !raw.back().separator) raw.pop_back();
+      cur.clear();
+      cur_orig.clear();
+      return;
+    }
     SplitGlued(cur, cur_orig, glued, raw);
     cur.clear();
     cur_orig.clear();

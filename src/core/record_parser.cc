@@ -824,6 +824,9 @@ void ParseBenchmark(Reader& r, const DocTable& t, Benchmark& b) {
   if (t.get("kv_precision") != nullptr) {
     b.kv_precision = r.Precision(t, FieldOf(kBench, "kv_precision"), kWhere);
   }
+  if (t.get("sparsity") != nullptr) {
+    b.sparsity = r.Enum(t, FieldOf(kBench, "sparsity"), kWhere);
+  }
   b.weights = r.Quantity(t, FieldOf(kBench, "weights"), kWhere);
   b.hardware = r.Text(t, FieldOf(kBench, "hardware"), kWhere);
   b.accelerators = r.StringArray(t, FieldOf(kBench, "accelerators"), kWhere);
@@ -1083,6 +1086,25 @@ void ParseModel(Reader& r, const DocTable& t, Model& m) {
     r.Error("inconsistent-value", "params_routed_experts is not less than params_total",
             t.get("params_routed_experts")->source(),
             "params_total holds the routed experts and the shared part");
+  } else if (all_components && m.params_total > 0 && m.params_active && m.LookupOnlyParams() > 0) {
+    // params_active counts the input-embedding table, as params_total does (the roofs take
+    // it out); a published active count that leaves it out would lose it twice. The stated
+    // components give the count: every shared parameter and k / E of the routed experts.
+    const double counted =
+        m.params_total - m.params_routed_experts * (1.0 - static_cast<double>(m.experts_per_token) /
+                                                              static_cast<double>(m.experts));
+    const double without = counted - m.LookupOnlyParams();
+    const double active = *m.params_active;
+    if (std::abs(active - without) <= 0.01 * without &&
+        std::abs(active - counted) > 0.05 * counted) {
+      r.Error("inconsistent-value",
+              fmt::format("params_active ({}) is the per-token count without the input-embedding "
+                          "table ({:.0f}); params_active counts it ({:.0f} from the components)",
+                          FormatSi(active), without, counted),
+              t.get("params_active")->source(),
+              "write params_active with the embedding table, as params_total holds it: the roofs "
+              "take embedding_params out themselves");
+    }
   }
   if (t.get("experts_precision") != nullptr) {
     m.experts_precision = r.Precision(t, FieldOf(kModelKind, "experts_precision"), kWhere);

@@ -47,10 +47,13 @@ class Capacity final : public RecordInstrument {
     if (in.count <= 0) return not_computable(in.count_problem);
     const Model& m = *in.model;
     std::string weights_how, problem;
-    Bytes weights = ResidentWeightBytes(m, b, &weights_how, &problem);
-    // The least the weights can take: the same, unless the weight format is unknown (below).
-    Bytes weights_least = weights;
+    // The least the weights can take: the same, unless a published component layout no stated
+    // file holds is assumed, or the weight format is unknown (below).
+    Bytes weights_least;
     std::string weights_assumption;
+    Bytes weights =
+        ResidentWeightBytes(m, b, &weights_how, &problem, &weights_least, &weights_assumption);
+    if (weights_least <= Bytes(0) || weights_least > weights) weights_least = weights;
     if (weights <= Bytes(0) && b.precision.empty() && !b.weights && m.params_total > 0 &&
         in.options != nullptr && in.options->bound_unknowns) {
       // An unknown format (check and import): resident at the fewest bits the engine loads,

@@ -92,6 +92,11 @@ class ComputeRoof final : public RecordInstrument {
             return pb;
           }
           pb.bound = ((in.count * peak.flops) / MatmulFlops(in.params, tokens)).si();
+          if (peak.headroom > 1) {
+            // Rated clocks: an error rests only on the clock the card may reach.
+            pb.assumption = peak.headroom_assumption;
+            pb.assumption_free_bound = pb.bound * peak.headroom;
+          }
           pb.formula = formula;
           pb.formula.terms.push_back(
               {"F", peak.flops.si(), TermUnit::kFlopsPerSecond, std::move(peak.how)});

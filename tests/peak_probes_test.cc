@@ -1,0 +1,119 @@
+// Probes of the peaks the compute bounds take, on the bundled corpus: a claim written the way
+// a real run is, added to the shipped records and swept with them, each with its hand
+// arithmetic. An honest claim gets no error; a bound that rests on a rated clock says so.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <list>
+#include <string>
+
+#include "fixtures.h"
+#include "rooflint/audit.h"
+#include "rooflint/corpus.h"
+#include "test_corpus.h"
+
+namespace rooflint {
+namespace {
+
+using testing::Absent;
+using testing::AuditOf;
+using testing::BenchRecord;
+using testing::RoofOf;
+
+// A prefill claim of Llama-3.1-8B on one part, as the bundled corpus writes one.
+BenchRecord PeakPrefillClaim(const std::string& id, const std::string& value,
+                             const std::string& precision, const std::string& part) {
+  BenchRecord b;
+  b.id = id;
+  b.status = std::nullopt;
+  b.source = "stas00-ml-engineering-accelerators";
+  b.locator = "probe";
+  b.scenario = Absent("probe");
+  b.weights = std::nullopt;
+  b.metric = "prefill";
+  b.value = value;
+  b.model = "llama-3.1-8b";
+  b.precision = precision;
+  b.hardware = part;
+  b.pointer = testing::PointTo({part});
+  b.accelerator_count = 1;
+  b.batch = 1;
+  b.input_tokens = 512;
+  b.output_tokens = 1;
+  b.engine = "vllm";
+  return b;
+}
+
+// The bundled corpus with `claim` added, swept; each corpus lives until the tests end.
+SweepResult PeakSweepWith(const std::string& id, const BenchRecord& claim) {
+  static std::list<Corpus> corpora;
+  Corpus& corpus =
+      corpora.emplace_back(LoadCorpus(std::vector<std::string>{ROOFLINT_BUNDLED_DATA}));
+  ParseResult r = ParseRecord(RecordKind::kBenchmark, claim.Toml(), "probe/" + id + ".toml", id);
+  for (const auto& d : r.diagnostics) ADD_FAILURE() << Render(d) << "\n" << claim.Toml();
+  if (!r.ok()) return SweepResult();
+  corpus.benchmarks.push_back(std::get<Benchmark>(r.record));
+  corpus.Index();
+  return Sweep(corpus);
+}
+
+const Finding* PeakFindingOf(const SweepResult& s, std::string_view id, std::string_view instrument,
+                             Severity severity) {
+  for (const Finding& f : s.findings) {
+    if (f.record == id && f.instrument == instrument && f.severity == severity) return &f;
+  }
+  return nullptr;
+}
+
+// Llama-3.1-8B in fp8 on one RTX 4090: P = 8,030,261,248 - 525,336,576 untied input table =
+// 7,504,924,672. Ada GeForce runs FP8 with FP16 accumulate at 660.6 TFLOP/s (128 SMs x 2048
+// x 2.52 GHz; FP32 accumulate is 330.3):
+//   roof = 660.6e12 / (2 x 7.5049e9) = 44,011.1 tok/s, and 30,000 is 68.2% of it (at the
+//   330.3 FP32-accumulate rate alone the roof was 22,005.6 and 30,000 was 136.3%).
+// A GeForce card boosts past its rated clock: an error rests on 1.25 x the rated peak,
+// 55,013.9 tok/s. 50,000 tok/s is 113.6% of the rated roof, 90.9% of that: a warning naming
+// the rated clock; 60,000 is 109.1% of it: an error.
+TEST(PeakProbes, GeForceFp8PrefillTakesTheFp16AccumulateRateAndClockHeadroom) {
+  const std::string id = "zz-probe-4090-fp8-prefill";
+  SweepResult s = PeakSweepWith(id, PeakPrefillClaim(id, "30000 tok/s", "fp8", "nvidia-rtx-4090"));
+  const InstrumentResult* roof = RoofOf(AuditOf(s, id), "compute-roof");
+  ASSERT_NE(roof, nullptr);
+  EXPECT_NEAR(roof->bound, 44011.1, 0.1);
+  EXPECT_NEAR(roof->percent, 68.2, 0.05);
+  for (const Finding& f : s.findings) {
+    EXPECT_FALSE(f.record == id && f.severity == Severity::kError) << f.message.view();
+  }
+
+  const std::string fast = "zz-probe-4090-fp8-prefill-fast";
+  SweepResult w =
+      PeakSweepWith(fast, PeakPrefillClaim(fast, "50000 tok/s", "fp8", "nvidia-rtx-4090"));
+  const InstrumentResult* boosted = RoofOf(AuditOf(w, fast), "compute-roof");
+  ASSERT_NE(boosted, nullptr);
+  EXPECT_NEAR(boosted->percent, 113.6, 0.05);
+  EXPECT_NEAR(boosted->assumption_free_bound, 55013.9, 0.1);
+  EXPECT_EQ(PeakFindingOf(w, fast, "compute-roof", Severity::kError), nullptr);
+  const Finding* warning = PeakFindingOf(w, fast, "compute-roof", Severity::kWarning);
+  ASSERT_NE(warning, nullptr);
+  EXPECT_NE(warning->message.view().find("runs at its rated boost clock"), std::string_view::npos)
+      << warning->message.view();
+
+  const std::string bad = "zz-probe-4090-fp8-prefill-impossible";
+  SweepResult e =
+      PeakSweepWith(bad, PeakPrefillClaim(bad, "60000 tok/s", "fp8", "nvidia-rtx-4090"));
+  EXPECT_NE(PeakFindingOf(e, bad, "compute-roof", Severity::kError), nullptr);
+}
+
+// TPU v5p runs int8 at 918 TOPS, twice its bf16 459: an int8 prefill's roof is
+// 918e12 / (2 x 7.5049e9) = 61,159.8 tok/s (without the int8 peak it fell back to bf16's
+// 30,579.9). A part that is no GeForce card has no clock headroom.
+TEST(PeakProbes, TpuV5pInt8TakesItsInt8Peak) {
+  const std::string id = "zz-probe-v5p-int8-prefill";
+  SweepResult s = PeakSweepWith(id, PeakPrefillClaim(id, "40000 tok/s", "int8", "google-tpu-v5p"));
+  const InstrumentResult* roof = RoofOf(AuditOf(s, id), "compute-roof");
+  ASSERT_NE(roof, nullptr);
+  EXPECT_NEAR(roof->bound, 61159.8, 0.1);
+  EXPECT_TRUE(std::isnan(roof->assumption_free_bound));
+}
+
+}  // namespace
+}  // namespace rooflint
