@@ -178,5 +178,54 @@ TEST_F(HardwareStringsTest, EveryStatedCountIsRead) {
   EXPECT_EQ(wrong, "");
 }
 
+// The parts published claims of 2025-2026 name resolve from the short names people write, to
+// that part alone: a new part takes no text from its neighbours (B300 stays the HGX part, GB200
+// and MI355X keep theirs), and a generation the corpus lacks (Trainium, Jetson AGX Orin) still
+// resolves to nothing. Counts written beside the new names are read as for any other part.
+TEST_F(HardwareStringsTest, TheHardwareOfTodayResolvesFromTheNamesPeopleWrite) {
+  struct Case {
+    const char* text;
+    const char* ids;  // as Join writes them: sorted, comma-separated, "-" for none
+    int count;        // 0 when the text states none
+  };
+  const Case cases[] = {
+      {"Jetson AGX Thor", "nvidia-jetson-agx-thor", 0},
+      {"NVIDIA Jetson AGX Thor Developer Kit", "nvidia-jetson-agx-thor", 0},
+      {"GB300", "nvidia-gb300", 0},
+      {"NVIDIA GB300 NVL72", "nvidia-gb300", 0},
+      {"4x GB300", "nvidia-gb300", 4},
+      {"MI350X", "amd-mi350x", 0},
+      {"8x AMD Instinct MI350X", "amd-mi350x", 8},
+      {"TPU v6e", "google-tpu-v6e", 0},
+      {"TPU v7", "google-tpu7x", 0},
+      {"TPU7x", "google-tpu7x", 0},
+      {"Ironwood", "google-tpu7x", 0},
+      {"Trainium2", "aws-trainium2", 0},
+      {"16x Trainium2", "aws-trainium2", 16},
+      {"AWS Inferentia2", "aws-inferentia2", 0},
+      {"Intel Arc Pro B70", "intel-arc-pro-b70", 0},
+      // Neighbours keep their names.
+      {"B300", "nvidia-b300-sxm", 0},
+      {"GB200", "nvidia-gb200", 0},
+      {"MI355X", "amd-mi355x", 0},
+      {"Arc Pro B60", "intel-arc-pro-b60", 0},
+      // Generations without a record stay unresolved.
+      {"Trainium", "-", 0},
+      {"Inferentia", "-", 0},
+      {"Jetson AGX Orin", "-", 0},
+  };
+  std::string wrong;
+  for (const Case& c : cases) {
+    HardwareMatch m = index_->Match(c.text);
+    std::string got = Join(Ids(m));
+    int count = m.count ? static_cast<int>(*m.count) : 0;
+    if (got != c.ids || count != c.count) {
+      wrong += std::string("'") + c.text + "' -> " + got + " x" + std::to_string(count) +
+               " (expected " + c.ids + " x" + std::to_string(c.count) + ")\n";
+    }
+  }
+  EXPECT_EQ(wrong, "");
+}
+
 }  // namespace
 }  // namespace rooflint
