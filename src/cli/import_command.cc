@@ -23,6 +23,7 @@
 #include "cli/command.h"
 #include "cli/progress.h"
 #include "core/file_io.h"
+#include "report/audit_comments.h"
 #include "report/escape.h"
 #include "rooflint/audit.h"
 #include "rooflint/check.h"
@@ -47,47 +48,6 @@ struct ImportCliOptions {
   ImportOptions import;
   int64_t count = 0;
 };
-
-// Text inside a `# ` comment line of the printed records. The audit's reasons quote input text
-// (a file's hardware string, --hardware): a newline there would end the comment and start a
-// TOML line of its own, an escape sequence would reach the terminal. Every control character
-// (a tab too), bidi override and line separator is written visibly, so a comment stays one line.
-std::string Commented(std::string_view text) {
-  std::string out = EscapeTerminal(text);
-  for (size_t tab = out.find('\t'); tab != std::string::npos; tab = out.find('\t', tab + 2)) {
-    out.replace(tab, 1, "\\t");
-  }
-  return out;
-}
-
-// The audit of one imported benchmark, as TOML comments so the output stays TOML.
-void PrintAudit(const RecordAudit& audit, std::span<const Finding* const> findings,
-                std::ostream& out) {
-  out << "# audit:\n";
-  for (const InstrumentResult& r : audit.roofs) {
-    if (r.Computed()) {
-      out << fmt::format("#   {:<13} {:<7} {:.1f}% of {} {}\n", r.instrument,
-                         VerdictName(r.verdict), r.percent, FormatNumber(r.bound, 5), r.unit);
-      if (const std::string a = ArithmeticText(r); !a.empty()) {
-        out << fmt::format("#     {}\n", Commented(a));
-      }
-      if (const std::string why = AccountText(r); !why.empty()) {
-        out << fmt::format("#     {}\n", Commented(why));
-      }
-    } else {
-      out << fmt::format("#   {:<13} {}: {}\n", r.instrument, VerdictName(r.verdict),
-                         Commented(r.reason));
-    }
-  }
-  for (const InstrumentResult& r : audit.checks) {
-    if (r.verdict != Verdict::kFail) continue;
-    out << fmt::format("#   {:<13} fail: {}\n", r.instrument, Commented(r.reason));
-  }
-  for (const Finding* f : findings) {
-    out << fmt::format("#   {}[{}]: {}\n", SeverityName(f->severity), f->code,
-                       Commented(f->message));
-  }
-}
 
 ExitCode WriteRecords(const ImportCliOptions& opt, const std::vector<ImportedRecord>& records,
                       bool errors);
@@ -228,13 +188,13 @@ ExitCode RunImport(const ImportCliOptions& opt) {
   for (const Finding& f : sweep.findings) findings_of[f.record.view()].push_back(&f);
   bool findings = false;
   for (const ImportedRecord& r : result.records) {
-    std::cout << fmt::format("# {}/{}.toml\n{}", KindFolder(r.kind), Commented(r.id), r.toml);
+    std::cout << fmt::format("# {}/{}.toml\n{}", KindFolder(r.kind), CommentText(r.id), r.toml);
     if (r.kind == RecordKind::kBenchmark) {
       auto found = findings_of.find(r.id);
       std::span<const Finding* const> of_record;
       if (found != findings_of.end()) of_record = found->second;
       if (auto a = audit_of.find(r.id); a != audit_of.end()) {
-        PrintAudit(*a->second, of_record, std::cout);
+        PrintAuditComments(*a->second, of_record, std::cout);
       }
       for (const Finding* f : of_record) findings = findings || f->Counts(false);
     }
