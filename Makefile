@@ -130,7 +130,7 @@ format: deps-format
 # working folders (corpora grown, crash artifacts) are in $(BUILD)/fuzz.
 FUZZ_BIN = $(BUILD)/sanitize/fuzz
 FUZZ_WORK = $(BUILD)/fuzz
-FUZZ_TARGETS := fuzz-record fuzz-import fuzz-sweep fuzz-toml-fast
+FUZZ_TARGETS := fuzz-record fuzz-import fuzz-sweep fuzz-toml-fast fuzz-printer
 .PHONY: $(FUZZ_TARGETS)
 fuzz: sanitize
 	@$(MAKE) --no-print-directory -j $(JOBS) --output-sync=target $(FUZZ_TARGETS)
@@ -176,6 +176,13 @@ fuzz-toml-fast:
 	  -dict=fuzz/record.dict -max_len=4096 -print_final_stats=1 -artifact_prefix=$(FUZZ_WORK)/ \
 	  $(FUZZ_WORK)/toml-fast-corpus data/benchmarks data/accelerators data/models data/sources \
 	  data/gotchas $(wildcard tests/corpora/*/*/)
+
+fuzz-printer:
+	@# Hostile text in every field the reports show (fuzz/printer_fuzzer.cc).
+	mkdir -p $(FUZZ_WORK)/printer-corpus
+	$(FUZZ_BIN)/printer_fuzzer -max_total_time=$(FUZZ_SECONDS) -seed=1 \
+	  -dict=fuzz/printer.dict -max_len=4096 -print_final_stats=1 \
+	  -artifact_prefix=$(FUZZ_WORK)/ $(FUZZ_WORK)/printer-corpus fuzz/printer-seeds
 
 # The micro-benchmarks, from a build made for measuring: tests off, so that they link with LTO as
 # the tool does (the test build links them without it, see CMakeLists.txt).
