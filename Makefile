@@ -131,27 +131,41 @@ format: deps-format
 FUZZ_BIN = $(BUILD)/sanitize/fuzz
 FUZZ_WORK = $(BUILD)/fuzz
 FUZZ_TARGETS := fuzz-record fuzz-import fuzz-sweep fuzz-toml-fast fuzz-printer
-.PHONY: $(FUZZ_TARGETS)
+.PHONY: $(FUZZ_TARGETS) fuzz-large-seeds
 fuzz: sanitize
 	@$(MAKE) --no-print-directory -j $(JOBS) --output-sync=target $(FUZZ_TARGETS)
 
-fuzz-record:
+# Inputs up to 128 KiB, and seeds of the shapes that were once quadratic (a long array, many
+# table headers, many dangling ids), so the fuzzers reach them: generated, not committed.
+FUZZ_MAX_LEN = 131072
+FUZZ_LARGE = $(FUZZ_WORK)/large-seeds
+fuzz-large-seeds:
+	rm -rf $(FUZZ_LARGE) && mkdir -p $(FUZZ_LARGE)
+	{ echo 'id = "long-array"'; echo 'name = "Long Array"'; printf 'aliases = ['; \
+	  seq -f '"alias-%g",' 1 9000 | tr -d '\n'; echo '"z"]'; } > $(FUZZ_LARGE)/long-array.toml
+	{ echo 'id = "many-headers"'; seq -f '[table%g]' 1 7000 | sed 's/$$/\nx = 1/'; } \
+	  > $(FUZZ_LARGE)/many-headers.toml
+	{ echo 'id = "dangling"'; echo 'model = "llama-3.1-8b"'; printf 'accelerators = ['; \
+	  seq -f '"no-such-part-%g",' 1 6000 | tr -d '\n'; echo '"z"]'; } > $(FUZZ_LARGE)/dangling.toml
+
+fuzz-record: fuzz-large-seeds
 	$(FUZZ_BIN)/record_fuzzer tests/fuzz-regressions/*.toml
 	mkdir -p $(FUZZ_WORK)/corpus
 	$(FUZZ_BIN)/record_fuzzer -max_total_time=$(FUZZ_SECONDS) -seed=1 \
-	  -dict=fuzz/record.dict -max_len=4096 -print_final_stats=1 -artifact_prefix=$(FUZZ_WORK)/ \
-	  $(FUZZ_WORK)/corpus data/benchmarks data/accelerators data/models data/sources \
-	  data/gotchas tests/corpora/base tests/corpora/invalid/benchmarks
+	  -dict=fuzz/record.dict -max_len=$(FUZZ_MAX_LEN) -print_final_stats=1 \
+	  -artifact_prefix=$(FUZZ_WORK)/ $(FUZZ_WORK)/corpus data/benchmarks data/accelerators \
+	  data/models data/sources data/gotchas tests/corpora/base tests/corpora/invalid/benchmarks \
+	  $(FUZZ_LARGE)
 
 fuzz-import:
 	$(FUZZ_BIN)/import_fuzzer $(filter-out %/README.md,$(wildcard tests/fuzz-regressions/import/*))
 	mkdir -p $(FUZZ_WORK)/import-corpus
-	$(FUZZ_BIN)/import_fuzzer -max_total_time=$(FUZZ_SECONDS) -seed=1 -max_len=8192 \
+	$(FUZZ_BIN)/import_fuzzer -max_total_time=$(FUZZ_SECONDS) -seed=1 -max_len=$(FUZZ_MAX_LEN) \
 	  -print_final_stats=1 -artifact_prefix=$(FUZZ_WORK)/ $(FUZZ_WORK)/import-corpus \
 	  $(wildcard tests/import-samples/*/) \
 	  tests/fuzz-regressions/import
 
-fuzz-sweep:
+fuzz-sweep: fuzz-large-seeds
 	@# The sweep fuzzer reads one test corpus folder as one input: its records joined with
 	@# "#@<kind>" marker lines (see fuzz/sweep_fuzzer.cc).
 	rm -rf $(FUZZ_WORK)/sweep-seeds && mkdir -p $(FUZZ_WORK)/sweep-seeds $(FUZZ_WORK)/sweep-corpus
@@ -165,17 +179,18 @@ fuzz-sweep:
 	cat fuzz/sweep.dict fuzz/record.dict > $(FUZZ_WORK)/sweep.dict
 	$(FUZZ_BIN)/sweep_fuzzer tests/fuzz-regressions/*.toml $(FUZZ_WORK)/sweep-seeds/*.toml
 	$(FUZZ_BIN)/sweep_fuzzer -max_total_time=$(FUZZ_SECONDS) -seed=1 \
-	  -dict=$(FUZZ_WORK)/sweep.dict -max_len=8192 -print_final_stats=1 \
+	  -dict=$(FUZZ_WORK)/sweep.dict -max_len=$(FUZZ_MAX_LEN) -print_final_stats=1 \
 	  -artifact_prefix=$(FUZZ_WORK)/ $(FUZZ_WORK)/sweep-corpus $(FUZZ_WORK)/sweep-seeds \
-	  data/benchmarks
+	  data/benchmarks $(FUZZ_LARGE)
 
-fuzz-toml-fast:
+fuzz-toml-fast: fuzz-large-seeds
 	@# The fast TOML path against toml++ (src/core/record_doc.h), seeded like the record fuzzer.
 	mkdir -p $(FUZZ_WORK)/toml-fast-corpus
 	$(FUZZ_BIN)/toml_fast_fuzzer -max_total_time=$(FUZZ_SECONDS) -seed=1 \
-	  -dict=fuzz/record.dict -max_len=4096 -print_final_stats=1 -artifact_prefix=$(FUZZ_WORK)/ \
-	  $(FUZZ_WORK)/toml-fast-corpus data/benchmarks data/accelerators data/models data/sources \
-	  data/gotchas $(wildcard tests/corpora/*/*/)
+	  -dict=fuzz/record.dict -max_len=$(FUZZ_MAX_LEN) -print_final_stats=1 \
+	  -artifact_prefix=$(FUZZ_WORK)/ $(FUZZ_WORK)/toml-fast-corpus data/benchmarks \
+	  data/accelerators data/models data/sources data/gotchas $(wildcard tests/corpora/*/*/) \
+	  $(FUZZ_LARGE)
 
 fuzz-printer:
 	@# Hostile text in every field the reports show (fuzz/printer_fuzzer.cc).
