@@ -16,7 +16,7 @@ CLANG_FORMAT ?= clang-format
 # Debian packages: the tool's own (make sweep), and what the tests, the benchmarks, the fuzzers
 # and the formatting check add (make test).
 TOOL_PACKAGES := cmake ninja-build g++ libtomlplusplus-dev libcli11-dev libfmt-dev \
-                 nlohmann-json3-dev libsimdjson-dev libmimalloc-dev
+                 nlohmann-json3-dev libsimdjson-dev libsqlite3-dev libmimalloc-dev
 TEST_PACKAGES = clang libclang-rt-14-dev clang-format libgtest-dev libgmock-dev \
                  libbenchmark-dev chromium python3-jsonschema $(PYTHON_PACKAGES) \
                  $(WEB_PACKAGES)

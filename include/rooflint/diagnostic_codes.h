@@ -99,7 +99,8 @@ inline constexpr DiagnosticCodeInfo kDiagnosticCodes[] = {
     {"bad-csv", "error", "import",
      "a CSV table holds a quoted value that is never closed: the rest of it cannot be read"},
     {"bad-sql", "error", "import",
-     "a llama-bench SQL statement is not an INSERT with columns and values"},
+     "a llama-bench SQL statement is refused (not a CREATE TABLE or an INSERT of values), or "
+     "SQLite does not read it"},
     {"row-outside-table", "warning", "import",
      "a llama-bench table row after a line that ended the table: not read"},
     {"unknown-test", "error", "import",

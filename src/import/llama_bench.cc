@@ -4,14 +4,21 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
+#include <cstdio>
 #include <map>
+#include <memory>
 #include <nlohmann/json.hpp>
 
 #include "core/text_util.h"
 #include "import/common.h"
 #include "import/driver.h"
 #include "rooflint/precision.h"
+
+#ifndef ROOFLINT_NO_SQLITE
+#include <sqlite3.h>
+#endif
 
 namespace rooflint::import {
 namespace {
@@ -290,115 +297,406 @@ void ParseCsv(const SourceText& src, Parsed& p, Sink& sink) {
 }
 
 // ----- SQL -----
+// The -o sql output (a CREATE TABLE, then one INSERT per test) is run by SQLite in a private
+// in-memory database, statement by statement, and each row is read back as it is inserted. The
+// file is untrusted: only CREATE TABLE and INSERT run (the authorizer refuses every other action:
+// ATTACH, PRAGMA, functions, SELECT, triggers, views), within limits of length, columns and
+// expression depth, and a progress handler stops a statement that works far beyond an INSERT.
 
-void SkipSpace(std::string_view t, size_t& i) {
-  while (i < t.size() && (t[i] == ' ' || t[i] == '\t' || t[i] == '\n' || t[i] == '\r')) ++i;
+// Where the next statement starts: past spaces and SQL comments (-- to the end of the line,
+// /* ... */), which SQLite skips too.
+size_t SqlStatementStart(std::string_view t, size_t i) {
+  while (i < t.size()) {
+    char c = t[i];
+    if (c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f') {
+      ++i;
+    } else if (t.substr(i, 2) == "--") {
+      size_t eol = t.find('\n', i);
+      i = eol == kNpos ? t.size() : eol + 1;
+    } else if (t.substr(i, 2) == "/*") {
+      size_t close = t.find("*/", i + 2);
+      i = close == kNpos ? t.size() : close + 2;
+    } else {
+      break;
+    }
+  }
+  return i;
+}
+
+#ifndef ROOFLINT_NO_SQLITE
+
+// The first word of a statement (CREATE with its kind: "CREATE TRIGGER"), upper-cased, from
+// `at`, where the statement starts (after spaces and comments).
+std::string SqlKeyword(std::string_view t, size_t at) {
+  std::string kw;
+  while (true) {
+    size_t end = at;
+    while (end < t.size() && (std::isalpha(static_cast<unsigned char>(t[end])) || t[end] == '_')) {
+      ++end;
+    }
+    std::string word(t.substr(at, end - at));
+    for (char& c : word) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    if (word.empty()) break;
+    kw += (kw.empty() ? "" : " ") + word;
+    if (kw != "CREATE" && word != "TEMP" && word != "TEMPORARY" && word != "UNIQUE" &&
+        word != "VIRTUAL") {
+      break;
+    }
+    at = end;
+    while (at < t.size() && (t[at] == ' ' || t[at] == '\t' || t[at] == '\r' || t[at] == '\n')) {
+      ++at;
+    }
+  }
+  return kw.empty() ? std::string(t.substr(at, 1)) : kw;
+}
+
+// Bounds on what one file may make SQLite do; llama-bench's statements are far inside each
+// (an INSERT is about a kilobyte: 30-odd quoted values for as many columns, depth 1).
+constexpr int kSqlMaxLength = 1 << 18;      // bytes of a statement, a string or a row
+constexpr int kSqlMaxColumns = 256;         // columns of a table, values of an INSERT
+constexpr int kSqlMaxExprDepth = 16;        // nesting of an expression
+constexpr int kSqlProgressEvery = 100;      // virtual machine steps between two calls
+constexpr uint64_t kSqlMaxProgress = 1000;  // calls in one statement before it is stopped
+
+// What the authorizer saw while one statement was prepared.
+struct SqlGuard {
+  bool trusted = false;  // rooflint's own statements (reading a row back)
+  std::string denied;    // the first action refused, named
+  bool creates = false;  // a CREATE TABLE of the main database
+  bool inserts = false;  // an INSERT into a table of the file
+  std::string table;     // the table it creates or inserts into
+  uint64_t progress = 0;
+};
+
+std::string SqlActionName(int action, const char* a, const char* b) {
+  std::string x = a ? a : "", y = b ? b : "";
+  switch (action) {
+    case SQLITE_ATTACH:
+      return fmt::format("ATTACH of '{}'", x);
+    case SQLITE_DETACH:
+      return fmt::format("DETACH of '{}'", x);
+    case SQLITE_PRAGMA:
+      return fmt::format("PRAGMA {}", x);
+    case SQLITE_FUNCTION:
+      return fmt::format("a call of the function {}()", y);
+    case SQLITE_SELECT:
+      return "a SELECT (or several rows in one VALUES)";
+    case SQLITE_READ:
+      return fmt::format("a read of {}.{}", x, y);
+    case SQLITE_UPDATE:
+      return fmt::format("an UPDATE of {}.{}", x, y);
+    case SQLITE_DELETE:
+      return fmt::format("a DELETE from {}", x);
+    case SQLITE_INSERT:
+      return fmt::format("an INSERT into {}", x);
+    case SQLITE_CREATE_TRIGGER:
+    case SQLITE_CREATE_TEMP_TRIGGER:
+      return fmt::format("CREATE TRIGGER {}", x);
+    case SQLITE_CREATE_VIEW:
+    case SQLITE_CREATE_TEMP_VIEW:
+      return fmt::format("CREATE VIEW {}", x);
+    case SQLITE_CREATE_INDEX:
+    case SQLITE_CREATE_TEMP_INDEX:
+      return fmt::format("CREATE INDEX {}", x);
+    case SQLITE_CREATE_TEMP_TABLE:
+      return fmt::format("CREATE TEMP TABLE {}", x);
+    case SQLITE_CREATE_VTABLE:
+      return fmt::format("CREATE VIRTUAL TABLE {}", x);
+    case SQLITE_DROP_TABLE:
+    case SQLITE_DROP_TEMP_TABLE:
+      return fmt::format("DROP TABLE {}", x);
+    case SQLITE_ALTER_TABLE:
+      return fmt::format("ALTER TABLE {}", y);
+    case SQLITE_TRANSACTION:
+      return fmt::format("a transaction ({})", x);
+    case SQLITE_SAVEPOINT:
+      return fmt::format("a SAVEPOINT ({} {})", x, y);
+    case SQLITE_RECURSIVE:
+      return "a recursive WITH";
+    default:
+      return fmt::format("SQLite action {}", action);
+  }
+}
+
+int SqlAuthorize(void* guard, int action, const char* a, const char* b, const char* db,
+                 const char*) {
+  SqlGuard& g = *static_cast<SqlGuard*>(guard);
+  if (g.trusted) return SQLITE_OK;
+  std::string_view schema = db ? db : "";
+  std::string_view name = a ? a : "";
+  if (schema == "main" && action == SQLITE_CREATE_TABLE) {
+    g.creates = true;
+    g.table = name;
+    return SQLITE_OK;
+  }
+  // A CREATE TABLE inserts, reads and updates its row of the schema table; writing that table
+  // directly SQLite refuses by itself (the database is defensive), and a SELECT is refused.
+  if (schema == "main" && name == "sqlite_master" &&
+      (action == SQLITE_INSERT || action == SQLITE_UPDATE || action == SQLITE_READ)) {
+    return SQLITE_OK;
+  }
+  if (schema == "main" && action == SQLITE_INSERT) {
+    g.inserts = true;
+    g.table = name;
+    return SQLITE_OK;
+  }
+  if (g.denied.empty()) g.denied = SqlActionName(action, a, b);
+  return SQLITE_DENY;
+}
+
+int SqlProgress(void* guard) {
+  SqlGuard& g = *static_cast<SqlGuard*>(guard);
+  return g.trusted || ++g.progress <= kSqlMaxProgress ? 0 : 1;
+}
+
+struct SqliteClose {
+  void operator()(sqlite3* db) const { sqlite3_close_v2(db); }
+};
+struct SqliteFinalize {
+  void operator()(sqlite3_stmt* s) const { sqlite3_finalize(s); }
+};
+using SqliteDb = std::unique_ptr<sqlite3, SqliteClose>;
+using SqliteStmt = std::unique_ptr<sqlite3_stmt, SqliteFinalize>;
+
+// A private in-memory database: no file, no URI names, no extensions, triggers or views, and
+// the guard's authorizer and progress handler on every statement.
+SqliteDb OpenSqlDatabase(SqlGuard& guard) {
+  sqlite3* raw = nullptr;
+  int rc = sqlite3_open_v2(":memory:", &raw,
+                           SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_MEMORY |
+                               SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_PRIVATECACHE,
+                           nullptr);
+  SqliteDb db(raw);
+  if (rc != SQLITE_OK) return nullptr;
+  sqlite3_db_config(raw, SQLITE_DBCONFIG_DEFENSIVE, 1, nullptr);
+  sqlite3_db_config(raw, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, nullptr);
+  sqlite3_db_config(raw, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0, nullptr);
+  sqlite3_db_config(raw, SQLITE_DBCONFIG_ENABLE_TRIGGER, 0, nullptr);
+  sqlite3_db_config(raw, SQLITE_DBCONFIG_ENABLE_VIEW, 0, nullptr);
+  sqlite3_limit(raw, SQLITE_LIMIT_LENGTH, kSqlMaxLength);
+  sqlite3_limit(raw, SQLITE_LIMIT_SQL_LENGTH, kSqlMaxLength);
+  sqlite3_limit(raw, SQLITE_LIMIT_COLUMN, kSqlMaxColumns);
+  sqlite3_limit(raw, SQLITE_LIMIT_EXPR_DEPTH, kSqlMaxExprDepth);
+  sqlite3_limit(raw, SQLITE_LIMIT_COMPOUND_SELECT, 1);
+  sqlite3_limit(raw, SQLITE_LIMIT_ATTACHED, 0);
+  sqlite3_limit(raw, SQLITE_LIMIT_TRIGGER_DEPTH, 0);
+  sqlite3_set_authorizer(raw, SqlAuthorize, &guard);
+  sqlite3_progress_handler(raw, kSqlProgressEvery, SqlProgress, &guard);
+  return db;
+}
+
+// Runs one of rooflint's own statements (the guard trusts it); false on an error.
+bool SqlTrusted(sqlite3* db, SqlGuard& guard, const std::string& sql) {
+  guard.trusted = true;
+  int rc = sqlite3_exec(db, sql.c_str(), nullptr, nullptr, nullptr);
+  guard.trusted = false;
+  return rc == SQLITE_OK;
+}
+
+std::string SqlQuoted(std::string_view name) {
+  std::string q = "\"";
+  for (char c : name) q += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return q + "\"";
+}
+
+// After the file's CREATE TABLE: the table again with the same columns and no declared types,
+// so that each value is kept as the file wrote it (a REAL column would turn '49.100000' into
+// 49.1, and a record's id hashes the text), and an empty blob as each column's default, so
+// that a column an INSERT does not list stays apart from one it sets to NULL.
+bool SqlUntypeTable(sqlite3* db, SqlGuard& guard, const std::string& table) {
+  std::vector<std::string> columns;
+  {
+    guard.trusted = true;
+    sqlite3_stmt* raw = nullptr;
+    sqlite3_prepare_v2(db, "SELECT name FROM pragma_table_info(?1)", -1, &raw, nullptr);
+    SqliteStmt info(raw);
+    if (raw != nullptr) {
+      sqlite3_bind_text(raw, 1, table.data(), static_cast<int>(table.size()), SQLITE_TRANSIENT);
+      while (sqlite3_step(raw) == SQLITE_ROW) {
+        const auto* name = reinterpret_cast<const char*>(sqlite3_column_text(raw, 0));
+        columns.emplace_back(name ? name : "");
+      }
+    }
+    guard.trusted = false;
+  }
+  if (columns.empty()) return false;
+  std::string create = fmt::format("DROP TABLE {0}; CREATE TABLE {0} (", SqlQuoted(table));
+  for (size_t i = 0; i < columns.size(); ++i) {
+    create += fmt::format("{}{} DEFAULT x''", i ? ", " : "", SqlQuoted(columns[i]));
+  }
+  return SqlTrusted(db, guard, create + ")");
+}
+
+// The row an INSERT just added, by column name: a NULL is a field not present, a column the
+// INSERT did not list (the default, an empty blob) no field at all.
+bool SqlReadRow(sqlite3* db, SqlGuard& guard, const std::string& table, Test& test) {
+  guard.trusted = true;
+  sqlite3_stmt* raw = nullptr;
+  std::string select = fmt::format("SELECT * FROM {} WHERE rowid = ?1", SqlQuoted(table));
+  sqlite3_prepare_v2(db, select.c_str(), -1, &raw, nullptr);
+  SqliteStmt stmt(raw);
+  bool found = false;
+  if (raw != nullptr) {
+    sqlite3_bind_int64(raw, 1, sqlite3_last_insert_rowid(db));
+    if (sqlite3_step(raw) == SQLITE_ROW) {
+      found = true;
+      for (int i = 0; i < sqlite3_column_count(raw); ++i) {
+        int type = sqlite3_column_type(raw, i);
+        if (type == SQLITE_BLOB && sqlite3_column_bytes(raw, i) == 0) continue;  // not listed
+        Field f;
+        f.offset = kNpos;  // a value is located by its statement
+        if (type == SQLITE_NULL) {
+          f.text = "NULL";
+          f.present = false;
+        } else {
+          const auto* text = reinterpret_cast<const char*>(sqlite3_column_text(raw, i));
+          f.text.assign(text ? text : "", static_cast<size_t>(sqlite3_column_bytes(raw, i)));
+        }
+        test.fields.emplace(sqlite3_column_name(raw, i), std::move(f));
+      }
+    }
+  }
+  guard.trusted = false;
+  return found;
 }
 
 void ParseSql(const SourceText& src, Parsed& p, Sink& sink) {
   p.format = "sql";
-  std::string_view t = src.text();
-  size_t pos = 0;
-  size_t n = 0;
-  while ((pos = t.find("INSERT INTO", pos)) != kNpos) {
-    size_t stmt = pos;
-    ++n;
-    std::string what = fmt::format("INSERT {}", n);
-    size_t i = pos + 11;
-    size_t open = t.find('(', i);
-    size_t close = open == kNpos ? kNpos : t.find(')', open);
-    size_t values_kw = close == kNpos ? kNpos : t.find("VALUES", close);
-    size_t vopen = values_kw == kNpos ? kNpos : t.find('(', values_kw);
-    if (vopen == kNpos) {
-      sink.Add(src.At(stmt, Severity::kError, "bad-sql",
-                      fmt::format("{} is not 'INSERT INTO table (columns) VALUES (values)'", what),
-                      "import the output of llama-bench -o sql as it was written"));
-      return;
-    }
-    std::vector<std::string> columns;
-    {
-      std::string_view list = t.substr(open + 1, close - open - 1);
-      size_t s = 0;
-      while (s <= list.size()) {
-        size_t comma = list.find(',', s);
-        columns.emplace_back(Trim(list.substr(s, comma == kNpos ? kNpos : comma - s)));
-        for (auto& c : columns.back()) {
-          if (c == '\n' || c == '\r') c = ' ';
-        }
-        columns.back() = std::string(Trim(columns.back()));
-        if (comma == kNpos) break;
-        s = comma + 1;
-      }
-    }
-    std::vector<Field> values;
-    i = vopen + 1;
-    bool done = false;
-    while (!done) {
-      SkipSpace(t, i);
-      if (i >= t.size()) break;
-      Field f;
-      if (t[i] == '\'') {
-        f.offset = i + 1;
-        ++i;
-        bool closed = false;
-        while (i < t.size()) {
-          if (t[i] == '\'') {
-            if (i + 1 < t.size() && t[i + 1] == '\'') {
-              f.text += '\'';
-              i += 2;
-              continue;
-            }
-            ++i;
-            closed = true;
-            break;
-          }
-          f.text += t[i++];
-        }
-        if (!closed) break;
-      } else {
-        f.offset = i;
-        while (i < t.size() && t[i] != ',' && t[i] != ')') f.text += t[i++];
-        f.text = std::string(Trim(f.text));
-        if (f.text == "NULL") f.present = false;
-      }
-      values.push_back(std::move(f));
-      SkipSpace(t, i);
-      if (i < t.size() && t[i] == ',') {
-        ++i;
-      } else if (i < t.size() && t[i] == ')') {
-        done = true;
-      } else {
-        break;
-      }
-    }
-    if (!done) {
-      sink.Add(src.At(stmt, Severity::kError, "truncated",
-                      fmt::format("{} ends before its closing ')'", what),
-                      "the file was cut, or a value holds a quote llama-bench did not escape; "
-                      "re-run llama-bench -o sql"));
-      return;
-    }
-    if (values.size() != columns.size()) {
-      sink.Add(src.At(
-          stmt, Severity::kError, "column-count",
-          fmt::format("{} has {} values for {} columns", what, values.size(), columns.size()),
-          "rooflint never shifts columns to fit: re-run llama-bench -o sql"));
-      return;
-    }
-    Test test;
-    test.offset = stmt;
-    test.what = what;
-    for (size_t k = 0; k < columns.size(); ++k) {
-      test.fields.emplace(columns[k], std::move(values[k]));
-    }
-    p.tests.push_back(std::move(test));
-    pos = i;
+  const std::string sql(src.text());
+  constexpr std::string_view kHint = "import the output of llama-bench -o sql as it was written";
+  if (size_t nul = sql.find('\0'); nul != kNpos) {
+    sink.Add(src.At(nul, Severity::kError, "bad-sql",
+                    "the file holds a NUL byte, which no SQL text holds", std::string(kHint)));
+    return;
   }
-  if (n == 0) {
+  SqlGuard guard;
+  SqliteDb db = OpenSqlDatabase(guard);
+  if (!db) {
+    sink.Add(src.At(0, Severity::kError, "bad-sql", "SQLite could not open a memory database",
+                    "rooflint needs a working SQLite to read -o sql; import -o jsonl instead"));
+    return;
+  }
+  size_t statements = 0;
+  size_t inserts = 0;
+  size_t pos = 0;
+  while ((pos = SqlStatementStart(sql, pos)) < sql.size()) {
+    size_t stmt_at = pos;
+    ++statements;
+    std::string kw = SqlKeyword(sql, stmt_at);
+    std::string what = kw == "INSERT" ? fmt::format("INSERT {}", ++inserts)
+                                      : fmt::format("statement {} ({})", statements, kw);
+    guard = SqlGuard();
+    sqlite3_stmt* raw = nullptr;
+    const char* tail = nullptr;
+    // The text is NUL-terminated (-1): SQLite then parses it in place, with no copy of the
+    // rest of the file per statement, and bounds this statement's length as it reads it.
+    int rc = sqlite3_prepare_v2(db.get(), sql.c_str() + stmt_at, -1, &raw, &tail);
+    SqliteStmt stmt(raw);
+    auto error = [&](DiagnosticCode code, std::string message, std::string hint) {
+      sink.Add(
+          src.At(stmt_at, Severity::kError, std::move(code), std::move(message), std::move(hint)));
+    };
+    if (rc != SQLITE_OK) {
+      std::string msg = sqlite3_errmsg(db.get());
+      int values = 0, columns = 0;
+      if (!guard.denied.empty()) {
+        error("bad-sql",
+              fmt::format("{} is refused: {}; rooflint runs only CREATE TABLE and INSERT "
+                          "statements of values",
+                          what, guard.denied),
+              "llama-bench -o sql writes nothing else: the file was not written by it, or was "
+              "edited; nothing of it was run");
+      } else if (!sqlite3_complete(sql.c_str() + stmt_at)) {
+        error("truncated",
+              kw == "INSERT" ? fmt::format("{} ends before its closing ')'", what)
+                             : fmt::format("{} is cut off: the file ends inside it", what),
+              "the file was cut, or a value holds a quote llama-bench did not escape; "
+              "re-run llama-bench -o sql");
+      } else if (std::sscanf(msg.c_str(), "%d values for %d columns", &values, &columns) == 2 ||
+                 std::sscanf(msg.c_str(), "table %*s has %d columns but %d values were supplied",
+                             &columns, &values) == 2) {
+        error("column-count", fmt::format("{} has {} values for {} columns", what, values, columns),
+              "rooflint never shifts columns to fit: re-run llama-bench -o sql");
+      } else if (rc == SQLITE_TOOBIG) {
+        error("bad-sql",
+              fmt::format("{} is too long: rooflint reads a statement or a value of at most {} "
+                          "bytes (a llama-bench INSERT is about a kilobyte)",
+                          what, kSqlMaxLength),
+              std::string(kHint));
+      } else {
+        error("bad-sql", fmt::format("{} is not SQL that SQLite reads: {}", what, msg),
+              std::string(kHint));
+      }
+      return;
+    }
+    size_t next = tail != nullptr ? static_cast<size_t>(tail - sql.c_str()) : sql.size();
+    if (raw == nullptr) {  // only an empty statement (a lone ';')
+      pos = std::max(next, stmt_at + 1);
+      continue;
+    }
+    if (sqlite3_stmt_isexplain(raw) != 0 || !(guard.creates || guard.inserts)) {
+      error("bad-sql",
+            fmt::format("{} is not a CREATE TABLE or an INSERT, the only statements rooflint "
+                        "runs",
+                        what),
+            "llama-bench -o sql writes nothing else; the statement was not run");
+      return;
+    }
+    if (sqlite3_bind_parameter_count(raw) > 0) {
+      error("bad-sql", fmt::format("{} holds a parameter ('?'), which has no value", what),
+            std::string(kHint));
+      return;
+    }
+    rc = sqlite3_step(raw);
+    if (rc != SQLITE_DONE) {
+      error("bad-sql",
+            rc == SQLITE_INTERRUPT
+                ? fmt::format("{} takes far more work than a llama-bench statement: SQLite "
+                              "stopped it",
+                              what)
+                : fmt::format("{} fails in SQLite: {}", what, sqlite3_errmsg(db.get())),
+            std::string(kHint));
+      return;
+    }
+    stmt.reset();
+    if (guard.creates) {
+      if (!SqlUntypeTable(db.get(), guard, guard.table)) {
+        error("bad-sql", fmt::format("{}: the table it creates cannot be read back", what),
+              std::string(kHint));
+        return;
+      }
+    } else {
+      Test test;
+      test.offset = stmt_at;
+      test.what = what;
+      if (!SqlReadRow(db.get(), guard, guard.table, test)) {
+        error("bad-sql", fmt::format("{} adds no row that can be read back", what),
+              std::string(kHint));
+        return;
+      }
+      p.tests.push_back(std::move(test));
+    }
+    pos = next;
+  }
+  if (inserts == 0) {
     sink.Add(src.At(0, Severity::kError, "no-tests", "no INSERT statement in this SQL file",
-                    "import the output of llama-bench -o sql as it was written"));
+                    std::string(kHint)));
   }
 }
+
+#else  // ROOFLINT_NO_SQLITE
+
+// A build without SQLite (the browser page: emscripten cannot link the system's libsqlite3)
+// does not read the SQL form; it says so at the first statement.
+void ParseSql(const SourceText& src, Parsed& p, Sink& sink) {
+  p.format = "sql";
+  sink.Add(src.At(SqlStatementStart(src.text(), 0), Severity::kError, "bad-sql",
+                  "this build of rooflint has no SQLite and does not read llama-bench's -o sql "
+                  "output",
+                  "import the -o json, jsonl, csv or md output, or use the rooflint command"));
+}
+
+#endif  // ROOFLINT_NO_SQLITE
 
 // ----- Markdown -----
 
