@@ -480,6 +480,61 @@ std::string_view LatencyMeaning(std::string_view m) {
   return "end-to-end request latency";
 }
 
+size_t ReadCsvRecord(std::string_view t, size_t pos, char sep, std::vector<CsvCell>& out,
+                     size_t& bad) {
+  out.clear();
+  CsvCell c;
+  c.offset = pos;
+  size_t i = pos;
+  while (true) {
+    if (i < t.size() && t[i] == '"') {
+      size_t quote = i;
+      c.offset = i + 1;
+      ++i;
+      while (true) {
+        if (i >= t.size()) {
+          bad = quote;
+          return std::string_view::npos;
+        }
+        if (t[i] == '"') {
+          if (i + 1 < t.size() && t[i + 1] == '"') {
+            c.text += '"';
+            i += 2;
+            continue;
+          }
+          ++i;
+          break;
+        }
+        c.text += t[i++];
+      }
+      while (i < t.size() && t[i] != sep && t[i] != '\n') ++i;
+    } else {
+      size_t b = i;
+      while (i < t.size() && t[i] != sep && t[i] != '\n') ++i;
+      std::string_view raw = t.substr(b, i - b);
+      if (raw.ends_with('\r')) raw.remove_suffix(1);
+      size_t lead = raw.find_first_not_of(" \t");
+      c.offset = b + (lead == std::string_view::npos ? 0 : lead);
+      c.text = std::string(Trim(raw));
+    }
+    out.push_back(std::move(c));
+    c = CsvCell();
+    if (i >= t.size()) return t.size();
+    if (t[i] == '\n') return i + 1;
+    ++i;
+    c.offset = i;
+  }
+}
+
+std::string WithoutInteractive(std::string_view name) {
+  std::string lower = ToLower(name);
+  size_t at = lower.find("-interactive");
+  if (at == std::string_view::npos || at == 0) return "";
+  size_t end = at + std::string_view("-interactive").size();
+  if (end != lower.size() && lower[end] != '-') return "";
+  return std::string(name.substr(0, at)) + std::string(name.substr(end));
+}
+
 size_t OutOfRangeOffset(std::string_view text, size_t begin, size_t end, std::string_view error) {
   size_t q = error.find('\'');
   size_t q2 = q == std::string_view::npos ? q : error.find('\'', q + 1);

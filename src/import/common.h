@@ -127,6 +127,21 @@ class JsonKeyScan {
 // stands in text[begin, end), or `begin` when it cannot be found: a number beyond double's
 // range is pointed at, never an unlocated internal error.
 size_t OutOfRangeOffset(std::string_view text, size_t begin, size_t end, std::string_view error);
+// One value of a CSV record: its text (unquoted, doubled quotes undone; an unquoted value
+// trimmed) and the offset of its first character (inside the quotes, or after leading blanks).
+struct CsvCell {
+  std::string text;
+  size_t offset = 0;
+};
+// Reads one CSV record of `t` from `pos` into `out`, values split at `sep` (quoted values may
+// hold `sep` and line breaks; text after a closing quote up to the separator is dropped).
+// Returns where the next record starts, or npos for a quote not closed before the end (its
+// offset in `bad`).
+size_t ReadCsvRecord(std::string_view t, size_t pos, char sep, std::vector<CsvCell>& out,
+                     size_t& bad);
+// The benchmark a v5.0 MLPerf interactive benchmark name names without its "-interactive"
+// ("llama2-70b-interactive-99.9" -> "llama2-70b-99.9"); "" for any other name.
+std::string WithoutInteractive(std::string_view name);
 // A latency statistic key as vLLM's and SGLang's serving benchmarks write it ("mean_ttft_ms",
 // "p99.9_tpot_ms", "median_e2el_ms", "p99_e2e_latency_ms"): the metric as written (ttft, tpot,
 // itl, e2el, e2e_latency) and the statistic (mean, median, std, pNN). Read by one forward scan

@@ -161,47 +161,18 @@ void ParseJson(const SourceText& src, Parsed& p, Sink& sink) {
 
 // ----- CSV -----
 
-// Reads one CSV record starting at `pos`; values keep their offsets. Returns the offset after
-// the record's line break, or npos for an unterminated quote (at `bad`).
-size_t ReadCsvRecord(std::string_view t, size_t pos, std::vector<Field>& out, size_t& bad) {
+// Reads one CSV record starting at `pos` as the fields of a test (ReadCsvRecord).
+size_t ReadCsvFields(std::string_view t, size_t pos, std::vector<Field>& out, size_t& bad) {
+  std::vector<CsvCell> cells;
+  size_t next = ReadCsvRecord(t, pos, ',', cells, bad);
   out.clear();
-  Field f;
-  f.offset = pos;
-  size_t i = pos;
-  while (true) {
-    if (i < t.size() && t[i] == '"') {
-      size_t quote = i;
-      f.offset = i + 1;
-      ++i;
-      while (true) {
-        if (i >= t.size()) {
-          bad = quote;
-          return kNpos;
-        }
-        if (t[i] == '"') {
-          if (i + 1 < t.size() && t[i + 1] == '"') {
-            f.text += '"';
-            i += 2;
-            continue;
-          }
-          ++i;
-          break;
-        }
-        f.text += t[i++];
-      }
-      while (i < t.size() && t[i] != ',' && t[i] != '\n') ++i;  // junk after the quote
-    } else {
-      while (i < t.size() && t[i] != ',' && t[i] != '\n') f.text += t[i++];
-      if (!f.text.empty() && f.text.back() == '\r') f.text.pop_back();
-      f.text = std::string(Trim(f.text));
-    }
+  for (CsvCell& c : cells) {
+    Field f;
+    f.text = std::move(c.text);
+    f.offset = c.offset;
     out.push_back(std::move(f));
-    f = Field();
-    if (i >= t.size()) return t.size();
-    if (t[i] == '\n') return i + 1;
-    ++i;  // ','
-    f.offset = i;
   }
+  return next;
 }
 
 void ParseCsv(const SourceText& src, Parsed& p, Sink& sink) {
@@ -216,7 +187,7 @@ void ParseCsv(const SourceText& src, Parsed& p, Sink& sink) {
     std::string_view line = t.substr(pos, eol == kNpos ? kNpos : eol - pos);
     if (line.find("avg_ts") != kNpos || line.find("model_type") != kNpos) {
       size_t bad = 0;
-      size_t next = ReadCsvRecord(t, pos, header, bad);
+      size_t next = ReadCsvFields(t, pos, header, bad);
       header_at = pos;
       pos = next == kNpos ? t.size() : next;
       break;
@@ -258,7 +229,7 @@ void ParseCsv(const SourceText& src, Parsed& p, Sink& sink) {
       continue;
     }
     size_t bad = 0;
-    size_t next = ReadCsvRecord(t, pos, values, bad);
+    size_t next = ReadCsvFields(t, pos, values, bad);
     if (next == kNpos) {
       sink.Add(src.At(bad, Severity::kError, "truncated",
                       "a quoted value is not closed before the end of the file",

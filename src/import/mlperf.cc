@@ -317,17 +317,6 @@ std::optional<std::pair<size_t, size_t>> Fit(std::string_view json_path, std::st
   return std::pair{scope, named};
 }
 
-// The benchmark a v5.0 interactive benchmark folder names without its "-interactive"
-// ("llama2-70b-interactive-99" -> "llama2-70b-99"); "" for any other name.
-std::string InteractiveBenchmark(std::string_view name) {
-  std::string lower = ToLower(name);
-  size_t at = lower.find("-interactive");
-  if (at == kNpos || at == 0) return "";
-  size_t end = at + std::string_view("-interactive").size();
-  if (end != lower.size() && lower[end] != '-') return "";
-  return std::string(name.substr(0, at)) + std::string(name.substr(end));
-}
-
 struct LatencyLine {
   std::string metric;     // ttft, tpot
   std::string statistic;  // mean, p50, p90, p99
@@ -611,7 +600,7 @@ bool RunImporter::ReadScenario() {
     for (const std::string& name : PathNames(DirName(main_path_))) {
       // The v5.0 round named it as a benchmark of its own ("llama2-70b-interactive-99", run
       // in the Server scenario folder); later rounds as a scenario folder ("Interactive").
-      if (ToLower(name) != "interactive" && InteractiveBenchmark(name).empty()) continue;
+      if (ToLower(name) != "interactive" && WithoutInteractive(name).empty()) continue;
       scenario_ = "interactive";
       std::string ttft = SummaryFind("ttft_latency (ns)")
                              ? SummaryFind("ttft_latency (ns)")->text
@@ -730,7 +719,7 @@ void RunImporter::ReadModel() {
     if (lower == ToLower(scenario_text_) || lower == scenario_) benchmark = folders[i - 1];
   }
   // "llama2-70b-interactive-99" is llama2-70b-99 in the interactive scenario.
-  if (std::string plain = InteractiveBenchmark(benchmark); !plain.empty()) {
+  if (std::string plain = WithoutInteractive(benchmark); !plain.empty()) {
     names.insert(names.begin(), plain);
     benchmark = plain;
   }

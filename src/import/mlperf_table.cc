@@ -22,59 +22,6 @@ constexpr size_t kNpos = std::string_view::npos;
 constexpr std::string_view kSystemColumn = "System Name (click + for details)";
 constexpr std::string_view kTokensPerSecond = "Tokens/s";
 
-struct Cell {
-  std::string text;
-  size_t offset = 0;
-};
-
-// Reads one CSV record of `t` from `pos` (quoted values, doubled quotes) split at `sep`;
-// returns where the next record starts, or npos for an unterminated quote (at `bad`).
-size_t ReadTableRecord(std::string_view t, size_t pos, char sep, std::vector<Cell>& out,
-                       size_t& bad) {
-  out.clear();
-  Cell c;
-  c.offset = pos;
-  size_t i = pos;
-  while (true) {
-    if (i < t.size() && t[i] == '"') {
-      size_t quote = i;
-      c.offset = i + 1;
-      ++i;
-      while (true) {
-        if (i >= t.size()) {
-          bad = quote;
-          return kNpos;
-        }
-        if (t[i] == '"') {
-          if (i + 1 < t.size() && t[i + 1] == '"') {
-            c.text += '"';
-            i += 2;
-            continue;
-          }
-          ++i;
-          break;
-        }
-        c.text += t[i++];
-      }
-      while (i < t.size() && t[i] != sep && t[i] != '\n') ++i;
-    } else {
-      size_t b = i;
-      while (i < t.size() && t[i] != sep && t[i] != '\n') ++i;
-      std::string_view raw = t.substr(b, i - b);
-      if (raw.ends_with('\r')) raw.remove_suffix(1);
-      size_t lead = raw.find_first_not_of(" \t");
-      c.offset = b + (lead == kNpos ? 0 : lead);
-      c.text = std::string(Trim(raw));
-    }
-    out.push_back(std::move(c));
-    c = Cell();
-    if (i >= t.size()) return t.size();
-    if (t[i] == '\n') return i + 1;
-    ++i;
-    c.offset = i;
-  }
-}
-
 // The header line of the table: the first of the first lines that names the system column
 // (the site's export puts a title line, "Table - ...", above it).
 size_t HeaderAt(std::string_view text) {
@@ -104,17 +51,6 @@ std::string ScenarioName(std::string_view s) {
   return "";
 }
 
-// The benchmark a v5.0 interactive benchmark name names without its "-interactive"
-// ("llama2-70b-interactive-99.9" -> "llama2-70b-99.9"); "" for any other name.
-std::string WithoutInteractive(std::string_view name) {
-  std::string lower = ToLower(name);
-  size_t at = lower.find("-interactive");
-  if (at == kNpos || at == 0) return "";
-  size_t end = at + std::string_view("-interactive").size();
-  if (end != lower.size() && lower[end] != '-') return "";
-  return std::string(name.substr(0, at)) + std::string(name.substr(end));
-}
-
 class TableImporter {
  public:
   TableImporter(const ImportFile& file, const Context& ctx, FileImport& fi)
@@ -123,19 +59,19 @@ class TableImporter {
 
  private:
   // The cell of `column` in `row` ("" when the table has no such column).
-  const Cell* At(const std::vector<Cell>& row, std::string_view column) const {
+  const CsvCell* At(const std::vector<CsvCell>& row, std::string_view column) const {
     auto it = columns_.find(column);
     if (it == columns_.end() || it->second >= row.size()) return nullptr;
     return &row[it->second];
   }
-  std::string Text(const std::vector<Cell>& row, std::string_view column) const {
-    const Cell* c = At(row, column);
+  std::string Text(const std::vector<CsvCell>& row, std::string_view column) const {
+    const CsvCell* c = At(row, column);
     return c ? c->text : "";
   }
   void Error(size_t at, DiagnosticCode code, std::string message, std::string hint) {
     sink_.Add(src_.At(at, Severity::kError, code, std::move(message), std::move(hint)));
   }
-  void ImportRow(const std::vector<Cell>& row, size_t begin, size_t end);
+  void ImportRow(const std::vector<CsvCell>& row, size_t begin, size_t end);
 
   const ImportFile& file_;
   const Context& ctx_;
@@ -163,9 +99,9 @@ void TableImporter::Run() {
   std::string_view header_line =
       t.substr(header_at, line_end == kNpos ? kNpos : line_end - header_at);
   char sep = header_line.find(',') == kNpos && header_line.find('\t') != kNpos ? '\t' : ',';
-  std::vector<Cell> header;
+  std::vector<CsvCell> header;
   size_t bad = kNpos;
-  size_t pos = ReadTableRecord(t, header_at, sep, header, bad);
+  size_t pos = ReadCsvRecord(t, header_at, sep, header, bad);
   if (pos == kNpos) {
     Error(bad, "bad-csv", "an unterminated quoted value in the header", "");
     return;
@@ -193,10 +129,10 @@ void TableImporter::Run() {
     }
   }
   source_id_ = SourceIdOf(ctx_, "mlperf-results-table", fi_.file_hash());
-  std::vector<Cell> row;
+  std::vector<CsvCell> row;
   while (pos < t.size()) {
     size_t begin = pos;
-    pos = ReadTableRecord(t, begin, sep, row, bad);
+    pos = ReadCsvRecord(t, begin, sep, row, bad);
     if (pos == kNpos) {
       Error(bad, "bad-csv", "an unterminated quoted value: the rest of the table is not read",
             "import the table as the results site exported it");
@@ -266,7 +202,7 @@ void TableImporter::Run() {
   fi_.Emit(source);
 }
 
-void TableImporter::ImportRow(const std::vector<Cell>& row, size_t begin, size_t end) {
+void TableImporter::ImportRow(const std::vector<CsvCell>& row, size_t begin, size_t end) {
   std::string unit = Text(row, "Units");
   if (unit != kTokensPerSecond) {
     skipped_[unit].push_back(begin);
@@ -278,7 +214,7 @@ void TableImporter::ImportRow(const std::vector<Cell>& row, size_t begin, size_t
   std::string where = fmt::format("line {}", line);
   // Every diagnostic of the row at the cell it is about.
   auto cell_at = [this, &row, begin](std::string_view column) {
-    const Cell* c = At(row, column);
+    const CsvCell* c = At(row, column);
     return c ? c->offset : begin;
   };
 
@@ -293,7 +229,7 @@ void TableImporter::ImportRow(const std::vector<Cell>& row, size_t begin, size_t
                    fmt::format("{}, {}: {}", where, key, message), std::move(hint));
   };
 
-  const Cell* result = At(row, "Result");
+  const CsvCell* result = At(row, "Result");
   auto value = ParseNumber(result->text);
   if (!value || !std::isfinite(*value) || *value <= 0) {
     Error(result->offset, "not-a-number",
