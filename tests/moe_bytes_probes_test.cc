@@ -5,10 +5,10 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <list>
 #include <string>
 
 #include "fixtures.h"
+#include "probe_corpus.h"
 #include "rooflint/audit.h"
 #include "rooflint/corpus.h"
 #include "test_corpus.h"
@@ -19,46 +19,15 @@ namespace {
 using testing::Absent;
 using testing::AuditOf;
 using testing::BenchRecord;
+using testing::FindingsOn;
+using testing::ProbeClaim;
 using testing::RoofOf;
-
-// A claim as the bundled corpus writes one, citing a shipped source.
-BenchRecord MoeClaim(const std::string& id) {
-  BenchRecord b;
-  b.id = id;
-  b.status = std::nullopt;
-  b.source = "stas00-ml-engineering-accelerators";
-  b.locator = "probe";
-  b.scenario = Absent("probe");
-  b.weights = std::nullopt;
-  return b;
-}
-
-// The bundled corpus with `claim` added, swept; each corpus lives until the tests end (a
-// sweep's results point into it).
-SweepResult MoeSweepWith(const std::string& id, const BenchRecord& claim) {
-  static std::list<Corpus> corpora;
-  Corpus& corpus =
-      corpora.emplace_back(LoadCorpus(std::vector<std::string>{ROOFLINT_BUNDLED_DATA}));
-  ParseResult r = ParseRecord(RecordKind::kBenchmark, claim.Toml(), "probe/" + id + ".toml", id);
-  for (const auto& d : r.diagnostics) ADD_FAILURE() << Render(d) << "\n" << claim.Toml();
-  if (!r.ok()) return SweepResult();
-  corpus.benchmarks.push_back(std::get<Benchmark>(r.record));
-  corpus.Index();
-  return Sweep(corpus);
-}
-
-std::vector<Finding> MoeFindings(const SweepResult& s, std::string_view id, Severity severity) {
-  std::vector<Finding> out;
-  for (const Finding& f : s.findings) {
-    if (f.record == id && f.severity == severity) out.push_back(f);
-  }
-  return out;
-}
+using testing::SweepBundledWith;
 
 // The corpus's verified llama.cpp row on a DGX Spark (GB10, 273 GB/s), batch 1, tg32, mxfp4,
 // with its optional `weights` key left out.
 BenchRecord SparkRow(const std::string& id, const std::string& model, const std::string& value) {
-  BenchRecord b = MoeClaim(id);
+  BenchRecord b = ProbeClaim(id);
   b.metric = "per-user-decode";
   b.value = value;
   b.model = model;
@@ -86,8 +55,8 @@ BenchRecord SparkRow(const std::string& id, const std::string& model, const std:
 // layout's 65.19 GB), so 108.1% is a warning naming the layout, never an error.
 TEST(MoeBytesProbes, Gpt120bOnSparkWithoutWeightsGetsNoError) {
   BenchRecord b = SparkRow("zz-probe-spark-gpt-oss-120b", "gpt-oss-120b", "59.02 tok/s");
-  SweepResult s = MoeSweepWith("zz-probe-spark-gpt-oss-120b", b);
-  EXPECT_TRUE(MoeFindings(s, "zz-probe-spark-gpt-oss-120b", Severity::kError).empty());
+  SweepResult s = SweepBundledWith("zz-probe-spark-gpt-oss-120b", b);
+  EXPECT_TRUE(FindingsOn(s, "zz-probe-spark-gpt-oss-120b", Severity::kError).empty());
   const InstrumentResult* kv = RoofOf(AuditOf(s, "zz-probe-spark-gpt-oss-120b"), "kv-roof");
   ASSERT_NE(kv, nullptr);
   EXPECT_NEAR(kv->bound, 54.59, 0.01);
@@ -112,8 +81,8 @@ TEST(MoeBytesProbes, Gpt120bOnSparkWithoutWeightsGetsNoError) {
 // An impossible 150 tok/s is 105.3% of even the narrowest: an error.
 TEST(MoeBytesProbes, Gpt20bOnSparkWithoutWeightsGetsNoError) {
   BenchRecord b = SparkRow("zz-probe-spark-gpt-oss-20b", "gpt-oss-20b", "84.10 tok/s");
-  SweepResult s = MoeSweepWith("zz-probe-spark-gpt-oss-20b", b);
-  EXPECT_TRUE(MoeFindings(s, "zz-probe-spark-gpt-oss-20b", Severity::kError).empty());
+  SweepResult s = SweepBundledWith("zz-probe-spark-gpt-oss-20b", b);
+  EXPECT_TRUE(FindingsOn(s, "zz-probe-spark-gpt-oss-20b", Severity::kError).empty());
   const InstrumentResult* kv = RoofOf(AuditOf(s, "zz-probe-spark-gpt-oss-20b"), "kv-roof");
   ASSERT_NE(kv, nullptr);
   EXPECT_NEAR(kv->bound, 73.65, 0.01);
@@ -121,8 +90,8 @@ TEST(MoeBytesProbes, Gpt20bOnSparkWithoutWeightsGetsNoError) {
   EXPECT_NEAR(kv->assumption_free_bound, 142.42, 0.01);
 
   b = SparkRow("zz-probe-spark-gpt-oss-20b-impossible", "gpt-oss-20b", "150 tok/s");
-  SweepResult bad = MoeSweepWith("zz-probe-spark-gpt-oss-20b-impossible", b);
-  EXPECT_FALSE(MoeFindings(bad, "zz-probe-spark-gpt-oss-20b-impossible", Severity::kError).empty());
+  SweepResult bad = SweepBundledWith("zz-probe-spark-gpt-oss-20b-impossible", b);
+  EXPECT_FALSE(FindingsOn(bad, "zz-probe-spark-gpt-oss-20b-impossible", Severity::kError).empty());
 }
 
 // The convention: params_active counts the input-embedding table as params_total does. A
@@ -175,7 +144,7 @@ source = "s"
 // narrows); 130 is 104.4% of 124.49, an error; the published 79.78 is 90.6%, within.
 TEST(MoeBytesProbes, AStatedFileBoundsTheActiveBytesFromBelow) {
   auto strix = [](const std::string& id, const std::string& value) {
-    BenchRecord b = MoeClaim(id);
+    BenchRecord b = ProbeClaim(id);
     b.metric = "per-user-decode";
     b.value = value;
     b.model = "gpt-oss-20b";
@@ -190,17 +159,17 @@ TEST(MoeBytesProbes, AStatedFileBoundsTheActiveBytesFromBelow) {
     b.engine = "llama.cpp";
     return b;
   };
-  SweepResult fake = MoeSweepWith("zz-probe-strix-gpt-oss-20b-120",
-                                  strix("zz-probe-strix-gpt-oss-20b-120", "120 tok/s"));
+  SweepResult fake = SweepBundledWith("zz-probe-strix-gpt-oss-20b-120",
+                                      strix("zz-probe-strix-gpt-oss-20b-120", "120 tok/s"));
   const InstrumentResult* mem =
       RoofOf(AuditOf(fake, "zz-probe-strix-gpt-oss-20b-120"), "memory-roof");
   ASSERT_NE(mem, nullptr);
   EXPECT_NEAR(mem->bound, 88.06, 0.01);
   EXPECT_NEAR(mem->percent, 136.3, 0.05);
   EXPECT_NEAR(mem->assumption_free_bound, 124.49, 0.01);
-  EXPECT_TRUE(MoeFindings(fake, "zz-probe-strix-gpt-oss-20b-120", Severity::kError).empty());
+  EXPECT_TRUE(FindingsOn(fake, "zz-probe-strix-gpt-oss-20b-120", Severity::kError).empty());
   std::vector<Finding> warnings =
-      MoeFindings(fake, "zz-probe-strix-gpt-oss-20b-120", Severity::kWarning);
+      FindingsOn(fake, "zz-probe-strix-gpt-oss-20b-120", Severity::kWarning);
   auto it = std::find_if(warnings.begin(), warnings.end(),
                          [](const Finding& f) { return f.instrument == "memory-roof"; });
   ASSERT_NE(it, warnings.end());
@@ -208,18 +177,18 @@ TEST(MoeBytesProbes, AStatedFileBoundsTheActiveBytesFromBelow) {
             std::string_view::npos)
       << it->message.view();
 
-  SweepResult worse = MoeSweepWith("zz-probe-strix-gpt-oss-20b-130",
-                                   strix("zz-probe-strix-gpt-oss-20b-130", "130 tok/s"));
-  EXPECT_FALSE(MoeFindings(worse, "zz-probe-strix-gpt-oss-20b-130", Severity::kError).empty());
+  SweepResult worse = SweepBundledWith("zz-probe-strix-gpt-oss-20b-130",
+                                       strix("zz-probe-strix-gpt-oss-20b-130", "130 tok/s"));
+  EXPECT_FALSE(FindingsOn(worse, "zz-probe-strix-gpt-oss-20b-130", Severity::kError).empty());
 
-  SweepResult honest = MoeSweepWith("zz-probe-strix-gpt-oss-20b-honest",
-                                    strix("zz-probe-strix-gpt-oss-20b-honest", "79.78 tok/s"));
+  SweepResult honest = SweepBundledWith("zz-probe-strix-gpt-oss-20b-honest",
+                                        strix("zz-probe-strix-gpt-oss-20b-honest", "79.78 tok/s"));
   const InstrumentResult* ok =
       RoofOf(AuditOf(honest, "zz-probe-strix-gpt-oss-20b-honest"), "memory-roof");
   ASSERT_NE(ok, nullptr);
   EXPECT_NEAR(ok->percent, 90.6, 0.05);
-  EXPECT_TRUE(MoeFindings(honest, "zz-probe-strix-gpt-oss-20b-honest", Severity::kError).empty());
-  EXPECT_TRUE(MoeFindings(honest, "zz-probe-strix-gpt-oss-20b-honest", Severity::kWarning).empty());
+  EXPECT_TRUE(FindingsOn(honest, "zz-probe-strix-gpt-oss-20b-honest", Severity::kError).empty());
+  EXPECT_TRUE(FindingsOn(honest, "zz-probe-strix-gpt-oss-20b-honest", Severity::kWarning).empty());
 }
 
 // 2:4 structured sparsity: Llama-3.1-8B in fp8, 2:4 sparse, one H100 SXM5 (3.35 TB/s, fp8
@@ -231,7 +200,7 @@ TEST(MoeBytesProbes, AStatedFileBoundsTheActiveBytesFromBelow) {
 // impossible 750 tok/s is 105.0% of the sparse roof: an error.
 TEST(MoeBytesProbes, ASparseRunReadsFiveEighthsOfTheDenseBytes) {
   auto sparse = [](const std::string& id, const std::string& value) {
-    BenchRecord b = MoeClaim(id);
+    BenchRecord b = ProbeClaim(id);
     b.metric = "per-user-decode";
     b.value = value;
     b.model = "llama-3.1-8b";
@@ -246,8 +215,8 @@ TEST(MoeBytesProbes, ASparseRunReadsFiveEighthsOfTheDenseBytes) {
     b.engine = "vllm";
     return b;
   };
-  SweepResult s = MoeSweepWith("zz-probe-sparse-24", sparse("zz-probe-sparse-24", "470 tok/s"));
-  EXPECT_TRUE(MoeFindings(s, "zz-probe-sparse-24", Severity::kError).empty());
+  SweepResult s = SweepBundledWith("zz-probe-sparse-24", sparse("zz-probe-sparse-24", "470 tok/s"));
+  EXPECT_TRUE(FindingsOn(s, "zz-probe-sparse-24", Severity::kError).empty());
   const RecordAudit& a = AuditOf(s, "zz-probe-sparse-24");
   const InstrumentResult* mem = RoofOf(a, "memory-roof");
   ASSERT_NE(mem, nullptr);
@@ -257,9 +226,9 @@ TEST(MoeBytesProbes, ASparseRunReadsFiveEighthsOfTheDenseBytes) {
   ASSERT_NE(compute, nullptr);
   EXPECT_NEAR(compute->bound, 263693.5, 0.5);
 
-  SweepResult bad = MoeSweepWith("zz-probe-sparse-24-impossible",
-                                 sparse("zz-probe-sparse-24-impossible", "750 tok/s"));
-  EXPECT_FALSE(MoeFindings(bad, "zz-probe-sparse-24-impossible", Severity::kError).empty());
+  SweepResult bad = SweepBundledWith("zz-probe-sparse-24-impossible",
+                                     sparse("zz-probe-sparse-24-impossible", "750 tok/s"));
+  EXPECT_FALSE(FindingsOn(bad, "zz-probe-sparse-24-impossible", Severity::kError).empty());
 }
 
 // A 2:4-sparse record whose weight format is unknown (check and import bound it): vLLM 0.1.4
@@ -268,7 +237,7 @@ TEST(MoeBytesProbes, ASparseRunReadsFiveEighthsOfTheDenseBytes) {
 // 8,443,040,256 B, 3350e9 / 8.443e9 = 396.8 tok/s on one H100 SXM5. 300 tok/s is 75.6% of it
 // (dense, 15.01 GB and 223.2 tok/s, it was an error at 134.4%).
 TEST(MoeBytesProbes, ASparseRecordOfUnknownFormatIsSparseAtEveryWidth) {
-  BenchRecord b = MoeClaim("zz-probe-sparse-unknown-format");
+  BenchRecord b = ProbeClaim("zz-probe-sparse-unknown-format");
   b.metric = "per-user-decode";
   b.value = "300 tok/s";
   b.model = "llama-3.1-8b";
@@ -282,9 +251,7 @@ TEST(MoeBytesProbes, ASparseRecordOfUnknownFormatIsSparseAtEveryWidth) {
   b.output_tokens = 128;
   b.engine = "vllm";
   b.engine_version = "0.1.4";
-  static std::list<Corpus> corpora;
-  Corpus& corpus =
-      corpora.emplace_back(LoadCorpus(std::vector<std::string>{ROOFLINT_BUNDLED_DATA}));
+  Corpus& corpus = testing::NewBundledCorpus();
   ParseResult r = ParseRecord(RecordKind::kBenchmark, b.Toml(), "probe/p.toml",
                               "zz-probe-sparse-unknown-format");
   ASSERT_TRUE(r.ok());
@@ -296,7 +263,7 @@ TEST(MoeBytesProbes, ASparseRecordOfUnknownFormatIsSparseAtEveryWidth) {
   const InstrumentResult* mem = RoofOf(AuditOf(s, "zz-probe-sparse-unknown-format"), "memory-roof");
   ASSERT_NE(mem, nullptr);
   EXPECT_NEAR(mem->bound, 396.8, 0.05);
-  EXPECT_TRUE(MoeFindings(s, "zz-probe-sparse-unknown-format", Severity::kError).empty());
+  EXPECT_TRUE(FindingsOn(s, "zz-probe-sparse-unknown-format", Severity::kError).empty());
 }
 
 }  // namespace

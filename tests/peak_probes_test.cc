@@ -4,10 +4,10 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <list>
 #include <string>
 
 #include "fixtures.h"
+#include "probe_corpus.h"
 #include "rooflint/audit.h"
 #include "rooflint/corpus.h"
 #include "test_corpus.h"
@@ -18,18 +18,14 @@ namespace {
 using testing::Absent;
 using testing::AuditOf;
 using testing::BenchRecord;
+using testing::ProbeClaim;
 using testing::RoofOf;
+using testing::SweepBundledWith;
 
 // A prefill claim of Llama-3.1-8B on one part, as the bundled corpus writes one.
 BenchRecord PeakPrefillClaim(const std::string& id, const std::string& value,
                              const std::string& precision, const std::string& part) {
-  BenchRecord b;
-  b.id = id;
-  b.status = std::nullopt;
-  b.source = "stas00-ml-engineering-accelerators";
-  b.locator = "probe";
-  b.scenario = Absent("probe");
-  b.weights = std::nullopt;
+  BenchRecord b = ProbeClaim(id);
   b.metric = "prefill";
   b.value = value;
   b.model = "llama-3.1-8b";
@@ -42,19 +38,6 @@ BenchRecord PeakPrefillClaim(const std::string& id, const std::string& value,
   b.output_tokens = 1;
   b.engine = "vllm";
   return b;
-}
-
-// The bundled corpus with `claim` added, swept; each corpus lives until the tests end.
-SweepResult PeakSweepWith(const std::string& id, const BenchRecord& claim) {
-  static std::list<Corpus> corpora;
-  Corpus& corpus =
-      corpora.emplace_back(LoadCorpus(std::vector<std::string>{ROOFLINT_BUNDLED_DATA}));
-  ParseResult r = ParseRecord(RecordKind::kBenchmark, claim.Toml(), "probe/" + id + ".toml", id);
-  for (const auto& d : r.diagnostics) ADD_FAILURE() << Render(d) << "\n" << claim.Toml();
-  if (!r.ok()) return SweepResult();
-  corpus.benchmarks.push_back(std::get<Benchmark>(r.record));
-  corpus.Index();
-  return Sweep(corpus);
 }
 
 const Finding* PeakFindingOf(const SweepResult& s, std::string_view id, std::string_view instrument,
@@ -75,7 +58,8 @@ const Finding* PeakFindingOf(const SweepResult& s, std::string_view id, std::str
 // the rated clock; 60,000 is 109.1% of it: an error.
 TEST(PeakProbes, GeForceFp8PrefillTakesTheFp16AccumulateRateAndClockHeadroom) {
   const std::string id = "zz-probe-4090-fp8-prefill";
-  SweepResult s = PeakSweepWith(id, PeakPrefillClaim(id, "30000 tok/s", "fp8", "nvidia-rtx-4090"));
+  SweepResult s =
+      SweepBundledWith(id, PeakPrefillClaim(id, "30000 tok/s", "fp8", "nvidia-rtx-4090"));
   const InstrumentResult* roof = RoofOf(AuditOf(s, id), "compute-roof");
   ASSERT_NE(roof, nullptr);
   EXPECT_NEAR(roof->bound, 44011.1, 0.1);
@@ -86,7 +70,7 @@ TEST(PeakProbes, GeForceFp8PrefillTakesTheFp16AccumulateRateAndClockHeadroom) {
 
   const std::string fast = "zz-probe-4090-fp8-prefill-fast";
   SweepResult w =
-      PeakSweepWith(fast, PeakPrefillClaim(fast, "50000 tok/s", "fp8", "nvidia-rtx-4090"));
+      SweepBundledWith(fast, PeakPrefillClaim(fast, "50000 tok/s", "fp8", "nvidia-rtx-4090"));
   const InstrumentResult* boosted = RoofOf(AuditOf(w, fast), "compute-roof");
   ASSERT_NE(boosted, nullptr);
   EXPECT_NEAR(boosted->percent, 113.6, 0.05);
@@ -99,7 +83,7 @@ TEST(PeakProbes, GeForceFp8PrefillTakesTheFp16AccumulateRateAndClockHeadroom) {
 
   const std::string bad = "zz-probe-4090-fp8-prefill-impossible";
   SweepResult e =
-      PeakSweepWith(bad, PeakPrefillClaim(bad, "60000 tok/s", "fp8", "nvidia-rtx-4090"));
+      SweepBundledWith(bad, PeakPrefillClaim(bad, "60000 tok/s", "fp8", "nvidia-rtx-4090"));
   EXPECT_NE(PeakFindingOf(e, bad, "compute-roof", Severity::kError), nullptr);
 }
 
@@ -108,7 +92,8 @@ TEST(PeakProbes, GeForceFp8PrefillTakesTheFp16AccumulateRateAndClockHeadroom) {
 // 30,579.9). A part that is no GeForce card has no clock headroom.
 TEST(PeakProbes, TpuV5pInt8TakesItsInt8Peak) {
   const std::string id = "zz-probe-v5p-int8-prefill";
-  SweepResult s = PeakSweepWith(id, PeakPrefillClaim(id, "40000 tok/s", "int8", "google-tpu-v5p"));
+  SweepResult s =
+      SweepBundledWith(id, PeakPrefillClaim(id, "40000 tok/s", "int8", "google-tpu-v5p"));
   const InstrumentResult* roof = RoofOf(AuditOf(s, id), "compute-roof");
   ASSERT_NE(roof, nullptr);
   EXPECT_NEAR(roof->bound, 61159.8, 0.1);

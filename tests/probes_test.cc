@@ -5,10 +5,10 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <list>
 #include <string>
 
 #include "fixtures.h"
+#include "probe_corpus.h"
 #include "rooflint/audit.h"
 #include "rooflint/corpus.h"
 #include "test_corpus.h"
@@ -19,46 +19,12 @@ namespace {
 using testing::Absent;
 using testing::AuditOf;
 using testing::BenchRecord;
+using testing::FindingsOn;
+using testing::NewBundledCorpus;
+using testing::ProbeClaim;
 using testing::Raw;
 using testing::RoofOf;
-
-// A claim as the bundled corpus writes one, citing a shipped source.
-BenchRecord Claim(const std::string& id) {
-  BenchRecord b;
-  b.id = id;
-  b.status = std::nullopt;
-  b.source = "stas00-ml-engineering-accelerators";
-  b.locator = "probe";
-  b.scenario = Absent("probe");
-  b.weights = std::nullopt;
-  return b;
-}
-
-// The bundled corpus with `claim` added to it, swept.
-// A sweep's results point into its corpus: each probe's corpus lives until the tests end.
-Corpus& NewCorpus() {
-  static std::list<Corpus> corpora;
-  return corpora.emplace_back(LoadCorpus(std::vector<std::string>{ROOFLINT_BUNDLED_DATA}));
-}
-
-SweepResult SweepWith(const std::string& id, const BenchRecord& claim) {
-  Corpus& corpus = NewCorpus();
-  ParseResult r = ParseRecord(RecordKind::kBenchmark, claim.Toml(), "probe/" + id + ".toml", id);
-  for (const auto& d : r.diagnostics) ADD_FAILURE() << Render(d) << "\n" << claim.Toml();
-  if (!r.ok()) return SweepResult();
-  corpus.benchmarks.push_back(std::get<Benchmark>(r.record));
-  corpus.Index();
-  return Sweep(corpus);
-}
-
-// The findings on record `id` with severity `s`.
-std::vector<Finding> On(const SweepResult& s, std::string_view id, Severity severity) {
-  std::vector<Finding> out;
-  for (const Finding& f : s.findings) {
-    if (f.record == id && f.severity == severity) out.push_back(f);
-  }
-  return out;
-}
+using testing::SweepBundledWith;
 
 // Two GB200 superchips are four GPUs. Llama-2-70B in fp8: W = (68,976,648,192 - 262,144,000
 // lookup-only input embedding) x 1 B = 68.71 GB. GB200: 8 TB/s per GPU.
@@ -66,7 +32,7 @@ std::vector<Finding> On(const SweepResult& s, std::string_view id, Severity seve
 //   at 2:      2 x 8 TB/s / 68.71 GB = 232.8 tok/s, and 300 is 128.8% of it.
 // The record counts 2, the text 4: errors take the larger; the smaller is a warning naming it.
 TEST(Probes, SuperchipsCountedInPackagesAreBoundedAtTheLargerCount) {
-  BenchRecord b = Claim("zz-probe-gb200-superchips");
+  BenchRecord b = ProbeClaim("zz-probe-gb200-superchips");
   b.metric = "per-user-decode";
   b.value = "300 tok/s";
   b.model = "llama-2-70b";
@@ -75,13 +41,13 @@ TEST(Probes, SuperchipsCountedInPackagesAreBoundedAtTheLargerCount) {
   b.pointer = testing::PointTo({"nvidia-gb200"});
   b.accelerator_count = 2;
   b.batch = 1;
-  SweepResult s = SweepWith("zz-probe-gb200-superchips", b);
+  SweepResult s = SweepBundledWith("zz-probe-gb200-superchips", b);
   const InstrumentResult* mem = RoofOf(AuditOf(s, "zz-probe-gb200-superchips"), "memory-roof");
   ASSERT_NE(mem, nullptr);
   EXPECT_NEAR(mem->bound, 465.7, 0.05);
   EXPECT_NEAR(mem->percent, 64.4, 0.05);
-  EXPECT_TRUE(On(s, "zz-probe-gb200-superchips", Severity::kError).empty());
-  std::vector<Finding> warnings = On(s, "zz-probe-gb200-superchips", Severity::kWarning);
+  EXPECT_TRUE(FindingsOn(s, "zz-probe-gb200-superchips", Severity::kError).empty());
+  std::vector<Finding> warnings = FindingsOn(s, "zz-probe-gb200-superchips", Severity::kWarning);
   auto it = std::find_if(warnings.begin(), warnings.end(),
                          [](const Finding& f) { return f.instrument == "memory-roof"; });
   ASSERT_NE(it, warnings.end());
@@ -92,8 +58,9 @@ TEST(Probes, SuperchipsCountedInPackagesAreBoundedAtTheLargerCount) {
   // An impossible figure is an error even at the larger count: 600 is 128.8% of 465.7.
   b.id = "zz-probe-gb200-superchips-impossible";
   b.value = "600 tok/s";
-  SweepResult bad = SweepWith("zz-probe-gb200-superchips-impossible", b);
-  std::vector<Finding> errors = On(bad, "zz-probe-gb200-superchips-impossible", Severity::kError);
+  SweepResult bad = SweepBundledWith("zz-probe-gb200-superchips-impossible", b);
+  std::vector<Finding> errors =
+      FindingsOn(bad, "zz-probe-gb200-superchips-impossible", Severity::kError);
   ASSERT_FALSE(errors.empty());
   EXPECT_NE(errors[0].message.view().find("128.8%"), std::string_view::npos)
       << errors[0].message.view();
@@ -116,7 +83,7 @@ const Finding* FindingOf(const SweepResult& s, std::string_view id, std::string_
 //     roof = 64 x 4.8e12 / (2.689e9 + 51.540e9) = 5,664.9 tok/s.
 // An honest 10,000 tok/s is 50.7% of the true roof; counted over 48 layers it was 176.5%.
 TEST(Probes, HybridModelsCountOnlyTheirKvLayers) {
-  BenchRecord b = Claim("zz-probe-qwen3-next-kv-layers");
+  BenchRecord b = ProbeClaim("zz-probe-qwen3-next-kv-layers");
   b.metric = "aggregate-output";
   b.value = "10000 tok/s";
   b.model = "qwen3-next-80b-a3b";
@@ -130,12 +97,12 @@ TEST(Probes, HybridModelsCountOnlyTheirKvLayers) {
   b.input_tokens = 16384;
   b.output_tokens = 256;
   b.engine = "vllm";
-  SweepResult s = SweepWith("zz-probe-qwen3-next-kv-layers", b);
+  SweepResult s = SweepBundledWith("zz-probe-qwen3-next-kv-layers", b);
   const InstrumentResult* kv = RoofOf(AuditOf(s, "zz-probe-qwen3-next-kv-layers"), "kv-roof");
   ASSERT_NE(kv, nullptr);
   EXPECT_NEAR(kv->bound, 19725.4, 0.5);
   EXPECT_NEAR(kv->percent, 50.7, 0.05);
-  EXPECT_TRUE(On(s, "zz-probe-qwen3-next-kv-layers", Severity::kError).empty());
+  EXPECT_TRUE(FindingsOn(s, "zz-probe-qwen3-next-kv-layers", Severity::kError).empty());
   ASSERT_TRUE(kv->formula.has_value());
   std::string kv_basis;
   for (const Term& term : kv->formula->terms) {
@@ -145,7 +112,7 @@ TEST(Probes, HybridModelsCountOnlyTheirKvLayers) {
 
   // Impossible: 25,000 tok/s is 126.7% of 19,725.4.
   b.value = "25000 tok/s";
-  SweepResult bad = SweepWith("zz-probe-qwen3-next-kv-layers", b);
+  SweepResult bad = SweepBundledWith("zz-probe-qwen3-next-kv-layers", b);
   const Finding* f = FindingOf(bad, "zz-probe-qwen3-next-kv-layers", "kv-roof");
   ASSERT_NE(f, nullptr);
   EXPECT_EQ(f->severity, Severity::kError);
@@ -155,14 +122,14 @@ TEST(Probes, HybridModelsCountOnlyTheirKvLayers) {
 // The record without kv_layers counts all 48 layers: the same honest run is then 176.5% of
 // 5,664.9 tok/s (the error the hybrid's record must not give).
 TEST(Probes, AHybridCountedOverEveryLayerOverstatesItsCache) {
-  Corpus& corpus = NewCorpus();
+  Corpus& corpus = NewBundledCorpus();
   auto it = std::find_if(corpus.models.begin(), corpus.models.end(),
                          [](const Model& m) { return m.header.id == "qwen3-next-80b-a3b"; });
   ASSERT_NE(it, corpus.models.end());
   EXPECT_EQ(it->kv_layers, 12);
   EXPECT_EQ(it->layers, 48);
   it->kv_layers = 0;
-  BenchRecord b = Claim("zz-probe-qwen3-next-48");
+  BenchRecord b = ProbeClaim("zz-probe-qwen3-next-48");
   b.metric = "aggregate-output";
   b.value = "10000 tok/s";
   b.model = "qwen3-next-80b-a3b";
@@ -195,7 +162,7 @@ TEST(Probes, AHybridCountedOverEveryLayerOverstatesItsCache) {
 // 7,000 tok/s is 134.7% of the 4-bit roof (it was an error), 79.6% of the 2-bit one: a warning
 // naming the 4 bits. 9,500 tok/s is 108.1% of the 2-bit roof: an error.
 TEST(Probes, AnUnstatedKvPrecisionIsFourBitsOnlyAsAnAssumption) {
-  BenchRecord b = Claim("zz-probe-kv-bits");
+  BenchRecord b = ProbeClaim("zz-probe-kv-bits");
   b.metric = "aggregate-output";
   b.value = "7000 tok/s";
   b.model = "llama-3.1-8b";
@@ -207,12 +174,12 @@ TEST(Probes, AnUnstatedKvPrecisionIsFourBitsOnlyAsAnAssumption) {
   b.input_tokens = 16100;
   b.output_tokens = 256;
   b.engine = "vllm";
-  SweepResult s = SweepWith("zz-probe-kv-bits", b);
+  SweepResult s = SweepBundledWith("zz-probe-kv-bits", b);
   const InstrumentResult* kv = RoofOf(AuditOf(s, "zz-probe-kv-bits"), "kv-roof");
   ASSERT_NE(kv, nullptr);
   EXPECT_NEAR(kv->bound, 5195.1, 0.5);
   EXPECT_NEAR(kv->assumption_free_bound, 8791.6, 0.5);
-  EXPECT_TRUE(On(s, "zz-probe-kv-bits", Severity::kError).empty());
+  EXPECT_TRUE(FindingsOn(s, "zz-probe-kv-bits", Severity::kError).empty());
   const Finding* w = FindingOf(s, "zz-probe-kv-bits", "kv-roof");
   ASSERT_NE(w, nullptr);
   EXPECT_EQ(w->severity, Severity::kWarning);
@@ -220,7 +187,7 @@ TEST(Probes, AnUnstatedKvPrecisionIsFourBitsOnlyAsAnAssumption) {
   EXPECT_NE(w->message.view().find("at least 4 bits"), std::string_view::npos) << w->message.view();
 
   b.value = "9500 tok/s";
-  SweepResult bad = SweepWith("zz-probe-kv-bits", b);
+  SweepResult bad = SweepBundledWith("zz-probe-kv-bits", b);
   const Finding* e = FindingOf(bad, "zz-probe-kv-bits", "kv-roof");
   ASSERT_NE(e, nullptr);
   EXPECT_EQ(e->severity, Severity::kError);
@@ -229,13 +196,13 @@ TEST(Probes, AnUnstatedKvPrecisionIsFourBitsOnlyAsAnAssumption) {
   // Stated 2 and 3 bits are read: int2 is the 2-bit roof itself, with nothing assumed.
   b.value = "7000 tok/s";
   b.extra = "kv_precision = \"int2\"";
-  SweepResult two = SweepWith("zz-probe-kv-bits", b);
+  SweepResult two = SweepBundledWith("zz-probe-kv-bits", b);
   const InstrumentResult* kv2 = RoofOf(AuditOf(two, "zz-probe-kv-bits"), "kv-roof");
   ASSERT_NE(kv2, nullptr);
   EXPECT_NEAR(kv2->bound, 8791.6, 0.5);
   EXPECT_TRUE(kv2->assumption.empty()) << kv2->assumption;
   b.extra = "kv_precision = \"int3\"";
-  SweepResult three = SweepWith("zz-probe-kv-bits", b);
+  SweepResult three = SweepBundledWith("zz-probe-kv-bits", b);
   const InstrumentResult* kv3 = RoofOf(AuditOf(three, "zz-probe-kv-bits"), "kv-roof");
   ASSERT_NE(kv3, nullptr);
   // 3 bits: KV(16100) = 395.7 MB, 128 x 3.35e12 / (15.01e9 + 50.65e9) = 6,531.0 tok/s.
@@ -250,7 +217,7 @@ TEST(Probes, AnUnstatedKvPrecisionIsFourBitsOnlyAsAnAssumption) {
 //   sure (no request need be that long): one weight pass, 4.48 ms.
 // So 34.5 ms is a warning naming the mean; 3 ms, below one weight pass, is an error.
 TEST(Probes, AMeanInputLengthBoundsTheFirstTokenOnlyAsAnAssumption) {
-  BenchRecord b = Claim("zz-probe-ttft-mean");
+  BenchRecord b = ProbeClaim("zz-probe-ttft-mean");
   b.metric = "ttft";
   b.value = "34.5 ms";
   b.model = "llama-3.1-8b";
@@ -267,14 +234,8 @@ TEST(Probes, AMeanInputLengthBoundsTheFirstTokenOnlyAsAnAssumption) {
   std::string toml = b.Toml();
   const std::string key = "input_tokens = { absent = \"lengths varied\" }\n";
   toml.insert(toml.find(key) + key.size(), "input_tokens_mean = 4000\n");
-  auto sweep = [&](const std::string& text) {
-    Corpus& corpus = NewCorpus();
-    ParseResult r = ParseRecord(RecordKind::kBenchmark, text, "probe/t.toml", "zz-probe-ttft-mean");
-    for (const auto& d : r.diagnostics) ADD_FAILURE() << Render(d) << "\n" << text;
-    if (!r.ok()) return SweepResult();
-    corpus.benchmarks.push_back(std::get<Benchmark>(r.record));
-    corpus.Index();
-    return Sweep(corpus);
+  auto sweep = [](const std::string& text) {
+    return testing::SweepBundledWithText("zz-probe-ttft-mean", text);
   };
   SweepResult s = sweep(toml);
   const InstrumentResult* ttft = RoofOf(AuditOf(s, "zz-probe-ttft-mean"), "ttft-floor");
@@ -282,7 +243,7 @@ TEST(Probes, AMeanInputLengthBoundsTheFirstTokenOnlyAsAnAssumption) {
   EXPECT_NEAR(ttft->bound, 60.71, 0.01);
   EXPECT_NEAR(ttft->percent, 176.0, 0.05);
   EXPECT_NEAR(ttft->assumption_free_bound, 4.48, 0.01);
-  EXPECT_TRUE(On(s, "zz-probe-ttft-mean", Severity::kError).empty());
+  EXPECT_TRUE(FindingsOn(s, "zz-probe-ttft-mean", Severity::kError).empty());
   const Finding* w = FindingOf(s, "zz-probe-ttft-mean", "ttft-floor");
   ASSERT_NE(w, nullptr);
   EXPECT_EQ(w->severity, Severity::kWarning);
@@ -304,7 +265,7 @@ TEST(Probes, AMeanInputLengthBoundsTheFirstTokenOnlyAsAnAssumption) {
 // 64 nodes as k gave 65 x 3.35e12 / 15.01e9 = 14,507.1 tok/s. 2,000 tok/s is 149.4% of the
 // first (an error) and passed the second at 13.8%.
 TEST(Probes, ADraftTreeIsBoundedByItsDepth) {
-  BenchRecord b = Claim("zz-probe-draft-tree");
+  BenchRecord b = ProbeClaim("zz-probe-draft-tree");
   b.metric = "per-user-decode";
   b.value = "2000 tok/s";
   b.model = "llama-3.1-8b";
@@ -315,7 +276,7 @@ TEST(Probes, ADraftTreeIsBoundedByItsDepth) {
   b.speculative = Raw("{ method = \"eagle3\", draft_tokens = 64, draft_depth = 5 }");
   b.input_tokens = 128;
   b.engine = "sglang";
-  SweepResult s = SweepWith("zz-probe-draft-tree", b);
+  SweepResult s = SweepBundledWith("zz-probe-draft-tree", b);
   const InstrumentResult* spec = RoofOf(AuditOf(s, "zz-probe-draft-tree"), "spec-roof");
   ASSERT_NE(spec, nullptr);
   EXPECT_NEAR(spec->bound, 1339.1, 0.05);
@@ -326,7 +287,7 @@ TEST(Probes, ADraftTreeIsBoundedByItsDepth) {
 
   // Without the depth, the tree's 64 nodes are k: 14,507.1 tok/s, and 2,000 passes.
   b.speculative = Raw("{ method = \"eagle3\", draft_tokens = 64 }");
-  SweepResult size = SweepWith("zz-probe-draft-tree", b);
+  SweepResult size = SweepBundledWith("zz-probe-draft-tree", b);
   const InstrumentResult* loose = RoofOf(AuditOf(size, "zz-probe-draft-tree"), "spec-roof");
   ASSERT_NE(loose, nullptr);
   EXPECT_NEAR(loose->bound, 14507.1, 0.05);
