@@ -78,7 +78,7 @@ const rooflint::Corpus& Base() {
 }
 
 // The base corpus with `text` in every shown field: a benchmark's title, locator and hardware
-// text, the title of its source, and, with `notes`, its notes and its source's address. The
+// text, every source's title, and, with `notes`, the notes and every source's address. The
 // instruments read the notes (ratio statements), so the markup comparison leaves them out: it
 // compares two texts that differ in `<`, `@`, `:` and a backtick, which the hardware matcher
 // reads as the space it compares them with.
@@ -89,10 +89,10 @@ rooflint::Corpus Hostile(const std::string& text, bool notes) {
     b.locator = text;
     b.hardware = text;
     if (notes) b.notes = text;
-    if (rooflint::Source* s = const_cast<rooflint::Source*>(c.FindSource(b.source.view()))) {
-      s->title = text;
-      if (notes) s->url = text;
-    }
+  }
+  for (rooflint::Source& s : c.sources) {
+    s.title = text;
+    if (notes) s.url = text;
   }
   c.Index();
   return c;
