@@ -3,7 +3,8 @@
 #                corpus
 #   make test    install everything, check the formatting, then every test: Release (GCC) and
 #                ASan+UBSan (clang) with warnings as errors, the browser page against the tool,
-#                and a short run of each fuzzer
+#                clang-tidy's checks (.clang-tidy) over the sources, and a short run of each
+#                fuzzer
 #   make web     the browser page in $(BUILD)/web (emscripten)
 #   make format  reformat the C++ sources in place with the repository's .clang-format
 #   make python  build the Python module for Debian's python3 and install it into its site-packages
@@ -17,7 +18,7 @@ CLANG_FORMAT ?= clang-format
 # and the formatting check add (make test).
 TOOL_PACKAGES := cmake ninja-build g++ libtomlplusplus-dev libcli11-dev libfmt-dev \
                  nlohmann-json3-dev libsimdjson-dev libsqlite3-dev libmimalloc-dev
-TEST_PACKAGES = clang libclang-rt-14-dev clang-format libgtest-dev libgmock-dev \
+TEST_PACKAGES = clang libclang-rt-14-dev clang-format clang-tidy libgtest-dev libgmock-dev \
                  libbenchmark-dev chromium python3-jsonschema $(PYTHON_PACKAGES) \
                  $(WEB_PACKAGES)
 # The Python module's: pybind11 and the headers of Debian's python3, and pytest for its tests.
@@ -31,7 +32,7 @@ WEB_PACKAGES := cmake ninja-build emscripten nodejs libtomlplusplus-dev libfmt-d
 FORMAT_FILES = $(shell find src include tests bench fuzz python web -type f \( -name '*.cc' -o -name '*.h' \) | sort)
 
 .PHONY: deps deps-tool deps-format tool release sweep test test-release sanitize test-sanitize fuzz \
-        format format-check bench clean python web
+        format format-check tidy bench clean python web
 
 # Installs the Debian packages of $(1) that are not installed yet.
 define install_missing
@@ -91,7 +92,7 @@ web:
 
 # The formatting check runs first: it takes seconds, the builds take minutes.
 test: format-check
-	@$(MAKE) --no-print-directory test-release test-sanitize fuzz
+	@$(MAKE) --no-print-directory test-release test-sanitize tidy fuzz
 
 release: deps
 	cmake -S . -B $(BUILD)/release -G Ninja -DCMAKE_BUILD_TYPE=Release \
@@ -123,6 +124,16 @@ format-check: deps-format
 
 format: deps-format
 	$(CLANG_FORMAT) -i $(FORMAT_FILES)
+
+# clang-tidy with the repository's .clang-tidy (a few checks for bugs and needless copies, every
+# warning an error) over the library, the CLI and the fuzz targets, compiled as the sanitizer
+# build compiles them (its compile_commands.json). The tests are left out: they build as unity
+# files.
+TIDY_SOURCES := $(abspath src)/|$(abspath fuzz)/
+tidy: sanitize
+	run-clang-tidy -p $(BUILD)/sanitize -quiet -j $(JOBS) '$(TIDY_SOURCES)' > $(BUILD)/tidy.log 2>&1 \
+	  || { grep -a -A3 -E 'error:|warning:' $(BUILD)/tidy.log; echo "make: clang-tidy found the above"; exit 1; }
+	@echo "clang-tidy: no finding in src/ or fuzz/"
 
 # libFuzzer, FUZZ_SECONDS per target, JOBS targets at a time (each fuzzer is one process; the
 # output of each is printed whole when it ends). Inputs a target has ever crashed on live in

@@ -36,9 +36,9 @@ Finding MakeFinding(const Benchmark& b, std::string_view instrument, FindingCode
   f.record = b.header.id;
   f.instrument = std::string(instrument);
   SetCode(f, code);
-  f.message = std::move(message);
-  f.arithmetic = std::move(arithmetic);
-  f.hint = std::move(hint);
+  f.message = message;
+  f.arithmetic = arithmetic;
+  f.hint = hint;
   f.where = b.header.keys.Find(key, b.header.path);
   // The value's line was kept when the record was read: the reports that show it need not
   // read the file again.

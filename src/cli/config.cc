@@ -117,9 +117,9 @@ class Reader {
                std::string hint) {
     Diagnostic d;
     d.code = std::string(code);
-    d.message = std::move(message);
+    d.message = message;
     d.where = {path_, static_cast<int>(at.begin.line), static_cast<int>(at.begin.column)};
-    d.hint = std::move(hint);
+    d.hint = hint;
     SetSourceLine(d, LineOf(d.where.line));
     problems_.push_back(std::move(d));
   }

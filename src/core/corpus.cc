@@ -84,9 +84,9 @@ struct Listing {
 Diagnostic FileError(std::string path, DiagnosticCode code, std::string message, std::string hint) {
   Diagnostic d;
   d.code = code.name();
-  d.message = std::move(message);
+  d.message = message;
   d.where.path = std::move(path);
-  d.hint = std::move(hint);
+  d.hint = hint;
   return d;
 }
 
@@ -352,15 +352,18 @@ Corpus LoadCorpus(std::span<const std::string> roots, unsigned threads_wanted) {
           [&](auto&& rec) {
             using T = std::decay_t<decltype(rec)>;
             if constexpr (std::is_same_v<T, Accelerator>)
-              part.accelerators.push_back(std::move(rec));
-            if constexpr (std::is_same_v<T, Model>) part.models.push_back(std::move(rec));
+              part.accelerators.push_back(std::forward<decltype(rec)>(rec));
+            if constexpr (std::is_same_v<T, Model>)
+              part.models.push_back(std::forward<decltype(rec)>(rec));
             if constexpr (std::is_same_v<T, Benchmark>) {
-              corpus.benchmarks[bench_begin[c] + filled++] = std::move(rec);
+              corpus.benchmarks[bench_begin[c] + filled++] = std::forward<decltype(rec)>(rec);
             }
-            if constexpr (std::is_same_v<T, Source>) part.sources.push_back(std::move(rec));
-            if constexpr (std::is_same_v<T, Gotcha>) part.gotchas.push_back(std::move(rec));
+            if constexpr (std::is_same_v<T, Source>)
+              part.sources.push_back(std::forward<decltype(rec)>(rec));
+            if constexpr (std::is_same_v<T, Gotcha>)
+              part.gotchas.push_back(std::forward<decltype(rec)>(rec));
           },
-          r.record);
+          std::move(r.record));
     }
     bench_filled[c] = filled;
   };

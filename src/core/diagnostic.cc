@@ -133,7 +133,7 @@ void SetSourceLine(Diagnostic& d, std::string_view line) {
     i += n;
   }
   if (end < line.size()) shown += " ...";
-  d.source_line = std::move(shown);
+  d.source_line = shown;
   if (begin > 0) d.caret_column = static_cast<int>(column - begin + 1 + 4);
 }
 

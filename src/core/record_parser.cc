@@ -124,12 +124,12 @@ class Reader {
     Diagnostic d;
     d.severity = severity;
     d.code = code.name();
-    d.message = std::move(message);
+    d.message = message;
     d.where = {std::string(path_), line, column};
     if (const std::string_view text = DiagnosticLine(line); !text.empty()) {
       SetSourceLine(d, text);
     }
-    d.hint = std::move(hint);
+    d.hint = hint;
     if (severity == Severity::kError) ++errors_;
     out_.push_back(std::move(d));
   }

@@ -34,8 +34,8 @@ Diagnostic FlagError(DiagnosticCode code, std::string message, std::string hint 
   Diagnostic d;
   d.severity = Severity::kError;
   d.code = code.name();
-  d.message = std::move(message);
-  d.hint = std::move(hint);
+  d.message = message;
+  d.hint = hint;
   d.where.path = std::string(kClaimPath);
   return d;
 }

@@ -89,8 +89,8 @@ Diagnostic SourceText::At(size_t offset, Severity severity, DiagnosticCode code,
   Diagnostic d;
   d.severity = severity;
   d.code = code.name();
-  d.message = std::move(message);
-  d.hint = std::move(hint);
+  d.message = message;
+  d.hint = hint;
   d.where.path = std::string(path_);
   if (offset == std::string_view::npos || offset > text_.size()) return d;
   auto [line, column] = LineColumn(offset);
@@ -896,8 +896,8 @@ Context::ModelChoice Context::ChooseModel(const std::vector<std::string>& names,
     Diagnostic d = where;
     d.severity = Severity::kWarning;
     d.code = code.name();
-    d.message = std::move(message);
-    d.hint = std::move(hint);
+    d.message = message;
+    d.hint = hint;
     sink.Add(d);
   };
   // A model the corpus lacks: a draft record from what the file states, never a guess.

@@ -77,8 +77,8 @@ Diagnostic FlagError(std::string flag, std::string message, std::string hint) {
   Diagnostic d;
   d.code = DiagnosticCode("unknown-id").name();
   d.where.path = std::move(flag);
-  d.message = std::move(message);
-  d.hint = std::move(hint);
+  d.message = message;
+  d.hint = hint;
   return d;
 }
 

@@ -430,8 +430,8 @@ class RunImporter {
     if (auto it = spots_.find(key); it != spots_.end()) d = it->second;
     d.severity = sev;
     d.code = code.name();
-    d.message = std::move(msg);
-    d.hint = std::move(hint);
+    d.message = msg;
+    d.hint = hint;
     return d;
   }
 

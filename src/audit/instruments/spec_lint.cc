@@ -59,8 +59,8 @@ class SpecLint final : public CorpusInstrument {
         f.record = a.header.id;
         f.instrument = std::string(id());
         SetCode(f, code);
-        f.message = std::move(message);
-        f.hint = std::move(hint);
+        f.message = message;
+        f.hint = hint;
         f.where = a.header.keys.Find(key, a.header.path);
         f.deprecated = a.header.status == Status::kDeprecated;
         result.findings.push_back(std::move(f));
