@@ -65,7 +65,11 @@ TEST(ImportTrtllmBench, V016ThroughputLogIsOutputTokensOverTotalLatency) {
                 "concurrency = absent: the report states no client concurrency; Max Runtime "
                 "Batch Size 2048 is the engine's cap on sequences per step (a limit, not the "
                 "batch that ran); Issue Rate 2.9766E+13 req/s (every request issued at once)",
-                "input_tokens = 128", "output_tokens = 128", "engine = TensorRT-LLM",
+                // v0.16 prints only the average: no length is known that every request had.
+                "input_tokens = absent: the report prints only the Average Input Length (no "
+                "DATASET DETAILS table with the shortest input), so no length is known that "
+                "every request had",
+                "input_tokens_mean = 128", "output_tokens = 128", "engine = TensorRT-LLM",
                 "engine_version = 0.16.0",
                 "warmup = absent: trtllm-bench does not print its --warmup setting in the report",
                 "scenario = absent: a trtllm-bench throughput run (in-process, no server), not "
@@ -94,7 +98,8 @@ TEST(ImportTrtllmBench, V016LongContextRun) {
             (std::map<std::string, std::string>{{"aggregate-output mean", "2379.9472 tok/s"},
                                                 {"requests mean", "2.3242 req/s"}}));
   const Benchmark& agg = *Benchmarks(r)[0];
-  EXPECT_EQ(Show(agg.conditions.input_tokens), "8192");
+  EXPECT_EQ(Show(agg.conditions.input_tokens_mean), "8192");
+  EXPECT_TRUE(Show(agg.conditions.input_tokens).starts_with("absent: the report prints only"));
   EXPECT_EQ(Show(agg.conditions.output_tokens), "1024");
   EXPECT_EQ(Show(agg.conditions.concurrency),
             "absent: the report states no client concurrency; Max Runtime Batch Size 2048 is the "
@@ -147,6 +152,12 @@ TEST(ImportTrtllmBench, StreamingReportGivesPerUserAndLatencyRecords) {
                 "accelerator_count = 1"}));
   // KV Cache Dtype None: not quantized, element format not printed.
   EXPECT_EQ(speed->kv_precision, "");
+  // The dataset table's MIN and MAX inputs are both 128: a length every request had.
+  EXPECT_EQ(Show(speed->conditions.input_tokens), "128");
+  EXPECT_EQ(Show(speed->conditions.input_tokens_mean), "missing");
+  EXPECT_NE(speed->notes.find("every request had 128 input tokens (DATASET DETAILS: MIN = MAX)"),
+            std::string::npos)
+      << speed->notes;
   EXPECT_EQ(ConditionsOf(*speed)[0],
             "concurrency = absent: the report states no client concurrency; Max Runtime Batch "
             "Size 3840 is the engine's cap on sequences per step (a limit, not the batch that "
@@ -208,7 +219,9 @@ TEST(ImportTrtllmBench, ExcerptWithoutItsHeaderNeedsTheModel) {
                 "Batch Size 4 is the engine's cap on sequences per step (a limit, not the batch "
                 "that ran); a mean of 5.3019 requests in flight (a mean, neither a cap nor a "
                 "peak), Issue Rate 1.4117E+17 req/s (every request issued at once)",
-                "input_tokens = 411", "output_tokens = 128", "engine = TensorRT-LLM",
+                // The dataset table: inputs from 167 to 1,059 tokens, averaging 411.6.
+                "input_tokens = 167", "input_tokens_mean = 411", "output_tokens = 128",
+                "engine = TensorRT-LLM",
                 "engine_version = absent: the report's header section (with the TensorRT-LLM "
                 "version) is not in the file",
                 "warmup = absent: trtllm-bench does not print its --warmup setting in the report",

@@ -162,8 +162,11 @@ DrivenRun DriveRun(const StatedRun& run, const Context& ctx, Sink& sink) {
         "input_tokens",
         run.input_tokens_least
             ? CondValue::Int(*run.input_tokens_least)
-            : CondValue::Absent("the input lengths varied; input_tokens_mean is their mean, and "
-                                "the file states no shortest length"));
+            : CondValue::Absent(!run.input_tokens_mean_why.empty()
+                                    ? run.input_tokens_mean_why
+                                    : std::string("the input lengths varied; input_tokens_mean "
+                                                  "is their mean, and the file states no "
+                                                  "shortest length")));
     conditions.emplace_back("input_tokens_mean", run.input_tokens);
   } else {
     conditions.emplace_back("input_tokens", run.input_tokens);

@@ -134,6 +134,9 @@ struct StatedRun {
   bool input_tokens_is_mean = false;
   // The shortest input the file states of such a run (a measured minimum): input_tokens then.
   std::optional<int64_t> input_tokens_least;
+  // Why input_tokens is absent when the file states a mean and no shortest length; empty: the
+  // lengths varied and the file states no shortest.
+  std::string input_tokens_mean_why;
   CondValue output_tokens;
   // The other conditions this format states, in record-format.md's order; engine_version goes
   // after engine, and replicas last. A condition absent with no reason is not written.

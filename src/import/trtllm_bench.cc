@@ -139,6 +139,31 @@ std::vector<Report> SplitReports(std::string_view text) {
   return reports;
 }
 
+// The input column of the DATASET DETAILS percentile table (newer reports print it: rows
+// "MIN:", "MAX:", "AVG:" and percentiles, columns Input, Output, Seq. Length): the shortest and
+// longest input of the dataset, when both rows read as numbers.
+struct InputRange {
+  double least = 0;
+  double most = 0;
+};
+std::optional<InputRange> DatasetInputRange(const Report& r) {
+  const Section* s = r.Find("DATASET DETAILS");
+  if (s == nullptr) return std::nullopt;
+  std::optional<double> least;
+  std::optional<double> most;
+  for (const auto& [line, offset] : s->lines) {
+    std::string_view l = Trim(line);
+    bool is_min = l.starts_with("MIN:");
+    if (!is_min && !l.starts_with("MAX:")) continue;
+    std::string_view rest = Trim(l.substr(4));
+    auto v = ParseNumber(rest.substr(0, rest.find_first_of(" \t")));
+    if (!v || *v < 0 || *v > 1e9) return std::nullopt;
+    (is_min ? least : most) = *v;
+  }
+  if (!least || !most || *least > *most) return std::nullopt;
+  return InputRange{*least, *most};
+}
+
 // TensorRT-LLM QuantAlgo names (tensorrt_llm/quantization/mode.py) to the weight format.
 std::string WeightFormat(std::string_view quant, std::string_view dtype, std::string& how) {
   auto is = [&](std::initializer_list<std::string_view> names) {
@@ -755,6 +780,29 @@ std::optional<StatedRun> ReportImporter::Run(const std::string& source_id, std::
 
   run.load = load_cond.second;
   run.input_tokens = in_cond;
+  // "Average Input Length" is a mean: a length every request had only where the dataset table
+  // shows the shortest input equal to the longest.
+  if (in_cond.kind == CondValue::Kind::kInt) {
+    std::optional<InputRange> range = DatasetInputRange(r_);
+    if (range && range->least == range->most) {
+      notes.push_back(fmt::format(
+          "input_tokens: every request had {} input tokens (DATASET DETAILS: MIN = MAX).",
+          NumberText(range->least)));
+    } else {
+      run.input_tokens_is_mean = true;
+      if (range) {
+        run.input_tokens_least = static_cast<int64_t>(std::floor(range->least));
+        notes.push_back(fmt::format(
+            "input_tokens_mean: the dataset's inputs ran from {} to {} tokens (DATASET DETAILS), "
+            "so the Average Input Length is a mean and input_tokens their minimum.",
+            NumberText(range->least), NumberText(range->most)));
+      } else {
+        run.input_tokens_mean_why =
+            "the report prints only the Average Input Length (no DATASET DETAILS table with "
+            "the shortest input), so no length is known that every request had";
+      }
+    }
+  }
   run.output_tokens = out_cond;
   std::vector<std::pair<std::string, CondValue>>& conditions = run.conditions;
   conditions.emplace_back("engine", CondValue::Str("TensorRT-LLM"));
