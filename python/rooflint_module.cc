@@ -170,6 +170,7 @@ PYBIND11_MODULE(_rooflint, m) {
       .def_readwrite("batch", &Claim::batch)
       .def_readwrite("concurrency", &Claim::concurrency)
       .def_readwrite("input_tokens", &Claim::input_tokens)
+      .def_readwrite("input_tokens_mean", &Claim::input_tokens_mean)
       .def_readwrite("output_tokens", &Claim::output_tokens)
       .def_readwrite("replicas", &Claim::replicas)
       .def_readwrite("samples_per_prompt", &Claim::samples_per_prompt)

@@ -617,6 +617,26 @@ TEST(SharedKv, PrivateCachesAreDefiniteOnlyWithBothFactsStated) {
   EXPECT_NE(kv4->assumption.find("the record states 4 samples per prompt"), std::string::npos);
 }
 
+// The same claim with 128,000 tokens stated only as the run's mean (--input-tokens-mean): no
+// request is sure to have had that length, so the 777.0 tok/s KV roof is an assumption (a
+// warning), and the error-capable bound counts no KV cache.
+TEST(SharedKv, AMeanInputLengthBoundsOnlyAsAnAssumption) {
+  Claim c = Llama8bOnH100("1000 tok/s aggregate", 128, 128000);
+  c.kv_precision = "int4";
+  c.prefix_cache = "false";
+  c.samples_per_prompt = 1;
+  c.input_tokens.reset();
+  c.input_tokens_mean = 128000;
+  CheckReport mean = CheckClaim(c, Bundled());
+  ASSERT_EQ(mean.figures.size(), 1u);
+  EXPECT_FALSE(mean.HasErrorFindings());
+  EXPECT_EQ(mean.figures[0].verdict, "exceeds-assuming");
+  const CheckBound* kv = BoundNamed(mean.figures[0], "kv-roof");
+  ASSERT_NE(kv, nullptr);
+  EXPECT_NEAR(kv->bound, 777.0, 0.05);
+  EXPECT_NE(kv->assumption.find("mean input length"), std::string::npos) << kv->assumption;
+}
+
 // Capacity: batch 64 at 128,000 tokens needs 16.06 GB + 64 x 4.194 GB = 284.5 GB, past the
 // 85.9 GB an H100 holds; one shared copy (16.06 + 4.194 = 20.25 GB) fits. A misfit only with
 // 64 private caches: does-not-fit-assuming, and does-not-fit once sharing is ruled out.

@@ -259,7 +259,7 @@
   // --- Check a claim --------------------------------------------------------------------------
 
   const CLAIM_FIELDS = ['model', 'hardware', 'value', 'metric', 'precision', 'count', 'batch',
-                        'concurrency', 'input-tokens', 'output-tokens', 'replicas',
+                        'concurrency', 'input-tokens', 'input-tokens-mean', 'output-tokens', 'replicas',
                         'samples-per-prompt', 'engine',
                         'engine-version', 'speculative', 'acceptance-length', 'offload',
                         'prefix-cache', 'kv-precision'];

@@ -100,6 +100,7 @@ Claim ReadClaim(const json& request) {
     throw BadRequest{"--batch excludes --concurrency: give one of them"};
   }
   claim.input_tokens = Integer(request, "input-tokens", 0, 100'000'000);
+  claim.input_tokens_mean = Integer(request, "input-tokens-mean", 0, 100'000'000);
   claim.output_tokens = Integer(request, "output-tokens", 1, 100'000'000);
   claim.replicas = Integer(request, "replicas", 1, 1'000'000);
   claim.samples_per_prompt = Integer(request, "samples-per-prompt", 1, 1'000'000);
@@ -242,6 +243,7 @@ std::string CorpusJson() {
       for (const auto& [key, condition] : {std::pair{"batch", &c.batch},
                                            {"concurrency", &c.concurrency},
                                            {"input-tokens", &c.input_tokens},
+                                           {"input-tokens-mean", &c.input_tokens_mean},
                                            {"output-tokens", &c.output_tokens},
                                            {"engine", &c.engine},
                                            {"engine-version", &c.engine_version},

@@ -33,6 +33,8 @@ struct Claim {
   std::optional<int64_t> batch;
   std::optional<int64_t> concurrency;
   std::optional<int64_t> input_tokens;
+  // The mean prompt length of a run whose lengths varied: no length every request had.
+  std::optional<int64_t> input_tokens_mean;
   std::optional<int64_t> output_tokens;
   std::optional<int64_t> replicas;            // data-parallel replicas the count is split into
   std::optional<int64_t> samples_per_prompt;  // completions per prompt (n, best-of, beams)

@@ -61,8 +61,8 @@ def bundled_data() -> str:
 
 
 _CLAIM_KEYS = ("model", "hardware", "value", "metric", "precision", "count", "batch",
-               "concurrency", "input_tokens", "output_tokens", "replicas", "samples_per_prompt",
-               "engine", "engine_version", "speculative", "acceptance_length", "offload",
+               "concurrency", "input_tokens", "input_tokens_mean", "output_tokens", "replicas",
+               "samples_per_prompt", "engine", "engine_version", "speculative", "acceptance_length", "offload",
                "prefix_cache", "kv_precision")
 _IMPORT_KEYS = ("hardware", "accelerator", "count", "engine_version", "model", "precision",
                 "source")
@@ -117,8 +117,8 @@ class Corpus:
                                 f"(it takes {', '.join(_CLAIM_KEYS)})")
             if given is None:
                 continue
-            if key in ("count", "batch", "concurrency", "input_tokens", "output_tokens",
-                       "replicas", "samples_per_prompt"):
+            if key in ("count", "batch", "concurrency", "input_tokens", "input_tokens_mean",
+                       "output_tokens", "replicas", "samples_per_prompt"):
                 setattr(claim, key, _int_flag(key, given))
             else:
                 setattr(claim, key, _flag_text(given))
@@ -188,7 +188,7 @@ def check(model: Optional[str] = None, hardware: Optional[str] = None,
     """One claim against the bundled corpus: the dict `rooflint check --format json` prints.
 
     Conditions are the CLI's flags: precision, count, batch, concurrency, input_tokens,
-    output_tokens, replicas, samples_per_prompt, engine, engine_version, speculative,
+    input_tokens_mean, output_tokens, replicas, samples_per_prompt, engine, engine_version, speculative,
     acceptance_length, offload, prefix_cache, kv_precision."""
     return _default().check(model, hardware, value, metric, **conditions)
 

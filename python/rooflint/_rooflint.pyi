@@ -15,6 +15,7 @@ class Claim:
     batch: Optional[int]
     concurrency: Optional[int]
     input_tokens: Optional[int]
+    input_tokens_mean: Optional[int]
     output_tokens: Optional[int]
     replicas: Optional[int]
     samples_per_prompt: Optional[int]

@@ -41,6 +41,9 @@ CLAIMS = [
           precision="bf16", input_tokens=512, kv_precision="fp8"), None),
     (dict(model="llama-3.1-70b", hardware="2x H100", value="40 tok/s per user", count=2,
           precision="bf16", prefix_cache=False, offload=False, replicas=1), None),
+    (dict(model="llama-3.1-8b", hardware="1x H100", value="1000 tok/s aggregate",
+          precision="bf16", concurrency=128, input_tokens_mean=128000, output_tokens=256,
+          kv_precision="int4", prefix_cache=False, samples_per_prompt=1), None),
 ]
 
 
@@ -64,8 +67,8 @@ def native_claim(kwargs):
     for key, value in kwargs.items():
         if isinstance(value, bool):
             value = "true" if value else "false"
-        elif key not in ("count", "batch", "concurrency", "input_tokens", "output_tokens",
-                         "replicas"):
+        elif key not in ("count", "batch", "concurrency", "input_tokens", "input_tokens_mean",
+                         "output_tokens", "replicas", "samples_per_prompt"):
             value = str(value)
         setattr(claim, key, value)
     return claim

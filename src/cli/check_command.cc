@@ -490,6 +490,10 @@ Command AddCheckCommand(CLI::App& app) {
   batch->excludes(concurrency);
   cmd->add_option("--input-tokens", opt->claim.input_tokens, "Prompt tokens per request")
       ->check(CLI::Range(int64_t{0}, int64_t{100'000'000}));
+  cmd->add_option("--input-tokens-mean", opt->claim.input_tokens_mean,
+                  "The mean prompt tokens of a run whose prompt lengths varied (a bound at the "
+                  "mean is an assumption: a warning, never an error)")
+      ->check(CLI::Range(int64_t{0}, int64_t{100'000'000}));
   cmd->add_option("--output-tokens", opt->claim.output_tokens, "Output tokens per request")
       ->check(CLI::Range(int64_t{1}, int64_t{100'000'000}));
   cmd->add_option("--replicas", opt->claim.replicas,

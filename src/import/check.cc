@@ -639,6 +639,9 @@ CheckReport CheckClaim(const Claim& claim, const Corpus& corpus, const CheckOpti
       Cond(d, "batch", claim.batch, "--batch or --concurrency");
     }
     Cond(d, "input_tokens", claim.input_tokens, "--input-tokens");
+    if (claim.input_tokens_mean) {
+      d.conditions.emplace_back("input_tokens_mean", CondValue::Int(*claim.input_tokens_mean));
+    }
     Cond(d, "output_tokens", claim.output_tokens, "--output-tokens");
     CondText(d, "engine", claim.engine, "--engine");
     CondText(d, "engine_version", claim.engine_version, "--engine-version");
