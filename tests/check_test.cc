@@ -148,6 +148,10 @@ const std::vector<ServedName>& ServedNames() {
       {"Mistral-Small-3.2-24B-Instruct-2506", "mistral-small-3.1-24b", ""},
       {"microsoft/phi-4", "phi-4", ""},
       {"phi-4", "phi-4", ""},
+      {"zai-org/GLM-4.5", "glm-4.5", ""},
+      {"zai-org/GLM-4.5-FP8", "glm-4.5", "fp8"},
+      {"zai-org/GLM-4.5-Air", "glm-4.5-air", ""},
+      {"GLM-4.5-Air-FP8", "glm-4.5-air", "fp8"},
   };
   return names;
 }
