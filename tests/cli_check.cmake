@@ -24,6 +24,17 @@ expect_exit(1 check --model llama-3.1-70b --hardware h200 --count 1 --precision 
             --value "250 tok/s per user" --speculative false --format json)
 expect_match("\"verdict\": \"exceeds\"" "the JSON verdict")
 expect_match("\"binding\": {" "the JSON binding bound")
+# A model served today, by its hub id, and a mixture of experts whose memory roof streams its
+# active parameters: Llama 4 Scout's 17.17e9 of 107.8e9.
+expect_exit(0 check --model Qwen/Qwen3-32B --hardware "1x Intel Arc Pro B70" --precision q4_k_m
+            --engine llama.cpp --batch 1 --speculative false --value "23.47 tok/s per user")
+expect_match("'Qwen/Qwen3-32B' names model qwen3-32b" "a Qwen3 hub id")
+expect_match("POSSIBLE +23.47 tok/s is 74.7% of the memory-roof \\(31.4 tok/s" "the Qwen3 verdict")
+expect_exit(0 check --model Llama-4-Scout-17B-16E-Instruct --hardware "1x Ryzen AI Max+ 395"
+            --precision q4_k_m --engine llama.cpp --batch 1 --speculative false
+            --value "19.88 tok/s per user")
+expect_match("names model llama-4-scout-17b-16e" "a Llama 4 name without its organisation")
+expect_match("memory-roof +26.2 tok/s +75.8%" "the active-parameter roof")
 # A claim that cannot be read: exit 2, each flag named, with the nearest names.
 expect_exit(2 check --model llama-3.1-7b --hardware nvidia-rtx-480 --value "35 ms")
 expect_match("--model: no model in the corpus is named 'llama-3.1-7b', did you mean" "model")
