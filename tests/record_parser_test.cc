@@ -659,11 +659,11 @@ TEST(RecordParser, NanTokenRateHintShowsATokenRate) {
 
 TEST(RecordParser, AbsurdBandwidthIsOutOfRange) {
   PartRecord record = ValidPart();
-  record.bandwidth = "1000000 GB/s";
+  record.bandwidth = "1000000000 GB/s";
   ExpectOneError(
       RecordKind::kAccelerator, record.Toml(),
-      R"(x/benchmarks/r.toml:7:14: error[absurd-value]: bandwidth: '1000000 GB/s' is outside the plausible range for a bandwidth (1 GB/s to 100 TB/s)
-  7 | bandwidth = "1000000 GB/s"
+      R"(x/benchmarks/r.toml:7:14: error[absurd-value]: bandwidth: '1000000000 GB/s' is outside the plausible range for a bandwidth (1 GB/s to 100 PB/s)
+  7 | bandwidth = "1000000000 GB/s"
     |              ^
   hint: check the prefix (GB vs TB, MB/s vs GB/s) and the figure against its source
 )");

@@ -181,6 +181,16 @@ const std::map<std::string_view, std::vector<std::pair<std::string, std::string>
           {"params_active", {{"params_total", "1e14"}}},
           {"attention_heads", {{"kv_heads", "1"}}},
           {"conditions.concurrency", {{"conditions.batch", ""}}},
+          // A stated memory tier is cited, and the capacity tier's two keys go together.
+          {"on_chip_memory", {{"sources.on_chip_memory", "\"sheet\""}}},
+          {"capacity_memory",
+           {{"capacity_bandwidth", "\"100 GB/s\""},
+            {"sources.capacity_memory", "\"sheet\""},
+            {"sources.capacity_bandwidth", "\"sheet\""}}},
+          {"capacity_bandwidth",
+           {{"capacity_memory", "\"1.5 TB\""},
+            {"sources.capacity_memory", "\"sheet\""},
+            {"sources.capacity_bandwidth", "\"sheet\""}}},
       };
   return *kCompanions;
 }

@@ -73,7 +73,9 @@ struct HardwareMatch {
   // two GPUs), "GPU 0,1,2,3" (4), "num_chips=4", "tpu-v5e-4", "L4-1". "1x" is a count of 1.
   // The counts of a mixed system are summed. A text that counts superchip packages of a part
   // with gpus_per_package > 1 ("2x GB200 Grace Blackwell Superchip") is converted to GPUs (4).
-  // Capacities, core counts, model numbers, PCIe lane widths and MIG instances are not counts.
+  // Capacities, core counts, model numbers, PCIe lane widths and MIG instances are not counts,
+  // nor is a count of systems of several chips named as such ("2x GroqRack", "GroqNode",
+  // "SambaRack": unset, the chips they hold not being stated).
   // Unset when the text states no count.
   std::optional<int64_t> count;
   std::string count_text;  // the words that state it, as written ("8x", "x8"); "" when none

@@ -122,7 +122,18 @@ struct Accelerator {
   // GPUs in one package that a hardware text may count: a GB200 superchip holds two of the
   // GPUs this record describes, a GH200 one. 1 for every ordinary card.
   int64_t gpus_per_package = 1;
+  // Memory tiers besides `memory` (docs/physics.md, "Where the weights live"): on-chip SRAM in
+  // front of it that may hold weights (SambaNova SN40L: 520 MB), whose bandwidth is taken as
+  // unlimited; and a larger, slower tier behind it (the SN40L's DDR). 0 when not stated. A part
+  // whose only memory is SRAM (Groq, Cerebras) states it as `memory` and has neither.
+  Bytes on_chip_memory;
+  std::string on_chip_memory_text;
+  Bytes capacity_memory;
+  std::string capacity_memory_text;
+  BytesPerSecond capacity_bandwidth;
 
+  // Whether the part states a tier besides `memory`.
+  bool Tiered() const { return on_chip_memory > Bytes(0) || capacity_memory > Bytes(0); }
   // The dense peak for `precision`, if the part states one.
   std::optional<FlopsPerSecond> Peak(std::string_view precision) const;
 };

@@ -89,10 +89,11 @@ inline constexpr std::array<std::string_view, 10> kSourceKinds = {
     "leaderboard", "docs",  "forum", "review", "dataset"};
 inline constexpr std::array<std::string_view, 3> kPeakStyles = {"dense", "sparse", "mixed"};
 // What an accelerator's [sources] may cite: its figures, and each peak alone.
-inline constexpr std::array<std::string_view, 5 + kPeakKeys.size()> kCitedFigures = [] {
-  std::array<std::string_view, 5 + kPeakKeys.size()> out = {"memory", "bandwidth", "peak_dense",
-                                                            "form_factor", "aliases"};
-  for (size_t i = 0; i < kPeakKeys.size(); ++i) out[5 + i] = kPeakKeys[i];
+inline constexpr std::array<std::string_view, 8 + kPeakKeys.size()> kCitedFigures = [] {
+  std::array<std::string_view, 8 + kPeakKeys.size()> out = {
+      "memory",  "bandwidth",      "peak_dense",      "form_factor",
+      "aliases", "on_chip_memory", "capacity_memory", "capacity_bandwidth"};
+  for (size_t i = 0; i < kPeakKeys.size(); ++i) out[8 + i] = kPeakKeys[i];
   return out;
 }();
 
@@ -428,6 +429,22 @@ inline constexpr RecordField kAcceleratorFields[] = {
     kWaiverInstrument,
     kWaiverCode,
     kWaiverReason,
+    {.key = "on_chip_memory",
+     .form = StringForm::kQuantity,
+     .dimension = Dimension::kBytes,
+     .example = "\"520 MB\"",
+     .summary = "on-chip SRAM in front of `memory` that may hold weights; its bandwidth bounds "
+                "nothing"},
+    {.key = "capacity_memory",
+     .form = StringForm::kQuantity,
+     .dimension = Dimension::kBytes,
+     .example = "\"1.5 TB\"",
+     .summary = "a larger, slower tier behind `memory` (DDR), with capacity_bandwidth"},
+    {.key = "capacity_bandwidth",
+     .form = StringForm::kQuantity,
+     .dimension = Dimension::kBandwidth,
+     .example = "\"100 GB/s\"",
+     .summary = "the capacity tier's peak bandwidth, with capacity_memory"},
     {.key = "gpus_per_package",
      .accepts = kAcceptsInteger,
      .min = 1,

@@ -108,6 +108,8 @@ PeakChoice ChoosePeak(const Benchmark& b, const Accelerator& part, const Precisi
 
 PartBound TimeFloorForPart(const AuditInput& in, const Accelerator& part, const FloorTerms& t) {
   PartBound pb;
+  pb.problem = SingleTierProblem(part);
+  if (!pb.problem.empty()) return pb;
   const BytesPerSecond bandwidth = in.count * part.bandwidth;
   const Seconds step = in.weight_bytes / bandwidth;
   const Seconds step_min = in.weight_bytes_min / bandwidth;
@@ -377,18 +379,56 @@ double SparseFraction(const PrecisionInfo& p) {
   return (p.bits_per_weight / 2 + 1) / p.bits_per_weight;
 }
 
-Bytes GenerousMemory(const Accelerator& a, std::string* how) {
-  const std::string& t = a.memory_text;
-  bool decimal = t.ends_with(" GB") || t.ends_with(" TB") || t.ends_with(" MB");
-  Bytes bytes = a.memory;
+namespace {
+
+// One tier's capacity, a decimal figure read as binary; `text` gets how it was read.
+Bytes GenerousTier(Bytes stated, const std::string& t, std::string* text) {
+  const bool decimal = t.ends_with(" GB") || t.ends_with(" TB") || t.ends_with(" MB");
+  Bytes bytes = stated;
   if (decimal) bytes = bytes * 1.073741824;  // 2^30 / 10^9
-  if (decimal) {
-    *how = fmt::format("{} {} read as binary ({})", a.header.id, t, FormatBytes(bytes.si()));
-  } else {
-    *how = fmt::format("{} {} ({})", a.header.id, t.empty() ? FormatBytes(bytes.si()) : t,
-                       FormatBytes(bytes.si()));
-  }
+  *text = decimal ? fmt::format("{} read as binary ({})", t, FormatBytes(bytes.si()))
+                  : fmt::format("{} ({})", t.empty() ? FormatBytes(bytes.si()) : t,
+                                FormatBytes(bytes.si()));
   return bytes;
+}
+
+}  // namespace
+
+Bytes GenerousMemory(const Accelerator& a, std::string* how) {
+  std::string text;
+  Bytes bytes = GenerousTier(a.memory, a.memory_text, &text);
+  if (!a.Tiered()) {
+    *how = fmt::format("{} {}", a.header.id, text);
+    return bytes;
+  }
+  // Every tier may hold weights: the on-chip SRAM, the memory, the capacity tier behind it.
+  std::vector<std::string> parts = {fmt::format("{} memory", text)};
+  if (a.on_chip_memory > Bytes(0)) {
+    bytes = bytes + GenerousTier(a.on_chip_memory, a.on_chip_memory_text, &text);
+    parts.push_back(fmt::format("{} on chip", text));
+  }
+  if (a.capacity_memory > Bytes(0)) {
+    bytes = bytes + GenerousTier(a.capacity_memory, a.capacity_memory_text, &text);
+    parts.push_back(fmt::format("{} capacity tier", text));
+  }
+  *how = fmt::format("{} {} = {}", a.header.id, fmt::join(parts, " + "), FormatBytes(bytes.si()));
+  return bytes;
+}
+
+WeightStream StreamFor(const Accelerator& a, double n, Bytes bytes) {
+  WeightStream s;
+  s.on_chip = n * a.on_chip_memory;
+  s.streamed = bytes - s.on_chip;
+  s.bandwidth = n * (a.bandwidth + a.capacity_bandwidth);
+  return s;
+}
+
+std::string SingleTierProblem(const Accelerator& a) {
+  if (!a.Tiered()) return {};
+  return fmt::format(
+      "{} holds weights in more than one memory tier (on-chip SRAM, {}, a capacity tier): this "
+      "bound reads one memory and would be tighter than physics; memory-roof reads the tiers",
+      a.header.id, a.memory_type.empty() ? std::string("its memory") : a.memory_type);
 }
 
 UnstatedFormatBytes BytesAtUnstatedFormat(const Benchmark& b, const Model& m, double params) {

@@ -110,8 +110,28 @@ Bytes ComponentWeightBytes(const Model& m, const Benchmark& b, std::string* how,
 double SparseFraction(const PrecisionInfo& p);
 
 // A part's memory read generously, for capacity: a figure written in decimal units ("80 GB")
-// is read as binary (many "80 GB" parts hold 80 GiB). `how` says which reading was used.
+// is read as binary (many "80 GB" parts hold 80 GiB), and every tier it states counts (the
+// SN40L's SRAM, HBM and DDR). `how` says which reading was used.
 Bytes GenerousMemory(const Accelerator& a, std::string* how);
+
+// Where the weights live (docs/physics.md): `bytes` read once per pass over `n` parts `a`,
+// as the memory roof streams them. For a part of one memory (an HBM GPU, a Groq or Cerebras
+// part whose memory is its SRAM) every byte streams at n x BW. For a tiered part, the on-chip
+// SRAM of the n parts may hold n x S of them, read at a rate no figure bounds (taken as
+// unlimited), and the rest streams from HBM and DDR read at once, n x (BW + BW_c): both the
+// generous side. `streamed` <= 0 means everything may sit on chip: no bound.
+struct WeightStream {
+  Bytes streamed;
+  BytesPerSecond bandwidth;  // n x the bandwidth the streamed bytes are read at
+  Bytes on_chip;             // n x S, 0 for a part of one memory
+};
+WeightStream StreamFor(const Accelerator& a, double n, Bytes bytes);
+
+// Why a bound that reads one memory tier does not apply to a tiered part (empty for a part of
+// one memory). The memory roof reads the tiers (StreamFor); the floors and the KV and
+// speculation roofs model one memory, and are not computed for a tiered part rather than
+// computed tighter than physics.
+std::string SingleTierProblem(const Accelerator& a);
 
 // The bytes of `params` weights when a record states neither `weights` nor its weight format:
 // `least` at the fewest bits the record's engine loads (NarrowestWeightsFor), the side an error

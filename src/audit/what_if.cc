@@ -126,12 +126,16 @@ WhatIfResult WhatIf(const Corpus& corpus, const WhatIfQuery& q) {
     } else {
       out.kv_lines.push_back(fmt::format("KV cache of one sequence at {:g} tokens: {} ({})",
                                          context, kv_how, element_how));
-      const BytesPerSecond bw = static_cast<double>(q.count) * part->bandwidth;
-      out.kv_saturation = (bw / kv).si();
-      out.kv_lines.push_back(
-          fmt::format("aggregate roof as B grows: B x {} / (W + B x {}) -> {} / {} = {} tok/s",
-                      FormatBandwidth(bw.si()), FormatBytes(kv.si()), FormatBandwidth(bw.si()),
-                      FormatBytes(kv.si()), FormatNumber(out.kv_saturation)));
+      if (const std::string tiers = SingleTierProblem(*part); !tiers.empty()) {
+        out.kv_lines.push_back(fmt::format("aggregate roof as B grows: not computable: {}", tiers));
+      } else {
+        const BytesPerSecond bw = static_cast<double>(q.count) * part->bandwidth;
+        out.kv_saturation = (bw / kv).si();
+        out.kv_lines.push_back(
+            fmt::format("aggregate roof as B grows: B x {} / (W + B x {}) -> {} / {} = {} tok/s",
+                        FormatBandwidth(bw.si()), FormatBytes(kv.si()), FormatBandwidth(bw.si()),
+                        FormatBytes(kv.si()), FormatNumber(out.kv_saturation)));
+      }
       if (resident <= Bytes(0)) {
         out.kv_lines.push_back(fmt::format("largest batch: not computable: {}", weights_problem));
       } else if (resident > capacity) {

@@ -71,6 +71,11 @@ constexpr std::array<std::string_view, 1> kVariants = {"nvl"};
 constexpr std::array<std::string_view, 3> kEditions = {"workstation", "server", "maxq"};
 constexpr std::array<std::string_view, 4> kFormFactors = {"sxm", "pcie", "oam", "mxm"};
 
+// Systems of several chips, sold under their own names: a count of them is no count of chips
+// ("2x GroqRack"), and their chip count is not read from the name (a rack's chips are not all
+// one model's).
+constexpr std::array<std::string_view, 3> kSystems = {"groqnode", "groqrack", "sambarack"};
+
 // Words that make a text, or a count's subject, a host CPU: models and Intel codenames.
 constexpr std::array<std::string_view, 22> kCpuWords = {
     "xeon",      "epyc", "threadripper", "ryzen", "graviton", "altra", "cpu", "cpus",
@@ -1001,6 +1006,15 @@ HardwareMatch HardwareIndex::Match(std::string_view text) const {
           fmt::format("{} superchip{} from '{}' x {} GPUs per package ({}) = {} GPUs", n,
                       n == 1 ? "" : "s", m.count_text, per, m.candidates[0]->header.id, *m.count);
     }
+  }
+
+  // A count of systems of several chips counts no chips: the count is unknown, never 1.
+  const bool systems =
+      std::any_of(words.begin(), words.end(), [](const Word& w) { return In(kSystems, w.text); });
+  if (m.count && systems) {
+    m.count.reset();
+    m.count_text.clear();
+    m.count_how.clear();
   }
   return m;
 }

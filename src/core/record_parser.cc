@@ -922,6 +922,22 @@ void ParseAccelerator(Reader& r, const DocTable& t, Accelerator& a) {
     a.bandwidth = BytesPerSecond(bw->si);
     a.bandwidth_text = bw->text;
   }
+  if (auto m = r.Quantity(t, FieldOf(kAccel, "on_chip_memory"), kWhere)) {
+    a.on_chip_memory = Bytes(m->si);
+    a.on_chip_memory_text = m->text;
+  }
+  if (auto m = r.Quantity(t, FieldOf(kAccel, "capacity_memory"), kWhere)) {
+    a.capacity_memory = Bytes(m->si);
+    a.capacity_memory_text = m->text;
+  }
+  if (auto bw = r.Quantity(t, FieldOf(kAccel, "capacity_bandwidth"), kWhere)) {
+    a.capacity_bandwidth = BytesPerSecond(bw->si);
+  }
+  if ((t.get("capacity_memory") != nullptr) != (t.get("capacity_bandwidth") != nullptr)) {
+    r.Error("missing-key", "capacity_memory and capacity_bandwidth go together", t.source(),
+            "a tier's bytes bound nothing without the rate they are read at: state both, or "
+            "neither");
+  }
   if (const DocTable* peaks = r.Table(t, FieldOf(kAccel, "peak_dense"), kWhere)) {
     r.CheckKeys(*peaks, FieldOf(kAccel, "peak_dense").members, "[peak_dense]");
     // Tables iterate keys alphabetically; the record keeps them in file order.
@@ -944,6 +960,12 @@ void ParseAccelerator(Reader& r, const DocTable& t, Accelerator& a) {
     auto cited = [&](std::string_view k) { return src->get(k) != nullptr; };
     for (std::string_view need : {"memory", "bandwidth"}) {
       if (!cited(need)) r.Get(*src, need, true, "[sources]", "\"source-id\"");
+    }
+    // A stated tier is a figure like any other: it is cited.
+    for (std::string_view tier : {"on_chip_memory", "capacity_memory", "capacity_bandwidth"}) {
+      if (t.get(tier) != nullptr && !cited(tier)) {
+        r.Get(*src, tier, true, "[sources]", "\"source-id\"");
+      }
     }
     if (!cited("peak_dense")) {
       for (const auto& [prec, value] : a.peak_dense) {

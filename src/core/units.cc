@@ -93,7 +93,7 @@ Range RangeFor(Dimension d) {
     case Dimension::kBytes:
       return {1e6, 1e14, "1 MB", "100 TB"};
     case Dimension::kBandwidth:
-      return {1e9, 1e14, "1 GB/s", "100 TB/s"};
+      return {1e9, 1e17, "1 GB/s", "100 PB/s"};
     case Dimension::kComputeRate:
       return {1e10, 1e17, "0.01 TFLOPS", "100 PFLOPS"};
     case Dimension::kTokenRate:

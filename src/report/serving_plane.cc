@@ -273,6 +273,8 @@ void AddTerms(const RecordAudit& a, PlaneRoof& roof, KvFacts& kv_facts, Fallback
     }
     double w = TermOf(r, "W"), bw = TermOf(r, "BW"), n = TermOf(r, "n");
     if (w <= 0 || bw <= 0 || n <= 0) continue;
+    // A part with memory tiers: its roof is not n x BW / W, and the plane's lines assume it is.
+    if (r.formula && r.formula->Find("BW_c") != nullptr) continue;
     // A bound resting on an assumed W: the assumption-free bound is the one the least W gives.
     // The memory roof is proportional to 1 / W and the TPOT floor's memory term to W. (Not the
     // KV-aware bounds, whose assumption-free form may also read one shared cache.)
@@ -371,6 +373,11 @@ ServingPlane BuildServingPlane(const Report& report) {
       double bandwidth = 0;
       for (const auto& id : fb.parts) {
         if (const Accelerator* part = report.corpus->FindAccelerator(id)) {
+          // A part with memory tiers has no one-memory line: no fallback for the group.
+          if (part->Tiered()) {
+            bandwidth = 0;
+            break;
+          }
           bandwidth = std::max(bandwidth, part->bandwidth.si());
         }
       }

@@ -71,6 +71,8 @@ class AcceptRoof final : public RecordInstrument {
     InstrumentResult r = CombineOverParts(
         id(), in, BoundKind::kCeiling, b.value.si, "tok/s", [&](const Accelerator& part) {
           PartBound pb;
+          pb.problem = SingleTierProblem(part);
+          if (!pb.problem.empty()) return pb;
           const PerSecond passes = (in.count * part.bandwidth) / kv.w_min;
           pb.bound = batch * a * passes.si();
           pb.formula = formula;

@@ -104,6 +104,8 @@ class KvMemoryRoof final : public RecordInstrument {
     InstrumentResult r = CombineOverParts(
         id(), in, BoundKind::kCeiling, b.value.si, "tok/s", [&](const Accelerator& a) {
           PartBound pb;
+          pb.problem = SingleTierProblem(a);
+          if (!pb.problem.empty()) return pb;
           const BytesPerSecond bw = in.count * a.bandwidth;
           pb.formula = formula;
           pb.formula.terms.push_back({"BW", a.bandwidth.si(), TermUnit::kBytesPerSecond, {}});

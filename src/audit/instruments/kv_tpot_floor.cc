@@ -65,6 +65,8 @@ class KvTpotFloor final : public RecordInstrument {
     InstrumentResult r = CombineOverParts(
         id(), in, BoundKind::kFloor, b.value.si * 1e3, "ms", [&](const Accelerator& a) {
           PartBound pb;
+          pb.problem = SingleTierProblem(a);
+          if (!pb.problem.empty()) return pb;
           const BytesPerSecond bw = in.count * a.bandwidth;
           pb.bound = Milliseconds((w + batch * kv) / bw);
           if (w_min < w || !private_kv.empty() || kv_min < kv) {

@@ -4,6 +4,8 @@
 // behind it.
 #include <fmt/format.h>
 
+#include <limits>
+
 #include "audit/instrument.h"
 #include "audit/physics.h"
 #include "rooflint/units.h"
@@ -112,29 +114,50 @@ class MemoryRoof final : public RecordInstrument {
           {"O", static_cast<double>(*c.output_tokens.integer), TermUnit::kTokens, {}});
       tail = " / {O} tokens";
     }
-    // The formula's text is static: one per shape.
-    if (!batched) {
-      formula.text = "{n} x {BW} / {W}";
-    } else if (tail.empty()) {
-      formula.text = "{B} x {n} x {BW} / {W}";
-    } else if (requests) {
-      formula.text = "{B} x {n} x {BW} / {W} / {O} tokens";
-    } else {
-      formula.text = "{B} x {n} x {BW} / {W} x ({I} + {O}) / {O}";
-    }
+    // The formula's text is static: one per shape, [tiered part][shape]. A tiered part's
+    // SRAM holds n x S of the weights, read at no bound; the rest streams from its HBM and DDR
+    // at once (docs/physics.md, "Where the weights live").
+    static constexpr std::string_view kTexts[2][4] = {
+        {"{n} x {BW} / {W}", "{B} x {n} x {BW} / {W}", "{B} x {n} x {BW} / {W} / {O} tokens",
+         "{B} x {n} x {BW} / {W} x ({I} + {O}) / {O}"},
+        {"{n} x ({BW} + {BW_c}) / ({W} - {n} x {S})",
+         "{B} x {n} x ({BW} + {BW_c}) / ({W} - {n} x {S})",
+         "{B} x {n} x ({BW} + {BW_c}) / ({W} - {n} x {S}) / {O} tokens",
+         "{B} x {n} x ({BW} + {BW_c}) / ({W} - {n} x {S}) x ({I} + {O}) / {O}"}};
+    const int shape = !batched ? 0 : tail.empty() ? 1 : requests ? 2 : 3;
 
     InstrumentResult r = CombineOverParts(
         id(), in, BoundKind::kCeiling, b.value.si, unit, [&](const Accelerator& a) {
           PartBound pb;
-          // Decode steps per second: every step streams W.
-          const BytesPerSecond bandwidth = in.count * a.bandwidth;
-          pb.bound = factor * (bandwidth / in.weight_bytes).si();
+          // Decode steps per second: every step streams what the parts' SRAM cannot hold.
+          const WeightStream s = StreamFor(a, in.count, in.weight_bytes);
+          if (s.streamed <= Bytes(0)) {
+            pb.problem = fmt::format(
+                "{} of weights fit in the on-chip SRAM of {} x {} ({}), whose bandwidth no "
+                "figure bounds: no memory roof",
+                FormatBytes(in.weight_bytes.si()), in.count, a.header.id,
+                FormatBytes(s.on_chip.si()));
+            return pb;
+          }
+          pb.bound = factor * (s.bandwidth / s.streamed).si();
           if (in.weight_bytes_min < in.weight_bytes) {
             pb.assumption = in.weights_assumption;
-            pb.assumption_free_bound = factor * (bandwidth / in.weight_bytes_min).si();
+            const WeightStream least = StreamFor(a, in.count, in.weight_bytes_min);
+            // The narrower weights may all sit on chip: then nothing bounds the value.
+            pb.assumption_free_bound = least.streamed > Bytes(0)
+                                           ? factor * (least.bandwidth / least.streamed).si()
+                                           : std::numeric_limits<double>::infinity();
           }
           pb.formula = formula;
+          pb.formula.text = kTexts[a.Tiered()][shape];
           pb.formula.terms.push_back({"BW", a.bandwidth.si(), TermUnit::kBytesPerSecond, {}});
+          if (a.Tiered()) {
+            pb.formula.terms.push_back({"BW_c", a.capacity_bandwidth.si(),
+                                        TermUnit::kBytesPerSecond,
+                                        SharedText("the capacity tier, read at once with BW")});
+            pb.formula.terms.push_back({"S", a.on_chip_memory.si(), TermUnit::kBytes,
+                                        SharedText("on-chip SRAM per part, read at no bound")});
+          }
           return pb;
         });
     AddAssumption(r, SpeculationAssumption(b));

@@ -113,6 +113,8 @@ class SpeculationRoof final : public RecordInstrument {
     InstrumentResult r = CombineOverParts(
         id(), in, BoundKind::kCeiling, b.value.si, "tok/s", [&](const Accelerator& a) {
           PartBound pb;
+          pb.problem = SingleTierProblem(a);
+          if (!pb.problem.empty()) return pb;
           // Verification passes per second, each reading both models, times the k + 1
           // tokens a pass can accept per sequence.
           const PerSecond passes = (in.count * a.bandwidth) / (t.w + t.w_draft);
@@ -157,6 +159,8 @@ class SpeculationFloor final : public RecordInstrument {
     InstrumentResult r = CombineOverParts(
         id(), in, BoundKind::kFloor, b.value.si * 1e3, "ms", [&](const Accelerator& a) {
           PartBound pb;
+          pb.problem = SingleTierProblem(a);
+          if (!pb.problem.empty()) return pb;
           const Seconds pass = (t.w + t.w_draft) / (in.count * a.bandwidth);
           pb.bound = Milliseconds(pass / (t.k + 1));
           pb.formula = formula;
