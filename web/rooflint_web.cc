@@ -17,7 +17,9 @@
 #include "rooflint/audit.h"
 #include "rooflint/check.h"
 #include "rooflint/corpus.h"
+#include "rooflint/hardware_match.h"
 #include "rooflint/import.h"
+#include "rooflint/names.h"
 #include "rooflint/precision.h"
 
 namespace rooflint::web {
@@ -228,15 +230,19 @@ std::string CorpusJson() {
     SweepOptions options;
     options.keep_every_result = false;
     const SweepResult sweep = Sweep(corpus, options);
+    const HardwareIndex hardware_index(corpus.accelerators);
     json rows = json::array();
     for (const RecordAudit& audit : sweep.records) {
       const Benchmark& b = *audit.benchmark;
-      json claim = {
-          {"model", b.model.str()},
-          {"hardware", b.hardware.empty() && !b.accelerators.empty() ? b.accelerators.front()
-                                                                     : b.hardware.str()},
-          {"value", b.value.text},
-          {"metric", std::string(MetricName(b.metric))}};
+      // The record's hardware text, unless it names no part the claim could read ("Groq
+      // (8-bit)"): then the part the record points at.
+      bool text_reads = !b.hardware.empty() &&
+                        !ReadHardwareName(corpus, hardware_index, b.hardware.str()).parts.empty();
+      json claim = {{"model", b.model.str()},
+                    {"hardware", !text_reads && !b.accelerators.empty() ? b.accelerators.front()
+                                                                        : b.hardware.str()},
+                    {"value", b.value.text},
+                    {"metric", std::string(MetricName(b.metric))}};
       if (!b.precision.empty()) claim["precision"] = b.precision.str();
       if (b.accelerator_count > 0) claim["count"] = std::to_string(b.accelerator_count);
       const Conditions& c = b.conditions;
