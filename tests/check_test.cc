@@ -493,6 +493,30 @@ TEST(CheckClaim, CapacityWithAnUnknownPrecisionBoundsAtTheFewestBits) {
 namespace rooflint {
 namespace {
 
+// "1000 tok/s aggregate, Llama-3.1-8B bf16, TPU v5p-8, batch 8": v5p-8 names 8 TensorCores,
+// two a chip, so 4 chips. W = (8,030,261,248 - 525,336,576 lookup-only input embedding) x 2 B
+// = 15.0098 GB; 8 x 4 x 2765e9 / 15.0098e9 = 5894.8 tok/s (read as 8 chips: 11789.6).
+TEST(CheckClaim, ATpuSliceNameCountsChipsNotTensorCores) {
+  Claim c;
+  c.model = "llama-3.1-8b";
+  c.hardware = "TPU v5p-8";
+  c.value = "1000 tok/s aggregate";
+  c.precision = "bf16";
+  c.batch = 8;
+  CheckReport r = CheckClaim(c, Bundled());
+  ASSERT_EQ(r.figures.size(), 1u);
+  const CheckedFigure& f = r.figures[0];
+  EXPECT_EQ(f.accelerators, (std::vector<std::string>{"google-tpu-v5p"}));
+  auto mem = std::find_if(f.bounds.begin(), f.bounds.end(),
+                          [](const CheckBound& b) { return b.instrument == "memory-roof"; });
+  ASSERT_NE(mem, f.bounds.end());
+  const double w = (8030261248.0 - 525336576.0) * 2;
+  EXPECT_NEAR(mem->bound, 8 * 4 * 2765e9 / w, 0.05);  // 5894.8
+  EXPECT_TRUE(std::any_of(f.notes.begin(), f.notes.end(), [](const std::string& n) {
+    return n.find("8 TensorCores = 4 chips") != std::string::npos;
+  }));
+}
+
 TEST(CheckClaim, TheKvFormatIsReadAsAName) {
   Claim c;
   c.model = "llama-3.1-8b";

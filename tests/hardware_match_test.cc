@@ -176,6 +176,39 @@ TEST_F(HardwareMatchTest, AModelNumberNoOtherPartHoldsNamesItsPart) {
   EXPECT_EQ(ids("TPU v5 lite"), (Names{"v5e"}));
 }
 
+// A TPU slice name's number counts TensorCores on v4 and v5p (two a chip: "v5p-8" is 4 chips)
+// and chips on v5e and v6e; TPU7x's is read as chips, the larger count, and said to be assumed.
+TEST_F(HardwareMatchTest, TpuSliceNamesAreCountedInChips) {
+  std::vector<Accelerator> parts = {
+      Part("v4", "Google Cloud TPU v4", {"TPU v4"}, 34, "tpu"),
+      Part("v5e", "Google Cloud TPU v5e", {"TPU v5e", "TPU v5litepod"}, 16, "tpu"),
+      Part("v5p", "Google Cloud TPU v5p", {"TPU v5p"}, 95, "tpu"),
+      Part("v6e", "Google Cloud TPU v6e (Trillium)", {"TPU v6e"}, 32, "tpu"),
+      Part("tpu7x", "Google Cloud TPU7x (Ironwood)", {"TPU7x"}, 206, "tpu")};
+  HardwareIndex index(parts);
+  struct Case {
+    const char* text;
+    const char* id;
+    int64_t chips;
+  };
+  for (const Case& c :
+       {Case{"TPU v5p-8", "v5p", 4}, Case{"v5p-8", "v5p", 4}, Case{"Cloud TPU v5p-32", "v5p", 16},
+        Case{"TPU v4-8", "v4", 4}, Case{"tpu-v5e-4", "v5e", 4}, Case{"v5litepod-8", "v5e", 8},
+        Case{"TPU v6e-8", "v6e", 8}, Case{"tpu7x-8", "tpu7x", 8}}) {
+    HardwareMatch m = index.Match(c.text);
+    ASSERT_EQ(m.candidates.size(), 1u) << c.text;
+    EXPECT_EQ(m.candidates[0]->header.id, c.id) << c.text;
+    EXPECT_EQ(m.count, c.chips) << c.text;
+    EXPECT_NE(m.count_how.find(std::to_string(c.chips) + " chips"), std::string::npos)
+        << c.text << ": " << m.count_how;
+    EXPECT_EQ(m.count_assumed, std::string_view(c.id) == "tpu7x") << c.text;
+  }
+  EXPECT_NE(index.Match("TPU v5p-8").count_note.find("8 TensorCores = 4 chips"), std::string::npos);
+  EXPECT_NE(index.Match("tpu7x-8").count_note.find("assumed"), std::string::npos);
+  // A count of chips stated as such is read as written.
+  EXPECT_EQ(index.Match("8x TPU v5p").count, 8);
+}
+
 TEST_F(HardwareMatchTest, APartTheCorpusLacksStaysUnmatched) {
   EXPECT_TRUE(Match("NVIDIA H200 NVL").empty());
   EXPECT_TRUE(Match("B300").empty());

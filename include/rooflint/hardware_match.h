@@ -71,6 +71,7 @@ struct HardwareMatch {
   // The accelerators the text counts, when it states a count: "8x", "x8", "8 x", "3090 24GB * 2",
   // "H100-SXM-80GBx8", "4xNVIDIA_L40S", "4x8xH100" (32), "dual", "quad", "B60 Dual" (a card of
   // two GPUs), "GPU 0,1,2,3" (4), "num_chips=4", "tpu-v5e-4", "L4-1". "1x" is a count of 1.
+  // A TPU slice name counts chips: "TPU v5p-8" and "TPU v4-8" name 8 TensorCores, 4 chips.
   // The counts of a mixed system are summed. A text that counts superchip packages of a part
   // with gpus_per_package > 1 ("2x GB200 Grace Blackwell Superchip") is converted to GPUs (4).
   // Capacities, core counts, model numbers, PCIe lane widths and MIG instances are not counts.
@@ -78,6 +79,11 @@ struct HardwareMatch {
   std::optional<int64_t> count;
   std::string count_text;  // the words that state it, as written ("8x", "x8"); "" when none
   std::string count_how;   // "8 from '8x'", or the package conversion; "" when no count
+  // How a count was read other than as written, "" when as written: a TPU slice name's number
+  // in chips ("v5p-8" is 8 TensorCores = 4 chips; "v5litepod-8" is 8 chips; "tpu7x-8" is
+  // taken as 8 chips, an assumption the note names, since Google's page does not say).
+  std::string count_note;
+  bool count_assumed = false;  // the note is an assumption (the larger reading), not a source
   // Host CPUs the text counts ("87xMI355X_22xEPYC9575F": 22); unset when it counts none.
   std::optional<int64_t> host_cpus;
   // The text names CPUs (a CPU model, an Intel codename such as "EMR" or "GNR", sockets such

@@ -289,13 +289,26 @@ void ResolveCount(const Benchmark& b, AuditInput& in) {
     return;
   }
   if (in.text_match != nullptr && in.text_match->count) {
-    in.count = static_cast<double>(*in.text_match->count);
-    in.count_how = fmt::format("{} from the hardware text '{}' (accelerator_count absent)",
-                               *in.text_match->count, b.hardware);
+    const HardwareMatch& m = *in.text_match;
+    in.count = static_cast<double>(*m.count);
+    in.count_how =
+        m.count_note.empty()
+            ? fmt::format("{} from the hardware text '{}' (accelerator_count absent)", *m.count,
+                          b.hardware)
+            : fmt::format("{} from the hardware text '{}' ({}; accelerator_count absent)", *m.count,
+                          b.hardware, m.count_note);
     in.count_assumption = fmt::format(
         "the hardware text's count ({}) is of accelerators, not of nodes, packages or machines "
         "(accelerator_count is absent)",
-        *in.text_match->count);
+        *m.count);
+    if (m.count_assumed && *m.count > 1) {
+      // A slice name whose unit no source states (TPU7x): errors rest on the larger reading,
+      // warnings on the smaller one, two TensorCores a chip.
+      in.count_smaller = static_cast<double>((*m.count + 1) / 2);
+      in.count_smaller_assumption =
+          fmt::format("the slice name in '{}' counts TensorCores, 2 per chip ({} chips, not {})",
+                      b.hardware, (*m.count + 1) / 2, *m.count);
+    }
     return;
   }
   if (in.options->bound_unknowns) {

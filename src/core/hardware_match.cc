@@ -25,6 +25,8 @@ struct Word {
   bool multiplier = false;     // "Dual" after a card's name: GPUs per card
   bool tentative = false;      // a number glued after a word: a count only after a part's name
   std::string as_written;      // a count's words in the original text
+  std::string note;            // how a count was read, when not as written (a TPU slice)
+  bool assumed = false;        // the note's reading is an assumption, not a source
 };
 
 }  // namespace hardware_internal
@@ -211,6 +213,54 @@ bool IsCpuWord(std::string_view t) {
 // ("v4-8"); elsewhere ("SR650 V4", "ND96isr_MI300X_v5") it is a server generation.
 bool IsBareVersion(std::string_view t) {
   return t.size() >= 2 && t[0] == 'v' && AllDigits(t.substr(1));
+}
+
+// A TPU slice name's number ("v5p-8", "v4-8", "v5litepod-8", "v6e-8", "tpu7x-8"): what it
+// counts, by generation. Google Cloud's TPU docs: v2 to v4 accelerator types name TensorCores
+// ("TPU types and topologies": "v4-128 specifies ... 128 TensorCores"), and a v4 chip holds
+// two ("TPU v4": "Each TPU v4 chip contains two TensorCores"); a v5p accelerator type names
+// TensorCores, two a chip ("TPU v5p": "v5p-32 ... 32 TensorCores (16 chips)"); v5e's names
+// chips ("TPU v5e": "v$VERSION_NUMBER-$CHIP_COUNT", v5litepod-8 is the 8-chip 2x4 slice), and
+// a v6e chip holds one TensorCore ("TPU v6e"), so its number counts chips either way. TPU7x's
+// page as read does not say which its number counts (a TPU7x chip holds two TensorCores): the
+// number is taken as chips, the larger count, and the reading is named as an assumption.
+struct TpuSlice {
+  int cores_per_chip = 1;  // what the number is divided by to count chips
+  std::string_view rule;
+  bool assumed = false;
+};
+
+std::optional<TpuSlice> TpuSliceOf(std::string_view generation) {
+  if (generation == "v4" || generation == "v5p") {
+    return TpuSlice{2,
+                    generation == "v4"
+                        ? "a v4 slice name counts TensorCores, 2 per chip (Google Cloud TPU docs, "
+                          "'TPU types and topologies' and 'TPU v4')"
+                        : "a v5p slice name counts TensorCores, 2 per chip (Google Cloud TPU docs, "
+                          "'TPU v5p': v5p-32 is 32 TensorCores, 16 chips)",
+                    false};
+  }
+  if (generation == "v5e" || generation == "v5litepod" || generation == "v6e" ||
+      generation == "v6") {
+    return TpuSlice{1,
+                    "a v5e or v6e slice name counts chips (Google Cloud TPU docs: v5e types are "
+                    "v$VERSION_NUMBER-$CHIP_COUNT; a v6e chip holds one TensorCore)",
+                    false};
+  }
+  if (generation == "tpu7x" || generation == "v7" || generation == "v7x") {
+    return TpuSlice{1,
+                    "assumed: a TPU7x slice name read as chips, the larger count; Google's "
+                    "TPU7x page as read does not say whether it counts chips or TensorCores (2 "
+                    "per chip, which would make it half as many chips)",
+                    true};
+  }
+  return std::nullopt;
+}
+
+// Words that name a TPU generation on their own, so that a number glued after them is a slice
+// size without "TPU" before them ("v5p-8", "v5litepod-8").
+bool IsTpuGenerationWord(std::string_view t) {
+  return t == "v5p" || t == "v5e" || t == "v5litepod" || t == "v6e" || t == "tpu7x";
 }
 
 struct Raw {
@@ -400,6 +450,22 @@ std::vector<Word> Lex(std::string_view text) {
     w.as_written = std::move(as_written);
     out.push_back(std::move(w));
   };
+  // A count glued after a TPU generation counts what that generation's slice names count.
+  auto slice_mark = [&](std::string_view generation, int64_t n, std::string as_written) {
+    std::optional<TpuSlice> slice = TpuSliceOf(generation);
+    if (!slice) {
+      mark(n, false, std::move(as_written));
+      return;
+    }
+    const int64_t chips = (n + slice->cores_per_chip - 1) / slice->cores_per_chip;
+    mark(chips, false, as_written);
+    out.back().note =
+        slice->cores_per_chip > 1
+            ? fmt::format("'{}-{}' is {} TensorCores = {} chips: {}", generation, n, n, chips,
+                          slice->rule)
+            : fmt::format("'{}-{}' is {} chips: {}", generation, n, chips, slice->rule);
+    out.back().assumed = slice->assumed;
+  };
   auto text_at = [&](size_t i) -> std::string_view {
     return i < raw.size() ? std::string_view(raw[i].text) : std::string_view();
   };
@@ -456,13 +522,15 @@ std::vector<Word> Lex(std::string_view text) {
                  raw[i].glued && SmallCount(t) > 0 && prev != nullptr && HasDigit(prev->text) &&
                  HasAlpha(prev->text) && KindOf(prev->text) == Kind::kIdentity &&
                  !IsBareVersion(prev->text) &&
-                 (prev->text[0] != 'v' || (i >= 2 && text_at(i - 2) == "tpu"))) {
-        // A count glued after the part: "L4-1-24G", "BM.GPU.B200.8", "tpu-v5e-4".
-        mark(SmallCount(t), false, raw[i].orig);
+                 (prev->text[0] != 'v' || (i >= 2 && text_at(i - 2) == "tpu") ||
+                  IsTpuGenerationWord(prev->text))) {
+        // A count glued after the part: "L4-1-24G", "BM.GPU.B200.8", "tpu-v5e-4", and a TPU
+        // slice size in chips ("v5p-8": 4).
+        slice_mark(prev->text, SmallCount(t), raw[i].orig);
         out.back().tentative = true;
       } else if (i > 0 && IsBareVersion(text_at(i - 1)) && raw[i].glued) {
-        // A TPU slice size ("v4-8" counts TensorCores, not chips): not a count.
-        if (text_at(i - 2) == "tpu") mark(SmallCount(t), false, raw[i].orig);
+        // A TPU slice size after "TPU" ("TPU v4-8": 4 chips); elsewhere not a count.
+        if (text_at(i - 2) == "tpu") slice_mark(text_at(i - 1), SmallCount(t), raw[i].orig);
       } else {
         push(t);
       }
@@ -834,6 +902,8 @@ HardwareMatch HardwareIndex::Match(std::string_view text) const {
     int64_t n;
     size_t from, to;
     std::string written;
+    std::string note;
+    bool assumed;
   };
   std::vector<Counted> accelerators;
   int64_t card = 1;
@@ -850,7 +920,7 @@ HardwareMatch HardwareIndex::Match(std::string_view text) const {
         accelerators.back().n *= w.count;
         accelerators.back().written += " " + w.as_written;
       } else {
-        accelerators.push_back({w.count, i, i, w.as_written});
+        accelerators.push_back({w.count, i, i, w.as_written, w.note, w.assumed});
       }
       continue;
     }
@@ -892,7 +962,7 @@ HardwareMatch HardwareIndex::Match(std::string_view text) const {
       c.written += " " + w.as_written;
       continue;
     }
-    accelerators.push_back({w.count, from, to, w.as_written});
+    accelerators.push_back({w.count, from, to, w.as_written, w.note, w.assumed});
   }
   if (!accelerators.empty()) {
     // Counts of different parts add up (a mixed system); two counts of the same part are one
@@ -933,9 +1003,12 @@ HardwareMatch HardwareIndex::Match(std::string_view text) const {
       seen.push_back({std::move(parts), std::move(models), c.n});
       total += c.n;
       m.count_text += (m.count_text.empty() ? "" : ", ") + c.written;
+      if (!c.note.empty()) m.count_note += (m.count_note.empty() ? "" : "; ") + c.note;
+      m.count_assumed = m.count_assumed || c.assumed;
     }
     m.count = total;
     m.count_how = fmt::format("{} from '{}'", total, m.count_text);
+    if (!m.count_note.empty()) m.count_how += fmt::format(" ({})", m.count_note);
   }
 
   // The parts: the whole text, else its pieces when two or more of them name parts.

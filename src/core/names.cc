@@ -330,6 +330,11 @@ HardwareName ReadHardwareName(const Corpus& corpus, const HardwareIndex& index,
     } else if (!m.exact) {
       h.how = fmt::format("'{}' names {}", text, h.parts[0]->header.id);
     }
+    if (!m.count_note.empty()) {
+      // A count read other than as written (a TPU slice name's chips): say how.
+      h.how += fmt::format("{}'{}' counts {}: {}", h.how.empty() ? "" : "; ", text, *m.count,
+                           m.count_note);
+    }
     return h;
   }
   std::vector<std::string> names;
