@@ -2,6 +2,7 @@
 #include "audit/resolve.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <cmath>
@@ -338,6 +339,28 @@ const HardwareMatch& Resolver::Match(std::string_view hardware) {
   return it->second;
 }
 
+const Accelerator* Resolver::Slice(const Accelerator& part, const PartitionText& p,
+                                   std::string* how) {
+  auto key = std::make_pair(&part, p.text);
+  auto it = slice_index_.find(key);
+  if (it == slice_index_.end()) {
+    const PartitionShare share = ShareOf(p, part);
+    Accelerator& a = slices_.emplace_back(part);
+    a.bandwidth = part.bandwidth * share.bandwidth;
+    a.bandwidth_text = FormatBandwidth(a.bandwidth.si());
+    a.memory = part.memory * share.memory;
+    // The capacity check reads "GB" as possibly GiB: keep the part's unit.
+    const bool binary = part.memory_text.ends_with("GiB");
+    a.memory_text =
+        fmt::format("{} {}", FormatNumber(a.memory.si() / (binary ? 1073741824.0 : 1e9)),
+                    binary ? "GiB" : "GB");
+    for (auto& [precision, peak] : a.peak_dense) peak = peak * share.compute;
+    it = slice_index_.emplace(key, std::make_pair(&a, share.how)).first;
+  }
+  *how = it->second.second;
+  return it->second.first;
+}
+
 AuditInput Resolver::Resolve(const Benchmark& b) {
   AuditInput in;
   in.corpus = &corpus_;
@@ -407,6 +430,21 @@ AuditInput Resolver::Resolve(const Benchmark& b) {
           in.parts.size() == 1 ? in.parts[0]->header.id
                                : fmt::format("{} parts: {}", in.parts.size(), JoinIds(in.parts)));
     }
+  }
+
+  // A figure on a slice of a part (a MIG profile, a compute partition) is bounded by the
+  // slice's share of the part: every part is replaced by its slice, and n counts slices.
+  if (const auto& partition = in.text_match->partition; partition && !in.parts.empty()) {
+    std::vector<std::string> hows;
+    for (const Accelerator*& p : in.parts) {
+      std::string how;
+      p = Slice(*p, *partition, &how);
+      in.slices.emplace_back(p, how);
+      hows.push_back(std::move(how));
+    }
+    in.count_how +=
+        fmt::format(" (slices of the part, each with its share: {})", fmt::join(hows, "; "));
+    if (!in.parts_how.empty()) in.parts_how += fmt::format(", as slices '{}'", partition->text);
   }
 
   ResolveWeights(b, in);

@@ -3,10 +3,12 @@
 #include "rooflint/hardware_match.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <array>
 #include <charconv>
+#include <cmath>
 
 #include "core/text_util.h"
 
@@ -634,6 +636,42 @@ std::vector<Word> Lex(std::string_view text) {
   return out;
 }
 
+// The MIG profile or AMD partition mode a text names, if any: "1g.10gb" (the "+me" media
+// extension changes no share), "MIG 3g.40gb", "CPX", "CPX/NPS4".
+std::optional<PartitionText> ReadPartition(std::string_view text) {
+  std::vector<Raw> raw = Split(text);
+  PartitionText p;
+  std::vector<std::string> written;
+  for (size_t i = 0; i < raw.size(); ++i) {
+    const std::string& t = raw[i].text;
+    if (t.size() >= 2 && t.back() == 'g' &&
+        AllDigits(std::string_view(t).substr(0, t.size() - 1)) && i + 1 < raw.size() &&
+        raw[i + 1].glued && CapacityBytes(raw[i + 1].text) > 0 && p.mig_compute == 0) {
+      p.mig_compute = SmallCount(std::string_view(t).substr(0, t.size() - 1));
+      p.mig_memory = CapacityBytes(raw[i + 1].text);
+      written.push_back(raw[i].orig + "." + raw[i + 1].orig);
+      ++i;
+      continue;
+    }
+    // SPX is one partition, the whole part: no slice.
+    constexpr std::array<std::pair<std::string_view, int64_t>, 3> kModes = {
+        {{"dpx", 2}, {"qpx", 4}, {"cpx", 8}}};
+    for (const auto& [mode, n] : kModes) {
+      if (t == mode && p.amd_partitions == 0) {
+        p.amd_partitions = n;
+        written.push_back(raw[i].orig);
+      }
+    }
+    if ((t == "nps1" || t == "nps2" || t == "nps4") && p.nps.empty()) {
+      p.nps = raw[i].orig;
+      written.push_back(raw[i].orig);
+    }
+  }
+  if (p.mig_compute <= 0 && p.amd_partitions == 0) return std::nullopt;
+  p.text = fmt::format("{}", fmt::join(written, " "));
+  return p;
+}
+
 // Editions a text states against a part's: every stated one must be the part's, and a part
 // that is the Max-Q edition is named only by text that says so. A part or a text that states
 // no edition agrees with any.
@@ -892,8 +930,51 @@ std::vector<const Accelerator*> HardwareIndex::Resolve(std::span<const Word> wor
   return out;
 }
 
+PartitionShare ShareOf(const PartitionText& p, const Accelerator& part) {
+  PartitionShare s;
+  const std::string_view id = part.header.id.view();
+  if (p.mig_compute > 0) {
+    const double memory = part.memory.si();
+    if (memory <= 0) {
+      s.how = fmt::format(
+          "MIG {}: {} states no memory, so the slice's memory share is unknown: the whole "
+          "part's bandwidth, memory and compute are taken (generous)",
+          p.text, id);
+      return s;
+    }
+    // Eighths of the part's memory the profile holds, rounded up: the generous side when a
+    // profile's name rounds its capacity.
+    const double eighths = std::clamp(std::ceil(8 * p.mig_memory / memory - 1e-9), 1.0, 8.0);
+    s.memory = s.bandwidth = eighths / 8;
+    s.compute = std::min(1.0, std::max(static_cast<double>(p.mig_compute) / 7, s.memory));
+    s.how = fmt::format(
+        "MIG {} of {}: {:g}/8 of its memory and bandwidth ({} of {}, rounded up to memory "
+        "slices of an eighth each), {} of its compute (the larger of {}/7 compute slices and "
+        "the memory share); NVIDIA MIG user guide, 'Supported MIG Profiles'",
+        p.text, id, eighths, FormatBytes(p.mig_memory), FormatBytes(memory),
+        FormatNumber(s.compute), p.mig_compute);
+    return s;
+  }
+  if (id == "amd-mi300x" && p.amd_partitions > 0) {
+    s.compute = 1.0 / static_cast<double>(p.amd_partitions);
+    s.how = fmt::format(
+        "{} of {}: 1/{} of its compute ({} of its 8 XCDs; AMD SMI docs, 'GPU partitioning'); "
+        "the bandwidth and memory one partition reaches{} are not taken from a source: the "
+        "whole part's (generous)",
+        p.text, id, p.amd_partitions, 8 / p.amd_partitions,
+        p.nps.empty() ? "" : fmt::format(" under {}", p.nps));
+    return s;
+  }
+  s.how = fmt::format(
+      "partition '{}' of {}: no source gives this part's share, so the whole part's bandwidth, "
+      "memory and compute are taken (generous)",
+      p.text, id);
+  return s;
+}
+
 HardwareMatch HardwareIndex::Match(std::string_view text) const {
   HardwareMatch m;
+  m.partition = ReadPartition(text);
   std::vector<Word> words = Lex(text);
 
   // Counts: each mark applies to the words after it (a prefix) or before it (a suffix), up to

@@ -134,7 +134,8 @@ class MemoryRoof final : public RecordInstrument {
             pb.assumption_free_bound = factor * (bandwidth / in.weight_bytes_min).si();
           }
           pb.formula = formula;
-          pb.formula.terms.push_back({"BW", a.bandwidth.si(), TermUnit::kBytesPerSecond, {}});
+          pb.formula.terms.push_back(
+              {"BW", a.bandwidth.si(), TermUnit::kBytesPerSecond, in.SliceHow(a)});
           return pb;
         });
     AddAssumption(r, SpeculationAssumption(b));
