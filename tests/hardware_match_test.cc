@@ -207,6 +207,15 @@ TEST_F(HardwareMatchTest, TpuSliceNamesAreCountedInChips) {
   EXPECT_NE(index.Match("tpu7x-8").count_note.find("assumed"), std::string::npos);
   // A count of chips stated as such is read as written.
   EXPECT_EQ(index.Match("8x TPU v5p").count, 8);
+  // GCP's v5e machine types name part and chips: ct5lp-hightpu-4t is v5litepod-4.
+  for (const auto& [text, chips] : {std::pair{"ct5lp-hightpu-4t", 4},
+                                    {"GCP ct5lp-hightpu-8t", 8},
+                                    {"TPU v5e (ct5lp-hightpu-1t)", 1}}) {
+    HardwareMatch m = index.Match(text);
+    ASSERT_EQ(m.candidates.size(), 1u) << text;
+    EXPECT_EQ(m.candidates[0]->header.id, "v5e") << text;
+    EXPECT_EQ(m.count, chips) << text;
+  }
 }
 
 // A MIG profile or a compute partition names a slice of its part, which it neither names nor

@@ -364,8 +364,21 @@ std::vector<Raw> Split(std::string_view text) {
         (IsInstanceSize(cur) || (IsMachineTypeCount(cur) && IsMachineTypeWord(raw.back().text)));
     if (instance) {
       const bool family_glued = raw.back().glued;
+      // GCP's v5e machine types name their chips: "ct5lp-hightpu-4t" is v5litepod-4, 4 TPU v5e
+      // chips (Google Cloud TPU docs, v5e configurations and "Supported versions":
+      // AcceleratorType v5litepod-1, -4, -8 against machine types ct5lp-hightpu-1t, -4t, -8t,
+      // slices of 1, 4 and 8 chips).
+      const bool v5e = family_glued && raw.size() >= 2 && raw.back().text == "hightpu" &&
+                       raw[raw.size() - 2].text == "ct5lp" && cur.back() == 't';
+      std::string written =
+          v5e ? raw[raw.size() - 2].orig + "-" + raw.back().orig + "-" + cur_orig : "";
       raw.pop_back();
       if (family_glued && !raw.empty() && !raw.back().separator) raw.pop_back();
+      if (v5e) {
+        raw.push_back(Raw{cur.substr(0, cur.size() - 1) + "x", written, false, false});
+        raw.push_back(Raw{"tpu", "TPU", false, false});
+        raw.push_back(Raw{"v5e", "v5e", false, false});
+      }
       cur.clear();
       cur_orig.clear();
       return;
