@@ -612,6 +612,63 @@ TEST(CheckClaim, CapacityWithAnUnknownPrecisionBoundsAtTheFewestBits) {
 namespace rooflint {
 namespace {
 
+// "1000 tok/s aggregate, Llama-3.1-8B bf16, TPU v5p-8, batch 8": v5p-8 names 8 TensorCores,
+// two a chip, so 4 chips. W = (8,030,261,248 - 525,336,576 lookup-only input embedding) x 2 B
+// = 15.0098 GB; 8 x 4 x 2765e9 / 15.0098e9 = 5894.8 tok/s (read as 8 chips: 11789.6).
+TEST(CheckClaim, ATpuSliceNameCountsChipsNotTensorCores) {
+  Claim c;
+  c.model = "llama-3.1-8b";
+  c.hardware = "TPU v5p-8";
+  c.value = "1000 tok/s aggregate";
+  c.precision = "bf16";
+  c.batch = 8;
+  CheckReport r = CheckClaim(c, Bundled());
+  ASSERT_EQ(r.figures.size(), 1u);
+  const CheckedFigure& f = r.figures[0];
+  EXPECT_EQ(f.accelerators, (std::vector<std::string>{"google-tpu-v5p"}));
+  auto mem = std::find_if(f.bounds.begin(), f.bounds.end(),
+                          [](const CheckBound& b) { return b.instrument == "memory-roof"; });
+  ASSERT_NE(mem, f.bounds.end());
+  const double w = (8030261248.0 - 525336576.0) * 2;
+  EXPECT_NEAR(mem->bound, 8 * 4 * 2765e9 / w, 0.05);  // 5894.8
+  EXPECT_TRUE(std::any_of(f.notes.begin(), f.notes.end(), [](const std::string& n) {
+    return n.find("8 TensorCores = 4 chips") != std::string::npos;
+  }));
+}
+
+// "20 tok/s per user, Llama-3.1-8B bf16, 1x NVIDIA A100 80GB SXM4 1g.10gb": a MIG slice holds
+// 1/8 of the part's memory slices and so of its bandwidth (10 GB of 80 GiB = 85.9 GB, 0.93
+// eighths, rounded up). W = 15.0098 GB as above; 2039e9 / 8 / 15.0098e9 = 16.98 tok/s, so 20 is
+// 117.8% of it, where the whole part's roof (135.8 tok/s) would pass it at 14.7%.
+TEST(CheckClaim, AMigSliceGetsItsShareOfThePart) {
+  Claim c;
+  c.model = "llama-3.1-8b";
+  c.hardware = "1x NVIDIA A100 80GB SXM4 1g.10gb";
+  c.value = "20 tok/s per user";
+  c.precision = "bf16";
+  c.speculative = "false";
+  c.batch = 1;
+  CheckReport r = CheckClaim(c, Bundled());
+  ASSERT_EQ(r.figures.size(), 1u);
+  const CheckedFigure& f = r.figures[0];
+  EXPECT_EQ(f.accelerators, (std::vector<std::string>{"nvidia-a100-80gb-sxm4"}));
+  auto mem = std::find_if(f.bounds.begin(), f.bounds.end(),
+                          [](const CheckBound& b) { return b.instrument == "memory-roof"; });
+  ASSERT_NE(mem, f.bounds.end());
+  const double w = (8030261248.0 - 525336576.0) * 2;
+  EXPECT_NEAR(mem->bound, 2039e9 / 8 / w, 0.01);  // 16.98
+  EXPECT_EQ(mem->verdict, "exceeds");
+  EXPECT_NE(mem->reason.find("1g.10gb"), std::string::npos) << mem->reason;
+  // The same claim on the whole part is within its roof.
+  c.hardware = "1x NVIDIA A100 80GB SXM4";
+  CheckReport whole = CheckClaim(c, Bundled());
+  auto mem_whole = std::find_if(whole.figures[0].bounds.begin(), whole.figures[0].bounds.end(),
+                                [](const CheckBound& b) { return b.instrument == "memory-roof"; });
+  ASSERT_NE(mem_whole, whole.figures[0].bounds.end());
+  EXPECT_NEAR(mem_whole->bound, 2039e9 / w, 0.01);  // 135.8
+  EXPECT_EQ(mem_whole->verdict, "within");
+}
+
 TEST(CheckClaim, TheKvFormatIsReadAsAName) {
   Claim c;
   c.model = "llama-3.1-8b";

@@ -176,6 +176,94 @@ TEST_F(HardwareMatchTest, AModelNumberNoOtherPartHoldsNamesItsPart) {
   EXPECT_EQ(ids("TPU v5 lite"), (Names{"v5e"}));
 }
 
+// A TPU slice name's number counts TensorCores on v4 and v5p (two a chip: "v5p-8" is 4 chips)
+// and chips on v5e and v6e; TPU7x's is read as chips, the larger count, and said to be assumed.
+TEST_F(HardwareMatchTest, TpuSliceNamesAreCountedInChips) {
+  std::vector<Accelerator> parts = {
+      Part("v4", "Google Cloud TPU v4", {"TPU v4"}, 34, "tpu"),
+      Part("v5e", "Google Cloud TPU v5e", {"TPU v5e", "TPU v5litepod"}, 16, "tpu"),
+      Part("v5p", "Google Cloud TPU v5p", {"TPU v5p"}, 95, "tpu"),
+      Part("v6e", "Google Cloud TPU v6e (Trillium)", {"TPU v6e"}, 32, "tpu"),
+      Part("tpu7x", "Google Cloud TPU7x (Ironwood)", {"TPU7x"}, 206, "tpu")};
+  HardwareIndex index(parts);
+  struct Case {
+    const char* text;
+    const char* id;
+    int64_t chips;
+  };
+  for (const Case& c :
+       {Case{"TPU v5p-8", "v5p", 4}, Case{"v5p-8", "v5p", 4}, Case{"Cloud TPU v5p-32", "v5p", 16},
+        Case{"TPU v4-8", "v4", 4}, Case{"tpu-v5e-4", "v5e", 4}, Case{"v5litepod-8", "v5e", 8},
+        Case{"TPU v6e-8", "v6e", 8}, Case{"tpu7x-8", "tpu7x", 8}}) {
+    HardwareMatch m = index.Match(c.text);
+    ASSERT_EQ(m.candidates.size(), 1u) << c.text;
+    EXPECT_EQ(m.candidates[0]->header.id, c.id) << c.text;
+    EXPECT_EQ(m.count, c.chips) << c.text;
+    EXPECT_NE(m.count_how.find(std::to_string(c.chips) + " chips"), std::string::npos)
+        << c.text << ": " << m.count_how;
+    EXPECT_EQ(m.count_assumed, std::string_view(c.id) == "tpu7x") << c.text;
+  }
+  EXPECT_NE(index.Match("TPU v5p-8").count_note.find("8 TensorCores = 4 chips"), std::string::npos);
+  EXPECT_NE(index.Match("tpu7x-8").count_note.find("assumed"), std::string::npos);
+  // A count of chips stated as such is read as written.
+  EXPECT_EQ(index.Match("8x TPU v5p").count, 8);
+  // GCP's v5e machine types name part and chips: ct5lp-hightpu-4t is v5litepod-4.
+  for (const auto& [text, chips] : {std::pair{"ct5lp-hightpu-4t", 4},
+                                    {"GCP ct5lp-hightpu-8t", 8},
+                                    {"TPU v5e (ct5lp-hightpu-1t)", 1}}) {
+    HardwareMatch m = index.Match(text);
+    ASSERT_EQ(m.candidates.size(), 1u) << text;
+    EXPECT_EQ(m.candidates[0]->header.id, "v5e") << text;
+    EXPECT_EQ(m.count, chips) << text;
+  }
+}
+
+// A MIG profile or a compute partition names a slice of its part, which it neither names nor
+// excludes: the slice's share of memory and bandwidth follows its memory slices (eighths, rounded
+// up), its compute the larger of g/7 and that share; an MI300X in CPX mode is 1/8 of the compute.
+TEST_F(HardwareMatchTest, PartitionsAreSlicesOfTheirPart) {
+  HardwareMatch m = index_.Match("NVIDIA A100 80GB SXM4 1g.10gb");
+  EXPECT_EQ(Match("NVIDIA A100 80GB SXM4 1g.10gb"), (Names{"a100-80-sxm"}));
+  ASSERT_TRUE(m.partition.has_value());
+  EXPECT_EQ(m.partition->mig_compute, 1);
+  EXPECT_EQ(m.partition->mig_memory, 10e9);
+  EXPECT_EQ(m.partition->text, "1g.10gb");
+  EXPECT_FALSE(m.count.has_value());  // a profile is no count
+
+  Accelerator a100 = Part("a100-80", "NVIDIA A100 80GB", {}, 85.899345920);  // 80 GiB
+  PartitionShare one = ShareOf(*m.partition, a100);
+  EXPECT_DOUBLE_EQ(one.memory, 1.0 / 8);  // 10 GB of 85.9 GB: 0.93 eighths, rounded up to 1
+  EXPECT_DOUBLE_EQ(one.bandwidth, 1.0 / 8);
+  EXPECT_DOUBLE_EQ(one.compute, 1.0 / 7);
+  EXPECT_NE(one.how.find("MIG user guide"), std::string::npos) << one.how;
+
+  HardwareMatch three = index_.Match("H100 MIG 3g.40gb");
+  ASSERT_TRUE(three.partition.has_value());
+  PartitionShare s3 = ShareOf(*three.partition, a100);
+  EXPECT_DOUBLE_EQ(s3.bandwidth, 4.0 / 8);  // 40 GB: 3.73 eighths, rounded up to 4
+  EXPECT_DOUBLE_EQ(s3.compute, 4.0 / 8);    // the larger of 3/7 and 4/8
+  HardwareMatch whole = index_.Match("7g.80gb");
+  ASSERT_TRUE(whole.partition.has_value());
+  EXPECT_DOUBLE_EQ(ShareOf(*whole.partition, a100).bandwidth, 1.0);
+
+  HardwareMatch cpx = index_.Match("AMD Instinct MI300X CPX NPS4");
+  EXPECT_EQ(Match("AMD Instinct MI300X CPX NPS4"), (Names{"mi300x"}));
+  ASSERT_TRUE(cpx.partition.has_value());
+  EXPECT_EQ(cpx.partition->amd_partitions, 8);
+  EXPECT_EQ(cpx.partition->nps, "NPS4");
+  Accelerator mi300x = Part("amd-mi300x", "AMD Instinct MI300X", {}, 206);
+  PartitionShare c = ShareOf(*cpx.partition, mi300x);
+  EXPECT_DOUBLE_EQ(c.compute, 1.0 / 8);
+  EXPECT_DOUBLE_EQ(c.bandwidth, 1.0);  // not sourced: the whole part's
+  EXPECT_NE(c.how.find("generous"), std::string::npos) << c.how;
+  // A part no source gives a share for keeps the whole of it.
+  EXPECT_DOUBLE_EQ(ShareOf(*cpx.partition, Part("mi355x", "AMD Instinct MI355X", {}, 288)).compute,
+                   1.0);
+  EXPECT_FALSE(index_.Match("8x H100").partition.has_value());
+  // SPX is one partition: the whole part, whatever the memory mode.
+  EXPECT_FALSE(index_.Match("AMD Instinct MI300X-NPS1-SPX-192GB-750W").partition.has_value());
+}
+
 TEST_F(HardwareMatchTest, APartTheCorpusLacksStaysUnmatched) {
   EXPECT_TRUE(Match("NVIDIA H200 NVL").empty());
   EXPECT_TRUE(Match("B300").empty());

@@ -66,6 +66,32 @@ TEST(Probes, SuperchipsCountedInPackagesAreBoundedAtTheLargerCount) {
       << errors[0].message.view();
 }
 
+// A record on a MIG slice that points at the whole part and counts 1: the bounds take the
+// slice's share (1g.10gb: 1/8 of 2039 GB/s), and the count is a warning naming the slice.
+// W = (8,030,261,248 - 525,336,576) x 2 B = 15.0098 GB: 2039e9 / 8 / 15.0098e9 = 16.98 tok/s.
+TEST(Probes, ASliceCountedAsAWholePartIsAWarningAndBoundedAsTheSlice) {
+  BenchRecord b = ProbeClaim("zz-probe-mig-slice");
+  b.metric = "per-user-decode";
+  b.value = "15 tok/s";
+  b.model = "llama-3.1-8b";
+  b.precision = "bf16";
+  b.hardware = "NVIDIA A100 80GB SXM4 MIG 1g.10gb";
+  b.pointer = testing::PointTo({"nvidia-a100-80gb-sxm4"});
+  b.accelerator_count = 1;
+  b.batch = 1;
+  SweepResult s = SweepBundledWith("zz-probe-mig-slice", b);
+  const InstrumentResult* mem = RoofOf(AuditOf(s, "zz-probe-mig-slice"), "memory-roof");
+  ASSERT_NE(mem, nullptr);
+  EXPECT_NEAR(mem->bound, 2039e9 / 8 / ((8030261248.0 - 525336576.0) * 2), 0.01);
+  std::vector<Finding> warnings = FindingsOn(s, "zz-probe-mig-slice", Severity::kWarning);
+  auto it = std::find_if(warnings.begin(), warnings.end(), [](const Finding& f) {
+    return HasCode(f, FindingCode::kSliceCountedAsPart);
+  });
+  ASSERT_NE(it, warnings.end());
+  EXPECT_NE(it->message.view().find("1g.10gb"), std::string_view::npos) << it->message.view();
+  EXPECT_NE(it->message.view().find("nvidia-a100-80gb-sxm4"), std::string_view::npos);
+}
+
 // The first of the findings on record `id` from `instrument`, or nullptr.
 const Finding* FindingOf(const SweepResult& s, std::string_view id, std::string_view instrument) {
   for (const Finding& f : s.findings) {

@@ -33,6 +33,7 @@ enum class FindingCode {
   kPointerContradictsHardware,
   kStalePointerReason,
   kCountDisagrees,
+  kSliceCountedAsPart,
   // derivation
   kBadDerivationBasis,
   kUnderivableValue,

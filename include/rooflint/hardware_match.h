@@ -63,6 +63,37 @@ namespace hardware_internal {
 struct Word;  // a word of a hardware text after normalisation
 }  // namespace hardware_internal
 
+// A fraction of one part that a hardware text names: an NVIDIA MIG profile ("A100 1g.10gb",
+// "H100 MIG 3g.40gb") or an AMD compute partition mode ("MI300X CPX") with its memory mode
+// ("NPS4"). A record on a slice gets the slice's share of its part (ShareOf).
+struct PartitionText {
+  std::string text;            // as written: "1g.10gb", "CPX", "CPX NPS4"
+  int64_t mig_compute = 0;     // a MIG profile's compute slices (the 1 of "1g.10gb"); 0: none
+  double mig_memory = 0;       // its memory in bytes ("10gb": 10e9)
+  int64_t amd_partitions = 0;  // DPX 2, QPX 4, CPX 8; 0 when none (SPX is the whole part)
+  std::string nps;             // the memory mode as written ("NPS4"), "" when not stated
+};
+
+// The share of `part` a partition holds: its peaks, bandwidth and memory scale by these. A
+// share no source states is the whole part (1), the generous side, and `how` says so.
+//  - MIG (NVIDIA MIG user guide, "Supported MIG Profiles" and its terminology): a memory slice
+//    is an eighth of the GPU's memory, capacity and bandwidth alike; a profile's memory share
+//    is its capacity over the part's, rounded up to eighths ("1g.10gb" of an 80 GB part: 1/8;
+//    "3g.40gb": 4/8), and its bandwidth share the same. Its compute share is g/7 of the SMs on
+//    seven-slice parts (A100, H100, H200, B200), and on parts of four or two slices (A30, RTX
+//    PRO Blackwell) the memory share: the larger of the two is taken.
+//  - AMD (AMD SMI "GPU partitioning"): an MI300X holds 8 XCDs, and a compute partition mode
+//    splits them evenly: SPX 1, DPX 2, QPX 4, CPX 8 partitions, so CPX is 1/8 of the compute.
+//    What bandwidth and memory one partition reaches under an NPS mode is not taken from a
+//    source: the whole part's. Other AMD parts: the whole part.
+struct PartitionShare {
+  double compute = 1;
+  double bandwidth = 1;
+  double memory = 1;
+  std::string how;
+};
+PartitionShare ShareOf(const PartitionText& p, const Accelerator& part);
+
 struct HardwareMatch {
   // In corpus order; empty when nothing matches. A mixed system lists each part it names.
   std::vector<const Accelerator*> candidates;
@@ -71,6 +102,7 @@ struct HardwareMatch {
   // The accelerators the text counts, when it states a count: "8x", "x8", "8 x", "3090 24GB * 2",
   // "H100-SXM-80GBx8", "4xNVIDIA_L40S", "4x8xH100" (32), "dual", "quad", "B60 Dual" (a card of
   // two GPUs), "GPU 0,1,2,3" (4), "num_chips=4", "tpu-v5e-4", "L4-1". "1x" is a count of 1.
+  // A TPU slice name counts chips: "TPU v5p-8" and "TPU v4-8" name 8 TensorCores, 4 chips.
   // The counts of a mixed system are summed. A text that counts superchip packages of a part
   // with gpus_per_package > 1 ("2x GB200 Grace Blackwell Superchip") is converted to GPUs (4).
   // Capacities, core counts, model numbers, PCIe lane widths and MIG instances are not counts,
@@ -80,8 +112,15 @@ struct HardwareMatch {
   std::optional<int64_t> count;
   std::string count_text;  // the words that state it, as written ("8x", "x8"); "" when none
   std::string count_how;   // "8 from '8x'", or the package conversion; "" when no count
+  // How a count was read other than as written, "" when as written: a TPU slice name's number
+  // in chips ("v5p-8" is 8 TensorCores = 4 chips; "v5litepod-8" is 8 chips; "tpu7x-8" is
+  // taken as 8 chips, an assumption the note names, since Google's page does not say).
+  std::string count_note;
+  bool count_assumed = false;  // the note is an assumption (the larger reading), not a source
   // Host CPUs the text counts ("87xMI355X_22xEPYC9575F": 22); unset when it counts none.
   std::optional<int64_t> host_cpus;
+  // A MIG profile or partition mode the text names: the figure ran on a slice of a part.
+  std::optional<PartitionText> partition;
   // The text names CPUs (a CPU model, an Intel codename such as "EMR" or "GNR", sockets such
   // as "2S") and no accelerator: a CPU-only system, not an unknown accelerator.
   bool cpu_only = false;

@@ -39,6 +39,9 @@ constexpr FindingCodeInfo kCodes[] = {
      "accelerators_absent gives a reason the corpus no longer bears out"},
     {C::kCountDisagrees, "count-disagrees", kW, kByInstruments,
      "the hardware text counts other accelerators than accelerator_count"},
+    {C::kSliceCountedAsPart, "slice-counted-as-part", kW, kByInstruments,
+     "the hardware text names a slice of a part (a MIG profile, a compute partition) that the "
+     "record counts as whole parts"},
     {C::kBadDerivationBasis, "bad-derivation-basis", kE, kByInstruments,
      "derived_from cannot be read as a quantity to derive the value from"},
     {C::kUnderivableValue, "underivable-value", kE, kByInstruments,

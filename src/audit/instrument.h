@@ -44,6 +44,16 @@ struct AuditInput {
   // assumption that gives warnings only (count_smaller_assumption names it).
   double count_smaller = 0;
   std::string count_smaller_assumption;
+  // Parts the hardware text names a slice of (a MIG profile, a compute partition): each slice
+  // stands in `parts` for its part, with how its share was read, the basis of BW and F.
+  std::vector<std::pair<const Accelerator*, std::string>> slices;
+  // How `a`'s share was read when it is a slice; "" for a whole part.
+  std::string_view SliceHow(const Accelerator& a) const {
+    for (const auto& [part, how] : slices) {
+      if (part == &a) return how;
+    }
+    return {};
+  }
   // The quantities carry their units (units.h), so a roof that divides bandwidth by FLOPs
   // does not compile. P is a count of parameters, n and B plain counts.
   Bytes weight_bytes;      // W, bytes streamed per decode step (0: unknown)

@@ -116,7 +116,7 @@ PartBound TimeFloorForPart(const AuditInput& in, const Accelerator& part, const 
   std::vector<Term>& terms = pb.formula.terms;
   terms = {{"W", in.weight_bytes.si(), TermUnit::kBytes, in.weights_how},
            {"n", in.count, TermUnit::kCount, {}},
-           {"BW", part.bandwidth.si(), TermUnit::kBytesPerSecond, {}}};
+           {"BW", part.bandwidth.si(), TermUnit::kBytesPerSecond, in.SliceHow(part)}};
   Seconds first = step;
   bool compute_term = false;
   // The first step at the least W: with W at an assumed format, its compute runs at the most
@@ -134,7 +134,10 @@ PartBound TimeFloorForPart(const AuditInput& in, const Accelerator& part, const 
       compute_term = true;
       terms.push_back({"T", t.compute_tokens, TermUnit::kTokens, t.compute_tokens_basis});
       terms.push_back({"P", in.params, TermUnit::kParams, in.params_how});
-      terms.push_back({"F", peak.flops.si(), TermUnit::kFlopsPerSecond, peak.how});
+      terms.push_back({"F", peak.flops.si(), TermUnit::kFlopsPerSecond,
+                       in.SliceHow(part).empty()
+                           ? peak.how
+                           : fmt::format("{} ({})", peak.how, in.SliceHow(part))});
       terms.push_back({"t_W", Milliseconds(step), TermUnit::kMilliseconds, {}});
       terms.push_back({"t_F", Milliseconds(compute), TermUnit::kMilliseconds, {}});
       first = std::max(step, compute);

@@ -2,6 +2,7 @@
 #include "audit/resolve.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <cmath>
@@ -289,13 +290,26 @@ void ResolveCount(const Benchmark& b, AuditInput& in) {
     return;
   }
   if (in.text_match != nullptr && in.text_match->count) {
-    in.count = static_cast<double>(*in.text_match->count);
-    in.count_how = fmt::format("{} from the hardware text '{}' (accelerator_count absent)",
-                               *in.text_match->count, b.hardware);
+    const HardwareMatch& m = *in.text_match;
+    in.count = static_cast<double>(*m.count);
+    in.count_how =
+        m.count_note.empty()
+            ? fmt::format("{} from the hardware text '{}' (accelerator_count absent)", *m.count,
+                          b.hardware)
+            : fmt::format("{} from the hardware text '{}' ({}; accelerator_count absent)", *m.count,
+                          b.hardware, m.count_note);
     in.count_assumption = fmt::format(
         "the hardware text's count ({}) is of accelerators, not of nodes, packages or machines "
         "(accelerator_count is absent)",
-        *in.text_match->count);
+        *m.count);
+    if (m.count_assumed && *m.count > 1) {
+      // A slice name whose unit no source states (TPU7x): errors rest on the larger reading,
+      // warnings on the smaller one, two TensorCores a chip.
+      in.count_smaller = static_cast<double>((*m.count + 1) / 2);
+      in.count_smaller_assumption =
+          fmt::format("the slice name in '{}' counts TensorCores, 2 per chip ({} chips, not {})",
+                      b.hardware, (*m.count + 1) / 2, *m.count);
+    }
     return;
   }
   if (in.options->bound_unknowns) {
@@ -323,6 +337,28 @@ const HardwareMatch& Resolver::Match(std::string_view hardware) {
     it = matches_.emplace(std::string(hardware), hardware_.Match(hardware)).first;
   }
   return it->second;
+}
+
+const Accelerator* Resolver::Slice(const Accelerator& part, const PartitionText& p,
+                                   std::string* how) {
+  auto key = std::make_pair(&part, p.text);
+  auto it = slice_index_.find(key);
+  if (it == slice_index_.end()) {
+    const PartitionShare share = ShareOf(p, part);
+    Accelerator& a = slices_.emplace_back(part);
+    a.bandwidth = part.bandwidth * share.bandwidth;
+    a.bandwidth_text = FormatBandwidth(a.bandwidth.si());
+    a.memory = part.memory * share.memory;
+    // The capacity check reads "GB" as possibly GiB: keep the part's unit.
+    const bool binary = part.memory_text.ends_with("GiB");
+    a.memory_text =
+        fmt::format("{} {}", FormatNumber(a.memory.si() / (binary ? 1073741824.0 : 1e9)),
+                    binary ? "GiB" : "GB");
+    for (auto& [precision, peak] : a.peak_dense) peak = peak * share.compute;
+    it = slice_index_.emplace(key, std::make_pair(&a, share.how)).first;
+  }
+  *how = it->second.second;
+  return it->second.first;
 }
 
 AuditInput Resolver::Resolve(const Benchmark& b) {
@@ -394,6 +430,21 @@ AuditInput Resolver::Resolve(const Benchmark& b) {
           in.parts.size() == 1 ? in.parts[0]->header.id
                                : fmt::format("{} parts: {}", in.parts.size(), JoinIds(in.parts)));
     }
+  }
+
+  // A figure on a slice of a part (a MIG profile, a compute partition) is bounded by the
+  // slice's share of the part: every part is replaced by its slice, and n counts slices.
+  if (const auto& partition = in.text_match->partition; partition && !in.parts.empty()) {
+    std::vector<std::string> hows;
+    for (const Accelerator*& p : in.parts) {
+      std::string how;
+      p = Slice(*p, *partition, &how);
+      in.slices.emplace_back(p, how);
+      hows.push_back(std::move(how));
+    }
+    in.count_how +=
+        fmt::format(" (slices of the part, each with its share: {})", fmt::join(hows, "; "));
+    if (!in.parts_how.empty()) in.parts_how += fmt::format(", as slices '{}'", partition->text);
   }
 
   ResolveWeights(b, in);

@@ -4,6 +4,8 @@
 #ifndef ROOFLINT_AUDIT_RESOLVE_H_
 #define ROOFLINT_AUDIT_RESOLVE_H_
 
+#include <deque>
+#include <map>
 #include <string>
 #include <unordered_map>
 
@@ -27,6 +29,12 @@ class Resolver {
   const SweepOptions& options_;
   HardwareIndex hardware_;
   std::unordered_map<std::string, HardwareMatch, TextHash, std::equal_to<>> matches_;
+  // A part as one slice of it holds it (a MIG profile, a compute partition), made once per part
+  // and partition text; a deque keeps them where they are.
+  const Accelerator* Slice(const Accelerator& part, const PartitionText& p, std::string* how);
+  std::deque<Accelerator> slices_;
+  std::map<std::pair<const Accelerator*, std::string>, std::pair<const Accelerator*, std::string>>
+      slice_index_;
 };
 
 }  // namespace rooflint

@@ -3,10 +3,12 @@
 #include "rooflint/hardware_match.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <array>
 #include <charconv>
+#include <cmath>
 
 #include "core/text_util.h"
 
@@ -25,6 +27,8 @@ struct Word {
   bool multiplier = false;     // "Dual" after a card's name: GPUs per card
   bool tentative = false;      // a number glued after a word: a count only after a part's name
   std::string as_written;      // a count's words in the original text
+  std::string note;            // how a count was read, when not as written (a TPU slice)
+  bool assumed = false;        // the note's reading is an assumption, not a source
 };
 
 }  // namespace hardware_internal
@@ -218,6 +222,54 @@ bool IsBareVersion(std::string_view t) {
   return t.size() >= 2 && t[0] == 'v' && AllDigits(t.substr(1));
 }
 
+// A TPU slice name's number ("v5p-8", "v4-8", "v5litepod-8", "v6e-8", "tpu7x-8"): what it
+// counts, by generation. Google Cloud's TPU docs: v2 to v4 accelerator types name TensorCores
+// ("TPU types and topologies": "v4-128 specifies ... 128 TensorCores"), and a v4 chip holds
+// two ("TPU v4": "Each TPU v4 chip contains two TensorCores"); a v5p accelerator type names
+// TensorCores, two a chip ("TPU v5p": "v5p-32 ... 32 TensorCores (16 chips)"); v5e's names
+// chips ("TPU v5e": "v$VERSION_NUMBER-$CHIP_COUNT", v5litepod-8 is the 8-chip 2x4 slice), and
+// a v6e chip holds one TensorCore ("TPU v6e"), so its number counts chips either way. TPU7x's
+// page as read does not say which its number counts (a TPU7x chip holds two TensorCores): the
+// number is taken as chips, the larger count, and the reading is named as an assumption.
+struct TpuSlice {
+  int cores_per_chip = 1;  // what the number is divided by to count chips
+  std::string_view rule;
+  bool assumed = false;
+};
+
+std::optional<TpuSlice> TpuSliceOf(std::string_view generation) {
+  if (generation == "v4" || generation == "v5p") {
+    return TpuSlice{2,
+                    generation == "v4"
+                        ? "a v4 slice name counts TensorCores, 2 per chip (Google Cloud TPU docs, "
+                          "'TPU types and topologies' and 'TPU v4')"
+                        : "a v5p slice name counts TensorCores, 2 per chip (Google Cloud TPU docs, "
+                          "'TPU v5p': v5p-32 is 32 TensorCores, 16 chips)",
+                    false};
+  }
+  if (generation == "v5e" || generation == "v5litepod" || generation == "v6e" ||
+      generation == "v6") {
+    return TpuSlice{1,
+                    "a v5e or v6e slice name counts chips (Google Cloud TPU docs: v5e types are "
+                    "v$VERSION_NUMBER-$CHIP_COUNT; a v6e chip holds one TensorCore)",
+                    false};
+  }
+  if (generation == "tpu7x" || generation == "v7" || generation == "v7x") {
+    return TpuSlice{1,
+                    "assumed: a TPU7x slice name read as chips, the larger count; Google's "
+                    "TPU7x page as read does not say whether it counts chips or TensorCores (2 "
+                    "per chip, which would make it half as many chips)",
+                    true};
+  }
+  return std::nullopt;
+}
+
+// Words that name a TPU generation on their own, so that a number glued after them is a slice
+// size without "TPU" before them ("v5p-8", "v5litepod-8").
+bool IsTpuGenerationWord(std::string_view t) {
+  return t == "v5p" || t == "v5e" || t == "v5litepod" || t == "v6e" || t == "tpu7x";
+}
+
 struct Raw {
   std::string text;  // lowercase
   std::string orig;  // as written
@@ -317,8 +369,21 @@ std::vector<Raw> Split(std::string_view text) {
         (IsInstanceSize(cur) || (IsMachineTypeCount(cur) && IsMachineTypeWord(raw.back().text)));
     if (instance) {
       const bool family_glued = raw.back().glued;
+      // GCP's v5e machine types name their chips: "ct5lp-hightpu-4t" is v5litepod-4, 4 TPU v5e
+      // chips (Google Cloud TPU docs, v5e configurations and "Supported versions":
+      // AcceleratorType v5litepod-1, -4, -8 against machine types ct5lp-hightpu-1t, -4t, -8t,
+      // slices of 1, 4 and 8 chips).
+      const bool v5e = family_glued && raw.size() >= 2 && raw.back().text == "hightpu" &&
+                       raw[raw.size() - 2].text == "ct5lp" && cur.back() == 't';
+      std::string written =
+          v5e ? raw[raw.size() - 2].orig + "-" + raw.back().orig + "-" + cur_orig : "";
       raw.pop_back();
       if (family_glued && !raw.empty() && !raw.back().separator) raw.pop_back();
+      if (v5e) {
+        raw.push_back(Raw{cur.substr(0, cur.size() - 1) + "x", written, false, false});
+        raw.push_back(Raw{"tpu", "TPU", false, false});
+        raw.push_back(Raw{"v5e", "v5e", false, false});
+      }
       cur.clear();
       cur_orig.clear();
       return;
@@ -405,6 +470,22 @@ std::vector<Word> Lex(std::string_view text) {
     w.as_written = std::move(as_written);
     out.push_back(std::move(w));
   };
+  // A count glued after a TPU generation counts what that generation's slice names count.
+  auto slice_mark = [&](std::string_view generation, int64_t n, std::string as_written) {
+    std::optional<TpuSlice> slice = TpuSliceOf(generation);
+    if (!slice) {
+      mark(n, false, std::move(as_written));
+      return;
+    }
+    const int64_t chips = (n + slice->cores_per_chip - 1) / slice->cores_per_chip;
+    mark(chips, false, as_written);
+    out.back().note =
+        slice->cores_per_chip > 1
+            ? fmt::format("'{}-{}' is {} TensorCores = {} chips: {}", generation, n, n, chips,
+                          slice->rule)
+            : fmt::format("'{}-{}' is {} chips: {}", generation, n, chips, slice->rule);
+    out.back().assumed = slice->assumed;
+  };
   auto text_at = [&](size_t i) -> std::string_view {
     return i < raw.size() ? std::string_view(raw[i].text) : std::string_view();
   };
@@ -461,13 +542,15 @@ std::vector<Word> Lex(std::string_view text) {
                  raw[i].glued && SmallCount(t) > 0 && prev != nullptr && HasDigit(prev->text) &&
                  HasAlpha(prev->text) && KindOf(prev->text) == Kind::kIdentity &&
                  !IsBareVersion(prev->text) &&
-                 (prev->text[0] != 'v' || (i >= 2 && text_at(i - 2) == "tpu"))) {
-        // A count glued after the part: "L4-1-24G", "BM.GPU.B200.8", "tpu-v5e-4".
-        mark(SmallCount(t), false, raw[i].orig);
+                 (prev->text[0] != 'v' || (i >= 2 && text_at(i - 2) == "tpu") ||
+                  IsTpuGenerationWord(prev->text))) {
+        // A count glued after the part: "L4-1-24G", "BM.GPU.B200.8", "tpu-v5e-4", and a TPU
+        // slice size in chips ("v5p-8": 4).
+        slice_mark(prev->text, SmallCount(t), raw[i].orig);
         out.back().tentative = true;
       } else if (i > 0 && IsBareVersion(text_at(i - 1)) && raw[i].glued) {
-        // A TPU slice size ("v4-8" counts TensorCores, not chips): not a count.
-        if (text_at(i - 2) == "tpu") mark(SmallCount(t), false, raw[i].orig);
+        // A TPU slice size after "TPU" ("TPU v4-8": 4 chips); elsewhere not a count.
+        if (text_at(i - 2) == "tpu") slice_mark(text_at(i - 1), SmallCount(t), raw[i].orig);
       } else {
         push(t);
       }
@@ -569,6 +652,42 @@ std::vector<Word> Lex(std::string_view text) {
     push(t);
   }
   return out;
+}
+
+// The MIG profile or AMD partition mode a text names, if any: "1g.10gb" (the "+me" media
+// extension changes no share), "MIG 3g.40gb", "CPX", "CPX/NPS4".
+std::optional<PartitionText> ReadPartition(std::string_view text) {
+  std::vector<Raw> raw = Split(text);
+  PartitionText p;
+  std::vector<std::string> written;
+  for (size_t i = 0; i < raw.size(); ++i) {
+    const std::string& t = raw[i].text;
+    if (t.size() >= 2 && t.back() == 'g' &&
+        AllDigits(std::string_view(t).substr(0, t.size() - 1)) && i + 1 < raw.size() &&
+        raw[i + 1].glued && CapacityBytes(raw[i + 1].text) > 0 && p.mig_compute == 0) {
+      p.mig_compute = SmallCount(std::string_view(t).substr(0, t.size() - 1));
+      p.mig_memory = CapacityBytes(raw[i + 1].text);
+      written.push_back(raw[i].orig + "." + raw[i + 1].orig);
+      ++i;
+      continue;
+    }
+    // SPX is one partition, the whole part: no slice.
+    constexpr std::array<std::pair<std::string_view, int64_t>, 3> kModes = {
+        {{"dpx", 2}, {"qpx", 4}, {"cpx", 8}}};
+    for (const auto& [mode, n] : kModes) {
+      if (t == mode && p.amd_partitions == 0) {
+        p.amd_partitions = n;
+        written.push_back(raw[i].orig);
+      }
+    }
+    if ((t == "nps1" || t == "nps2" || t == "nps4") && p.nps.empty()) {
+      p.nps = raw[i].orig;
+      written.push_back(raw[i].orig);
+    }
+  }
+  if (p.mig_compute <= 0 && p.amd_partitions == 0) return std::nullopt;
+  p.text = fmt::format("{}", fmt::join(written, " "));
+  return p;
 }
 
 // Editions a text states against a part's: every stated one must be the part's, and a part
@@ -829,8 +948,51 @@ std::vector<const Accelerator*> HardwareIndex::Resolve(std::span<const Word> wor
   return out;
 }
 
+PartitionShare ShareOf(const PartitionText& p, const Accelerator& part) {
+  PartitionShare s;
+  const std::string_view id = part.header.id.view();
+  if (p.mig_compute > 0) {
+    const double memory = part.memory.si();
+    if (memory <= 0) {
+      s.how = fmt::format(
+          "MIG {}: {} states no memory, so the slice's memory share is unknown: the whole "
+          "part's bandwidth, memory and compute are taken (generous)",
+          p.text, id);
+      return s;
+    }
+    // Eighths of the part's memory the profile holds, rounded up: the generous side when a
+    // profile's name rounds its capacity.
+    const double eighths = std::clamp(std::ceil(8 * p.mig_memory / memory - 1e-9), 1.0, 8.0);
+    s.memory = s.bandwidth = eighths / 8;
+    s.compute = std::min(1.0, std::max(static_cast<double>(p.mig_compute) / 7, s.memory));
+    s.how = fmt::format(
+        "MIG {} of {}: {:g}/8 of its memory and bandwidth ({} of {}, rounded up to memory "
+        "slices of an eighth each), {} of its compute (the larger of {}/7 compute slices and "
+        "the memory share); NVIDIA MIG user guide, 'Supported MIG Profiles'",
+        p.text, id, eighths, FormatBytes(p.mig_memory), FormatBytes(memory),
+        FormatNumber(s.compute), p.mig_compute);
+    return s;
+  }
+  if (id == "amd-mi300x" && p.amd_partitions > 0) {
+    s.compute = 1.0 / static_cast<double>(p.amd_partitions);
+    s.how = fmt::format(
+        "{} of {}: 1/{} of its compute ({} of its 8 XCDs; AMD SMI docs, 'GPU partitioning'); "
+        "the bandwidth and memory one partition reaches{} are not taken from a source: the "
+        "whole part's (generous)",
+        p.text, id, p.amd_partitions, 8 / p.amd_partitions,
+        p.nps.empty() ? "" : fmt::format(" under {}", p.nps));
+    return s;
+  }
+  s.how = fmt::format(
+      "partition '{}' of {}: no source gives this part's share, so the whole part's bandwidth, "
+      "memory and compute are taken (generous)",
+      p.text, id);
+  return s;
+}
+
 HardwareMatch HardwareIndex::Match(std::string_view text) const {
   HardwareMatch m;
+  m.partition = ReadPartition(text);
   std::vector<Word> words = Lex(text);
 
   // Counts: each mark applies to the words after it (a prefix) or before it (a suffix), up to
@@ -839,6 +1001,8 @@ HardwareMatch HardwareIndex::Match(std::string_view text) const {
     int64_t n;
     size_t from, to;
     std::string written;
+    std::string note;
+    bool assumed;
   };
   std::vector<Counted> accelerators;
   int64_t card = 1;
@@ -855,7 +1019,7 @@ HardwareMatch HardwareIndex::Match(std::string_view text) const {
         accelerators.back().n *= w.count;
         accelerators.back().written += " " + w.as_written;
       } else {
-        accelerators.push_back({w.count, i, i, w.as_written});
+        accelerators.push_back({w.count, i, i, w.as_written, w.note, w.assumed});
       }
       continue;
     }
@@ -897,7 +1061,7 @@ HardwareMatch HardwareIndex::Match(std::string_view text) const {
       c.written += " " + w.as_written;
       continue;
     }
-    accelerators.push_back({w.count, from, to, w.as_written});
+    accelerators.push_back({w.count, from, to, w.as_written, w.note, w.assumed});
   }
   if (!accelerators.empty()) {
     // Counts of different parts add up (a mixed system); two counts of the same part are one
@@ -938,9 +1102,12 @@ HardwareMatch HardwareIndex::Match(std::string_view text) const {
       seen.push_back({std::move(parts), std::move(models), c.n});
       total += c.n;
       m.count_text += (m.count_text.empty() ? "" : ", ") + c.written;
+      if (!c.note.empty()) m.count_note += (m.count_note.empty() ? "" : "; ") + c.note;
+      m.count_assumed = m.count_assumed || c.assumed;
     }
     m.count = total;
     m.count_how = fmt::format("{} from '{}'", total, m.count_text);
+    if (!m.count_note.empty()) m.count_how += fmt::format(" ({})", m.count_note);
   }
 
   // The parts: the whole text, else its pieces when two or more of them name parts.

@@ -330,6 +330,20 @@ HardwareName ReadHardwareName(const Corpus& corpus, const HardwareIndex& index,
     } else if (!m.exact) {
       h.how = fmt::format("'{}' names {}", text, h.parts[0]->header.id);
     }
+    if (m.partition) {
+      // A slice of a part: the bounds take its share of each candidate.
+      std::string shares;
+      for (const Accelerator* a : h.parts) {
+        shares += (shares.empty() ? "" : "; ") + ShareOf(*m.partition, *a).how;
+      }
+      h.how +=
+          fmt::format("{}'{}' is a slice of its part: {}", h.how.empty() ? "" : "; ", text, shares);
+    }
+    if (!m.count_note.empty()) {
+      // A count read other than as written (a TPU slice name's chips): say how.
+      h.how += fmt::format("{}'{}' counts {}: {}", h.how.empty() ? "" : "; ", text, *m.count,
+                           m.count_note);
+    }
     return h;
   }
   std::vector<std::string> names;

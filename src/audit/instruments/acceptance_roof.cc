@@ -76,7 +76,8 @@ class AcceptRoof final : public RecordInstrument {
           const PerSecond passes = (in.count * part.bandwidth) / kv.w_min;
           pb.bound = batch * a * passes.si();
           pb.formula = formula;
-          pb.formula.terms.push_back({"BW", part.bandwidth.si(), TermUnit::kBytesPerSecond, {}});
+          pb.formula.terms.push_back(
+              {"BW", part.bandwidth.si(), TermUnit::kBytesPerSecond, in.SliceHow(part)});
           return pb;
         });
     // The run's total is bounded by its mean acceptance; one user's rate is not: a request

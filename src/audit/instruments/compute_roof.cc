@@ -98,7 +98,10 @@ class ComputeRoof final : public RecordInstrument {
             pb.assumption_free_bound = pb.bound * peak.headroom;
           }
           pb.formula = formula;
-          pb.formula.terms.push_back({"F", peak.flops.si(), TermUnit::kFlopsPerSecond, peak.how});
+          pb.formula.terms.push_back({"F", peak.flops.si(), TermUnit::kFlopsPerSecond,
+                                      in.SliceHow(a).empty()
+                                          ? peak.how
+                                          : fmt::format("{} ({})", peak.how, in.SliceHow(a))});
           return pb;
         });
     AddAssumption(r, assumption);

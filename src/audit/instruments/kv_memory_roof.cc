@@ -108,7 +108,8 @@ class KvMemoryRoof final : public RecordInstrument {
           if (!pb.problem.empty()) return pb;
           const BytesPerSecond bw = in.count * a.bandwidth;
           pb.formula = formula;
-          pb.formula.terms.push_back({"BW", a.bandwidth.si(), TermUnit::kBytesPerSecond, {}});
+          pb.formula.terms.push_back(
+              {"BW", a.bandwidth.si(), TermUnit::kBytesPerSecond, in.SliceHow(a)});
           if (saturated) {
             pb.bound = (bw / kv).si();
             pb.assumption = JoinAssumptions(private_kv, t.kv_assumption);

@@ -77,7 +77,8 @@ class KvTpotFloor final : public RecordInstrument {
             pb.assumption_free_bound = Milliseconds((w_min + caches * kv_min) / bw);
           }
           pb.formula = formula;
-          pb.formula.terms.push_back({"BW", a.bandwidth.si(), TermUnit::kBytesPerSecond, {}});
+          pb.formula.terms.push_back(
+              {"BW", a.bandwidth.si(), TermUnit::kBytesPerSecond, in.SliceHow(a)});
           return pb;
         });
     AddAssumption(r, SpeculationAssumption(b));

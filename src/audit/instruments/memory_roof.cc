@@ -150,7 +150,8 @@ class MemoryRoof final : public RecordInstrument {
           }
           pb.formula = formula;
           pb.formula.text = kTexts[a.Tiered()][shape];
-          pb.formula.terms.push_back({"BW", a.bandwidth.si(), TermUnit::kBytesPerSecond, {}});
+          pb.formula.terms.push_back(
+              {"BW", a.bandwidth.si(), TermUnit::kBytesPerSecond, in.SliceHow(a)});
           if (a.Tiered()) {
             pb.formula.terms.push_back({"BW_c", a.capacity_bandwidth.si(),
                                         TermUnit::kBytesPerSecond,

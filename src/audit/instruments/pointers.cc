@@ -39,9 +39,9 @@ std::string CandidateAdvice(const std::vector<const Accelerator*>& parts) {
   return out;
 }
 
-constexpr FindingCode kPointersCodes[] = {FindingCode::kPointerContradictsHardware,
-                                          FindingCode::kStalePointerReason,
-                                          FindingCode::kCountDisagrees};
+constexpr FindingCode kPointersCodes[] = {
+    FindingCode::kPointerContradictsHardware, FindingCode::kStalePointerReason,
+    FindingCode::kCountDisagrees, FindingCode::kSliceCountedAsPart};
 constexpr InstrumentInfo kPointersInfo{
     .id = ids::kPointers,
     .kind = InstrumentKind::kCheck,
@@ -131,6 +131,30 @@ class Pointers final : public RecordInstrument {
           "text may count packages, not GPUs)"));
     } else if (m.count && b.accelerator_count > 0) {
       notes.push_back(fmt::format("the hardware text states the same count ({})", *m.count));
+    }
+    // A slice of a part counted as whole parts (a pointer at the part, accelerator_count, and
+    // no count of slices in the text): the bounds take the slice's share.
+    // A slice whose share is the whole part ("7g.80gb") is not warned.
+    const bool smaller =
+        m.partition &&
+        std::any_of(b.accelerators.begin(), b.accelerators.end(), [&](const auto& aid) {
+          const Accelerator* a = corpus.FindAccelerator(aid);
+          if (a == nullptr) return false;
+          const PartitionShare s = ShareOf(*m.partition, *a);
+          return s.compute < 1 || s.bandwidth < 1 || s.memory < 1;
+        });
+    if (smaller && b.accelerator_count > 0 && !m.count) {
+      std::string msg = fmt::format(
+          "the hardware text '{}' names {}, a slice of a part, but the record counts {} whole "
+          "part{} ({}): the bounds use the slice's share of the part",
+          b.hardware, m.partition->text, b.accelerator_count, b.accelerator_count == 1 ? "" : "s",
+          fmt::join(b.accelerators, ", "));
+      problems.push_back(msg);
+      findings.push_back(MakeFinding(
+          b, id(), FindingCode::kSliceCountedAsPart, msg, "accelerator_count", "",
+          "a MIG instance or compute partition holds a fraction of its part's memory, bandwidth "
+          "and compute: say so in the record's notes, and compare it only with figures on the "
+          "same slice"));
     }
     out.checks.push_back(CheckResult(id(), problems.empty(),
                                      problems.empty()

@@ -120,7 +120,8 @@ class SpeculationRoof final : public RecordInstrument {
           const PerSecond passes = (in.count * a.bandwidth) / (t.w + t.w_draft);
           pb.bound = batch * (t.k + 1) * passes.si();
           pb.formula = formula;
-          pb.formula.terms.push_back({"BW", a.bandwidth.si(), TermUnit::kBytesPerSecond, {}});
+          pb.formula.terms.push_back(
+              {"BW", a.bandwidth.si(), TermUnit::kBytesPerSecond, in.SliceHow(a)});
           return pb;
         });
     if (r.verdict == Verdict::kExceeds) AddExceedsFinding(in, r, "speculation roof", findings);
@@ -164,7 +165,8 @@ class SpeculationFloor final : public RecordInstrument {
           const Seconds pass = (t.w + t.w_draft) / (in.count * a.bandwidth);
           pb.bound = Milliseconds(pass / (t.k + 1));
           pb.formula = formula;
-          pb.formula.terms.push_back({"BW", a.bandwidth.si(), TermUnit::kBytesPerSecond, {}});
+          pb.formula.terms.push_back(
+              {"BW", a.bandwidth.si(), TermUnit::kBytesPerSecond, in.SliceHow(a)});
           return pb;
         });
     if (r.verdict == Verdict::kExceeds) AddExceedsFinding(in, r, "speculation floor", findings);
