@@ -227,10 +227,14 @@ clean:
 	rm -rf $(BUILD)
 
 # The side-by-side measure (bench/compare.sh): rooflint's text and JSON sweeps, the Python
-# peer (bench/peer_sweep.py) and reading the files, on one synthetic corpus of BENCH_N records
-# in a temporary folder; medians of three interleaved runs, and the ratios. Release with LTO.
+# peer (bench/peer_sweep.py) and reading the files, on a synthetic corpus of BENCH_N records in
+# a temporary folder, of each shape in BENCH_SHAPES (mixed: under half with a finding; findings: one on every
+# record); medians of three interleaved runs, and the ratios. Release with LTO.
 BENCH_N ?= 100000
+BENCH_SHAPES ?= mixed findings
 .PHONY: bench-compare
 bench-compare: bench-build
-	ROOFLINT=$(BUILD)/bench/rooflint SYNTHETIC_CORPUS=$(BUILD)/bench/bench/synthetic_corpus \
-	  bench/compare.sh $(BENCH_N)
+	for shape in $(BENCH_SHAPES); do \
+	  ROOFLINT=$(BUILD)/bench/rooflint SYNTHETIC_CORPUS=$(BUILD)/bench/bench/synthetic_corpus \
+	    bench/compare.sh $(BENCH_N) $$shape || exit 1; \
+	done

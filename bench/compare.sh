@@ -6,7 +6,9 @@
 # each run REPEATS times, interleaved, files in the page cache; the medians, and the ratios the
 # issue sets goals for: python / rooflint (goal >= 10) and rooflint / cat (goal <= 1.5).
 #
-# usage: bench/compare.sh [N]          (N defaults to 100000)
+# usage: bench/compare.sh [N [SHAPE]]  (N defaults to 100000; SHAPE is mixed, the default, where
+#        under half the records have a finding, or findings, where every record has one: 70% past a roof,
+#        30% a capacity finding; bench/synthetic_corpus.h)
 # environment: ROOFLINT, SYNTHETIC_CORPUS (the two binaries; default: build/bench/...),
 #              PYTHON (3.11 or later, for tomllib), REPEATS (3), TMPDIR (where the corpus goes)
 # `make bench-compare` builds the binaries and runs it (BENCH_N=... for another size).
@@ -14,6 +16,7 @@ set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 n=${1:-100000}
+shape=${2:-mixed}
 repeats=${REPEATS:-3}
 rooflint=${ROOFLINT:-$here/../build/bench/rooflint}
 generator=${SYNTHETIC_CORPUS:-$here/../build/bench/bench/synthetic_corpus}
@@ -29,8 +32,8 @@ work=$(mktemp -d -t rooflint-compare.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 corpus=$work/corpus
 
-echo "generating $n benchmark records ..."
-"$generator" "$n" "$corpus"
+echo "generating $n benchmark records of the $shape shape ..."
+"$generator" "$n" "$corpus" "$shape"
 files=$(find "$corpus" -name '*.toml' | wc -l)
 bytes=$(find "$corpus" -name '*.toml' -printf '%s\n' | awk '{s += $1} END {print s}')
 echo "corpus: $files files, $((bytes / 1000000)) MB of TOML"
@@ -75,7 +78,7 @@ done
 
 mb() { echo $(($1 * 1024 / 1000000)); }  # GNU time's %M is in KiB; MB = 10^6 bytes
 echo
-echo "$n benchmark records, $files files, medians of $repeats interleaved runs ($(nproc) CPUs)"
+echo "$n benchmark records ($shape), $files files, medians of $repeats interleaved runs ($(nproc) CPUs)"
 printf '%-34s %7s %7s %8s  %s\n' command "wall s" "CPU s" "peak MB" "every wall"
 label() {
   case $1 in

@@ -1,5 +1,6 @@
-// synthetic_corpus N FOLDER: writes the benchmark generator's corpus of N benchmark records
-// (bench/synthetic_corpus.h) under FOLDER, which must not exist yet. bench/compare.sh uses it.
+// synthetic_corpus N FOLDER [mixed|findings]: writes the benchmark generator's corpus of N
+// benchmark records (bench/synthetic_corpus.h) of the shape named (mixed by default) under
+// FOLDER, which must not exist yet. bench/compare.sh uses it.
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
@@ -9,9 +10,19 @@
 #include "synthetic_corpus.h"
 
 int main(int argc, char** argv) {
-  if (argc != 3) {
-    std::fprintf(stderr, "usage: synthetic_corpus N FOLDER\n");
+  if (argc != 3 && argc != 4) {
+    std::fprintf(stderr, "usage: synthetic_corpus N FOLDER [mixed|findings]\n");
     return 2;
+  }
+  rooflint::SyntheticShape shape = rooflint::SyntheticShape::kMixed;
+  if (argc == 4) {
+    std::string name = argv[3];
+    if (name == "findings") {
+      shape = rooflint::SyntheticShape::kFindings;
+    } else if (name != "mixed") {
+      std::fprintf(stderr, "synthetic_corpus: the shape is mixed or findings, not '%s'\n", argv[3]);
+      return 2;
+    }
   }
   char* end = nullptr;
   unsigned long long n = std::strtoull(argv[1], &end, 10);
@@ -24,7 +35,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   try {
-    rooflint::WriteSyntheticCorpus(argv[2], static_cast<size_t>(n));
+    rooflint::WriteSyntheticCorpus(argv[2], static_cast<size_t>(n), shape);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "synthetic_corpus: %s\n", e.what());
     return 1;
