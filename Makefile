@@ -228,8 +228,9 @@ clean:
 
 # The side-by-side measure (bench/compare.sh): rooflint's text and JSON sweeps, the Python
 # peer (bench/peer_sweep.py) and reading the files, on a synthetic corpus of BENCH_N records in
-# a temporary folder, of each shape in BENCH_SHAPES (mixed: under half with a finding; findings: one on every
-# record); medians of three interleaved runs, and the ratios. Release with LTO.
+# a temporary folder, of each shape in BENCH_SHAPES (mixed: under half the records with a
+# finding; findings: one on every record); medians of three interleaved runs, and the ratios.
+# Release with LTO.
 BENCH_N ?= 100000
 BENCH_SHAPES ?= mixed findings
 .PHONY: bench-compare
