@@ -33,7 +33,7 @@ constexpr std::array kKinds = {RecordKind::kAccelerator, RecordKind::kModel, Rec
 // The listed record files: each kind folder's display path once, and the files' names back to
 // back in one buffer. A large corpus lists a hundred thousand names on one thread before any
 // file is read; a path string for each, and a vector of 40-byte jobs regrowing, made 10 MB of
-// fresh memory there by count, and a first touch is dear on some machines (docs/PERFORMANCE.md).
+// fresh memory there by count, and a first touch is dear on some machines (commit eb008ba).
 // The parse threads build each path as they read its file.
 struct Job {
   size_t name = 0;         // where the file's name starts in Listing::names
@@ -144,7 +144,7 @@ void FindFiles(const std::string& root, Listing& listing, std::vector<Diagnostic
     listing.folders.push_back(shown + '/');
     // readdir, not fs::directory_iterator: a large corpus's benchmarks folder holds a hundred
     // thousand names, and the iterator made a path object and two strings of each; the
-    // listing runs before any file is read, on one thread (docs/PERFORMANCE.md).
+    // listing runs before any file is read, on one thread (commit e451277).
     DIR* folder = ::opendir(dir.c_str());
     int error = folder == nullptr ? errno : 0;
     while (folder != nullptr) {
@@ -316,7 +316,7 @@ Corpus LoadCorpus(std::span<const std::string> roots, unsigned threads_wanted) {
   // The benchmarks' storage is touched for the first time on two threads, before the vector
   // fills it on one. A first touch is dear on a virtual machine that hands freed memory back to
   // its host (free page reporting): at 100k records the 74 MB of records took about 150 ms on
-  // one thread there, most of the serial time of loading (docs/PERFORMANCE.md).
+  // one thread there, most of the serial time of loading (commit 28dafd5).
   corpus.benchmarks.reserve(all_counts[kBench]);
   TouchOnTwoThreads(corpus.benchmarks.data(), all_counts[kBench] * sizeof(Benchmark), threads);
   corpus.benchmarks.resize(all_counts[kBench]);
