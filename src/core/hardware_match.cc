@@ -471,7 +471,9 @@ std::vector<Word> Lex(std::string_view text) {
     out.push_back(std::move(w));
   };
   // A count glued after a TPU generation counts what that generation's slice names count.
-  auto slice_mark = [&](std::string_view generation, int64_t n, std::string as_written) {
+  auto slice_mark = [&](std::string_view generation_text, int64_t n, std::string as_written) {
+    // A copy: the text may be a word of `out`, which mark() may reallocate.
+    const std::string generation(generation_text);
     std::optional<TpuSlice> slice = TpuSliceOf(generation);
     if (!slice) {
       mark(n, false, std::move(as_written));
