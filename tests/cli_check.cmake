@@ -76,3 +76,8 @@ file(REMOVE_RECURSE ${WORK})
 expect_exit(3 import auto ${SAMPLES}/llama-bench/b5163_rtx4080_qwen2.5-7b.json
             --accelerator nvidia-rtx-480)
 expect_match("--accelerator: no accelerator in the corpus matches 'nvidia-rtx-480', did you mean nvidia-rtx-4080\\?" "import suggestion")
+# A claim's condition given with a file is refused by name, not left unread: the file's records
+# take the conditions the file states.
+expect_exit(3 check ${SAMPLES}/trtllm-bench/shaamil101_v0.16.0_llama3.1-70b-fp8_tp8_isl8192_osl1024_n400_throughput_stdout.txt
+            --hardware "8x H100 SXM" --input-tokens 8192)
+expect_match("--input-tokens is a claim's condition; a file's figures take the conditions" "the refused flag")

@@ -5,9 +5,11 @@
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
+#include <initializer_list>
 #include <iostream>
 #include <memory>
 #include <set>
+#include <utility>
 
 #include "cli/check_output.h"
 #include "cli/command.h"
@@ -425,6 +427,32 @@ ExitCode RunCheck(const CheckCliOptions& opt) {
     if (!opt.claim.value.empty()) {
       std::cerr << "rooflint check: give a claim (--value ...) or files, not both\n";
       return ExitCode::kUsage;
+    }
+    // A claim's conditions have no place in a file's records, which take what the file states:
+    // refused by name rather than left unread.
+    const Claim& c = opt.claim;
+    for (const auto& [flag, given] : std::initializer_list<std::pair<const char*, bool>>{
+             {"--metric", !c.metric.empty()},
+             {"--batch", c.batch.has_value()},
+             {"--concurrency", c.concurrency.has_value()},
+             {"--input-tokens", c.input_tokens.has_value()},
+             {"--input-tokens-mean", c.input_tokens_mean.has_value()},
+             {"--output-tokens", c.output_tokens.has_value()},
+             {"--replicas", c.replicas.has_value()},
+             {"--samples-per-prompt", c.samples_per_prompt.has_value()},
+             {"--engine", !c.engine.empty()},
+             {"--speculative", !c.speculative.empty()},
+             {"--acceptance-length", !c.acceptance_length.empty()},
+             {"--offload", !c.offload.empty()},
+             {"--prefix-cache", !c.prefix_cache.empty()},
+             {"--kv-precision", !c.kv_precision.empty()}}) {
+      if (given) {
+        std::cerr << fmt::format(
+            "rooflint check: {} is a claim's condition; a file's figures take the conditions "
+            "the file states (import it with `rooflint import`, then edit the records)\n",
+            flag);
+        return ExitCode::kUsage;
+      }
     }
     if (!IsImportFormat(opt.format_name)) {
       std::cerr << fmt::format("rooflint check: unknown format '{}'{}\n",
