@@ -185,6 +185,22 @@ TEST(ImportTrtllmBench, StreamingReportGivesPerUserAndLatencyRecords) {
   ExpectRoundTrip(r);
 }
 
+// The blog's dataset table with its MIN row mangled: the Average Input Length is then a mean
+// only, and input_tokens absent with the table named as the reason.
+TEST(ImportTrtllmBench, AnUnreadableDatasetTableLeavesTheInputAMean) {
+  ImportFile f = Sample(kTrtllmTool, kBlog);
+  size_t at = f.text.find("MIN:   128.0000");
+  ASSERT_NE(at, std::string::npos);
+  f.text.replace(at, 15, "MIN:   n/a     ");
+  ImportResult r = ImportFiles({f});
+  ASSERT_FALSE(r.HasErrors()) << RenderAll(r.diagnostics);
+  const Benchmark& agg = *Benchmarks(r)[0];
+  EXPECT_EQ(Show(agg.conditions.input_tokens_mean), "128");
+  EXPECT_EQ(Show(agg.conditions.input_tokens),
+            "absent: the DATASET DETAILS table's MIN and MAX inputs do not read as numbers, so "
+            "no length is known that every request had");
+}
+
 TEST(ImportTrtllmBench, ExcerptWithoutItsHeaderNeedsTheModel) {
   ImportResult r = ImportFiles({Sample(kTrtllmTool, kDocs)});
   EXPECT_TRUE(Benchmarks(r).empty());

@@ -798,8 +798,11 @@ std::optional<StatedRun> ReportImporter::Run(const std::string& source_id, std::
             NumberText(range->least), NumberText(range->most)));
       } else {
         run.input_tokens_mean_why =
-            "the report prints only the Average Input Length (no DATASET DETAILS table with "
-            "the shortest input), so no length is known that every request had";
+            r_.Find("DATASET DETAILS") == nullptr
+                ? "the report prints only the Average Input Length (no DATASET DETAILS table "
+                  "with the shortest input), so no length is known that every request had"
+                : "the DATASET DETAILS table's MIN and MAX inputs do not read as numbers, so "
+                  "no length is known that every request had";
       }
     }
   }
