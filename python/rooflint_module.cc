@@ -62,25 +62,26 @@ class PyCorpus {
   }
 
   std::string CheckFiles(const std::vector<std::string>& paths, const std::string& format,
-                         const ImportOptions& import) const {
+                         const ImportOptions& import, const Claim& conditions) const {
     CheckReport report;
     {
       py::gil_scoped_release release;
       std::vector<Diagnostic> read_errors;
       std::vector<ImportFile> files = ReadImportPaths(paths, read_errors);
-      report = rooflint::CheckFiles(format, files, import, corpus_);
+      report = rooflint::CheckFiles(format, files, import, corpus_, Stated(conditions));
       report.diagnostics.insert(report.diagnostics.begin(), read_errors.begin(), read_errors.end());
     }
     return CheckJson(report);
   }
 
   std::string CheckText(const std::string& name, const std::string& text, const std::string& format,
-                        const ImportOptions& import) const {
+                        const ImportOptions& import, const Claim& conditions) const {
     CheckReport report;
     {
       py::gil_scoped_release release;
       const ImportFile file{name, text};
-      report = rooflint::CheckFiles(format, std::span(&file, 1), import, corpus_);
+      report =
+          rooflint::CheckFiles(format, std::span(&file, 1), import, corpus_, Stated(conditions));
     }
     return CheckJson(report);
   }
@@ -145,6 +146,12 @@ class PyCorpus {
   }
 
  private:
+  // The conditions a caller states for every figure of the files (CheckOptions::stated).
+  static CheckOptions Stated(const Claim& conditions) {
+    CheckOptions options;
+    options.stated = conditions;
+    return options;
+  }
   std::vector<std::string> folders_;
   unsigned threads_ = 0;
   Corpus corpus_;
@@ -198,9 +205,9 @@ PYBIND11_MODULE(_rooflint, m) {
       .def("diagnostics", &PyCorpus::Diagnostics)
       .def("check", &PyCorpus::Check, py::arg("claim"))
       .def("check_files", &PyCorpus::CheckFiles, py::arg("paths"), py::arg("format"),
-           py::arg("options"))
+           py::arg("options"), py::arg("conditions"))
       .def("check_text", &PyCorpus::CheckText, py::arg("name"), py::arg("text"), py::arg("format"),
-           py::arg("options"))
+           py::arg("options"), py::arg("conditions"))
       .def("sweep", &PyCorpus::Sweep, py::arg("near_roof_percent"), py::arg("format"))
       .def("models", &PyCorpus::Models)
       .def("accelerators", &PyCorpus::Accelerators);

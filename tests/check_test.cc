@@ -578,6 +578,66 @@ TEST(CheckFiles, EveryServingSampleGetsABoundOrALocatedRefusal) {
   EXPECT_GE(refused, 1u);
 }
 
+bool HasMissing(const CheckedFigure& f, std::string_view flag) {
+  return std::any_of(f.missing.begin(), f.missing.end(),
+                     [&](const MissingFact& m) { return m.flag == flag; });
+}
+
+// A condition stated with a file's figures fills in what the file does not say, with a note,
+// and never overrides what it says. The trtllm-bench v0.16 log prints no dataset table, so its
+// average input length is a mean and input_tokens is absent: --input-tokens 8192 states it, and
+// the missing list stops asking for it. Its output length, 1024, is the file's own: --output-
+// tokens 1000 disagrees, gets one warning at the file, and the figures keep 1024.
+TEST(CheckFiles, StatedConditionsFillWhatTheFileLacksAndNeverOverrideIt) {
+  const std::string path =
+      std::string(ROOFLINT_IMPORT_SAMPLES) +
+      "/trtllm-bench/shaamil101_v0.16.0_llama3.1-70b-fp8_tp8_isl8192_osl1024_n400_throughput_"
+      "stdout.txt";
+  std::vector<Diagnostic> read_errors;
+  std::vector<std::string> paths = {path};
+  std::vector<ImportFile> input = ReadImportPaths(paths, read_errors);
+  ASSERT_TRUE(read_errors.empty());
+  ImportOptions import;
+  import.hardware = "8x H100 SXM";
+  CheckReport before = CheckFiles("auto", input, import, Bundled());
+  ASSERT_FALSE(before.figures.empty());
+  EXPECT_TRUE(std::any_of(before.figures.begin(), before.figures.end(), [](const CheckedFigure& f) {
+    return HasMissing(f, "--input-tokens I");
+  }));
+  for (const CheckedFigure& f : before.figures) EXPECT_TRUE(f.notes.empty()) << f.id;
+  CheckOptions options;
+  options.stated.input_tokens = 8192;
+  options.stated.output_tokens = 1000;
+  CheckReport after = CheckFiles("auto", input, import, Bundled(), options);
+  ASSERT_EQ(after.figures.size(), before.figures.size());
+  for (const CheckedFigure& f : after.figures) {
+    EXPECT_FALSE(HasMissing(f, "--input-tokens I")) << f.id;
+    ASSERT_EQ(f.notes.size(), 1u) << f.id;
+    EXPECT_EQ(f.notes[0],
+              "input_tokens 8192 stated on the command line (--input-tokens): the file does not "
+              "say");
+  }
+  size_t warnings = 0;
+  for (const Diagnostic& d : after.diagnostics) {
+    if (d.code != "flag-disagrees") continue;
+    ++warnings;
+    EXPECT_EQ(d.severity, Severity::kWarning);
+    EXPECT_EQ(d.where.path, path);
+    EXPECT_NE(d.message.view().find("--output-tokens 1000 disagrees"), std::string_view::npos)
+        << d.message;
+    EXPECT_NE(d.message.view().find("output_tokens = 1024"), std::string_view::npos) << d.message;
+  }
+  EXPECT_EQ(warnings, 1u);
+  // A value no record could hold is the flag's error, named as the flags'.
+  options.stated = {};
+  options.stated.prefix_cache = "2";
+  CheckReport bad = CheckFiles("auto", input, import, Bundled(), options);
+  EXPECT_TRUE(bad.figures.empty());
+  ASSERT_FALSE(bad.diagnostics.empty());
+  EXPECT_EQ(bad.diagnostics.back().code, "bad-flag");
+  EXPECT_EQ(bad.diagnostics.back().where.path, "<flags>");
+}
+
 }  // namespace
 }  // namespace rooflint
 

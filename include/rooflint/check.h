@@ -105,6 +105,13 @@ struct CheckReport {
 struct CheckOptions {
   double near_roof_percent = 95.0;
   bool probe_missing = true;  // work out what each missing fact would add
+  // CheckFiles: conditions the user states for every figure of the files, as a claim's flags
+  // state them (batch or concurrency, the lengths, engine, speculation, prefix cache, offload,
+  // replicas, samples per prompt, KV precision). A figure whose file does not state one takes
+  // it, with a note; a file that states another value keeps its own, with a warning. The
+  // claim's model, hardware, value, metric, precision, count and engine version are not read
+  // here: ImportOptions carries those.
+  Claim stated;
 };
 
 // Audits one claim against `corpus`. A claim that cannot be read (an unknown model, a value

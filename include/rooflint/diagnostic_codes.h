@@ -166,6 +166,9 @@ inline constexpr DiagnosticCodeInfo kDiagnosticCodes[] = {
     {"bad-flag", "error", "check", "a flag's value cannot be read"},
     {"conflicting-flags", "error", "check",
      "two flags say contradicting things (--batch and --concurrency)"},
+    {"flag-disagrees", "warning", "check",
+     "a condition flag given with files disagrees with what a file states: the file's value is "
+     "kept"},
     {"unknown-model", "error", "check, import", "a model name matches no model of the corpus"},
     {"unknown-hardware", "error", "check", "a hardware name matches no part of the corpus"},
     {"unknown-name", "error", "check", "a name given to check matches nothing in the corpus"},

@@ -66,6 +66,13 @@ _CLAIM_KEYS = ("model", "hardware", "value", "metric", "precision", "count", "ba
                "prefix_cache", "kv_precision")
 _IMPORT_KEYS = ("hardware", "accelerator", "count", "engine_version", "model", "precision",
                 "source")
+# The claim's conditions, which check_file states for every figure a file does not state them
+# for (the CLI's condition flags given with files).
+_CONDITION_KEYS = tuple(k for k in _CLAIM_KEYS
+                        if k not in ("model", "hardware", "value", "metric", "precision", "count",
+                                     "engine_version"))
+_COUNT_KEYS = ("count", "batch", "concurrency", "input_tokens", "input_tokens_mean",
+               "output_tokens", "replicas", "samples_per_prompt")
 
 
 def _int_flag(key: str, given: Any) -> int:
@@ -117,8 +124,7 @@ class Corpus:
                                 f"(it takes {', '.join(_CLAIM_KEYS)})")
             if given is None:
                 continue
-            if key in ("count", "batch", "concurrency", "input_tokens", "input_tokens_mean",
-                       "output_tokens", "replicas", "samples_per_prompt"):
+            if key in _COUNT_KEYS:
                 setattr(claim, key, _int_flag(key, given))
             else:
                 setattr(claim, key, _flag_text(given))
@@ -130,16 +136,18 @@ class Corpus:
         dict `rooflint check FILE --format json` prints. `from_` is the CLI's --from."""
         paths = [os.fspath(path)] if isinstance(path, (str, os.PathLike)) else [
             os.fspath(p) for p in path]
+        options, conditions = self._file_flags(flags, "check_file")
         return _raise_on_errors(
-            json.loads(self._native.check_files(paths, from_, self._import_options(flags))))
+            json.loads(self._native.check_files(paths, from_, options, conditions)))
 
     def check_text(self, text: Union[str, bytes], *, name: str = "input", from_: str = "auto",
                    **flags: Any) -> dict:
         """As check_file, for a file's content already in memory; `name` is what diagnostics
         call it."""
         # bytes reach the library as they are: a file that is not UTF-8 gets its diagnostic.
+        options, conditions = self._file_flags(flags, "check_text")
         return _raise_on_errors(
-            json.loads(self._native.check_text(name, text, from_, self._import_options(flags))))
+            json.loads(self._native.check_text(name, text, from_, options, conditions)))
 
     def sweep(self, *, near_roof: float = 95.0) -> dict:
         """The whole audit: the dict `rooflint sweep --format json` prints."""
@@ -158,19 +166,23 @@ class Corpus:
         return self._native.accelerators()
 
     @staticmethod
-    def _import_options(flags: dict) -> Any:
+    def _file_flags(flags: dict, name: str) -> tuple[Any, Any]:
+        """The import's flags and the conditions stated for every figure, from check_file's
+        keywords."""
         options = _rooflint.ImportOptions()
+        conditions = _rooflint.Claim()
         for key, given in flags.items():
-            if key not in _IMPORT_KEYS:
-                raise TypeError(f"check_file() got an unexpected keyword argument '{key}' "
-                                f"(it takes from_, {', '.join(_IMPORT_KEYS)})")
+            if key not in _IMPORT_KEYS and key not in _CONDITION_KEYS:
+                raise TypeError(f"{name}() got an unexpected keyword argument '{key}' (it takes "
+                                f"from_, {', '.join(_IMPORT_KEYS + _CONDITION_KEYS)})")
             if given is None:
                 continue
-            if key == "count":
-                options.count = _int_flag(key, given)
+            target = options if key in _IMPORT_KEYS else conditions
+            if key in _COUNT_KEYS:
+                setattr(target, key, _int_flag(key, given))
             else:
-                setattr(options, key, _flag_text(given))
-        return options
+                setattr(target, key, _flag_text(given))
+        return options, conditions
 
 
 _bundled: Optional[Corpus] = None
@@ -197,7 +209,8 @@ def check_file(path: Union[PathLike, Sequence[PathLike]], *, from_: str = "auto"
                **flags: Any) -> dict:
     """Every figure of a benchmark output file against the bundled corpus (`rooflint check
     FILE --format json`). Flags: hardware, accelerator, count, engine_version, model,
-    precision, source."""
+    precision, source, and the conditions of `check` (batch, input_tokens, speculative, ...),
+    which fill in what a file does not state and never override it."""
     return _default().check_file(path, from_=from_, **flags)
 
 

@@ -116,7 +116,8 @@ def test_a_file_of_each_format_gives_the_cli_bytes(path, native):
         with pytest.raises(rooflint.Error):
             rooflint.check_file(path)
         return
-    assert native.check_files([path], "auto", _rooflint.ImportOptions()) == run.stdout
+    assert native.check_files([path], "auto", _rooflint.ImportOptions(),
+                              _rooflint.Claim()) == run.stdout
     assert rooflint.check_file(path) == json.loads(run.stdout)
     with open(path, "rb") as f:
         text_result = rooflint.Corpus().check_text(f.read(), name=path)
@@ -127,6 +128,19 @@ def test_file_flags_are_the_cli_flags():
     path = os.path.join(SAMPLES, "vllm", "bench_serve_llmd_l40s_llama3.2-3b_3rates.jsonl")
     expected = cli_json(["check", path, "--hardware", "4x L40S"])
     assert rooflint.check_file(path, hardware="4x L40S") == json.loads(expected)
+
+
+def test_file_conditions_are_the_cli_condition_flags():
+    path = os.path.join(SAMPLES, "vllm", "bench_serve_llmd_l40s_llama3.2-3b_3rates.jsonl")
+    expected = cli_json(["check", path, "--hardware", "4x L40S", "--batch", "64",
+                         "--speculative", "false", "--kv-precision", "fp8"])
+    result = rooflint.check_file(path, hardware="4x L40S", batch=64, speculative=False,
+                                 kv_precision="fp8")
+    assert result == json.loads(expected)
+    assert ("batch 64 stated on the command line (--batch): the file does not say"
+            in result["figures"][0]["notes"])
+    with pytest.raises(TypeError):
+        rooflint.check_file(path, value="1 tok/s")
 
 
 def test_the_sweep_is_the_cli_sweep():

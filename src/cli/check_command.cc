@@ -263,6 +263,8 @@ void PrintCheckText(const CheckReport& report, bool color, std::ostream& out, bo
                                                   : fmt::format(" ({})", T(first.precision)),
                           T(first.hardware), parts),
               "  ", "    ", TerminalColumns());
+  // What the command line stated for the figures (the same for every figure it reached).
+  for (const std::string& n : first.notes) out << Wrap(T(n), "  ", "    ", TerminalColumns());
   if (first.capacity) {
     const CheckBound& c = *first.capacity;
     out << Wrap(fmt::format("capacity: {}: {}", c.verdict,
@@ -428,31 +430,10 @@ ExitCode RunCheck(const CheckCliOptions& opt) {
       std::cerr << "rooflint check: give a claim (--value ...) or files, not both\n";
       return ExitCode::kUsage;
     }
-    // A claim's conditions have no place in a file's records, which take what the file states:
-    // refused by name rather than left unread.
-    const Claim& c = opt.claim;
-    for (const auto& [flag, given] : std::initializer_list<std::pair<const char*, bool>>{
-             {"--metric", !c.metric.empty()},
-             {"--batch", c.batch.has_value()},
-             {"--concurrency", c.concurrency.has_value()},
-             {"--input-tokens", c.input_tokens.has_value()},
-             {"--input-tokens-mean", c.input_tokens_mean.has_value()},
-             {"--output-tokens", c.output_tokens.has_value()},
-             {"--replicas", c.replicas.has_value()},
-             {"--samples-per-prompt", c.samples_per_prompt.has_value()},
-             {"--engine", !c.engine.empty()},
-             {"--speculative", !c.speculative.empty()},
-             {"--acceptance-length", !c.acceptance_length.empty()},
-             {"--offload", !c.offload.empty()},
-             {"--prefix-cache", !c.prefix_cache.empty()},
-             {"--kv-precision", !c.kv_precision.empty()}}) {
-      if (given) {
-        std::cerr << fmt::format(
-            "rooflint check: {} is a claim's condition; a file's figures take the conditions "
-            "the file states (import it with `rooflint import`, then edit the records)\n",
-            flag);
-        return ExitCode::kUsage;
-      }
+    // A file's figures carry their metrics: --metric belongs to a claim's value.
+    if (!opt.claim.metric.empty()) {
+      std::cerr << "rooflint check: --metric is a claim's; a file's figures carry their own\n";
+      return ExitCode::kUsage;
     }
     if (!IsImportFormat(opt.format_name)) {
       std::cerr << fmt::format("rooflint check: unknown format '{}'{}\n",
@@ -467,7 +448,9 @@ ExitCode RunCheck(const CheckCliOptions& opt) {
     if (!claim.engine_version.empty()) import.engine_version = claim.engine_version;
     std::vector<Diagnostic> read_errors;
     std::vector<ImportFile> files = ReadImportPaths(opt.files, read_errors);
-    report = CheckFiles(opt.format_name, files, import, corpus);
+    CheckOptions options;
+    options.stated = claim;
+    report = CheckFiles(opt.format_name, files, import, corpus, options);
     for (auto& d : read_errors) report.diagnostics.insert(report.diagnostics.begin(), d);
   }
   for (const Diagnostic& d : report.diagnostics) std::cerr << RenderForTerminal(d);
@@ -486,7 +469,8 @@ Command AddCheckCommand(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand(
       "check",
       "Check one claim (--model, --hardware, --value) or every figure of benchmark output "
-      "files: a verdict per figure with its bound and arithmetic, and what is missing");
+      "files: a verdict per figure with its bound and arithmetic, and what is missing (with "
+      "files, a condition flag fills in what a file does not state)");
   cmd->add_option("files", opt->files,
                   "Benchmark-tool output files, read as `import` reads them (instead of a claim)");
   cmd->add_option(

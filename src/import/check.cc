@@ -10,7 +10,9 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <map>
 #include <set>
+#include <tuple>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -37,6 +39,18 @@ Diagnostic FlagError(DiagnosticCode code, std::string message, std::string hint 
   d.message = message;
   d.hint = hint;
   d.where.path = std::string(kClaimPath);
+  return d;
+}
+
+// A warning about a whole input file.
+Diagnostic FileWarning(DiagnosticCode code, std::string path, std::string message,
+                       std::string hint) {
+  Diagnostic d;
+  d.severity = Severity::kWarning;
+  d.code = code.name();
+  d.where.path = std::move(path);
+  d.message = message;
+  d.hint = hint;
   return d;
 }
 
@@ -509,18 +523,216 @@ void AuditFigures(const Corpus& corpus,
   }
 }
 
-// Writes `key = value`, or absent with why.
-void Cond(BenchmarkDraft& d, std::string_view key, const std::optional<int64_t>& v,
-          std::string_view flag) {
-  d.conditions.emplace_back(
-      std::string(key),
-      v ? CondValue::Int(*v) : CondValue::Absent(fmt::format("not given ({})", flag)));
+// Appends the conditions the claim's flags state to `d`. With `absent_when_unstated` (a claim),
+// a condition no flag gives is written absent, naming the flag; without it (the conditions a
+// user states for a file's figures) it is left out. False, with a diagnostic, when a flag's
+// value cannot be read.
+bool AppendClaimConditions(const Claim& claim, bool absent_when_unstated, BenchmarkDraft& d,
+                           std::vector<Diagnostic>& diagnostics) {
+  auto absent = [&](std::string_view key, std::string why) {
+    if (absent_when_unstated) d.conditions.emplace_back(std::string(key), CondValue::Absent(why));
+  };
+  auto count = [&](std::string_view key, const std::optional<int64_t>& v, std::string_view flag) {
+    if (v) {
+      d.conditions.emplace_back(std::string(key), CondValue::Int(*v));
+    } else {
+      absent(key, fmt::format("not given ({})", flag));
+    }
+  };
+  if (claim.concurrency) {
+    count("concurrency", claim.concurrency, "--concurrency");
+  } else {
+    count("batch", claim.batch, "--batch or --concurrency");
+  }
+  count("input_tokens", claim.input_tokens, "--input-tokens");
+  if (claim.input_tokens_mean) {
+    d.conditions.emplace_back("input_tokens_mean", CondValue::Int(*claim.input_tokens_mean));
+  }
+  count("output_tokens", claim.output_tokens, "--output-tokens");
+  for (const auto& [key, v, flag] :
+       {std::tuple{"engine", &claim.engine, "--engine"},
+        std::tuple{"engine_version", &claim.engine_version, "--engine-version"}}) {
+    if (!v->empty()) {
+      d.conditions.emplace_back(key, CondValue::Str(*v));
+    } else {
+      absent(key, fmt::format("not given ({})", flag));
+    }
+  }
+  if (claim.replicas) d.conditions.emplace_back("replicas", CondValue::Int(*claim.replicas));
+  if (claim.samples_per_prompt) {
+    d.conditions.emplace_back("samples_per_prompt", CondValue::Int(*claim.samples_per_prompt));
+  }
+  absent("warmup", "not given");
+  absent("scenario", "not given");
+  std::optional<double> accepted;
+  if (!claim.acceptance_length.empty()) {
+    accepted = ParseNumber(claim.acceptance_length);
+    if (!accepted || !(*accepted >= 1 && *accepted <= 65) || claim.speculative == "false") {
+      diagnostics.push_back(
+          FlagError("bad-flag",
+                    claim.speculative == "false"
+                        ? std::string("--acceptance-length is a speculative run's: it excludes "
+                                      "--speculative false")
+                        : fmt::format("--acceptance-length '{}': give the mean tokens accepted per "
+                                      "step, 1 to k + 1 (the bonus token included)",
+                                      claim.acceptance_length)));
+      return false;
+    }
+  }
+  if (claim.speculative == "false") {
+    d.conditions.emplace_back("speculative", CondValue::Bool(false));
+  } else if (!claim.speculative.empty() || accepted) {
+    import::TomlMembers members;
+    if (!claim.speculative.empty()) {
+      auto k_tokens = ParseNumber(claim.speculative);
+      if (!k_tokens || *k_tokens < 1 || *k_tokens > 64 || *k_tokens != std::floor(*k_tokens)) {
+        diagnostics.push_back(FlagError(
+            "bad-flag", fmt::format("--speculative '{}': give false or the draft length k (1 "
+                                    "to 64)",
+                                    claim.speculative)));
+        return false;
+      }
+      if (accepted && *accepted > *k_tokens + 1) {
+        diagnostics.push_back(FlagError(
+            "bad-flag", fmt::format("--acceptance-length {} is more than k + 1 = {}: a step "
+                                    "accepts at most its k draft tokens and one more",
+                                    FormatNumber(*accepted), static_cast<int64_t>(*k_tokens) + 1)));
+        return false;
+      }
+      members.emplace_back("draft_tokens", static_cast<int64_t>(*k_tokens));
+    }
+    if (accepted) members.emplace_back("acceptance_length", *accepted);
+    d.conditions.emplace_back("speculative", CondValue::Table(std::move(members)));
+  } else {
+    absent("speculative", "not given (--speculative)");
+  }
+  if (claim.prefix_cache == "false" || claim.prefix_cache == "true") {
+    d.conditions.emplace_back("prefix_cache", CondValue::Bool(claim.prefix_cache == "true"));
+  } else if (!claim.prefix_cache.empty()) {
+    auto rate = ParseNumber(claim.prefix_cache);
+    if (!rate || *rate < 0 || *rate > 1) {
+      diagnostics.push_back(FlagError(
+          "bad-flag", fmt::format("--prefix-cache '{}': give false, true or a hit rate from 0 "
+                                  "to 1",
+                                  claim.prefix_cache)));
+      return false;
+    }
+    d.conditions.emplace_back("prefix_cache", CondValue::Table({{"hit_rate", *rate}}));
+  } else {
+    absent("prefix_cache", "not given (--prefix-cache)");
+  }
+  if (claim.offload == "false" || claim.offload == "true") {
+    d.conditions.emplace_back("offload", CondValue::Bool(claim.offload == "true"));
+  } else if (!claim.offload.empty()) {
+    diagnostics.push_back(
+        FlagError("bad-flag", fmt::format("--offload '{}': give true or false", claim.offload)));
+    return false;
+  } else {
+    absent("offload", "not given (--offload)");
+  }
+  return true;
 }
-void CondText(BenchmarkDraft& d, std::string_view key, const std::string& v,
-              std::string_view flag) {
-  d.conditions.emplace_back(
-      std::string(key),
-      !v.empty() ? CondValue::Str(v) : CondValue::Absent(fmt::format("not given ({})", flag)));
+
+// The conditions `stated` gives (CheckOptions::stated) put into every figure whose file does
+// not state them, each with a note; a figure whose file states another value keeps it, and
+// each flag that disagrees with a file gets one warning there. False, with a diagnostic, when
+// a flag's value cannot be read.
+bool StateConditions(const Claim& stated,
+                     std::vector<std::pair<Benchmark, std::vector<std::string>>>& records,
+                     std::vector<Diagnostic>& diagnostics) {
+  Claim conditions = stated;
+  conditions.engine_version.clear();  // ImportOptions::engine_version carries it
+  BenchmarkDraft d;
+  d.id = "stated";
+  d.title = "the conditions stated on the command line";
+  d.status = "draft";
+  d.metric = std::string(MetricName(Metric::kAggregateOutput));
+  d.value = "1 tok/s";
+  d.model = "stated";
+  d.precision_absent = "not given";
+  d.hardware = "stated";
+  d.accelerators_absent = {{"not-stated", "only the conditions are read"}};
+  d.count_absent = "not given";
+  d.source = std::string(kClaimSource);
+  d.locator = "the command line";
+  std::string kv_precision;
+  if (!conditions.kv_precision.empty()) {
+    PrecisionName p = ReadKvPrecisionName(conditions.kv_precision);
+    if (!p.problem.empty()) {
+      Diagnostic x = FlagError("unknown-precision", fmt::format("--kv-precision: {}", p.problem),
+                               "`rooflint list precisions` lists them");
+      x.where.path = "<flags>";
+      diagnostics.push_back(std::move(x));
+      return false;
+    }
+    kv_precision = p.name;
+  }
+  const size_t had = diagnostics.size();
+  if (!AppendClaimConditions(conditions, false, d, diagnostics)) {
+    for (size_t i = had; i < diagnostics.size(); ++i) diagnostics[i].where.path = "<flags>";
+    return false;
+  }
+  if (d.conditions.empty() && kv_precision.empty()) return true;
+  ParseResult parsed = ParseRecord(RecordKind::kBenchmark, RenderBenchmark(d), kClaimPath, d.id);
+  if (!parsed.ok()) {
+    for (Diagnostic& x : parsed.diagnostics) {
+      x.where.path = std::string(kClaimPath);
+      x.source_line = SharedText();
+      diagnostics.push_back(std::move(x));
+    }
+    return false;
+  }
+  const Conditions& given = std::get<Benchmark>(parsed.record).conditions;
+  // Per flag and file: the first disagreeing figure's value, and how many disagree.
+  struct Disagreement {
+    std::string flag, given, first;
+    size_t figures = 0;
+  };
+  std::map<std::pair<std::string, std::string>, Disagreement> disagreements;
+  auto state = [&](Benchmark& b, std::vector<std::string>& notes, std::string_view key,
+                   std::string_view given_text, std::string_view have_text, bool have_stated) {
+    std::string flag = "--" + std::string(key);
+    std::replace(flag.begin(), flag.end(), '_', '-');
+    if (have_stated) {
+      if (have_text == given_text) return false;
+      Disagreement& x = disagreements[{flag, b.header.path.str()}];
+      if (x.figures++ == 0) {
+        x.flag = flag;
+        x.given = std::string(given_text);
+        x.first = fmt::format("{} = {} ({})", key, have_text, b.header.id);
+      }
+      return false;
+    }
+    notes.push_back(fmt::format("{} {} stated on the command line ({}): the file does not say", key,
+                                given_text, flag));
+    return true;
+  };
+  for (auto& [b, notes] : records) {
+    for (const ConditionKey& k : ConditionKeys()) {
+      const Condition& g = given.*k.member;
+      Condition& have = b.conditions.*k.member;
+      if (!g.stated() || !state(b, notes, k.key, g.text.view(), have.text.view(), have.stated())) {
+        continue;
+      }
+      have = g;
+      if (k.member == &Conditions::speculative) b.conditions.speculation = given.speculation;
+      if (k.member == &Conditions::prefix_cache) b.conditions.prefix = given.prefix;
+    }
+    if (!kv_precision.empty() && state(b, notes, "kv_precision", kv_precision,
+                                       b.kv_precision.view(), !b.kv_precision.empty())) {
+      b.kv_precision = SharedText(kv_precision);
+    }
+  }
+  for (const auto& [where, x] : disagreements) {
+    diagnostics.push_back(FileWarning(
+        "flag-disagrees", where.second,
+        fmt::format("{} {} disagrees with what the file states for {} figure{} (first: {}): the "
+                    "file's value{} kept",
+                    x.flag, x.given, x.figures, x.figures == 1 ? "" : "s", x.first,
+                    x.figures == 1 ? " is" : "s are"),
+        "a condition flag fills in what a file does not state; it never overrides the file"));
+  }
+  return true;
 }
 
 }  // namespace
@@ -633,91 +845,7 @@ CheckReport CheckClaim(const Claim& claim, const Corpus& corpus, const CheckOpti
     }
     d.source = std::string(kClaimSource);
     d.locator = "the command line";
-    if (claim.concurrency) {
-      Cond(d, "concurrency", claim.concurrency, "--concurrency");
-    } else {
-      Cond(d, "batch", claim.batch, "--batch or --concurrency");
-    }
-    Cond(d, "input_tokens", claim.input_tokens, "--input-tokens");
-    if (claim.input_tokens_mean) {
-      d.conditions.emplace_back("input_tokens_mean", CondValue::Int(*claim.input_tokens_mean));
-    }
-    Cond(d, "output_tokens", claim.output_tokens, "--output-tokens");
-    CondText(d, "engine", claim.engine, "--engine");
-    CondText(d, "engine_version", claim.engine_version, "--engine-version");
-    if (claim.replicas) d.conditions.emplace_back("replicas", CondValue::Int(*claim.replicas));
-    if (claim.samples_per_prompt) {
-      d.conditions.emplace_back("samples_per_prompt", CondValue::Int(*claim.samples_per_prompt));
-    }
-    d.conditions.emplace_back("warmup", CondValue::Absent("not given"));
-    d.conditions.emplace_back("scenario", CondValue::Absent("not given"));
-    std::optional<double> accepted;
-    if (!claim.acceptance_length.empty()) {
-      accepted = ParseNumber(claim.acceptance_length);
-      if (!accepted || !(*accepted >= 1 && *accepted <= 65) || claim.speculative == "false") {
-        report.diagnostics.push_back(FlagError(
-            "bad-flag",
-            claim.speculative == "false"
-                ? std::string("--acceptance-length is a speculative run's: it excludes "
-                              "--speculative false")
-                : fmt::format("--acceptance-length '{}': give the mean tokens accepted per "
-                              "step, 1 to k + 1 (the bonus token included)",
-                              claim.acceptance_length)));
-        return report;
-      }
-    }
-    if (claim.speculative == "false") {
-      d.conditions.emplace_back("speculative", CondValue::Bool(false));
-    } else if (!claim.speculative.empty() || accepted) {
-      import::TomlMembers members;
-      if (!claim.speculative.empty()) {
-        auto k_tokens = ParseNumber(claim.speculative);
-        if (!k_tokens || *k_tokens < 1 || *k_tokens > 64 || *k_tokens != std::floor(*k_tokens)) {
-          report.diagnostics.push_back(FlagError(
-              "bad-flag", fmt::format("--speculative '{}': give false or the draft length k (1 "
-                                      "to 64)",
-                                      claim.speculative)));
-          return report;
-        }
-        if (accepted && *accepted > *k_tokens + 1) {
-          report.diagnostics.push_back(
-              FlagError("bad-flag",
-                        fmt::format("--acceptance-length {} is more than k + 1 = {}: a step "
-                                    "accepts at most its k draft tokens and one more",
-                                    FormatNumber(*accepted), static_cast<int64_t>(*k_tokens) + 1)));
-          return report;
-        }
-        members.emplace_back("draft_tokens", static_cast<int64_t>(*k_tokens));
-      }
-      if (accepted) members.emplace_back("acceptance_length", *accepted);
-      d.conditions.emplace_back("speculative", CondValue::Table(std::move(members)));
-    } else {
-      d.conditions.emplace_back("speculative", CondValue::Absent("not given (--speculative)"));
-    }
-    if (claim.prefix_cache == "false" || claim.prefix_cache == "true") {
-      d.conditions.emplace_back("prefix_cache", CondValue::Bool(claim.prefix_cache == "true"));
-    } else if (!claim.prefix_cache.empty()) {
-      auto rate = ParseNumber(claim.prefix_cache);
-      if (!rate || *rate < 0 || *rate > 1) {
-        report.diagnostics.push_back(FlagError(
-            "bad-flag", fmt::format("--prefix-cache '{}': give false, true or a hit rate from 0 "
-                                    "to 1",
-                                    claim.prefix_cache)));
-        return report;
-      }
-      d.conditions.emplace_back("prefix_cache", CondValue::Table({{"hit_rate", *rate}}));
-    } else {
-      d.conditions.emplace_back("prefix_cache", CondValue::Absent("not given (--prefix-cache)"));
-    }
-    if (claim.offload == "false" || claim.offload == "true") {
-      d.conditions.emplace_back("offload", CondValue::Bool(claim.offload == "true"));
-    } else if (!claim.offload.empty()) {
-      report.diagnostics.push_back(
-          FlagError("bad-flag", fmt::format("--offload '{}': give true or false", claim.offload)));
-      return report;
-    } else {
-      d.conditions.emplace_back("offload", CondValue::Absent("not given (--offload)"));
-    }
+    if (!AppendClaimConditions(claim, true, d, report.diagnostics)) return report;
     std::string toml = RenderBenchmark(d);
     ParseResult parsed = ParseRecord(RecordKind::kBenchmark, toml, kClaimPath, d.id);
     if (!parsed.ok()) {
@@ -781,6 +909,7 @@ CheckReport CheckFiles(std::string_view format, std::span<const ImportFile> file
   for (auto& r : records) {
     if (ids.insert(r.first.header.id.str()).second) unique.push_back(std::move(r));
   }
+  if (!StateConditions(options.stated, unique, report.diagnostics)) return report;
   std::vector<std::string> from;
   for (const auto& r : unique) from.push_back(r.first.header.path.str());
   AuditFigures(corpus, std::move(unique), sources, models, options, report);
@@ -801,18 +930,13 @@ CheckReport CheckFiles(std::string_view format, std::span<const ImportFile> file
     });
     if (bounded || !lacks_model) continue;
     if (!said.emplace(f.from, f.model).second) continue;
-    Diagnostic d;
-    d.severity = Severity::kWarning;
-    d.code = DiagnosticCode("no-bound").name();
-    d.where.path = f.from;
-    d.message = fmt::format(
-        "no figure of this file can be bounded: its model '{}' is not in the corpus (a draft "
-        "record from the name alone, with no parameter count or shape)",
-        f.model);
-    d.hint =
+    report.diagnostics.push_back(FileWarning(
+        "no-bound", f.from,
+        fmt::format("no figure of this file can be bounded: its model '{}' is not in the corpus "
+                    "(a draft record from the name alone, with no parameter count or shape)",
+                    f.model),
         "give the model's Hugging Face config.json with --model-config, or --model with an id "
-        "of the corpus (`rooflint list models`)";
-    report.diagnostics.push_back(std::move(d));
+        "of the corpus (`rooflint list models`)"));
   }
   report.records = std::move(imported.records);
   return report;
