@@ -252,10 +252,26 @@ TEST_F(HardwareMatchTest, PartitionsAreSlicesOfTheirPart) {
   EXPECT_EQ(cpx.partition->amd_partitions, 8);
   EXPECT_EQ(cpx.partition->nps, "NPS4");
   Accelerator mi300x = Part("amd-mi300x", "AMD Instinct MI300X", {}, 206);
+  // AMD's MI300X partitioning overview: a CPX partition is one of 8 XCDs with 24GB of the
+  // 192GB; under NPS4 its memory is its quadrant's 2 of 8 HBM stacks, under NPS1 all 8.
   PartitionShare c = ShareOf(*cpx.partition, mi300x);
   EXPECT_DOUBLE_EQ(c.compute, 1.0 / 8);
-  EXPECT_DOUBLE_EQ(c.bandwidth, 1.0);  // not sourced: the whole part's
-  EXPECT_NE(c.how.find("generous"), std::string::npos) << c.how;
+  EXPECT_DOUBLE_EQ(c.memory, 1.0 / 8);
+  EXPECT_DOUBLE_EQ(c.bandwidth, 1.0 / 4);
+  EXPECT_NE(c.how.find("2 of its 8 HBM stacks"), std::string::npos) << c.how;
+  HardwareMatch nps1 = index_.Match("AMD Instinct MI300X CPX/NPS1");
+  ASSERT_TRUE(nps1.partition.has_value());
+  PartitionShare c1 = ShareOf(*nps1.partition, mi300x);
+  EXPECT_DOUBLE_EQ(c1.memory, 1.0 / 8);
+  EXPECT_DOUBLE_EQ(c1.bandwidth, 1.0);  // interleaved across every stack: the whole part's
+  EXPECT_NE(c1.how.find("generous"), std::string::npos) << c1.how;
+  // DPX and QPX shares of memory and bandwidth are not in the overview: the whole part's.
+  HardwareMatch qpx = index_.Match("MI300X QPX");
+  ASSERT_TRUE(qpx.partition.has_value());
+  PartitionShare q = ShareOf(*qpx.partition, mi300x);
+  EXPECT_DOUBLE_EQ(q.compute, 1.0 / 4);
+  EXPECT_DOUBLE_EQ(q.memory, 1.0);
+  EXPECT_DOUBLE_EQ(q.bandwidth, 1.0);
   // A part no source gives a share for keeps the whole of it.
   EXPECT_DOUBLE_EQ(ShareOf(*cpx.partition, Part("mi355x", "AMD Instinct MI355X", {}, 288)).compute,
                    1.0);

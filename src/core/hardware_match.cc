@@ -977,6 +977,26 @@ PartitionShare ShareOf(const PartitionText& p, const Accelerator& part) {
   }
   if (id == "amd-mi300x" && p.amd_partitions > 0) {
     s.compute = 1.0 / static_cast<double>(p.amd_partitions);
+    if (p.amd_partitions == 8) {
+      // AMD's MI300X partitioning overview (ROCm amdgpu-docs, gpu-partitioning/mi300x/
+      // overview.rst): a CPX partition is one XCD with 24GB of the 192GB HBM in either memory
+      // mode; under NPS1 its memory is interleaved across all 8 HBM stacks, under NPS4 across
+      // the 2 stacks of its quadrant, which it shares with the quadrant's other XCD.
+      const bool nps4 = ToLower(p.nps) == "nps4";
+      s.memory = 1.0 / 8;
+      s.bandwidth = nps4 ? 1.0 / 4 : 1.0;
+      s.how = fmt::format(
+          "{} of {}: 1/8 of its compute and of its memory (one of its 8 XCDs with 24GB of its "
+          "192GB); {} (AMD's MI300X GPU partitioning overview, 'CPX' and 'Memory Partitioning "
+          "(NPS)')",
+          p.text, id,
+          nps4 ? "1/4 of its bandwidth under NPS4 (2 of its 8 HBM stacks, the partition's "
+                 "quadrant, at most)"
+               : fmt::format("the whole part's bandwidth{} (memory interleaved across all 8 HBM "
+                             "stacks under NPS1: generous)",
+                             p.nps.empty() ? ", the memory mode not stated" : ""));
+      return s;
+    }
     s.how = fmt::format(
         "{} of {}: 1/{} of its compute ({} of its 8 XCDs; AMD SMI docs, 'GPU partitioning'); "
         "the bandwidth and memory one partition reaches{} are not taken from a source: the "
