@@ -146,5 +146,15 @@ TEST(PeakProbes, A10gTakesItsFp16AccumulateRate) {
                           64.3);
 }
 
+// Every Ada and Blackwell GeForce card runs FP8 with FP16 accumulate at its INT8 rate, twice
+// the FP32-accumulate fp8 (2048 against 1024 FLOPS per SM per clock): RTX 4080, 76 SMs x 2048
+// x 2.505 GHz = 389.9 TFLOPS. An fp8 prefill's roof is 389.9e12 / (2 x 7.5049e9) = 25,976.3
+// tok/s; 20,000 is 77.0% of it (at the FP32-accumulate 194.9 alone the roof was 12,984.8 and
+// even with the 1.25 clock headroom, 16,231.0, 20,000 was an error).
+TEST(PeakProbes, EveryGeForceFp8TakesItsFp16AccumulateRate) {
+  ExpectWithinComputeRoof("zz-probe-4080-fp8-prefill", "20000 tok/s", "fp8", "nvidia-rtx-4080",
+                          25976.3, 77.0);
+}
+
 }  // namespace
 }  // namespace rooflint
