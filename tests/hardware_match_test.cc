@@ -252,10 +252,26 @@ TEST_F(HardwareMatchTest, PartitionsAreSlicesOfTheirPart) {
   EXPECT_EQ(cpx.partition->amd_partitions, 8);
   EXPECT_EQ(cpx.partition->nps, "NPS4");
   Accelerator mi300x = Part("amd-mi300x", "AMD Instinct MI300X", {}, 206);
+  // AMD's MI300X partitioning overview: a CPX partition is one of 8 XCDs with 24GB of the
+  // 192GB; under NPS4 its memory is its quadrant's 2 of 8 HBM stacks, under NPS1 all 8.
   PartitionShare c = ShareOf(*cpx.partition, mi300x);
   EXPECT_DOUBLE_EQ(c.compute, 1.0 / 8);
-  EXPECT_DOUBLE_EQ(c.bandwidth, 1.0);  // not sourced: the whole part's
-  EXPECT_NE(c.how.find("generous"), std::string::npos) << c.how;
+  EXPECT_DOUBLE_EQ(c.memory, 1.0 / 8);
+  EXPECT_DOUBLE_EQ(c.bandwidth, 1.0 / 4);
+  EXPECT_NE(c.how.find("2 of its 8 HBM stacks"), std::string::npos) << c.how;
+  HardwareMatch nps1 = index_.Match("AMD Instinct MI300X CPX/NPS1");
+  ASSERT_TRUE(nps1.partition.has_value());
+  PartitionShare c1 = ShareOf(*nps1.partition, mi300x);
+  EXPECT_DOUBLE_EQ(c1.memory, 1.0 / 8);
+  EXPECT_DOUBLE_EQ(c1.bandwidth, 1.0);  // interleaved across every stack: the whole part's
+  EXPECT_NE(c1.how.find("generous"), std::string::npos) << c1.how;
+  // DPX and QPX shares of memory and bandwidth are not in the overview: the whole part's.
+  HardwareMatch qpx = index_.Match("MI300X QPX");
+  ASSERT_TRUE(qpx.partition.has_value());
+  PartitionShare q = ShareOf(*qpx.partition, mi300x);
+  EXPECT_DOUBLE_EQ(q.compute, 1.0 / 4);
+  EXPECT_DOUBLE_EQ(q.memory, 1.0);
+  EXPECT_DOUBLE_EQ(q.bandwidth, 1.0);
   // A part no source gives a share for keeps the whole of it.
   EXPECT_DOUBLE_EQ(ShareOf(*cpx.partition, Part("mi355x", "AMD Instinct MI355X", {}, 288)).compute,
                    1.0);
@@ -430,26 +446,51 @@ TEST_F(HardwareMatchTest, CountsOfDifferentPartsAddUp) {
             48);
 }
 
-// A cloud instance name is neither a count nor a capacity: "g5.12xlarge" is a size of 48
-// vCPUs and 4 A10G, "p5.48xlarge" one of 192 vCPUs and 8 H100, "inf2.48xlarge" 12
-// Inferentia2 chips, and "a3-highgpu-8g" a machine of 8 H100 whose "8g" is no 8 GB. The name
-// is dropped; the rest of the text is read as it would be without it.
-TEST_F(HardwareMatchTest, CloudInstanceNamesAreNotCounts) {
-  for (const char* text :
-       {"NVIDIA A100 40GB (AWS g5.12xlarge)", "inf2.48xlarge", "NVIDIA H100 (AWS p5.48xlarge)",
-        "NVIDIA H100 80GB (a3-highgpu-8g)", "ml.p4d.24xlarge A100"}) {
-    EXPECT_FALSE(index_.Match(text).count.has_value()) << text;
-  }
-  HardwareMatch gcp = index_.Match("NVIDIA H100 80GB (a3-highgpu-8g)");
-  ASSERT_FALSE(gcp.candidates.empty());
-  EXPECT_TRUE(std::all_of(gcp.candidates.begin(), gcp.candidates.end(), [](const Accelerator* a) {
-    return a->header.id.view().starts_with("h100");
-  }));
+// A cloud instance name's number is neither a count nor a capacity ("g5.12xlarge" is a size of
+// 48 vCPUs, "a3-highgpu-8g"'s "8g" no 8 GB). A machine type whose parts its provider's own files
+// state reads as them, its count noted with that source: AWS's EC2 instance data (as
+// karpenter-provider-aws publishes it), Azure's size pages, Google's cluster-toolkit.
+TEST_F(HardwareMatchTest, CloudMachineTypesReadAsTheirParts) {
+  // p5.48xlarge: 8 H100 80GB, the SXM5 and the PCIe card (the provider states no form factor),
+  // never the 94GB NVL.
+  HardwareMatch p5 = index_.Match("p5.48xlarge");
+  ASSERT_TRUE(p5.count.has_value());
+  EXPECT_EQ(*p5.count, 8);
+  EXPECT_EQ(Match("p5.48xlarge"), (Names{"h100-sxm", "h100-pcie"}));
+  EXPECT_NE(p5.count_note.find("karpenter-provider-aws"), std::string::npos) << p5.count_note;
+  EXPECT_NE(p5.count_text.find("p5.48xlarge"), std::string::npos) << p5.count_text;
+  // The same parts named beside the type are one count: 8, not 16.
   HardwareMatch aws = index_.Match("8x H100 SXM (p5.48xlarge)");
   ASSERT_TRUE(aws.count.has_value());
   EXPECT_EQ(*aws.count, 8);
-  ASSERT_EQ(aws.candidates.size(), 1u);
-  EXPECT_EQ(aws.candidates[0]->header.id.view(), "h100-sxm");
+  EXPECT_EQ(Match("8x H100 SXM (p5.48xlarge)"), (Names{"h100-sxm"}));
+  EXPECT_EQ(index_.Match("NVIDIA H100 (AWS p5.48xlarge)").count, 8);
+  // g5.12xlarge is 4 A10G, not 12 parts (the A10G is not in this index: no part, the count
+  // still holds); two p4de.24xlarge are 16 A100 80GB.
+  EXPECT_EQ(index_.Match("NVIDIA A10G (AWS g5.12xlarge)").count, 4);
+  EXPECT_EQ(index_.Match("inf2.48xlarge").count, 12);
+  HardwareMatch p4de = index_.Match("2x p4de.24xlarge");
+  EXPECT_EQ(p4de.count, 16);
+  EXPECT_EQ(Match("2x p4de.24xlarge"), (Names{"a100-80-sxm"}));
+  EXPECT_EQ(index_.Match("ml.p4d.24xlarge A100").count, 8);
+  EXPECT_EQ(Match("ml.p4d.24xlarge A100"), (Names{"a100-40-sxm", "a100-40-pcie"}));
+  // GCP: a3-highgpu-8g is 8 H100 80GB; g2-standard-24 is 2 L4.
+  EXPECT_EQ(index_.Match("NVIDIA H100 80GB (a3-highgpu-8g)").count, 8);
+  EXPECT_EQ(Match("NVIDIA H100 80GB (a3-highgpu-8g)"), (Names{"h100-sxm", "h100-pcie"}));
+  EXPECT_EQ(index_.Match("g2-standard-24").count, 2);
+  EXPECT_EQ(index_.Match("a2-megagpu-16g").count, 16);
+  // Azure, with or without "Standard_": 8 MI300X; one VM of eight A100 40GB.
+  HardwareMatch nd = index_.Match("Standard_ND96isr_MI300X_v5");
+  EXPECT_EQ(nd.count, 8);
+  EXPECT_EQ(Match("Standard_ND96isr_MI300X_v5"), (Names{"mi300x"}));
+  EXPECT_NE(nd.count_note.find("azure-compute-docs"), std::string::npos) << nd.count_note;
+  EXPECT_EQ(index_.Match("ND96isr_H100_v5").count, 8);
+  EXPECT_EQ(index_.Match("Standard_ND96asr_v4 x 1").count, 8);
+  // A type no provider file here states is dropped, neither count nor capacity.
+  for (const char* text :
+       {"c7i.48xlarge", "NVIDIA A100 40GB (c7i.48xlarge)", "g4dn.12xlarge", "a3-edgegpu-8g"}) {
+    EXPECT_FALSE(index_.Match(text).count.has_value()) << text;
+  }
 }
 
 }  // namespace

@@ -24,8 +24,8 @@ using testing::ProbeClaim;
 using testing::RoofOf;
 using testing::SweepBundledWith;
 
-// The corpus's verified llama.cpp row on a DGX Spark (GB10, 273 GB/s), batch 1, tg32, mxfp4,
-// with its optional `weights` key left out.
+// The corpus's verified llama.cpp row on a DGX Spark (GB10 at LPDDR5X-8533, 273 GB/s), batch 1,
+// tg32, mxfp4, with its optional `weights` key left out.
 BenchRecord SparkRow(const std::string& id, const std::string& model, const std::string& value) {
   BenchRecord b = ProbeClaim(id);
   b.metric = "per-user-decode";
@@ -33,7 +33,7 @@ BenchRecord SparkRow(const std::string& id, const std::string& model, const std:
   b.model = model;
   b.precision = "mxfp4";
   b.hardware = "NVIDIA DGX Spark (nvidia-smi: NVIDIA GB10)";
-  b.pointer = testing::PointTo({"nvidia-gb10"});
+  b.pointer = testing::PointTo({"nvidia-dgx-spark"});
   b.accelerator_count = 1;
   b.batch = 1;
   b.input_tokens = 0;
@@ -92,6 +92,23 @@ TEST(MoeBytesProbes, Gpt20bOnSparkWithoutWeightsGetsNoError) {
   b = SparkRow("zz-probe-spark-gpt-oss-20b-impossible", "gpt-oss-20b", "150 tok/s");
   SweepResult bad = SweepBundledWith("zz-probe-spark-gpt-oss-20b-impossible", b);
   EXPECT_FALSE(FindingsOn(bad, "zz-probe-spark-gpt-oss-20b-impossible", Severity::kError).empty());
+}
+
+// The GB10 chip runs its LPDDR5X at up to 9400 MT/s: 256 bit x 9400 MT/s / 8 = 300.8 GB/s,
+// recorded as 301; the DGX Spark runs it at 8533 MT/s, 273 GB/s. The same 150 tok/s of
+// gpt-oss-20b at mxfp4 throughout (1,916,913,234 B a token) is 105.3% of the DGX Spark's
+// 273e9 / 1.9169e9 = 142.42 tok/s (an error, above) and 95.5% of a GB10 system's
+// 301e9 / 1.9169e9 = 157.02 tok/s: a text that names only the GB10 may be a faster system.
+TEST(MoeBytesProbes, Gb10TakesTheChipsFastestMemory) {
+  BenchRecord b = SparkRow("zz-probe-gb10-gpt-oss-20b", "gpt-oss-20b", "150 tok/s");
+  b.hardware = "NVIDIA GB10";
+  b.pointer = testing::PointTo({"nvidia-gb10"});
+  SweepResult s = SweepBundledWith("zz-probe-gb10-gpt-oss-20b", b);
+  EXPECT_TRUE(FindingsOn(s, "zz-probe-gb10-gpt-oss-20b", Severity::kError).empty());
+  const InstrumentResult* mem = RoofOf(AuditOf(s, "zz-probe-gb10-gpt-oss-20b"), "memory-roof");
+  ASSERT_NE(mem, nullptr);
+  EXPECT_NEAR(mem->bound, 157.02, 0.01);
+  EXPECT_NEAR(mem->percent, 95.5, 0.05);
 }
 
 // The convention: params_active counts the input-embedding table as params_total does. A

@@ -48,6 +48,19 @@ const Finding* PeakFindingOf(const SweepResult& s, std::string_view id, std::str
   return nullptr;
 }
 
+// Sweeps a prefill claim and checks that its compute roof is `bound` at `percent` with no
+// error; the hand arithmetic is beside each call.
+void ExpectWithinComputeRoof(const std::string& id, const std::string& value,
+                             const std::string& precision, const std::string& part, double bound,
+                             double percent) {
+  SweepResult s = SweepBundledWith(id, PeakPrefillClaim(id, value, precision, part));
+  const InstrumentResult* roof = RoofOf(AuditOf(s, id), "compute-roof");
+  ASSERT_NE(roof, nullptr) << id;
+  EXPECT_NEAR(roof->bound, bound, 0.1) << id;
+  EXPECT_NEAR(roof->percent, percent, 0.05) << id;
+  EXPECT_EQ(PeakFindingOf(s, id, "compute-roof", Severity::kError), nullptr) << id;
+}
+
 // Llama-3.1-8B in fp8 on one RTX 4090: P = 8,030,261,248 - 525,336,576 untied input table =
 // 7,504,924,672. Ada GeForce runs FP8 with FP16 accumulate at 660.6 TFLOP/s (128 SMs x 2048
 // x 2.52 GHz; FP32 accumulate is 330.3):
@@ -98,6 +111,49 @@ TEST(PeakProbes, TpuV5pInt8TakesItsInt8Peak) {
   ASSERT_NE(roof, nullptr);
   EXPECT_NEAR(roof->bound, 61159.8, 0.1);
   EXPECT_TRUE(std::isnan(roof->assumption_free_bound));
+}
+
+// MI355X: AMD prints 2.5 PFLOPS BF16, rounded; its own clock and Matrix Cores give
+// 2400 MHz x 512 FMAs x 2 x 1024 = 2516.6 TFLOPS. A bf16 prefill's roof is
+// 2516.6e12 / (2 x 7.5049e9) = 167,663.2 tok/s; 167,000 is 99.6% of it (at the rounded 2500
+// the roof was 166,557.3 and 167,000 an error at 100.3%). FP8 runs at twice the rate:
+// 5033.2e12 / (2 x 7.5049e9) = 335,326.5 tok/s, and 300,000 is 89.5% of it.
+TEST(PeakProbes, Mi355xTakesItsExactPeaks) {
+  ExpectWithinComputeRoof("zz-probe-mi355x-bf16-prefill", "167000 tok/s", "bf16", "amd-mi355x",
+                          167663.2, 99.6);
+  ExpectWithinComputeRoof("zz-probe-mi355x-fp8-prefill", "300000 tok/s", "fp8", "amd-mi355x",
+                          335326.5, 89.5);
+}
+
+// Gaudi 3 at its white paper's 1750 MHz MME clock: 8 x 256 x 256 x 2 x 1750 MHz = 1835
+// TFLOPS bf16 (1677 at the 1600 MHz some parts ship at). A bf16 prefill's roof is
+// 1835e12 / (2 x 7.5049e9) = 122,253.1 tok/s; 115,000 is 94.1% of it (at 1677 the roof was
+// 111,726.6 and 115,000 an error at 102.9%); 130,000 is 106.3%: still an error.
+TEST(PeakProbes, Gaudi3TakesItsRatedClock) {
+  ExpectWithinComputeRoof("zz-probe-gaudi3-bf16-prefill", "115000 tok/s", "bf16", "intel-gaudi3",
+                          122253.1, 94.1);
+  const std::string bad = "zz-probe-gaudi3-bf16-prefill-impossible";
+  SweepResult e =
+      SweepBundledWith(bad, PeakPrefillClaim(bad, "130000 tok/s", "bf16", "intel-gaudi3"));
+  EXPECT_NE(PeakFindingOf(e, bad, "compute-roof", Severity::kError), nullptr);
+}
+
+// A10G: 70 TFLOPS with FP32 accumulate; GA10x runs FP16 with FP16 accumulate at twice that,
+// 140. An fp16 prefill's roof is 140e12 / (2 x 7.5049e9) = 9,327.2 tok/s; 6,000 is 64.3% of
+// it (at 70 alone the roof was 4,663.6 and 6,000 an error at 128.7%).
+TEST(PeakProbes, A10gTakesItsFp16AccumulateRate) {
+  ExpectWithinComputeRoof("zz-probe-a10g-fp16-prefill", "6000 tok/s", "fp16", "nvidia-a10g", 9327.2,
+                          64.3);
+}
+
+// Every Ada and Blackwell GeForce card runs FP8 with FP16 accumulate at its INT8 rate, twice
+// the FP32-accumulate fp8 (2048 against 1024 FLOPS per SM per clock): RTX 4080, 76 SMs x 2048
+// x 2.505 GHz = 389.9 TFLOPS. An fp8 prefill's roof is 389.9e12 / (2 x 7.5049e9) = 25,976.3
+// tok/s; 20,000 is 77.0% of it (at the FP32-accumulate 194.9 alone the roof was 12,984.8 and
+// even with the 1.25 clock headroom, 16,231.0, 20,000 was an error).
+TEST(PeakProbes, EveryGeForceFp8TakesItsFp16AccumulateRate) {
+  ExpectWithinComputeRoof("zz-probe-4080-fp8-prefill", "20000 tok/s", "fp8", "nvidia-rtx-4080",
+                          25976.3, 77.0);
 }
 
 }  // namespace

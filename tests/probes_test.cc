@@ -92,6 +92,35 @@ TEST(Probes, ASliceCountedAsAWholePartIsAWarningAndBoundedAsTheSlice) {
   EXPECT_NE(it->message.view().find("nvidia-a100-80gb-sxm4"), std::string_view::npos);
 }
 
+// An MI300X CPX partition under NPS4 reads its quadrant's 2 of 8 HBM stacks (AMD's MI300X
+// partitioning overview): 5300e9 / 4 / 15.0098e9 = 88.28 tok/s for Llama-3.1-8B bf16 (the
+// whole part's 5300 GB/s gave 353.1). Under NPS1 its memory is interleaved across all 8
+// stacks: the whole part's bandwidth, 353.1 tok/s.
+TEST(Probes, AnMi300xCpxPartitionReadsItsQuadrantsStacks) {
+  BenchRecord b = ProbeClaim("zz-probe-mi300x-cpx");
+  b.metric = "per-user-decode";
+  b.value = "80 tok/s";
+  b.model = "llama-3.1-8b";
+  b.precision = "bf16";
+  b.hardware = "AMD Instinct MI300X CPX NPS4";
+  b.pointer = testing::PointTo({"amd-mi300x"});
+  b.accelerator_count = 1;
+  b.batch = 1;
+  const double w = (8030261248.0 - 525336576.0) * 2;
+  SweepResult s = SweepBundledWith("zz-probe-mi300x-cpx", b);
+  const InstrumentResult* mem = RoofOf(AuditOf(s, "zz-probe-mi300x-cpx"), "memory-roof");
+  ASSERT_NE(mem, nullptr);
+  EXPECT_NEAR(mem->bound, 5300e9 / 4 / w, 0.01);
+  EXPECT_NEAR(mem->bound, 88.28, 0.01);
+
+  b.id = "zz-probe-mi300x-cpx-nps1";
+  b.hardware = "AMD Instinct MI300X CPX NPS1";
+  SweepResult s1 = SweepBundledWith("zz-probe-mi300x-cpx-nps1", b);
+  const InstrumentResult* mem1 = RoofOf(AuditOf(s1, "zz-probe-mi300x-cpx-nps1"), "memory-roof");
+  ASSERT_NE(mem1, nullptr);
+  EXPECT_NEAR(mem1->bound, 5300e9 / w, 0.01);
+}
+
 // The first of the findings on record `id` from `instrument`, or nullptr.
 const Finding* FindingOf(const SweepResult& s, std::string_view id, std::string_view instrument) {
   for (const Finding& f : s.findings) {

@@ -378,14 +378,14 @@ TEST_F(RealClaims, ACountInTheHardwareTextIsCrossCheckedAndFillsAnAbsentCount) {
 }
 
 TEST_F(RealClaims, ACountReadFromTheTextNeverMakesAnError) {
-  // "Standard_ND96asr_v4 x 1" counts one VM of eight GPUs. With accelerator_count absent, n = 1
-  // from the text would put 20000 tok/s at 8 x 1979e12 / (2 x 70e9) / 8 = 14135.7 tok/s, 141%:
-  // a false error. The count is read, but a value past its bound is a warning naming it.
+  // "H100 node x 1" counts one node of eight GPUs. With accelerator_count absent, n = 1 from the
+  // text would put 20000 tok/s at 8 x 1979e12 / (2 x 70e9) / 8 = 14135.7 tok/s, 141%: a false
+  // error. The count is read, but a value past its bound is a warning naming it.
   corpus_.Add(RecordKind::kBenchmark,
               LlamaOnH100({.id = "vm",
                            .value = "20000 tok/s",
                            .precision = "fp8",
-                           .hardware = "Standard_ND96asr_v4 x 1",
+                           .hardware = "H100 node x 1",
                            .accelerator_count = Absent("the source names the VM")}));
   SweepResult s = SweepWithoutErrors();
   const InstrumentResult* compute = RoofOf(AuditOf(s, "vm"), "compute-roof");

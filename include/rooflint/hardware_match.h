@@ -103,6 +103,8 @@ struct HardwareMatch {
   // "H100-SXM-80GBx8", "4xNVIDIA_L40S", "4x8xH100" (32), "dual", "quad", "B60 Dual" (a card of
   // two GPUs), "GPU 0,1,2,3" (4), "num_chips=4", "tpu-v5e-4", "L4-1". "1x" is a count of 1.
   // A TPU slice name counts chips: "TPU v5p-8" and "TPU v4-8" name 8 TensorCores, 4 chips.
+  // A cloud machine type whose parts its provider states counts them ("p5.48xlarge": 8 H100
+  // 80GB; "g5.12xlarge": 4 A10G, never 12); another instance name counts nothing.
   // The counts of a mixed system are summed. A text that counts superchip packages of a part
   // with gpus_per_package > 1 ("2x GB200 Grace Blackwell Superchip") is converted to GPUs (4).
   // Capacities, core counts, model numbers, PCIe lane widths and MIG instances are not counts,

@@ -29,6 +29,7 @@ struct Word {
   std::string as_written;      // a count's words in the original text
   std::string note;            // how a count was read, when not as written (a TPU slice)
   bool assumed = false;        // the note's reading is an assumption, not a source
+  bool instance = false;       // a count a cloud machine type's name states
 };
 
 }  // namespace hardware_internal
@@ -275,6 +276,8 @@ struct Raw {
   std::string orig;  // as written
   bool separator = false;
   bool glued = false;  // joined to the word before by '-', '.' or '_'
+  char joint = 0;      // the '-', '.' or '_' that joins it, when glued
+  std::string note;    // a count's source, for a cloud machine type read as its parts
 };
 
 // Splits glued forms: "8xh100" -> "8x" "h100", "4x8xh100" -> "4x" "8x" "h100", "h100x8" ->
@@ -355,12 +358,193 @@ bool IsMachineTypeCount(std::string_view t) {
          AllDigits(t.substr(0, t.size() - 1));
 }
 
+// Cloud machine types whose accelerators the provider's own files state: the name is read as
+// that many of that part ("p5.48xlarge" is 8 H100 80GB). `name` is the type's words joined by
+// '.', lowercase, as the text's words are compared ("a3-highgpu-8g" is "a3.highgpu.8g"); an
+// Azure size may be written with or without its "Standard_" prefix. `part` is the part as a
+// hardware text names it: model and capacity where the provider states a capacity that tells
+// variants apart (an A100 40GB from an 80GB), never a form factor the provider does not state
+// (the H100 80GB of a p5 names the SXM5 and the PCIe card, and the bounds take the more
+// generous). A part the corpus lacks (trn1's Trainium) names nothing; the count still holds.
+struct CloudMachine {
+  std::string_view name;
+  int64_t count;
+  std::string_view part;
+  std::string_view source;
+};
+
+// AWS: aws/karpenter-provider-aws, website/content/en/v1.14/reference/instance-types.md at
+// commit 1d927085dd81 (generated from the EC2 API): each type's labels instance-gpu-name and
+// instance-gpu-count (a10g, l4, l40s, a100, h100, h200; memory in MiB 40960 or 81920 for an
+// A100, 81920 for an H100, 144384 for an H200) or instance-accelerator-name and -count
+// (inferentia2, trainium, trainium2).
+constexpr std::string_view kAws =
+    "AWS EC2 instance types (aws/karpenter-provider-aws instance-types reference, generated from "
+    "the EC2 API: instance-gpu-count / instance-accelerator-count)";
+// Azure: MicrosoftDocs/azure-compute-docs, articles/virtual-machines/sizes/gpu-accelerated/
+// ndasra100v4-series.md, ndma100v4-series.md, ndh100v5-series.md, ndmi300xv5-series.md and
+// their includes/*-series-specs.md: each size's 'Accelerators (Qty.)' 8 and the GPU
+// ('Nvidia A100 GPU (40GB)', '(80GB)', 'Nvidia H100 GPU (80GB)', 'AMD Instinct MI300X GPU
+// (192GB)').
+constexpr std::string_view kAzure =
+    "Azure VM sizes (Microsoft's azure-compute-docs, gpu-accelerated size series pages: "
+    "'Accelerators (Qty.)')";
+// GCP: GoogleCloudPlatform/cluster-toolkit, modules/internal/gpu-definition/main.tf at commit
+// 147e356daa10: accelerator_machines, machine type -> { type, count } (nvidia-tesla-a100 is the
+// A100 40GB; nvidia-h100-mega-80gb the H100 80GB of the A3 Mega).
+constexpr std::string_view kGcp =
+    "GCP machine types (Google's cluster-toolkit gpu-definition: accelerator_machines)";
+
+constexpr auto kCloudMachines = std::to_array<CloudMachine>({
+    {"g5.xlarge", 1, "A10G", kAws},
+    {"g5.2xlarge", 1, "A10G", kAws},
+    {"g5.4xlarge", 1, "A10G", kAws},
+    {"g5.8xlarge", 1, "A10G", kAws},
+    {"g5.12xlarge", 4, "A10G", kAws},
+    {"g5.16xlarge", 1, "A10G", kAws},
+    {"g5.24xlarge", 4, "A10G", kAws},
+    {"g5.48xlarge", 8, "A10G", kAws},
+    {"g6.xlarge", 1, "L4", kAws},
+    {"g6.2xlarge", 1, "L4", kAws},
+    {"g6.4xlarge", 1, "L4", kAws},
+    {"g6.8xlarge", 1, "L4", kAws},
+    {"g6.12xlarge", 4, "L4", kAws},
+    {"g6.16xlarge", 1, "L4", kAws},
+    {"g6.24xlarge", 4, "L4", kAws},
+    {"g6.48xlarge", 8, "L4", kAws},
+    {"g6e.xlarge", 1, "L40S", kAws},
+    {"g6e.2xlarge", 1, "L40S", kAws},
+    {"g6e.4xlarge", 1, "L40S", kAws},
+    {"g6e.8xlarge", 1, "L40S", kAws},
+    {"g6e.12xlarge", 4, "L40S", kAws},
+    {"g6e.16xlarge", 1, "L40S", kAws},
+    {"g6e.24xlarge", 4, "L40S", kAws},
+    {"g6e.48xlarge", 8, "L40S", kAws},
+    {"p4d.24xlarge", 8, "A100 40GB", kAws},
+    {"p4de.24xlarge", 8, "A100 80GB", kAws},
+    {"p5.4xlarge", 1, "H100 80GB", kAws},
+    {"p5.48xlarge", 8, "H100 80GB", kAws},
+    {"p5e.48xlarge", 8, "H200 141GB", kAws},
+    {"p5en.48xlarge", 8, "H200 141GB", kAws},
+    {"inf2.xlarge", 1, "Inferentia2", kAws},
+    {"inf2.8xlarge", 1, "Inferentia2", kAws},
+    {"inf2.24xlarge", 6, "Inferentia2", kAws},
+    {"inf2.48xlarge", 12, "Inferentia2", kAws},
+    {"trn1.2xlarge", 1, "Trainium", kAws},
+    {"trn1.32xlarge", 16, "Trainium", kAws},
+    {"trn1n.32xlarge", 16, "Trainium", kAws},
+    {"trn2.48xlarge", 16, "Trainium2", kAws},
+    {"nd96asr.v4", 8, "A100 40GB", kAzure},
+    {"nd96amsr.a100.v4", 8, "A100 80GB", kAzure},
+    {"nd96isr.h100.v5", 8, "H100 80GB", kAzure},
+    {"nd96isr.mi300x.v5", 8, "MI300X 192GB", kAzure},
+    {"a2.highgpu.1g", 1, "A100 40GB", kGcp},
+    {"a2.highgpu.2g", 2, "A100 40GB", kGcp},
+    {"a2.highgpu.4g", 4, "A100 40GB", kGcp},
+    {"a2.highgpu.8g", 8, "A100 40GB", kGcp},
+    {"a2.megagpu.16g", 16, "A100 40GB", kGcp},
+    {"a2.ultragpu.1g", 1, "A100 80GB", kGcp},
+    {"a2.ultragpu.2g", 2, "A100 80GB", kGcp},
+    {"a2.ultragpu.4g", 4, "A100 80GB", kGcp},
+    {"a2.ultragpu.8g", 8, "A100 80GB", kGcp},
+    {"a3.highgpu.1g", 1, "H100 80GB", kGcp},
+    {"a3.highgpu.2g", 2, "H100 80GB", kGcp},
+    {"a3.highgpu.4g", 4, "H100 80GB", kGcp},
+    {"a3.highgpu.8g", 8, "H100 80GB", kGcp},
+    {"a3.megagpu.8g", 8, "H100 80GB", kGcp},
+    {"a3.ultragpu.8g", 8, "H200 141GB", kGcp},
+    {"g2.standard.4", 1, "L4", kGcp},
+    {"g2.standard.8", 1, "L4", kGcp},
+    {"g2.standard.12", 1, "L4", kGcp},
+    {"g2.standard.16", 1, "L4", kGcp},
+    {"g2.standard.24", 2, "L4", kGcp},
+    {"g2.standard.32", 1, "L4", kGcp},
+    {"g2.standard.48", 4, "L4", kGcp},
+    {"g2.standard.96", 8, "L4", kGcp},
+    {"a4.highgpu.8g", 8, "B200", kGcp},
+    {"a4x.highgpu.4g", 4, "GB200", kGcp},
+});
+
+// The machine type that the words `raw[first..]` and `last` spell, joined as they are glued,
+// or nullptr. `first` gets the index of its first word in `raw`.
+const CloudMachine* FindCloudMachine(const std::vector<Raw>& raw, std::string_view last,
+                                     size_t* first) {
+  for (const CloudMachine& m : kCloudMachines) {
+    if (!m.name.ends_with(last) || m.name.size() <= last.size() ||
+        m.name[m.name.size() - last.size() - 1] != '.') {
+      continue;
+    }
+    // Walk back over the glued words before `last`, each one a word of the name.
+    std::string_view rest = m.name.substr(0, m.name.size() - last.size() - 1);
+    size_t i = raw.size();
+    bool ok = true;
+    while (!rest.empty()) {
+      if (i == 0 || raw[i - 1].separator) {
+        ok = false;
+        break;
+      }
+      const std::string& w = raw[i - 1].text;
+      const size_t dot = rest.rfind('.');
+      std::string_view tail = dot == std::string_view::npos ? rest : rest.substr(dot + 1);
+      if (tail != w) {
+        ok = false;
+        break;
+      }
+      --i;
+      rest = dot == std::string_view::npos ? std::string_view() : rest.substr(0, dot);
+      // Every word but the name's first is glued to the one before.
+      if (!rest.empty() && !raw[i].glued) {
+        ok = false;
+        break;
+      }
+    }
+    if (!ok) continue;
+    *first = i;
+    return &m;
+  }
+  return nullptr;
+}
+
 std::vector<Raw> Split(std::string_view text) {
   std::vector<Raw> raw;
   std::string cur, cur_orig;
   bool glued = false;
+  char joint = 0;
   auto flush = [&] {
     if (cur.empty()) return;
+    // A machine type a provider states the parts of reads as them: "p5.48xlarge" is "8x H100
+    // 80GB", its count noted with its source.
+    size_t first = 0;
+    if (const CloudMachine* m = glued ? FindCloudMachine(raw, cur, &first) : nullptr) {
+      // Azure's "Standard_" and SageMaker's "ml." belong to the name.
+      if (first > 0 && raw[first].glued && !raw[first - 1].separator &&
+          (raw[first - 1].text == "standard" || raw[first - 1].text == "ml")) {
+        --first;
+      }
+      std::string written;
+      for (size_t j = first; j < raw.size(); ++j) {
+        if (j > first && raw[j].joint != 0) written += raw[j].joint;
+        written += raw[j].orig;
+      }
+      written += joint;
+      written += cur_orig;
+      raw.resize(first);
+      raw.push_back(
+          Raw{fmt::format("{}x", m->count), written, false, false, 0,
+              fmt::format("'{}' holds {} {}: {}", written, m->count, m->part, m->source)});
+      std::string_view part = m->part;
+      while (!part.empty()) {
+        const size_t space = part.find(' ');
+        std::string_view word = part.substr(0, space);
+        std::string lower(word);
+        for (char& c : lower) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+        raw.push_back(Raw{lower, std::string(word), false, false, 0, {}});
+        part = space == std::string_view::npos ? std::string_view() : part.substr(space + 1);
+      }
+      cur.clear();
+      cur_orig.clear();
+      return;
+    }
     // A cloud instance name is no count and no capacity: "g5.12xlarge" is not 12 parts and
     // "a3-highgpu-8g" not 8 GB. The name is dropped, family and all: the parts it holds are
     // what the rest of the text says.
@@ -388,7 +572,9 @@ std::vector<Raw> Split(std::string_view text) {
       cur_orig.clear();
       return;
     }
+    const size_t at = raw.size();
     SplitGlued(cur, cur_orig, glued, raw);
+    if (at < raw.size() && glued) raw[at].joint = joint;
     cur.clear();
     cur_orig.clear();
   };
@@ -396,8 +582,10 @@ std::vector<Raw> Split(std::string_view text) {
     char c = text[i];
     bool dot_in_number = c == '.' && IsNumber(cur) && i + 1 < text.size() && IsDigit(text[i + 1]);
     if (IsAlnum(c) || dot_in_number) {
-      if (cur.empty())
+      if (cur.empty()) {
         glued = i > 0 && (text[i - 1] == '-' || text[i - 1] == '.' || text[i - 1] == '_');
+        joint = glued ? text[i - 1] : 0;
+      }
       cur += static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
       cur_orig += c;
       continue;
@@ -591,6 +779,10 @@ std::vector<Word> Lex(std::string_view text) {
     if (t.size() >= 2 && t.back() == 'x' &&
         SmallCount(std::string_view(t).substr(0, t.size() - 1)) > 0) {
       mark(SmallCount(std::string_view(t).substr(0, t.size() - 1)), true, raw[i].orig);
+      if (!raw[i].note.empty()) {
+        out.back().note = raw[i].note;
+        out.back().instance = true;
+      }
       continue;
     }
     if (t.size() >= 2 && t.front() == 'x' && SmallCount(std::string_view(t).substr(1)) > 0) {
@@ -977,6 +1169,26 @@ PartitionShare ShareOf(const PartitionText& p, const Accelerator& part) {
   }
   if (id == "amd-mi300x" && p.amd_partitions > 0) {
     s.compute = 1.0 / static_cast<double>(p.amd_partitions);
+    if (p.amd_partitions == 8) {
+      // AMD's MI300X partitioning overview (ROCm amdgpu-docs, gpu-partitioning/mi300x/
+      // overview.rst): a CPX partition is one XCD with 24GB of the 192GB HBM in either memory
+      // mode; under NPS1 its memory is interleaved across all 8 HBM stacks, under NPS4 across
+      // the 2 stacks of its quadrant, which it shares with the quadrant's other XCD.
+      const bool nps4 = ToLower(p.nps) == "nps4";
+      s.memory = 1.0 / 8;
+      s.bandwidth = nps4 ? 1.0 / 4 : 1.0;
+      s.how = fmt::format(
+          "{} of {}: 1/8 of its compute and of its memory (one of its 8 XCDs with 24GB of its "
+          "192GB); {} (AMD's MI300X GPU partitioning overview, 'CPX' and 'Memory Partitioning "
+          "(NPS)')",
+          p.text, id,
+          nps4 ? "1/4 of its bandwidth under NPS4 (2 of its 8 HBM stacks, the partition's "
+                 "quadrant, at most)"
+               : fmt::format("the whole part's bandwidth{} (memory interleaved across all 8 HBM "
+                             "stacks under NPS1: generous)",
+                             p.nps.empty() ? ", the memory mode not stated" : ""));
+      return s;
+    }
     s.how = fmt::format(
         "{} of {}: 1/{} of its compute ({} of its 8 XCDs; AMD SMI docs, 'GPU partitioning'); "
         "the bandwidth and memory one partition reaches{} are not taken from a source: the "
@@ -1005,6 +1217,7 @@ HardwareMatch HardwareIndex::Match(std::string_view text) const {
     std::string written;
     std::string note;
     bool assumed;
+    bool instance = false;
   };
   std::vector<Counted> accelerators;
   int64_t card = 1;
@@ -1063,7 +1276,7 @@ HardwareMatch HardwareIndex::Match(std::string_view text) const {
       c.written += " " + w.as_written;
       continue;
     }
-    accelerators.push_back({w.count, from, to, w.as_written, w.note, w.assumed});
+    accelerators.push_back({w.count, from, to, w.as_written, w.note, w.assumed, w.instance});
   }
   if (!accelerators.empty()) {
     // Counts of different parts add up (a mixed system); two counts of the same part are one
@@ -1074,6 +1287,7 @@ HardwareMatch HardwareIndex::Match(std::string_view text) const {
       std::vector<const Accelerator*> parts;
       std::vector<std::string> models;
       int64_t n;
+      bool instance;
     };
     std::vector<Seen> seen;
     int64_t total = 0;
@@ -1089,6 +1303,14 @@ HardwareMatch HardwareIndex::Match(std::string_view text) const {
         }
       }
       auto same = std::find_if(seen.begin(), seen.end(), [&](const Seen& s) {
+        // A machine type's parts and the same parts named beside it ("8x H100 SXM
+        // (p5.48xlarge)": the H100 SXM is one of the H100 80GB a p5 may hold) are one count.
+        // Parts are in corpus order, as Resolve returns them.
+        if ((c.instance || s.instance) && !parts.empty() && !s.parts.empty() &&
+            (std::includes(parts.begin(), parts.end(), s.parts.begin(), s.parts.end()) ||
+             std::includes(s.parts.begin(), s.parts.end(), parts.begin(), parts.end()))) {
+          return true;
+        }
         if (!parts.empty() || !s.parts.empty()) return s.parts == parts;
         return std::any_of(models.begin(), models.end(), [&](const std::string& t) {
           return std::find(s.models.begin(), s.models.end(), t) != s.models.end();
@@ -1101,7 +1323,7 @@ HardwareMatch HardwareIndex::Match(std::string_view text) const {
         }
         continue;
       }
-      seen.push_back({std::move(parts), std::move(models), c.n});
+      seen.push_back({std::move(parts), std::move(models), c.n, c.instance});
       total += c.n;
       m.count_text += (m.count_text.empty() ? "" : ", ") + c.written;
       if (!c.note.empty()) m.count_note += (m.count_note.empty() ? "" : "; ") + c.note;
