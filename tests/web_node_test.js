@@ -147,6 +147,17 @@ require(path.resolve(moduleJs))().then((m) => {
               '{}');
   if (!/^# benchmarks\/.*\.toml\n/.test(m.recordsToml())) fail('recordsToml', m.recordsToml().slice(0, 200));
 
+  // Several files at once (a sweep's), staged and checked together as `check F1 F2` checks them.
+  const sweep = ['tests/import-samples/vllm-throughput/kyuz0_strix-halo-x2_tp2_minimax-m2.7-awq_sharegpt200_out512_aiter-attn.json',
+                 'tests/import-samples/vllm-throughput/kyuz0_strix-halo-x2_tp2_minimax-m2.7-awq_sharegpt200_out512_rocm-attn.json'];
+  m.clearFiles();
+  for (const f of sweep) m.addFile(f, fs.readFileSync(path.join(sourceDir, f)));
+  const sweepGot = m.checkFiles('{}');
+  m.clearFiles();
+  const sweepExpected = cli(['check', ...sweep, '--format', 'json']);
+  ++checked;
+  if (sweepGot !== sweepExpected) fail(`rooflint check ${sweep.join(' ')}`, firstDifference(sweepExpected, sweepGot));
+
   console.log(`${checked} checks against the tool, ${hostile.length} hostile inputs: ` +
               `${failures} failure${failures === 1 ? '' : 's'}`);
   process.exit(failures === 0 ? 0 : 1);

@@ -148,6 +148,12 @@ std::vector<ImportedRecord>& LastRecords() {
   return records;
 }
 
+// The files AddFile staged for CheckFiles.
+std::vector<ImportFile>& StagedFiles() {
+  static std::vector<ImportFile> files;
+  return files;
+}
+
 }  // namespace
 
 // A claim, as {"model": ..., "hardware": ..., "value": ..., ...} with `rooflint check`'s flag
@@ -159,11 +165,17 @@ std::string CheckClaimJson(const std::string& request_text) {
   });
 }
 
-// A benchmark tool's output file, `name` and its bytes, with {"from": FORMAT or "auto",
-// "hardware", "model", "precision", "count", "engine-version"} as `rooflint check FILE` takes
-// them: CheckJson's bytes, or {"error"}. Its records are kept for RecordsToml.
-std::string CheckFileJson(const std::string& name, const std::string& bytes,
-                          const std::string& options_text) {
+// Stages a file for CheckFilesJson: its name and its bytes.
+void AddFile(const std::string& name, const std::string& bytes) {
+  StagedFiles().push_back(ImportFile{name, bytes});
+}
+
+void ClearFiles() { StagedFiles().clear(); }
+
+// The staged files, benchmark tools' output, with {"from": FORMAT or "auto", "hardware",
+// "model", "precision", "count", "engine-version"} as `rooflint check FILE...` takes them:
+// CheckJson's bytes, or {"error"}. Their records are kept for RecordsToml.
+std::string CheckFilesJson(const std::string& options_text) {
   LastRecords().clear();
   return Guarded([&] {
     json request = ParseRequest(options_text);
@@ -177,14 +189,23 @@ std::string CheckFileJson(const std::string& name, const std::string& bytes,
     if (!claim.hardware.empty()) import.hardware = claim.hardware;
     if (!claim.precision.empty()) import.precision = claim.precision;
     if (!claim.engine_version.empty()) import.engine_version = claim.engine_version;
-    std::vector<ImportFile> files = {ImportFile{name, bytes}};
-    CheckReport report = CheckFiles(format, files, import, BundledCorpus());
+    CheckReport report = CheckFiles(format, StagedFiles(), import, BundledCorpus());
     LastRecords() = std::move(report.records);
     return CheckJson(report);
   });
 }
 
-// The records of the last CheckFileJson as one TOML text, each after a comment naming the file
+// One file, `name` and its bytes: CheckFilesJson of it alone.
+std::string CheckFileJson(const std::string& name, const std::string& bytes,
+                          const std::string& options_text) {
+  ClearFiles();
+  AddFile(name, bytes);
+  std::string out = CheckFilesJson(options_text);
+  ClearFiles();
+  return out;
+}
+
+// The records of the last CheckFilesJson as one TOML text, each after a comment naming the file
 // it would be (`benchmarks/<id>.toml`); "" when it imported none.
 std::string RecordsToml() {
   std::string out;
@@ -295,6 +316,9 @@ std::string CorpusJson() {
 EMSCRIPTEN_BINDINGS(rooflint) {
   emscripten::function("checkClaim", &rooflint::web::CheckClaimJson);
   emscripten::function("checkFile", &rooflint::web::CheckFileJson);
+  emscripten::function("addFile", &rooflint::web::AddFile);
+  emscripten::function("clearFiles", &rooflint::web::ClearFiles);
+  emscripten::function("checkFiles", &rooflint::web::CheckFilesJson);
   emscripten::function("recordsToml", &rooflint::web::RecordsToml);
   emscripten::function("names", &rooflint::web::NamesJson);
   emscripten::function("corpus", &rooflint::web::CorpusJson);

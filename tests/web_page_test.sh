@@ -1,0 +1,126 @@
+#!/bin/sh
+# The browser page (make web) used as a user uses it, in headless chromium from file://: files
+# dropped on its drop zones and its controls clicked by tests/web/page_harness.js, loaded after
+# the page's script in a copy of index.html. What the page shows is compared with the tool:
+#   files   real samples dropped on the file view: the table's rows (by run, as `rooflint check
+#           FILE` groups them, with and without --all), its summary and its JSON, byte for byte;
+#   corpus  every page of the corpus table reached by Next, each record once, and a filter.
+# No console message in any of them. Exits 77 (skipped) when the page is not built or chromium
+# is absent.
+# usage: web_page_test.sh WEB_DIR WORKDIR ROOFLINT SOURCE_DIR
+set -u
+site=$1 work=$2 rooflint=$3 src=$4
+
+. "$(dirname "$0")/web/page_env.sh"
+
+rm -rf "$work" && mkdir -p "$work/site" || fail "cannot create $work"
+work=$(cd "$work" && pwd -P)
+src=$(cd "$src" && pwd -P)
+case $rooflint in /*) ;; *) rooflint=$(pwd -P)/$rooflint ;; esac
+cp "$site/rooflint.js" "$site/app.js" "$site/style.css" "$src/tests/web/page_harness.js" "$work/site/" ||
+  fail "cannot copy the page"
+# The tool as the tests run it: no terminal width, no colour.
+tool() { COLUMNS= "$rooflint" "$@" --color never 2> /dev/null; }
+tool_json() { COLUMNS= "$rooflint" "$@" --format json 2> /dev/null; }
+
+# page NAME DATA_JS [QUERY]: the page with the harness in scenario NAME, its output in
+# $work/NAME.out (one fact a line), its console in $work/NAME.log. Virtual time does not wait
+# for the WebAssembly to compile (web/page_env.sh): a page that had not finished when the budget
+# ran out is tried again, twice.
+page() {
+  name=$1 data=$2 query=${3:-}
+  printf '%s\n' "$data" > "$work/site/$name-data.js"
+  sed "s|<script src=\"app.js\"></script>|<script src=\"app.js\"></script>\\
+<script src=\"$name-data.js\"></script><script src=\"page_harness.js\"></script>|" \
+    "$site/index.html" > "$work/site/$name.html"
+  for attempt in 1 2 3; do
+    headless --dump-dom "file://$work/site/$name.html?$query" > "$work/$name.html" 2> "$work/$name.log" ||
+      fail "$name: chromium --dump-dom failed"
+    grep -q 'HARNESS DONE' "$work/$name.html" && break
+    echo "note: $name: the page had not finished when the DOM was dumped (attempt $attempt)"
+  done
+  if grep -E ':CONSOLE|Uncaught|net::ERR' "$work/$name.log"; then
+    fail "$name: console messages (see $work/$name.log)"
+  fi
+  sed -n '/<pre id="harness-out">/,/HARNESS DONE/p' "$work/$name.html" |
+    sed 's/<pre id="harness-out">//; s/&lt;/</g; s/&gt;/>/g; s/&quot;/"/g; s/&amp;/\&/g' > "$work/$name.out"
+  grep -q 'HARNESS DONE' "$work/$name.out" || fail "$name: the harness did not finish (see $work/$name.html)"
+  if grep 'HARNESS FAIL' "$work/$name.out"; then fail "$name: the harness failed"; fi
+}
+
+# b64 FILE...: window.HARNESS's file entries, [{name, b64}], named by their base names.
+b64() {
+  printf '['
+  sep=''
+  for f in "$@"; do
+    printf '%s{"name": "%s", "b64": "%s"}' "$sep" "$(basename "$f")" "$(base64 -w0 "$f")"
+    sep=', '
+  done
+  printf ']'
+}
+
+# The rows of a table, one a line: a run's header as "run NAME", a figure as its words. Of the
+# tool's text, the lines under its FIGURE header (a run's header is indented one space, a
+# figure two, and ends in its verdict); of the harness's, its "row" lines.
+tool_rows() {
+  awk '/^  FIGURE / { on = 1; next }
+       on && /^ [^ ]/ { print; next }
+       on && /^  [^ ]/ && $NF ~ /^(within|near-roof|exceeds|exceeds-assuming|not-computable)$/ { print; next }
+       on { exit }' | normalize
+}
+normalize() { awk '{ run = ($0 ~ /^ [^ ]/); $1 = $1; print (run ? "run " : "") $0 }'; }
+# The summary's counts: "N figures: ... without a bound", and how many more are within.
+counts() { sed -n 's/^\(.*[^0-9]\)\{0,1\}\([0-9][0-9]* figures\{0,1\}: .* without a bound\).*/\2/p'; }
+more() { sed -n 's/.*(\([0-9][0-9]*\) more within their bounds.*/\1/p'; }
+
+# --- files: two real samples with many runs, dropped one after the other. ---------------------
+samples="tests/import-samples/vllm/bench_serve_llmd_l40s_llama3.2-3b_3rates.jsonl
+tests/import-samples/mlperf-table/brennanlives-FWE_inference_v5.0_fujitsu_primergy-cdi_8xh100nvl.csv"
+paths=''
+for s in $samples; do paths="$paths $src/$s"; done
+# shellcheck disable=SC2086
+page files "window.HARNESS = {scenario: 'files', files: $(b64 $paths)};"
+n=0
+for s in $samples; do
+  n=$((n + 1))
+  base=$(basename "$s")
+  dir=$src/$(dirname "$s")
+  # What the page showed for this file: the lines after its "== NAME" header, up to the next.
+  awk -v h="== $base" '$0 == h { on = 1; next } /^== / { on = 0 } on' "$work/files.out" > "$work/files.$n.page"
+  awk -v h="== $base --all" '$0 == h { on = 1; next } /^== / { on = 0 } on' "$work/files.out" > "$work/files.$n.page-all"
+  # The tool, in the file's folder with its base name: the name the page has for it.
+  (cd "$dir" && tool check "$base") > "$work/files.$n.tool" || true
+  (cd "$dir" && tool check "$base" --all) > "$work/files.$n.tool-all" || true
+  (cd "$dir" && tool_json check "$base") > "$work/files.$n.json" || true
+  tool_rows < "$work/files.$n.tool" > "$work/files.$n.tool-rows"
+  tool_rows < "$work/files.$n.tool-all" > "$work/files.$n.tool-all-rows"
+  sed -n 's/^row //p' "$work/files.$n.page" | normalize > "$work/files.$n.page-rows"
+  sed -n 's/^row //p' "$work/files.$n.page-all" | normalize > "$work/files.$n.page-all-rows"
+  [ "$(grep -c '^run ' "$work/files.$n.tool-all-rows")" -ge 2 ] ||
+    fail "$base: the tool lists fewer than two runs (see $work/files.$n.tool-all)"
+  cmp -s "$work/files.$n.tool-rows" "$work/files.$n.page-rows" ||
+    fail "$base: the page's table differs from rooflint check's: diff $work/files.$n.tool-rows $work/files.$n.page-rows"
+  cmp -s "$work/files.$n.tool-all-rows" "$work/files.$n.page-all-rows" ||
+    fail "$base: the page's table with every figure differs from rooflint check --all's: diff $work/files.$n.tool-all-rows $work/files.$n.page-all-rows"
+  [ "$(counts < "$work/files.$n.tool")" = "$(sed -n 's/^summary //p' "$work/files.$n.page" | counts)" ] &&
+    [ "$(more < "$work/files.$n.tool")" = "$(sed -n 's/^summary //p' "$work/files.$n.page" | more)" ] ||
+    fail "$base: the page's summary differs from the tool's (see $work/files.$n.page, $work/files.$n.tool)"
+  sed -n 's/^json //p' "$work/files.$n.page" | base64 -d > "$work/files.$n.page-json"
+  cmp -s "$work/files.$n.json" "$work/files.$n.page-json" ||
+    fail "$base: the page's JSON differs from rooflint check --format json's (cmp $work/files.$n.json $work/files.$n.page-json)"
+  echo "ok: files: $base: $(wc -l < "$work/files.$n.page-all-rows") rows, $(counts < "$work/files.$n.tool")"
+done
+
+# --- corpus: every record reached through the pages. ------------------------------------------
+records=$(find "$src/data/benchmarks" -maxdepth 1 -name '*.toml' | wc -l)
+page corpus "window.HARNESS = {scenario: 'corpus', metric: 'ttft'};" 'view=corpus'
+pages=$(( (records + 99) / 100 ))
+grep -qx "pages $pages ids $records unique $records" "$work/corpus.out" ||
+  fail "corpus: not every one of the $records records on $pages pages (see $work/corpus.out)"
+grep -q "^page 1 rows $(( records < 100 ? records : 100 )) status $records of $records benchmark records; rows 1–" "$work/corpus.out" ||
+  fail "corpus: the first page is not 100 rows of $records (see $work/corpus.out)"
+grep -qx 'sorted true' "$work/corpus.out" || fail "corpus: the pages are not in the order of the ids"
+ttft=$(grep -l '^metric = "ttft"' "$src"/data/benchmarks/*.toml | wc -l)
+grep -q "^filtered $(( ttft < 100 ? ttft : 100 )) all true status $ttft of $records " "$work/corpus.out" ||
+  fail "corpus: the ttft filter does not give the $ttft ttft records (see $work/corpus.out)"
+echo "ok: corpus: $records records on $pages pages, $ttft ttft"
