@@ -4,7 +4,9 @@
 # the page's script in a copy of index.html. What the page shows is compared with the tool:
 #   files   real samples dropped on the file view: the table's rows (by run, as `rooflint check
 #           FILE` groups them, with and without --all), its summary and its JSON, byte for byte;
-#   corpus  every page of the corpus table reached by Next, each record once, and a filter.
+#   corpus  every page of the corpus table reached by Next, each record once, and a filter;
+#   mine    record files dropped (one with an error, shown located) and a config.json: the claim
+#           in the address checked as `check --corpus DIR` and `--model-config` check it.
 # No console message in any of them. Exits 77 (skipped) when the page is not built or chromium
 # is absent.
 # usage: web_page_test.sh WEB_DIR WORKDIR ROOFLINT SOURCE_DIR
@@ -124,3 +126,40 @@ ttft=$(grep -l '^metric = "ttft"' "$src"/data/benchmarks/*.toml | wc -l)
 grep -q "^filtered $(( ttft < 100 ? ttft : 100 )) all true status $ttft of $records " "$work/corpus.out" ||
   fail "corpus: the ttft filter does not give the $ttft ttft records (see $work/corpus.out)"
 echo "ok: corpus: $records records on $pages pages, $ttft ttft"
+
+# --- mine: the user's records and a config.json. -----------------------------------------------
+user=$work/user-corpus
+mkdir -p "$user/accelerators" "$user/models" "$user/sources"
+base=$src/tests/corpora/base
+cp "$base/accelerators/test-gpu-40gb.toml" "$user/accelerators/"
+cp "$base/models/test-7b.toml" "$user/models/"
+cp "$base/sources/test-source.toml" "$user/sources/"
+printf 'id = "broken"\nname = "Broken"\nlayers = "many"\n' > "$user/models/broken.toml"
+claim='model=test-7b&hardware=1x%20Test%20GPU%2040GB&value=50%20tok%2Fs&metric=per-user-decode&precision=fp16&batch=1'
+config_claim='{model: "my-llama-8b", hardware: "1x H100", value: "90 tok/s per user", precision: "bf16", batch: "1"}'
+# The record files without their folders: the page reads each one's kind from its keys.
+page mine "window.HARNESS = {scenario: 'mine', records: $(b64 "$user"/*/*.toml),
+  config: $(b64 "$src/tests/web/model-config/config.json" | sed 's/^\[//; s/\]$//'),
+  configClaim: $config_claim};" "view=mine&$claim"
+grep -qx 'records 4 files: 1 accelerator, 1 model, 1 source added to the bundled corpus; 1 model rejected, 7 errors below.' "$work/mine.out" ||
+  fail "mine: the records' summary (see $work/mine.out)"
+grep -qx 'file test-7b.toml | models/test-7b.toml | its keys' "$work/mine.out" &&
+  grep -qx 'file test-gpu-40gb.toml | accelerators/test-gpu-40gb.toml | its keys' "$work/mine.out" ||
+  fail "mine: a record file is not read as its kind (see $work/mine.out)"
+grep -q '^diagnostic broken.toml:3:10: error\[' "$work/mine.out" ||
+  fail "mine: the broken record's error is not shown where it is (see $work/mine.out)"
+tool_json check --corpus "$user" --model test-7b --hardware '1x Test GPU 40GB' --value '50 tok/s' \
+  --metric per-user-decode --precision fp16 --batch 1 > "$work/mine.claim.json" 2> /dev/null
+sed -n 's/^claim //p' "$work/mine.out" | sed -n 1p | base64 -d > "$work/mine.claim.page-json"
+cmp -s "$work/mine.claim.json" "$work/mine.claim.page-json" ||
+  fail "mine: the claim on the user's records differs from rooflint check --corpus's (cmp $work/mine.claim.json $work/mine.claim.page-json)"
+(cd "$src/tests/web/model-config" && tool_json check --corpus "$user" --model my-llama-8b \
+  --model-config config.json --hardware '1x H100' --value '90 tok/s per user' --precision bf16 \
+  --batch 1) > "$work/mine.config.json" 2> /dev/null
+sed -n 's/^claim //p' "$work/mine.out" | sed -n 2p | base64 -d > "$work/mine.config.page-json"
+cmp -s "$work/mine.config.json" "$work/mine.config.page-json" ||
+  fail "mine: the claim with the config differs from rooflint check --model-config's (cmp $work/mine.config.json $work/mine.config.page-json)"
+grep -q '^config config.json: model my-llama-8b ' "$work/mine.out" &&
+  grep -q '^command rooflint check --model my-llama-8b .* --model-config config.json --corpus ' "$work/mine.out" ||
+  fail "mine: the config's model is not named my-llama-8b, or the command lacks its flags (see $work/mine.out)"
+echo "ok: mine: 3 records and a rejected one, a claim on them and one with a config.json as the tool's"

@@ -253,7 +253,7 @@
   }
 
   // Tells whoever listens (the page's browser test) that a step has drawn its result:
-  // rooflint:ready, rooflint:file, rooflint:corpus.
+  // rooflint:ready, rooflint:file, rooflint:config, rooflint:records, rooflint:corpus.
   function announce(what) {
     document.dispatchEvent(new CustomEvent(`rooflint:${what}`));
   }
@@ -302,8 +302,10 @@
   }
 
   function claimCommand(claim) {
-    return ['rooflint', 'check', ...Object.entries(claim).flatMap(([k, v]) => [`--${k}`, shellQuote(v)])]
-      .join(' ');
+    const config = modelConfig ? ['--model-config', shellQuote(modelConfig.request.name)] : [];
+    const records = userFiles.length ? ['--corpus', 'YOUR-RECORDS'] : [];
+    return ['rooflint', 'check', ...Object.entries(claim).flatMap(([k, v]) => [`--${k}`, shellQuote(v)]),
+            ...config, ...records].join(' ');
   }
 
   // The address of this claim: the page with the claim's flags as its query string.
@@ -328,7 +330,8 @@
       return;
     }
     const missing = ['model', 'hardware', 'value'].filter((k) => !claim[k]);
-    const {text, report} = call('checkClaim', JSON.stringify(claim));
+    const request = modelConfig ? {...claim, 'model-config': modelConfig.request} : claim;
+    const {text, report} = call('checkClaim', JSON.stringify(request));
     $('#claim-json').textContent = text;
     if (report.error) {
       status.textContent = '';
@@ -341,6 +344,11 @@
         ? 'The value does not say per user or aggregate: both readings are checked.'
         : '';
     out.append(diagnosticsList(report.diagnostics) || '');
+    if (report.diagnostics.some((d) => d.code === 'unknown-model')) {
+      out.append(el('p', {class: 'hint'}, 'A model the corpus lacks: give its config.json under ',
+        el('a', {href: '#', onclick: (e) => { e.preventDefault(); show('mine'); }}, 'Add your models and records'),
+        ' (what --model-config does).'));
+    }
     for (const f of report.figures) out.append(figureBlock(f));
   }
 
@@ -355,6 +363,7 @@
       const v = form.elements[name].value.trim();
       if (v !== '') o[name] = v;
     }
+    if (modelConfig) o['model-config'] = modelConfig.request;
     return o;
   }
 
@@ -608,8 +617,9 @@
   function drawCorpusPage() {
     const rows = corpusRows;
     const from = corpusPage * PAGE_ROWS, to = Math.min(from + PAGE_ROWS, rows.length);
+    const yours = corpus.filter((r) => r.user).length;
     $('#corpus-status').textContent = `${rows.length} of ${corpus.length} benchmark records` +
-(rows.length > PAGE_ROWS ? `; rows ${from + 1}–${to} shown` : '') +
+      (yours ? ` (${yours} yours)` : '') + (rows.length > PAGE_ROWS ? `; rows ${from + 1}–${to} shown` : '') +
       '. Click a heading to sort; a row to check its figure as a claim.';
     const cols = [['id', 'Record'], ['model', 'Model'], ['hardware', 'Hardware'], ['metric', 'Metric'],
                   ['precision', 'Precision'], ['value', 'Value'], ['percent', '% | x'], ['verdict', 'Verdict']];
@@ -620,13 +630,129 @@
     const body = el('tbody', {}, rows.slice(from, to).map((r) => el('tr', {
       class: 'fig', tabindex: 0, title: 'check this figure as a claim',
       onclick: () => loadClaimFromRecord(r),
-    }, el('td', {}, r.id), el('td', {}, r.model),
+    }, el('td', {}, r.id, r.user ? el('span', {class: 'tag'}, 'yours') : null), el('td', {}, r.model),
        el('td', {}, r.hardware), el('td', {}, r.metric),
        el('td', {}, r.precision || '—'), el('td', {class: 'n', title: r.value}, shortValue(r.value)),
        el('td', {class: 'n'}, r.binding ? distance(r.binding) : ''), el('td', {}, verdictBadge(r.verdict)))));
     $('#corpus-result').replaceChildren(pager() || '',
       el('table', {class: 'figures corpus'}, el('thead', {}, head), body), pager() || '');
     announce('corpus');
+  }
+
+  // --- Your models and records (--model-config, --corpus) ------------------------------------
+
+  // The config.json every check sends, as `--model-config` gives it: {request: {name, text,
+  // folder, index}, id}; null when none.
+  let modelConfig = null;
+  let userFiles = [];  // [{name, text}] as setUserCorpus took them
+
+  // Reads the config (and an index beside it) against the claim's Model field, shows what it
+  // was read as, and checks the claim and the file again with it.
+  function useModelConfig(request) {
+    const status = $('#config-status'), out = $('#config-result');
+    out.replaceChildren();
+    modelConfig = null;
+    $('#config-clear').hidden = !request;
+    if (request) {
+      const model = $('#claim').elements.model.value.trim();
+      const {report} = call('readModelConfig', JSON.stringify({'model-config': request, model}));
+      if (report.error) {
+        status.textContent = '';
+        out.append(errorBlock(report));
+      } else {
+        modelConfig = {request, id: report.id};
+        status.textContent = `${request.name}: model ${report.id}` +
+          (model ? ` (named by the claim's Model field, “${model}”)` : ' (type a name in the claim\'s Model field to choose its id)') +
+          '. Claims and files on this page now use it.';
+        out.append(diagnosticsList(report.diagnostics) || '',
+                   el('details', {}, el('summary', {}, 'The model record made from it'),
+                      el('pre', {class: 'arith'}, report.toml)));
+      }
+    } else {
+      status.textContent = '';
+    }
+    for (const p of document.querySelectorAll('.config-in-use')) {
+      p.hidden = !modelConfig;
+      p.replaceChildren(...(modelConfig ? [`Using ${modelConfig.request.name} as model ${modelConfig.id} (`,
+        el('a', {href: '#', onclick: (e) => { e.preventDefault(); clearModelConfig(); }}, 'remove'), ').'] : []));
+    }
+    renderClaim();
+    renderFile();
+    announce('config');
+  }
+
+  function clearModelConfig() {
+    $('#config-text').value = '';
+    useModelConfig(null);
+  }
+
+  // Files dropped or chosen for the config: config.json (any other .json that is not the
+  // index) and model.safetensors.index.json.
+  function configFromFiles(files) {
+    readFiles(files, (read, error) => {
+      if (error) {
+        $('#config-status').textContent = error;
+        return;
+      }
+      const decode = (f) => new TextDecoder().decode(f.bytes);
+      const index = read.find((f) => f.name === 'model.safetensors.index.json');
+      const config = read.find((f) => f !== index);
+      if (!config) {
+        $('#config-status').textContent = 'No config.json among the files given.';
+        return;
+      }
+      const text = decode(config);
+      $('#config-text').value = text;
+      const folder = config.path.includes('/') ? config.path.split('/').slice(-2, -1)[0] : '';
+      useModelConfig({name: config.name, text, folder, index: index ? decode(index) : ''});
+    });
+  }
+
+  // Loads `files` ([{name, text}]) with the bundled corpus, shows where each went and what was
+  // wrong, and redraws what depends on the corpus.
+  function useRecords(files) {
+    drawRecords(files);
+    announce('records');
+  }
+
+  function drawRecords(files) {
+    const status = $('#records-status'), out = $('#records-result');
+    out.replaceChildren();
+    const {report} = call('setUserCorpus', JSON.stringify({files}));
+    userFiles = report.error ? [] : files;
+    $('#records-clear').hidden = !userFiles.length;
+    corpus = null;
+    fillNames();
+    if (modelConfig) useModelConfig(modelConfig.request);  // against the new corpus
+    else { renderClaim(); renderFile(); }
+    if (report.error) {
+      status.textContent = '';
+      out.append(errorBlock(report));
+      return;
+    }
+    if (!files.length) {
+      status.textContent = '';
+      return;
+    }
+    // "1 model", "2 accelerators": a kind's folder name is its plural.
+    const records = (n, kind) => `${n} ${n === 1 ? kind.replace(/s$/, '') : kind}`;
+    const added = Object.entries(report.records).filter(([, c]) => c.read).map(([k, c]) => records(c.read, k));
+    const rejected = Object.entries(report.records).filter(([, c]) => c.rejected).map(([k, c]) => records(c.rejected, k));
+    const errors = report.diagnostics.filter((d) => d.severity === 'error').length;
+    status.textContent = `${files.length} file${files.length === 1 ? '' : 's'}: ` +
+      `${added.length ? added.join(', ') : 'no records'} added to the bundled corpus` +
+      (rejected.length ? `; ${rejected.join(', ')} rejected, ${errors} error${errors === 1 ? '' : 's'} below` : '') + '.';
+    out.append(el('table', {class: 'user-files'},
+      el('thead', {}, el('tr', {}, el('th', {}, 'File'), el('th', {}, 'Read as'), el('th', {}, 'Because'))),
+      el('tbody', {}, report.files.map((f) => el('tr', {},
+        el('td', {}, f.name), el('td', {}, f.path || '—'), el('td', {}, f.how))))));
+    for (const d of report.diagnostics) out.append(el('pre', {class: `diagnostic sev-${d.severity}`}, d.text));
+  }
+
+  function recordsFromFiles(list) {
+    const files = list.filter(({file}) => file.name.endsWith('.toml') || list.length === 1);
+    Promise.all(files.map(({file, path}) => file.text().then((text) => ({name: path, text}))))
+      .then((read) => useRecords(read.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))));
   }
 
   function loadClaimFromRecord(r) {
@@ -718,7 +844,7 @@
         });
       }
       renderClaim();
-      if (view === 'file' || view === 'corpus') show(view);
+      if (view === 'file' || view === 'corpus' || view === 'mine') show(view);
       announce('ready');
       // A drop zone: `take` gets the drop's files ([{file, path}]).
       const dropZone = (zone, take) => {
@@ -739,6 +865,22 @@
       picked($('#file-input'), asFiles(checkFiles));
       $('#file-options').addEventListener('input', debounce(renderFile, 200));
       $('#file-options').addEventListener('change', debounce(renderFile, 200));
+      dropZone($('#config-drop'), asFiles(configFromFiles));
+      picked($('#config-input'), asFiles(configFromFiles));
+      $('#config-text').addEventListener('input', debounce(() => {
+        const text = $('#config-text').value;
+        if (!text.trim()) useModelConfig(null);
+        else useModelConfig({name: 'config.json', text, folder: '', index: ''});
+      }, 300));
+      $('#config-clear').addEventListener('click', clearModelConfig);
+      dropZone($('#records-drop'), recordsFromFiles);
+      picked($('#records-input'), recordsFromFiles);
+      picked($('#records-folder'), recordsFromFiles);
+      $('#records-clear').addEventListener('click', () => useRecords([]));
+      // The claim's Model field names a config's model: a new name reads it again.
+      $('#claim').elements.model.addEventListener('input', debounce(() => {
+        if (modelConfig) useModelConfig(modelConfig.request);
+      }, 300));
       $('#corpus-filter').addEventListener('input', debounce(renderCorpus, 120));
     }).catch((e) => {
       $('#claim-status').textContent = `rooflint could not start: ${e && e.message || e}`;

@@ -95,7 +95,35 @@
         `status ${$('#corpus-status').textContent}`);
   }
 
-  const scenarios = {files, corpus};
+  // Records, then a config.json, dropped on the view that adds them; the claim in the address
+  // is checked against them.
+  async function mine() {
+    $('#tab-mine').click();
+    let drawn = once('records');
+    drop($('#records-drop'), H.records);
+    await drawn;
+    log(`records ${$('#records-status').textContent}`);
+    for (const tr of document.querySelectorAll('#records-result table.user-files tbody tr')) {
+      log(`file ${oneLine(tr.textContent === null ? '' : Array.from(tr.cells).map((td) => td.textContent).join(' | '))}`);
+    }
+    for (const pre of document.querySelectorAll('#records-result pre.diagnostic')) {
+      log(`diagnostic ${pre.textContent.split('\n')[0]}`);
+    }
+    log(`claim ${base64($('#claim-json').textContent)}`);
+    // The claim the config's model is named in, typed in the claim's fields.
+    const form = $('#claim');
+    for (const input of form.elements) if (input.name) input.value = H.configClaim[input.name] || '';
+    form.dispatchEvent(new Event('input', {bubbles: true}));
+    drawn = once('config');
+    drop($('#config-drop'), [H.config]);
+    await drawn;
+    log(`config ${$('#config-status').textContent}`);
+    log(`in-use ${$('.config-in-use').textContent}`);
+    log(`claim ${base64($('#claim-json').textContent)}`);
+    log(`command ${$('#claim-command').textContent}`);
+  }
+
+  const scenarios = {files, corpus, mine};
   once('ready').then(() => scenarios[H.scenario]()).then(finish, (e) => {
     log(`HARNESS FAIL ${e && e.stack || e}`);
     finish();
