@@ -845,7 +845,6 @@
       }
       renderClaim();
       if (view === 'file' || view === 'corpus' || view === 'mine') show(view);
-      announce('ready');
       // A drop zone: `take` gets the drop's files ([{file, path}]).
       const dropZone = (zone, take) => {
         zone.addEventListener('dragover', (e) => { e.preventDefault(); zone.classList.add('over'); });
@@ -882,6 +881,8 @@
         if (modelConfig) useModelConfig(modelConfig.request);
       }, 300));
       $('#corpus-filter').addEventListener('input', debounce(renderCorpus, 120));
+      // Last: every handler is in place.
+      announce('ready');
     }).catch((e) => {
       $('#claim-status').textContent = `rooflint could not start: ${e && e.message || e}`;
     });
