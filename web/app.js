@@ -232,7 +232,9 @@
   // The diagnostics about the input: errors and warnings shown, notes folded under one line.
   function diagnosticsList(diags) {
     if (!diags || !diags.length) return null;
-    const item = (d) => el('li', {class: `sev-${d.severity}`},
+    // Where in a file, as the tool says it (a claim's have no line).
+    const where = (d) => (d.path && d.line > 0 ? el('code', {class: 'where'}, `${d.path}:${d.line}: `) : null);
+    const item = (d) => el('li', {class: `sev-${d.severity}`}, where(d),
                            el('b', {}, `${d.severity}[${d.code}]: `), d.message,
                            d.hint ? el('div', {class: 'hint'}, `hint: ${d.hint}`) : null);
     const notes = diags.filter((d) => d.severity === 'note');
@@ -467,8 +469,12 @@
     }
     const all = $('#every-figure').checked;
     const {table, hidden} = report.figures.length ? figuresTable(report.figures, all) : {};
+    // The importers' hints name the tool's flags: say which field each is.
+    const flagged = report.diagnostics.some((d) => d.severity === 'error' && /--(model|hardware|count|precision)\b/.test(d.hint));
     status.textContent = `${names}: ${report.figures.length ? fileSummary(report.figures, hidden) : 'no figures read'}.` +
-                         (report.figures.length ? ' Click a row for its arithmetic.' : '');
+                         (report.figures.length ? ' Click a row for its arithmetic.' : '') +
+                         (flagged ? ' The fields above give what a file does not state: Model is the tool\'s --model, ' +
+                                    'Hardware --hardware, Accelerators --count, Precision --precision.' : '');
     out.append(diagnosticsList(report.diagnostics) || '');
     if (!report.figures.length) return;
     const first = report.figures[0];
