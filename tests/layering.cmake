@@ -19,7 +19,7 @@ set(below_report core audit report)
 set(below_cli core audit import report cli)
 # Private headers of one layer that others may include.
 set(shared core/text_util.h core/file_io.h core/threads.h)
-set(shared_cli import/common.h report/escape.h report/audit_comments.h core/toml.h)
+set(shared_cli report/escape.h report/audit_comments.h core/toml.h)
 
 set(problems "")
 foreach(layer core audit import report cli)

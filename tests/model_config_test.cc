@@ -1,7 +1,7 @@
 // Tests of ModelFromHfConfig: each supported architecture's parameter count against the
 // figure its publisher gives, on the config.json as the checkpoint ships it; the draft record
 // re-parses; what a config does not state is absent with why; the index fallback; bad input
-// located in the file.
+// located in the file; AddModelConfig, which adds a config's model to a corpus.
 //
 // The config texts are the real files' fields in their order. Where each was read is in the
 // comment above it; the hand arithmetic beside each expected count is the one the code does.
@@ -833,6 +833,44 @@ TEST(HfConfigTest, HybridModelsWriteTheLayersThatCacheKv) {
                             "dense"));
   EXPECT_EQ(dense.kv_layers, 0);
   EXPECT_EQ(dense.KvLayers(), 32);
+}
+
+// AddModelConfig, what --model-config does in the tool and the page: the model and a source
+// citing the file join the corpus, indexed, under the name given made an id; a name the corpus
+// holds gets "-config"; with no name, the config's folder; a config that gives no model adds
+// nothing and says why, located in the file.
+TEST(HfConfigTest, AddModelConfigAddsTheModelAndItsSource) {
+  Corpus corpus;
+  AddedModel mine = AddModelConfig(corpus, kLlama31_8b, kHfPath, "My Llama 8B", "folder");
+  for (const Diagnostic& d : mine.diagnostics) ADD_FAILURE() << Render(d);
+  EXPECT_EQ(mine.id, "my-llama-8b");
+  const Model* m = corpus.FindModel("my-llama-8b");
+  ASSERT_NE(m, nullptr);
+  EXPECT_EQ(m->params_total, 8'030'261'248.0);
+  EXPECT_EQ(m->header.path.view(), kHfPath);
+  ASSERT_NE(corpus.FindSource("my-llama-8b-hf-config"), nullptr);
+  ASSERT_EQ(mine.records.size(), 2u);
+  EXPECT_EQ(mine.records[0].kind, RecordKind::kModel);
+  EXPECT_EQ(mine.records[1].kind, RecordKind::kSource);
+  EXPECT_FALSE(corpus.HasInvalidInput());
+
+  // The same name again: the corpus holds it, so the config's model is not it.
+  EXPECT_EQ(AddModelConfig(corpus, kLlama31_8b, kHfPath, "my-llama-8b", "").id,
+            "my-llama-8b-config");
+  // No name: the folder's; neither: a fixed id.
+  EXPECT_EQ(AddModelConfig(corpus, kLlama31_8b, kHfPath, "", "Llama-3.1-8B").id, "llama-3.1-8b");
+  EXPECT_EQ(AddModelConfig(corpus, kLlama31_8b, kHfPath, "", "").id, "model-from-config");
+
+  const size_t models = corpus.models.size();
+  AddedModel bad =
+      AddModelConfig(corpus, "{\"model_type\": \"llama\",\n \"num_hidden_layers\": \"many\"}",
+                     kHfPath, "broken", "");
+  EXPECT_TRUE(bad.id.empty());
+  EXPECT_TRUE(bad.records.empty());
+  EXPECT_EQ(corpus.models.size(), models);
+  ASSERT_FALSE(bad.diagnostics.empty());
+  EXPECT_EQ(bad.diagnostics[0].where.path, kHfPath);
+  EXPECT_EQ(bad.diagnostics[0].where.line, 2);
 }
 
 }  // namespace

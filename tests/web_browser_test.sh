@@ -7,35 +7,10 @@
 set -u
 site=$1 work=$2
 
-[ -f "$site/index.html" ] && [ -f "$site/rooflint.js" ] || {
-  echo "SKIP: the page is not built in $site (make web)"
-  exit 77
-}
-browser=$(command -v chromium || command -v chromium-browser || true)
-if [ -z "$browser" ]; then
-  echo "SKIP: chromium is not installed (Debian package 'chromium'; make test installs it)"
-  exit 77
-fi
-fail() { echo "FAIL: $*"; exit 1; }
+. "$(dirname "$0")/web/page_env.sh"
 
 rm -rf "$work" && mkdir -p "$work" || fail "cannot create $work"
 site=$(cd "$site" && pwd -P)
-profile=$(mktemp -d)
-trap 'rm -rf "$profile"' EXIT
-# The new headless mode, with virtual time: the DOM is dumped once the WebAssembly has started
-# and the page has drawn the verdict (the old mode dumps it before). Virtual time runs ahead
-# of the clock while the module compiles and loads the corpus, which on a busy machine took
-# more than a minute of it: the budget is ten minutes of virtual time, which ends as soon as the
-# page is idle.
-run() {
-  url=$1
-  shift
-  timeout 240 "$browser" --headless=new --no-sandbox --disable-gpu \
-    --disable-background-networking --disable-component-update --disable-sync --no-first-run \
-    --user-data-dir="$profile" --enable-logging=stderr --v=0 --virtual-time-budget=600000 \
-    "$@" "$url"
-}
-
 # check NAME QUERY TEXT...: the page at ?QUERY shows every TEXT (fixed strings) in its DOM.
 # Virtual time does not wait for the WebAssembly to compile: on a busy machine the budget may
 # run out first, and the DOM still says the page is loading. Only that is tried again (three
@@ -44,7 +19,7 @@ check() {
   name=$1 query=$2
   shift 2
   for attempt in 1 2 3; do
-    run "file://$site/index.html?$query" --dump-dom > "$work/$name.html" 2> "$work/$name.log" ||
+    headless --dump-dom "file://$site/index.html?$query" > "$work/$name.html" 2> "$work/$name.log" ||
       fail "$name: chromium --dump-dom failed"
     grep -q 'Loading rooflint' "$work/$name.html" || break
     echo "note: $name: the page was still loading when the DOM was dumped (attempt $attempt)"
@@ -72,8 +47,8 @@ check possible 'model=llama-3.1-8b&hardware=8x%20H100&value=30000%20tok%2Fs%20ag
 check unknown 'model=no-such-model-xyz&hardware=1x%20H200&value=250%20tok%2Fs' 'error[' 'no-such-model-xyz'
 
 # The check view as a new user sees it, for docs/.
-run "file://$site/index.html?$claim" --hide-scrollbars --window-size=1200,1500 \
-  --screenshot="$work/check.png" > /dev/null 2>> "$work/screenshot.log" ||
+headless --hide-scrollbars --window-size=1200,1500 --screenshot="$work/check.png" \
+  "file://$site/index.html?$claim" > /dev/null 2>> "$work/screenshot.log" ||
   fail "chromium --screenshot failed"
 [ -s "$work/check.png" ] || fail "no screenshot written"
 echo "ok: screenshot $work/check.png"

@@ -99,6 +99,12 @@ require(path.resolve(moduleJs))().then((m) => {
     () => m.checkFile('x.json', '{"completed": 1e999}', '{"from": "vllm-serve"}'),
     () => m.checkFile('x.txt', '', '{"from": "no-such-format"}'),
     () => m.checkFile('x.txt', 'garbage\n'.repeat(1000), '{"from": "auto"}'),
+    () => m.checkClaim('{"model": "x", "model-config": "config.json"}'),
+    () => m.checkClaim('{"model": "x", "model-config": {"text": "{}"}}'),
+    () => m.readModelConfig('{}'),
+    () => m.setUserCorpus('{not json'),
+    () => m.setUserCorpus('{"files": [1]}'),
+    () => m.setUserCorpus('{"files": [{"name": "../../x.toml", "text": "\u0000["}]}'),
   ];
   for (const [i, call] of hostile.entries()) {
     let out;
@@ -146,6 +152,97 @@ require(path.resolve(moduleJs))().then((m) => {
               fs.readFileSync(path.join(sourceDir, 'tests/import-samples/llama-bench/b5163_rtx4080_qwen2.5-7b.json')),
               '{}');
   if (!/^# benchmarks\/.*\.toml\n/.test(m.recordsToml())) fail('recordsToml', m.recordsToml().slice(0, 200));
+
+  // Several files at once (a sweep's), staged and checked together as `check F1 F2` checks them.
+  const sweep = ['tests/import-samples/vllm-throughput/kyuz0_strix-halo-x2_tp2_minimax-m2.7-awq_sharegpt200_out512_aiter-attn.json',
+                 'tests/import-samples/vllm-throughput/kyuz0_strix-halo-x2_tp2_minimax-m2.7-awq_sharegpt200_out512_rocm-attn.json'];
+  m.clearFiles();
+  for (const f of sweep) m.addFile(f, fs.readFileSync(path.join(sourceDir, f)));
+  const sweepGot = m.checkFiles('{}');
+  m.clearFiles();
+  const sweepExpected = cli(['check', ...sweep, '--format', 'json']);
+  ++checked;
+  if (sweepGot !== sweepExpected) fail(`rooflint check ${sweep.join(' ')}`, firstDifference(sweepExpected, sweepGot));
+
+  // --model-config: the config's model under a name the corpus lacks, for a claim and for a
+  // file that names no model, as the tool adds it (AddModelConfig), byte for byte.
+  const configPath = 'tests/web/model-config/config.json';
+  const config = { name: configPath, text: fs.readFileSync(path.join(sourceDir, configPath), 'utf8') };
+  const configClaim = { model: 'my-llama-8b', hardware: '1x H100', value: '90 tok/s per user',
+                        precision: 'bf16', batch: '1' };
+  for (const [what, args, got] of [
+    ['claim', [...claimArgs(configClaim), '--model-config', configPath, '--format', 'json'],
+     () => m.checkClaim(JSON.stringify({ ...configClaim, 'model-config': config }))],
+    ['file', ['check', 'tests/import-samples/sglang/datacrunch_h200x4_llama3.3-70b_online_rates1-16_7runs.jsonl', '--model', 'my-llama-8b', '--model-config', configPath, '--format', 'json'],
+     null],
+  ]) {
+    let page;
+    if (got) {
+      page = got();
+    } else {
+      page = m.checkFile(args[1], fs.readFileSync(path.join(sourceDir, args[1])),
+                         JSON.stringify({ model: 'my-llama-8b', 'model-config': config }));
+    }
+    const expected = cli(args);
+    ++checked;
+    if (page !== expected) fail(`rooflint ${args.join(' ')} (${what})`, firstDifference(expected, page));
+    if (!page.includes('"my-llama-8b"')) fail(`--model-config ${what}`, 'the model is not my-llama-8b');
+  }
+  const read = JSON.parse(m.readModelConfig(JSON.stringify({ 'model-config': config, model: 'my-llama-8b' })));
+  if (read.id !== 'my-llama-8b' || !/^id = "my-llama-8b"$/m.test(read.toml)) {
+    fail('readModelConfig', JSON.stringify(read).slice(0, 300));
+  }
+  // A config that is not one: its located diagnostics, no check.
+  const bad = JSON.parse(m.checkClaim(JSON.stringify({ ...configClaim,
+    'model-config': { name: 'config.json', text: '{"model_type": "llama",\n "num_hidden_layers": "many"}' } })));
+  if (!bad.error || !bad.diagnostics.some((d) => /^config\.json:2:/.test(d.text))) {
+    fail('a bad --model-config', JSON.stringify(bad).slice(0, 400));
+  }
+
+  // --corpus: the user's records loaded with the bundled ones, named by their folder or, with
+  // no folder, by their keys; a claim on them as the tool checks it with --corpus DIR.
+  const base = 'tests/corpora/base';
+  const baseFiles = (withFolders) => ['accelerators/test-gpu-40gb.toml', 'models/test-7b.toml',
+                                      'sources/test-source.toml'].map((f) => ({
+    name: withFolders ? f : path.basename(f), text: fs.readFileSync(path.join(sourceDir, base, f), 'utf8') }));
+  const baseClaim = { model: 'test-7b', hardware: '1x Test GPU 40GB', value: '50 tok/s',
+                      metric: 'per-user-decode', precision: 'fp16', batch: '1' };
+  const baseArgs = [...claimArgs(baseClaim), '--corpus', base, '--format', 'json'];
+  const baseExpected = cli(baseArgs);
+  for (const withFolders of [true, false]) {
+    const loaded = JSON.parse(m.setUserCorpus(JSON.stringify({ files: baseFiles(withFolders) })));
+    const kinds = (loaded.files || []).map((f) => f.path).join(' ');
+    if (kinds !== 'accelerators/test-gpu-40gb.toml models/test-7b.toml sources/test-source.toml' ||
+        loaded.diagnostics.length !== 0) {
+      fail(`setUserCorpus (folders: ${withFolders})`, JSON.stringify(loaded).slice(0, 400));
+    }
+    const got = m.checkClaim(JSON.stringify(baseClaim));
+    ++checked;
+    if (got !== baseExpected) fail(`rooflint ${baseArgs.join(' ')} (folders: ${withFolders})`, firstDifference(baseExpected, got));
+  }
+  // A benchmark of the user's is a row of the corpus table, marked as theirs.
+  const clean = 'tests/corpora/clean/benchmarks/within-roof.toml';
+  m.setUserCorpus(JSON.stringify({ files: [...baseFiles(true),
+    { name: 'benchmarks/within-roof.toml', text: fs.readFileSync(path.join(sourceDir, clean), 'utf8') }] }));
+  const rows = JSON.parse(m.corpus()).benchmarks;
+  if (!rows.some((r) => r.id === 'within-roof' && r.user) || rows.some((r) => r.id !== 'within-roof' && r.user)) {
+    fail('the corpus table with a record of the user', 'within-roof is not the one row marked user');
+  }
+  // A record with an error: listed with where it is (the user's name for the file), left out.
+  const broken = JSON.parse(m.setUserCorpus(JSON.stringify({ files: [...baseFiles(true),
+    { name: 'mine/models/broken.toml', text: 'id = "broken"\nname = "Broken"\nlayers = "many"\n' }] })));
+  if (!broken.diagnostics.some((d) => d.severity === 'error' && /^mine\/models\/broken\.toml:\d+:\d+: error\[/.test(d.text)) ||
+      broken.records.models.rejected !== 1) {
+    fail('a broken record of the user', JSON.stringify(broken).slice(0, 500));
+  }
+  // No files: the bundled corpus alone again.
+  m.setUserCorpus('{"files": []}');
+  if (!JSON.parse(m.checkClaim(JSON.stringify(baseClaim))).diagnostics.some((d) => d.severity === 'error')) {
+    fail('setUserCorpus with no files', 'test-7b is still known');
+  }
+  if (m.checkClaim(JSON.stringify(claims[0])) !== cli([...claimArgs(claims[0]), '--format', 'json'])) {
+    fail('after the user corpus', 'the module no longer answers as the tool');
+  }
 
   console.log(`${checked} checks against the tool, ${hostile.length} hostile inputs: ` +
               `${failures} failure${failures === 1 ? '' : 's'}`);

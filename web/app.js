@@ -26,12 +26,20 @@
     return e;
   }
 
-  // FormatNumber (units.h): one decimal from 1 up, four significant digits below.
-  function num(v) {
+  // FormatNumber (units.h) as the tool writes every number: one decimal from 1 up, else
+  // `digits` significant digits as printf's %g writes them (0.0123, 1.23e-05).
+  function num(v, digits = 4) {
     if (!Number.isFinite(v)) return 'n/a';
     if (Math.abs(v) >= 1) return v.toFixed(1);
     if (v === 0) return '0';
-    return String(Number(v.toPrecision(3)));
+    const p = Math.max(digits - 1, 1);
+    const [mantissa, exp] = v.toExponential(p - 1).split('e');
+    const x = Number(exp);
+    const strip = (t) => (t.includes('.') ? t.replace(/0+$/, '').replace(/\.$/, '') : t);
+    if (x < -4 || x >= p) {
+      return `${strip(mantissa)}e${x < 0 ? '-' : '+'}${String(Math.abs(x)).padStart(2, '0')}`;
+    }
+    return strip(v.toFixed(p - 1 - x));
   }
 
   // "2249.247363167692 tok/s" -> "2249.2 tok/s": a file's full precision, shortened for a table
@@ -49,7 +57,7 @@
   // How far a figure is from its bound: a roof's share (72.1%), a floor's multiple (3.1x).
   function distance(b) {
     if (!isFloor(b)) return `${num(b.percent)}%`;
-    return b.percent > 0 ? `${Number((100 / b.percent).toPrecision(3))}x` : '-';
+    return b.percent > 0 ? `${num(100 / b.percent, 3)}x` : '-';
   }
 
   const VERDICT_WORDS = {
@@ -224,7 +232,9 @@
   // The diagnostics about the input: errors and warnings shown, notes folded under one line.
   function diagnosticsList(diags) {
     if (!diags || !diags.length) return null;
-    const item = (d) => el('li', {class: `sev-${d.severity}`},
+    // Where in a file, as the tool says it (a claim's have no line).
+    const where = (d) => (d.path && d.line > 0 ? el('code', {class: 'where'}, `${d.path}:${d.line}: `) : null);
+    const item = (d) => el('li', {class: `sev-${d.severity}`}, where(d),
                            el('b', {}, `${d.severity}[${d.code}]: `), d.message,
                            d.hint ? el('div', {class: 'hint'}, `hint: ${d.hint}`) : null);
     const notes = diags.filter((d) => d.severity === 'note');
@@ -234,6 +244,20 @@
               notes.length ? el('details', {class: 'notes-on-input'},
                                 el('summary', {}, `${notes.length} note${notes.length === 1 ? '' : 's'} on the input`),
                                 el('ul', {class: 'diagnostics'}, notes.map(item))) : null);
+  }
+
+  // A request the checker refused: its message, and the located diagnostics of the input it
+  // names (a record file, a config.json) as the tool prints them.
+  function errorBlock(report) {
+    return el('div', {},
+      el('ul', {class: 'diagnostics'}, el('li', {class: 'sev-error'}, el('b', {}, 'error: '), report.error)),
+      (report.diagnostics || []).map((d) => el('pre', {class: `diagnostic sev-${d.severity}`}, d.text || d.message)));
+  }
+
+  // Tells whoever listens (the page's browser test) that a step has drawn its result:
+  // rooflint:ready, rooflint:file, rooflint:config, rooflint:records, rooflint:corpus.
+  function announce(what) {
+    document.dispatchEvent(new CustomEvent(`rooflint:${what}`));
   }
 
   // --- The module -----------------------------------------------------------------------------
@@ -280,8 +304,10 @@
   }
 
   function claimCommand(claim) {
-    return ['rooflint', 'check', ...Object.entries(claim).flatMap(([k, v]) => [`--${k}`, shellQuote(v)])]
-      .join(' ');
+    const config = modelConfig ? ['--model-config', shellQuote(modelConfig.request.name)] : [];
+    const records = userFiles.length ? ['--corpus', 'YOUR-RECORDS'] : [];
+    return ['rooflint', 'check', ...Object.entries(claim).flatMap(([k, v]) => [`--${k}`, shellQuote(v)]),
+            ...config, ...records].join(' ');
   }
 
   // The address of this claim: the page with the claim's flags as its query string.
@@ -306,11 +332,12 @@
       return;
     }
     const missing = ['model', 'hardware', 'value'].filter((k) => !claim[k]);
-    const {text, report} = call('checkClaim', JSON.stringify(claim));
+    const request = modelConfig ? {...claim, 'model-config': modelConfig.request} : claim;
+    const {text, report} = call('checkClaim', JSON.stringify(request));
     $('#claim-json').textContent = text;
     if (report.error) {
       status.textContent = '';
-      out.append(el('ul', {class: 'diagnostics'}, el('li', {class: 'sev-error'}, el('b', {}, 'error: '), report.error)));
+      out.append(errorBlock(report));
       return;
     }
     status.textContent = missing.length
@@ -319,12 +346,17 @@
         ? 'The value does not say per user or aggregate: both readings are checked.'
         : '';
     out.append(diagnosticsList(report.diagnostics) || '');
+    if (report.diagnostics.some((d) => d.code === 'unknown-model')) {
+      out.append(el('p', {class: 'hint'}, 'A model the corpus lacks: give its config.json under ',
+        el('a', {href: '#', onclick: (e) => { e.preventDefault(); show('mine'); }}, 'Add your models and records'),
+        ' (what --model-config does).'));
+    }
     for (const f of report.figures) out.append(figureBlock(f));
   }
 
   // --- Check a file ---------------------------------------------------------------------------
 
-  let lastFile = null;  // {name, bytes}
+  let lastFiles = [];  // [{name, bytes}], in the order given
 
   function fileOptions() {
     const form = $('#file-options');
@@ -333,27 +365,65 @@
       const v = form.elements[name].value.trim();
       if (v !== '') o[name] = v;
     }
+    if (modelConfig) o['model-config'] = modelConfig.request;
     return o;
   }
 
-  function fileSummary(figures) {
+  function fileSummary(figures, hidden) {
     const counts = {'exceeds': 0, 'exceeds-assuming': 0, 'near-roof': 0, 'within': 0, 'not-computable': 0};
     for (const f of figures) counts[f.verdict in counts ? f.verdict : 'not-computable']++;
     return `${figures.length} figure${figures.length === 1 ? '' : 's'}: ${counts['exceeds']} impossible, ` +
            `${counts['exceeds-assuming']} impossible if assumed, ${counts['near-roof']} near roof, ` +
-           `${counts['within']} possible, ${counts['not-computable']} without a bound`;
+           `${counts['within']} possible, ${counts['not-computable']} without a bound` +
+           (hidden ? ` (${hidden} more within their bounds: tick “every figure” to list them)` : '');
   }
 
-  function figuresTable(figures) {
+  const FIGURE_COLUMNS = 6;
+
+  // "llama-3.2-3b (bf16) · 4x L40S [nvidia-l40s]": what a figure was measured on.
+  function setupText(f) {
+    return `${f.model} ${f.precision === null ? '(precision not stated)' : `(${f.precision})`} · ${f.hardware}` +
+           `${f.accelerators.length ? ` [${f.accelerators.join(', ')}]` : ''}`;
+  }
+
+  // The figures as `rooflint check FILE` lists them: by file, then by run (a header row for each
+  // run the file states: a sweep's rate or concurrency, a table's row), one row per figure.
+  // Unless `all` (the tool's --all): a run's first figure of each metric (its mean, as tools
+  // list it first) and every figure not within its bounds. Gives {table, hidden}.
+  function figuresTable(figures, all) {
     const body = el('tbody');
-    let lastSet = null;
-    figures.forEach((f) => {
-      if (f.set !== undefined && f.set !== lastSet) lastSet = f.set;
-      const detail = el('tr', {class: 'detail', hidden: true}, el('td', {colspan: 7}));
+    const several = new Set(figures.map((f) => f.from)).size > 1;
+    // Runs of different models or hardware (an MLPerf table's rows): each run's header names its.
+    const mixed = new Set(figures.map(setupText)).size > 1;
+    let lastFrom = null, lastSet = null, hidden = 0;
+    const shown = new Set();  // (run, metric) listed once
+    for (const f of figures) {
+      const set = f.set || '';
+      const key = `${set}\u0000${f.metric}`;
+      const first = !shown.has(key);
+      shown.add(key);
+      if (!all && !first && f.verdict === 'within') {
+        ++hidden;
+        continue;
+      }
+      if (f.from !== lastFrom) {
+        if (several) body.append(el('tr', {class: 'group file'}, el('th', {colspan: FIGURE_COLUMNS}, f.from)));
+        lastFrom = f.from;
+        lastSet = null;
+      }
+      if (set !== lastSet) {
+        if (set) {
+          body.append(el('tr', {class: 'group run'}, el('th', {colspan: FIGURE_COLUMNS},
+            el('span', {class: 'run-id'}, set),
+            mixed ? el('span', {class: 'run-setup'}, ` · ${setupText(f)}`) : null)));
+        }
+        lastSet = set;
+      }
+      const detail = el('tr', {class: 'detail', hidden: true}, el('td', {colspan: FIGURE_COLUMNS}));
       const b = f.binding;
-      const row = el('tr', {class: `fig f-${f.verdict}`, tabindex: 0, title: 'show the arithmetic'},
-                     el('td', {}, f.id),
-                     el('td', {}, f.metric),
+      const row = el('tr', {class: `fig f-${f.verdict}${set ? ' in-run' : ''}`, tabindex: 0,
+                            title: `${f.id}: click for the arithmetic`, 'data-verdict': f.verdict},
+                     el('td', {}, f.statistic ? `${f.metric} ${f.statistic}` : f.metric),
                      el('td', {class: 'n', title: f.value}, shortValue(f.value)),
                      el('td', {class: 'nowrap'}, b ? b.instrument : '-'),
                      el('td', {class: 'n'}, b ? `${num(b.bound)} ${b.unit}` : ''),
@@ -366,46 +436,69 @@
       row.addEventListener('click', toggle);
       row.addEventListener('keydown', (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); toggle(); } });
       body.append(row, detail);
-    });
-    return el('table', {class: 'figures'},
-              el('thead', {}, el('tr', {}, ['Record', 'Figure', 'Value', 'Bound', 'Limit', '% | x', 'Verdict']
-                .map((h, i) => el('th', {class: i === 2 || i === 4 || i === 5 ? 'n' : ''}, h)))),
-              body);
+      if (figures.length === 1) toggle();
+    }
+    const table = el('table', {class: 'figures'},
+      el('thead', {}, el('tr', {}, ['Figure', 'Value', 'Bound', 'Limit', '% | x', 'Verdict']
+        .map((h, i) => el('th', {class: i === 1 || i === 3 || i === 4 ? 'n' : ''}, h)))),
+      body);
+    return {table, hidden};
   }
 
   function renderFile() {
+    drawFile();
+    if (lastFiles.length) announce('file');
+  }
+
+  function drawFile() {
     const status = $('#file-status'), out = $('#file-result');
     out.replaceChildren();
     $('#download-toml').hidden = true;
-    if (!lastFile) return;
-    const {text, report} = call('checkFile', lastFile.name, lastFile.bytes, JSON.stringify(fileOptions()));
+    $('#file-json').textContent = '';
+    if (!lastFiles.length) return;
+    lib.clearFiles();
+    for (const f of lastFiles) lib.addFile(f.name, f.bytes);
+    const {text, report} = call('checkFiles', JSON.stringify(fileOptions()));
+    lib.clearFiles();
     $('#file-json').textContent = text;
+    const names = lastFiles.length === 1 ? lastFiles[0].name : `${lastFiles.length} files`;
     if (report.error) {
       status.textContent = '';
-      out.append(el('ul', {class: 'diagnostics'}, el('li', {class: 'sev-error'}, el('b', {}, 'error: '), report.error)));
+      out.append(errorBlock(report));
       return;
     }
-    status.textContent = `${lastFile.name}: ${report.figures.length ? fileSummary(report.figures) : 'no figures read'}.` +
-                         (report.figures.length ? ' Click a row for its arithmetic.' : '');
+    const all = $('#every-figure').checked;
+    const {table, hidden} = report.figures.length ? figuresTable(report.figures, all) : {};
+    // The importers' hints name the tool's flags: say which field each is.
+    const flagged = report.diagnostics.some((d) => d.severity === 'error' && /--(model|hardware|count|precision)\b/.test(d.hint));
+    status.textContent = `${names}: ${report.figures.length ? fileSummary(report.figures, hidden) : 'no figures read'}.` +
+                         (report.figures.length ? ' Click a row for its arithmetic.' : '') +
+                         (flagged ? ' The fields above give what a file does not state: Model is the tool\'s --model, ' +
+                                    'Hardware --hardware, Accelerators --count, Precision --precision.' : '');
     out.append(diagnosticsList(report.diagnostics) || '');
     if (!report.figures.length) return;
     const first = report.figures[0];
-    out.append(el('p', {class: 'setup'}, `${first.model} ` +
-      `${first.precision === null ? '(precision not stated)' : `(${first.precision})`} · ${first.hardware}` +
-      `${first.accelerators.length ? ` [${first.accelerators.join(', ')}]` : ''}`));
-    out.append(capacityBlock(first.capacity) || '');
-    out.append(figuresTable(report.figures));
+    // One setup for every figure: said once above the table (else each run's header says its).
+    const oneSetup = new Set(report.figures.map(setupText)).size === 1;
+    if (oneSetup) {
+      out.append(el('p', {class: 'setup'}, setupText(first)));
+      out.append(capacityBlock(first.capacity) || '');
+    }
+    out.append(table);
     const findings = report.figures.flatMap((f) => f.findings.filter((x) => x.severity !== 'note')
-      .map((x) => ({...x, message: `${f.id} ${f.metric}: ${x.message}`})));
+      .map((x) => ({...x, message: `${f.set ? `${f.set} ` : ''}${f.metric}: ${x.message}`})));
     out.append(findingsList(findings) || '');
-    out.append(missingList(first.missing, false) || '');
+    // What the first figure lacks stands for the file's when the runs share their setup; each
+    // figure's own is in its arithmetic.
+    if (oneSetup) out.append(missingList(first.missing, false) || '');
     const toml = lib.recordsToml();
     if (toml) {
       const button = $('#download-toml');
       button.hidden = false;
       button.onclick = () => {
+        const stem = lastFiles.length === 1 ? lastFiles[0].name.replace(/\.[^.]*$/, '') : 'rooflint';
         const a = el('a', {href: URL.createObjectURL(new Blob([toml], {type: 'application/toml'})),
-                           download: `${lastFile.name.replace(/\.[^.]*$/, '')}.records.toml`});
+                           download: `${stem}.records.toml`});
         document.body.append(a);
         a.click();
         a.remove();
@@ -413,31 +506,78 @@
     }
   }
 
-  // The largest file the page reads: the module's memory is at most 2 GiB, and an import holds
-  // the file and what it makes of it. The tool reads files of up to 1 GiB.
+  // The largest input the page reads at once: the module's memory is at most 2 GiB, and an
+  // import holds the files and what it makes of them. The tool reads files of up to 1 GiB.
   const MAX_FILE_BYTES = 256 * 1024 * 1024;
 
-  function readFile(file) {
-    if (file.size > MAX_FILE_BYTES) {
-      lastFile = null;
-      $('#file-result').replaceChildren();
-      $('#file-status').textContent = `${file.name}: ${file.size} bytes is more than the page reads ` +
-        `(${MAX_FILE_BYTES} bytes); rooflint check ${file.name} reads it.`;
+  // Reads `files` (a FileList or an array of File) as bytes, each with its name: `done` is
+  // called with [{name, bytes, text, path}] in the order given, or with an error's message.
+  function readFiles(files, done) {
+    const list = Array.from(files);
+    const total = list.reduce((n, f) => n + f.size, 0);
+    if (total > MAX_FILE_BYTES) {
+      done(null, `${total} bytes is more than the page reads at once (${MAX_FILE_BYTES} bytes); ` +
+                 '`rooflint check` reads it.');
       return;
     }
-    const reader = new FileReader();
-    reader.onload = () => {
-      lastFile = {name: file.name, bytes: new Uint8Array(reader.result)};
+    Promise.all(list.map((file) => file.arrayBuffer().then((buffer) => ({
+      name: file.name, path: file.webkitRelativePath || file.name, bytes: new Uint8Array(buffer),
+    })))).then((read) => done(read, null), (e) => done(null, `cannot be read: ${e && e.message || e}`));
+  }
+
+  // Every file of a drop, a folder's included (read through the entries API, each with its
+  // path, so a file in models/ is a model), else the drop's files.
+  function droppedFiles(e, done) {
+    const entries = Array.from(e.dataTransfer.items || []).map((i) => i.webkitGetAsEntry && i.webkitGetAsEntry());
+    if (!entries.length || entries.some((x) => !x)) {
+      done(Array.from(e.dataTransfer.files).map((file) => ({file, path: file.name})));
+      return;
+    }
+    const found = [];
+    const walk = (entry) => new Promise((resolve) => {
+      if (entry.isFile) {
+        entry.file((file) => { found.push({file, path: entry.fullPath.replace(/^\//, '')}); resolve(); }, () => resolve());
+        return;
+      }
+      const reader = entry.createReader();
+      const all = [];
+      const next = () => reader.readEntries((batch) => {
+        if (!batch.length) { Promise.all(all.map(walk)).then(resolve); return; }
+        all.push(...batch);
+        next();
+      }, () => resolve());
+      next();
+    });
+    Promise.all(entries.map(walk)).then(() => done(found));
+  }
+
+  function checkFiles(files) {
+    readFiles(files, (read, error) => {
+      if (error) {
+        lastFiles = [];
+        $('#file-result').replaceChildren();
+        $('#file-status').textContent = error;
+        return;
+      }
+      lastFiles = read;
       renderFile();
-    };
-    reader.onerror = () => { $('#file-status').textContent = `${file.name}: cannot be read`; };
-    reader.readAsArrayBuffer(file);
+    });
   }
 
   // --- Browse the corpus ----------------------------------------------------------------------
 
-  let corpus = null, sortKey = 'id', sortUp = true;
+  // The table draws one page of rows: filtering and sorting run over every record, the DOM
+  // holds at most PAGE_ROWS of them, so a corpus of a hundred thousand records stays quick.
+  const PAGE_ROWS = 100;
+  let corpus = null, sortKey = 'id', sortUp = true, corpusPage = 0, corpusRows = [];
 
+  function corpusFilter() {
+    const form = $('#corpus-filter');
+    return Object.fromEntries(['model', 'hardware', 'metric', 'precision']
+      .map((k) => [k, form.elements[k].value.trim().toLowerCase()]));
+  }
+
+  // Filters and sorts every record into corpusRows, then draws the first page.
   function renderCorpus() {
     if (!lib.corpus) {
       $('#corpus-status').textContent = 'This build has no corpus table.';
@@ -451,34 +591,174 @@
       }
       corpus = report.benchmarks;
     }
-    const form = $('#corpus-filter');
-    const want = Object.fromEntries(['model', 'hardware', 'metric', 'precision']
-      .map((k) => [k, form.elements[k].value.trim().toLowerCase()]));
+    const want = corpusFilter();
     const rows = corpus.filter((r) => Object.entries(want).every(([k, w]) =>
       !w || String(r[k] || '').toLowerCase().includes(w) ||
       (k === 'hardware' && r.accelerators.join(' ').toLowerCase().includes(w))));
     const key = (r) => sortKey === 'percent' ? (r.binding ? r.binding.percent : -1) : String(r[sortKey] || '');
+    const collator = new Intl.Collator(undefined, {numeric: true});
     rows.sort((a, b) => {
       const x = key(a), y = key(b);
-      const c = typeof x === 'number' ? x - y : x.localeCompare(y, undefined, {numeric: true});
+      const c = typeof x === 'number' ? x - y : collator.compare(x, y);
       return sortUp ? c : -c;
     });
-    $('#corpus-status').textContent = `${rows.length} of ${corpus.length} benchmark records. ` +
-      'Click a heading to sort; a row to check its figure as a claim.';
+    corpusRows = rows;
+    corpusPage = 0;
+    drawCorpusPage();
+  }
+
+  function pager() {
+    const pages = Math.max(1, Math.ceil(corpusRows.length / PAGE_ROWS));
+    if (pages === 1) return null;
+    const go = (p) => () => { corpusPage = Math.min(Math.max(p, 0), pages - 1); drawCorpusPage(); };
+    const select = el('select', {'aria-label': 'page', onchange: (e) => go(Number(e.target.value))()},
+      Array.from({length: pages}, (_, p) => el('option', {value: p, selected: p === corpusPage},
+        `${p * PAGE_ROWS + 1}–${Math.min((p + 1) * PAGE_ROWS, corpusRows.length)}`)));
+    return el('div', {class: 'pager'},
+      el('button', {type: 'button', class: 'prev', disabled: corpusPage === 0, onclick: go(corpusPage - 1)}, '‹ Previous'),
+      el('label', {}, 'Rows ', select, ` of ${corpusRows.length}`),
+      el('button', {type: 'button', class: 'next', disabled: corpusPage === pages - 1, onclick: go(corpusPage + 1)}, 'Next ›'));
+  }
+
+  function drawCorpusPage() {
+    const rows = corpusRows;
+    const from = corpusPage * PAGE_ROWS, to = Math.min(from + PAGE_ROWS, rows.length);
+    const yours = corpus.filter((r) => r.user).length;
+    $('#corpus-status').textContent = `${rows.length} of ${corpus.length} benchmark records` +
+      (yours ? ` (${yours} yours)` : '') + (rows.length > PAGE_ROWS ? `; rows ${from + 1}–${to} shown` : '') +
+      '. Click a heading to sort; a row to check its figure as a claim.';
     const cols = [['id', 'Record'], ['model', 'Model'], ['hardware', 'Hardware'], ['metric', 'Metric'],
                   ['precision', 'Precision'], ['value', 'Value'], ['percent', '% | x'], ['verdict', 'Verdict']];
     const head = el('tr', {}, cols.map(([k, label]) => el('th', {
       class: `sortable${k === sortKey ? (sortUp ? ' up' : ' down') : ''}`, tabindex: 0,
       onclick: () => { sortUp = k === sortKey ? !sortUp : true; sortKey = k; renderCorpus(); },
     }, label)));
-    const body = el('tbody', {}, rows.slice(0, 500).map((r) => el('tr', {
+    const body = el('tbody', {}, rows.slice(from, to).map((r) => el('tr', {
       class: 'fig', tabindex: 0, title: 'check this figure as a claim',
       onclick: () => loadClaimFromRecord(r),
-    }, el('td', {}, r.id), el('td', {}, r.model), el('td', {}, r.hardware), el('td', {}, r.metric),
-       el('td', {}, r.precision || '—'), el('td', {class: 'n'}, r.value),
+    }, el('td', {}, r.id, r.user ? el('span', {class: 'tag'}, 'yours') : null), el('td', {}, r.model),
+       el('td', {}, r.hardware), el('td', {}, r.metric),
+       el('td', {}, r.precision || '—'), el('td', {class: 'n', title: r.value}, shortValue(r.value)),
        el('td', {class: 'n'}, r.binding ? distance(r.binding) : ''), el('td', {}, verdictBadge(r.verdict)))));
-    $('#corpus-result').replaceChildren(el('table', {class: 'figures corpus'}, el('thead', {}, head), body),
-      rows.length > 500 ? el('p', {class: 'hint'}, `The first 500 of ${rows.length} are shown; filter to see the others.`) : '');
+    $('#corpus-result').replaceChildren(pager() || '',
+      el('table', {class: 'figures corpus'}, el('thead', {}, head), body), pager() || '');
+    announce('corpus');
+  }
+
+  // --- Your models and records (--model-config, --corpus) ------------------------------------
+
+  // The config.json every check sends, as `--model-config` gives it: {request: {name, text,
+  // folder, index}, id}; null when none.
+  let modelConfig = null;
+  let userFiles = [];  // [{name, text}] as setUserCorpus took them
+
+  // Reads the config (and an index beside it) against the claim's Model field, shows what it
+  // was read as, and checks the claim and the file again with it.
+  function useModelConfig(request) {
+    const status = $('#config-status'), out = $('#config-result');
+    out.replaceChildren();
+    modelConfig = null;
+    $('#config-clear').hidden = !request;
+    if (request) {
+      const model = $('#claim').elements.model.value.trim();
+      const {report} = call('readModelConfig', JSON.stringify({'model-config': request, model}));
+      if (report.error) {
+        status.textContent = '';
+        out.append(errorBlock(report));
+      } else {
+        modelConfig = {request, id: report.id};
+        status.textContent = `${request.name}: model ${report.id}` +
+          (model ? ` (named by the claim's Model field, “${model}”)` : ' (type a name in the claim\'s Model field to choose its id)') +
+          '. Claims and files on this page now use it.';
+        out.append(diagnosticsList(report.diagnostics) || '',
+                   el('details', {}, el('summary', {}, 'The model record made from it'),
+                      el('pre', {class: 'arith'}, report.toml)));
+      }
+    } else {
+      status.textContent = '';
+    }
+    for (const p of document.querySelectorAll('.config-in-use')) {
+      p.hidden = !modelConfig;
+      p.replaceChildren(...(modelConfig ? [`Using ${modelConfig.request.name} as model ${modelConfig.id} (`,
+        el('a', {href: '#', onclick: (e) => { e.preventDefault(); clearModelConfig(); }}, 'remove'), ').'] : []));
+    }
+    renderClaim();
+    renderFile();
+    announce('config');
+  }
+
+  function clearModelConfig() {
+    $('#config-text').value = '';
+    useModelConfig(null);
+  }
+
+  // Files dropped or chosen for the config: config.json (any other .json that is not the
+  // index) and model.safetensors.index.json.
+  function configFromFiles(files) {
+    readFiles(files, (read, error) => {
+      if (error) {
+        $('#config-status').textContent = error;
+        return;
+      }
+      const decode = (f) => new TextDecoder().decode(f.bytes);
+      const index = read.find((f) => f.name === 'model.safetensors.index.json');
+      const config = read.find((f) => f !== index);
+      if (!config) {
+        $('#config-status').textContent = 'No config.json among the files given.';
+        return;
+      }
+      const text = decode(config);
+      $('#config-text').value = text;
+      const folder = config.path.includes('/') ? config.path.split('/').slice(-2, -1)[0] : '';
+      useModelConfig({name: config.name, text, folder, index: index ? decode(index) : ''});
+    });
+  }
+
+  // Loads `files` ([{name, text}]) with the bundled corpus, shows where each went and what was
+  // wrong, and redraws what depends on the corpus.
+  function useRecords(files) {
+    drawRecords(files);
+    announce('records');
+  }
+
+  function drawRecords(files) {
+    const status = $('#records-status'), out = $('#records-result');
+    out.replaceChildren();
+    const {report} = call('setUserCorpus', JSON.stringify({files}));
+    userFiles = report.error ? [] : files;
+    $('#records-clear').hidden = !userFiles.length;
+    corpus = null;
+    fillNames();
+    if (modelConfig) useModelConfig(modelConfig.request);  // against the new corpus
+    else { renderClaim(); renderFile(); }
+    if (report.error) {
+      status.textContent = '';
+      out.append(errorBlock(report));
+      return;
+    }
+    if (!files.length) {
+      status.textContent = '';
+      return;
+    }
+    // "1 model", "2 accelerators": a kind's folder name is its plural.
+    const records = (n, kind) => `${n} ${n === 1 ? kind.replace(/s$/, '') : kind}`;
+    const added = Object.entries(report.records).filter(([, c]) => c.read).map(([k, c]) => records(c.read, k));
+    const rejected = Object.entries(report.records).filter(([, c]) => c.rejected).map(([k, c]) => records(c.rejected, k));
+    const errors = report.diagnostics.filter((d) => d.severity === 'error').length;
+    status.textContent = `${files.length} file${files.length === 1 ? '' : 's'}: ` +
+      `${added.length ? added.join(', ') : 'no records'} added to the bundled corpus` +
+      (rejected.length ? `; ${rejected.join(', ')} rejected, ${errors} error${errors === 1 ? '' : 's'} below` : '') + '.';
+    out.append(el('table', {class: 'user-files'},
+      el('thead', {}, el('tr', {}, el('th', {}, 'File'), el('th', {}, 'Read as'), el('th', {}, 'Because'))),
+      el('tbody', {}, report.files.map((f) => el('tr', {},
+        el('td', {}, f.name), el('td', {}, f.path || '—'), el('td', {}, f.how))))));
+    for (const d of report.diagnostics) out.append(el('pre', {class: `diagnostic sev-${d.severity}`}, d.text));
+  }
+
+  function recordsFromFiles(list) {
+    const files = list.filter(({file}) => file.name.endsWith('.toml') || list.length === 1);
+    Promise.all(files.map(({file, path}) => file.text().then((text) => ({name: path, text}))))
+      .then((read) => useRecords(read.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))));
   }
 
   function loadClaimFromRecord(r) {
@@ -570,21 +850,45 @@
         });
       }
       renderClaim();
-      if (view === 'file' || view === 'corpus') show(view);
-      const drop = $('#drop');
-      drop.addEventListener('dragover', (e) => { e.preventDefault(); drop.classList.add('over'); });
-      drop.addEventListener('dragleave', () => drop.classList.remove('over'));
-      drop.addEventListener('drop', (e) => {
-        e.preventDefault();
-        drop.classList.remove('over');
-        if (e.dataTransfer.files.length) readFile(e.dataTransfer.files[0]);
+      if (view === 'file' || view === 'corpus' || view === 'mine') show(view);
+      // A drop zone: `take` gets the drop's files ([{file, path}]).
+      const dropZone = (zone, take) => {
+        zone.addEventListener('dragover', (e) => { e.preventDefault(); zone.classList.add('over'); });
+        zone.addEventListener('dragleave', () => zone.classList.remove('over'));
+        zone.addEventListener('drop', (e) => {
+          e.preventDefault();
+          zone.classList.remove('over');
+          droppedFiles(e, (list) => { if (list.length) take(list); });
+        });
+      };
+      const picked = (input, take) => input.addEventListener('change', (e) => {
+        if (e.target.files.length) take(Array.from(e.target.files).map((file) => ({file, path: file.webkitRelativePath || file.name})));
+        e.target.value = '';
       });
-      $('#file-input').addEventListener('change', (e) => {
-        if (e.target.files.length) readFile(e.target.files[0]);
-      });
+      const asFiles = (take) => (list) => take(list.map(({file}) => file));
+      dropZone($('#drop'), asFiles(checkFiles));
+      picked($('#file-input'), asFiles(checkFiles));
       $('#file-options').addEventListener('input', debounce(renderFile, 200));
       $('#file-options').addEventListener('change', debounce(renderFile, 200));
+      dropZone($('#config-drop'), asFiles(configFromFiles));
+      picked($('#config-input'), asFiles(configFromFiles));
+      $('#config-text').addEventListener('input', debounce(() => {
+        const text = $('#config-text').value;
+        if (!text.trim()) useModelConfig(null);
+        else useModelConfig({name: 'config.json', text, folder: '', index: ''});
+      }, 300));
+      $('#config-clear').addEventListener('click', clearModelConfig);
+      dropZone($('#records-drop'), recordsFromFiles);
+      picked($('#records-input'), recordsFromFiles);
+      picked($('#records-folder'), recordsFromFiles);
+      $('#records-clear').addEventListener('click', () => useRecords([]));
+      // The claim's Model field names a config's model: a new name reads it again.
+      $('#claim').elements.model.addEventListener('input', debounce(() => {
+        if (modelConfig) useModelConfig(modelConfig.request);
+      }, 300));
       $('#corpus-filter').addEventListener('input', debounce(renderCorpus, 120));
+      // Last: every handler is in place.
+      announce('ready');
     }).catch((e) => {
       $('#claim-status').textContent = `rooflint could not start: ${e && e.message || e}`;
     });

@@ -3,11 +3,17 @@
 // or auto, and the result is CheckJson's bytes, what `rooflint check --format json` prints. The
 // corpus is the bundled one, embedded in the module at /data. Every input is untrusted: what
 // cannot be read, and any exception, comes back as {"error": "..."}, never an abort.
+// The user's own records (`check --corpus`) are written into the module's in-memory file system
+// at /user and loaded with the bundled ones by LoadCorpus, as the tool loads a folder; a Hugging
+// Face config.json (`check --model-config`) is added by AddModelConfig, as the tool adds one.
 #include <emscripten/bind.h>
 
 #include <cstdint>
 #include <exception>
+#include <filesystem>
+#include <fstream>
 #include <limits>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -19,8 +25,10 @@
 #include "rooflint/corpus.h"
 #include "rooflint/hardware_match.h"
 #include "rooflint/import.h"
+#include "rooflint/model_config.h"
 #include "rooflint/names.h"
 #include "rooflint/precision.h"
+#include "rooflint/schema.h"
 
 namespace rooflint::web {
 namespace {
@@ -30,21 +38,66 @@ using nlohmann::json;
 // Where the build embeds the bundled corpus (web/CMakeLists.txt, --embed-file).
 constexpr std::string_view kBundledData = "/data";
 
-// What a request cannot be read as: its message is the diagnostic the page shows.
+// What a request cannot be read as: its message is the diagnostic the page shows, with the
+// located diagnostics of an input file when there are some (a config.json that cannot be read).
 struct BadRequest {
   std::string message;
+  json diagnostics = json::array();
 };
 
-const Corpus& BundledCorpus() {
-  static const Corpus corpus = [] {
+// Where the user's records are written, one folder of each kind, to be loaded beside /data.
+constexpr std::string_view kUserData = "/user";
+
+// The corpus every call checks against: the bundled one, with the user's records once
+// SetUserCorpus has loaded some (LoadCorpus({"/data", "/user"}), what `--corpus` loads).
+struct Working {
+  Corpus corpus;
+  // A user file's place in /user ("models/x.toml") -> the name the user gave it, for the
+  // diagnostics shown.
+  std::map<std::string, std::string, std::less<>> user_names;
+  int generation = 0;  // how many times the corpus was loaded (the config cache's key)
+};
+
+Working& WorkingCorpus() {
+  static Working working = [] {
+    Working w;
     std::vector<std::string> roots = {std::string(kBundledData)};
-    return LoadCorpus(roots);
+    w.corpus = LoadCorpus(roots);
+    return w;
   }();
-  return corpus;
+  return working;
 }
 
-std::string Error(std::string_view message) {
-  return json{{"error", std::string(message)}}.dump(2) + "\n";
+const Corpus& CurrentCorpus() { return WorkingCorpus().corpus; }
+
+// "models/x.toml" of a path the loader gives a user's file ("user/models/x.toml": it shows a
+// path relative to the working folder, "/"); "" for any other path.
+std::string_view UserFile(std::string_view path) {
+  if (path.starts_with('/')) path.remove_prefix(1);
+  const std::string_view user = kUserData.substr(1);
+  if (!path.starts_with(user) || path.size() <= user.size() || path[user.size()] != '/') return {};
+  return path.substr(user.size() + 1);
+}
+
+std::string Error(std::string_view message, const json& diagnostics = json::array()) {
+  json out = {{"error", std::string(message)}};
+  if (!diagnostics.empty()) out["diagnostics"] = diagnostics;
+  return out.dump(2) + "\n";
+}
+
+// A diagnostic for the page: its parts, and the text the tool prints for it (path:line:col,
+// the line, a caret, the hint), with a user file named as the user gave it.
+json DiagnosticJson(Diagnostic d) {
+  const auto& names = WorkingCorpus().user_names;
+  if (auto it = names.find(UserFile(d.where.path)); it != names.end()) d.where.path = it->second;
+  return {{"severity", std::string(SeverityName(d.severity))},
+          {"code", d.code.str()},
+          {"message", d.message.str()},
+          {"path", d.where.path},
+          {"line", d.where.line},
+          {"column", d.where.column},
+          {"hint", d.hint.str()},
+          {"text", Render(d)}};
 }
 
 // The request's member `key` as text: a string as it is, a number as its digits; "" when
@@ -134,7 +187,7 @@ std::string Guarded(F&& body) {
   try {
     return body();
   } catch (const BadRequest& e) {
-    return Error(e.message);
+    return Error(e.message, e.diagnostics);
   } catch (const std::exception& e) {
     return Error(std::string("internal error: ") + e.what());
   } catch (...) {
@@ -148,22 +201,156 @@ std::vector<ImportedRecord>& LastRecords() {
   return records;
 }
 
+// The files AddFile staged for CheckFiles.
+std::vector<ImportFile>& StagedFiles() {
+  static std::vector<ImportFile> files;
+  return files;
+}
+
+// The corpus a request checks against: the working one; or, when the request carries a
+// "model-config" ({"name", "text", "folder", "index"}: a Hugging Face config.json, its folder's
+// name and the model.safetensors.index.json beside it), a copy with that model added as
+// `--model-config` adds it (AddModelConfig), `model` then naming it. The last copy is kept: the
+// page checks again as the user types.
+struct ConfigCorpus {
+  int generation = -1;
+  std::string key;
+  Corpus corpus;
+  std::string id;
+  std::string toml;                     // the model record made from the config
+  std::vector<Diagnostic> diagnostics;  // what reading it said (warnings, notes)
+};
+
+ConfigCorpus& ConfigCache() {
+  static ConfigCorpus cache;
+  return cache;
+}
+
+const Corpus& CorpusFor(const json& request, std::string& model) {
+  auto it = request.find("model-config");
+  if (it == request.end() || it->is_null()) return CurrentCorpus();
+  if (!it->is_object()) throw BadRequest{"--model-config takes {\"name\", \"text\"}"};
+  const std::string name = Text(*it, "name"), text = Text(*it, "text"),
+                    folder = Text(*it, "folder"), index = Text(*it, "index");
+  if (name.empty()) throw BadRequest{"--model-config: the config's name is not given"};
+  ConfigCorpus& cache = ConfigCache();
+  std::string key = json::array({name, text, folder, index, model}).dump();
+  const Working& working = WorkingCorpus();
+  if (cache.generation != working.generation || cache.key != key) {
+    cache = ConfigCorpus{};
+    Corpus corpus = working.corpus;
+    // The index is read beside the config, as the tool reads it.
+    std::string index_path =
+        index.empty()
+            ? ""
+            : (std::filesystem::path(name).parent_path() / "model.safetensors.index.json").string();
+    AddedModel added = AddModelConfig(corpus, text, name, model, folder, index, index_path);
+    if (added.id.empty()) {
+      BadRequest bad{"--model-config: " + name + " gives no model record"};
+      for (const Diagnostic& d : added.diagnostics) bad.diagnostics.push_back(DiagnosticJson(d));
+      throw bad;
+    }
+    cache.corpus = std::move(corpus);
+    cache.id = added.id;
+    cache.toml = added.records.empty() ? "" : added.records.front().toml;
+    cache.diagnostics = std::move(added.diagnostics);
+    cache.generation = working.generation;
+    cache.key = std::move(key);
+  }
+  model = cache.id;
+  return cache.corpus;
+}
+
+constexpr bool IsKeyChar(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+         c == '-';
+}
+
+// The kind of record a user's file holds: its folder's, when its name has one
+// ("models/x.toml"), else the kind whose schema knows most of its top-level keys (a line
+// `key = ...` before the first table). `how` says which.
+RecordKind KindOfUserFile(std::string_view name, std::string_view text, std::string& how) {
+  std::filesystem::path path(name);
+  const std::string folder = path.parent_path().filename().string();
+  for (RecordKind kind : {RecordKind::kAccelerator, RecordKind::kModel, RecordKind::kBenchmark,
+                          RecordKind::kSource, RecordKind::kGotcha}) {
+    if (folder == KindFolder(kind)) {
+      how = "its folder";
+      return kind;
+    }
+  }
+  std::vector<std::string> keys;
+  size_t at = 0;
+  while (at < text.size()) {
+    size_t end = text.find('\n', at);
+    std::string_view line = text.substr(at, end == std::string_view::npos ? end : end - at);
+    at = end == std::string_view::npos ? text.size() : end + 1;
+    size_t k = line.find_first_not_of(" \t");
+    if (k == std::string_view::npos) continue;
+    if (line[k] == '[') break;
+    size_t e = k;
+    while (e < line.size() && IsKeyChar(line[e])) ++e;
+    size_t eq = line.find_first_not_of(" \t", e);
+    if (e > k && eq != std::string_view::npos && line[eq] == '=') {
+      keys.emplace_back(line.substr(k, e - k));
+    }
+  }
+  RecordKind best = RecordKind::kBenchmark;
+  size_t best_known = 0;
+  for (RecordKind kind : {RecordKind::kBenchmark, RecordKind::kModel, RecordKind::kAccelerator,
+                          RecordKind::kSource, RecordKind::kGotcha}) {
+    size_t known = 0;
+    for (const std::string& key : keys) known += FindField(kind, key) != nullptr ? 1 : 0;
+    if (known > best_known) {
+      best = kind;
+      best_known = known;
+    }
+  }
+  how = best_known == 0 ? "no key of any kind: read as a benchmark" : "its keys";
+  return best;
+}
+
 }  // namespace
 
 // A claim, as {"model": ..., "hardware": ..., "value": ..., ...} with `rooflint check`'s flag
-// names: CheckJson's bytes, or {"error"} when the request cannot be read.
+// names, and "model-config" (CorpusFor): CheckJson's bytes, or {"error"} when the request
+// cannot be read.
 std::string CheckClaimJson(const std::string& request_text) {
   return Guarded([&] {
-    Claim claim = ReadClaim(ParseRequest(request_text));
-    return CheckJson(CheckClaim(claim, BundledCorpus()));
+    json request = ParseRequest(request_text);
+    Claim claim = ReadClaim(request);
+    const Corpus& corpus = CorpusFor(request, claim.model);
+    return CheckJson(CheckClaim(claim, corpus));
   });
 }
 
-// A benchmark tool's output file, `name` and its bytes, with {"from": FORMAT or "auto",
-// "hardware", "model", "precision", "count", "engine-version"} as `rooflint check FILE` takes
-// them: CheckJson's bytes, or {"error"}. Its records are kept for RecordsToml.
-std::string CheckFileJson(const std::string& name, const std::string& bytes,
-                          const std::string& options_text) {
+// A Hugging Face config.json as the page's claims and files would use it: {"model-config":
+// {"name", "text", "folder", "index"}, "model": the claim's model text}: {"id", "toml" (the
+// draft model record), "diagnostics"}, or {"error", "diagnostics"} when it gives no model.
+std::string ReadModelConfigJson(const std::string& request_text) {
+  return Guarded([&] {
+    json request = ParseRequest(request_text);
+    if (!request.contains("model-config")) throw BadRequest{"no \"model-config\""};
+    std::string model = Text(request, "model");
+    CorpusFor(request, model);
+    const ConfigCorpus& cache = ConfigCache();
+    json diagnostics = json::array();
+    for (const Diagnostic& d : cache.diagnostics) diagnostics.push_back(DiagnosticJson(d));
+    return json{{"id", cache.id}, {"toml", cache.toml}, {"diagnostics", diagnostics}}.dump();
+  });
+}
+
+// Stages a file for CheckFilesJson: its name and its bytes.
+void AddFile(const std::string& name, const std::string& bytes) {
+  StagedFiles().push_back(ImportFile{name, bytes});
+}
+
+void ClearFiles() { StagedFiles().clear(); }
+
+// The staged files, benchmark tools' output, with {"from": FORMAT or "auto", "hardware",
+// "model", "precision", "count", "engine-version", "model-config"} as `rooflint check FILE...`
+// takes them: CheckJson's bytes, or {"error"}. Their records are kept for RecordsToml.
+std::string CheckFilesJson(const std::string& options_text) {
   LastRecords().clear();
   return Guarded([&] {
     json request = ParseRequest(options_text);
@@ -171,20 +358,87 @@ std::string CheckFileJson(const std::string& name, const std::string& bytes,
     if (format.empty()) format = std::string(kAutoFormat);
     if (!IsImportFormat(format)) throw BadRequest{"unknown format '" + format + "'"};
     Claim claim = ReadClaim(request);
+    const Corpus& corpus = CorpusFor(request, claim.model);
     ImportOptions import;
     import.count = claim.count;
     if (!claim.model.empty()) import.model = claim.model;
     if (!claim.hardware.empty()) import.hardware = claim.hardware;
     if (!claim.precision.empty()) import.precision = claim.precision;
     if (!claim.engine_version.empty()) import.engine_version = claim.engine_version;
-    std::vector<ImportFile> files = {ImportFile{name, bytes}};
-    CheckReport report = CheckFiles(format, files, import, BundledCorpus());
+    CheckReport report = CheckFiles(format, StagedFiles(), import, corpus);
     LastRecords() = std::move(report.records);
     return CheckJson(report);
   });
 }
 
-// The records of the last CheckFileJson as one TOML text, each after a comment naming the file
+// One file, `name` and its bytes: CheckFilesJson of it alone.
+std::string CheckFileJson(const std::string& name, const std::string& bytes,
+                          const std::string& options_text) {
+  ClearFiles();
+  AddFile(name, bytes);
+  std::string out = CheckFilesJson(options_text);
+  ClearFiles();
+  return out;
+}
+
+// The user's own records, as `check --corpus DIR` adds a folder: {"files": [{"name", "text"}]},
+// each file written to /user/<kind>/<its name> (the kind from its folder in the name, else from
+// its keys) and loaded with the bundled corpus by LoadCorpus. Every later call checks against
+// the result; no files is the bundled corpus alone. Gives {"files": [{"name", "path", "kind",
+// "how"}], "diagnostics": [...] (the user's files'), "records": {kind: count}}, or {"error"}.
+std::string SetUserCorpus(const std::string& request_text) {
+  return Guarded([&] {
+    json request = ParseRequest(request_text);
+    auto it = request.find("files");
+    if (it == request.end() || !it->is_array()) throw BadRequest{"no \"files\" array"};
+    Working& working = WorkingCorpus();
+    std::error_code ec;
+    std::filesystem::remove_all(kUserData, ec);
+    working.user_names.clear();
+    json files = json::array();
+    for (const json& f : *it) {
+      if (!f.is_object()) throw BadRequest{"a file is not {\"name\", \"text\"}"};
+      const std::string name = Text(f, "name"), text = Text(f, "text");
+      std::string base = std::filesystem::path(name).filename().string();
+      if (base.size() < 6 || !base.ends_with(".toml")) {
+        files.push_back({{"name", name}, {"path", nullptr}, {"how", "not a .toml file: not read"}});
+        continue;
+      }
+      std::string how;
+      RecordKind kind = KindOfUserFile(name, text, how);
+      std::filesystem::path folder = std::filesystem::path(kUserData) / KindFolder(kind);
+      std::filesystem::create_directories(folder, ec);
+      std::string place = std::string(KindFolder(kind)) + "/" + base;
+      if (working.user_names.contains(place)) how += "; replaces an earlier file of its name";
+      std::ofstream((folder / base).string(), std::ios::binary | std::ios::trunc) << text;
+      working.user_names[place] = name;
+      files.push_back(
+          {{"name", name}, {"path", place}, {"kind", std::string(KindFolder(kind))}, {"how", how}});
+    }
+    std::vector<std::string> roots = {std::string(kBundledData)};
+    if (!working.user_names.empty()) roots.emplace_back(kUserData);
+    working.corpus = LoadCorpus(roots);
+    ++working.generation;
+    json diagnostics = json::array();
+    for (const Diagnostic& d : working.corpus.diagnostics) {
+      // The user's files' (the bundled corpus has none of its own).
+      if (!UserFile(d.where.path).empty()) {
+        diagnostics.push_back(DiagnosticJson(d));
+      }
+    }
+    json records = json::object();
+    for (const FileEntry& e : working.corpus.files) {
+      if (UserFile(e.path.str()).empty()) continue;
+      std::string kind(KindFolder(e.kind));
+      if (!records.contains(kind)) records[kind] = {{"read", 0}, {"rejected", 0}};
+      records[kind][e.rejected ? "rejected" : "read"] =
+          records[kind][e.rejected ? "rejected" : "read"].get<int>() + 1;
+    }
+    return json{{"files", files}, {"diagnostics", diagnostics}, {"records", records}}.dump();
+  });
+}
+
+// The records of the last CheckFilesJson as one TOML text, each after a comment naming the file
 // it would be (`benchmarks/<id>.toml`); "" when it imported none.
 std::string RecordsToml() {
   std::string out;
@@ -198,7 +452,7 @@ std::string RecordsToml() {
 // "name", "vendor", "aliases"}], "precisions": [...], "formats": [...]}.
 std::string NamesJson() {
   return Guarded([] {
-    const Corpus& corpus = BundledCorpus();
+    const Corpus& corpus = CurrentCorpus();
     json models = json::array(), parts = json::array(), precisions = json::array(),
          formats = json::array();
     for (const Model& m : corpus.models) {
@@ -226,7 +480,7 @@ std::string NamesJson() {
 // "value", "verdict", "binding": {"instrument", "bound", "unit", "percent"} or null, "claim"}]}.
 std::string CorpusJson() {
   return Guarded([] {
-    const Corpus& corpus = BundledCorpus();
+    const Corpus& corpus = CurrentCorpus();
     SweepOptions options;
     options.keep_every_result = false;
     const SweepResult sweep = Sweep(corpus, options);
@@ -275,6 +529,7 @@ std::string CorpusJson() {
                  {"percent", binding->percent}};
       }
       rows.push_back({{"id", b.header.id.str()},
+                      {"user", !UserFile(b.header.path.str()).empty()},
                       {"model", b.model.str()},
                       {"hardware", b.hardware.str()},
                       {"accelerators", b.accelerators},
@@ -295,6 +550,11 @@ std::string CorpusJson() {
 EMSCRIPTEN_BINDINGS(rooflint) {
   emscripten::function("checkClaim", &rooflint::web::CheckClaimJson);
   emscripten::function("checkFile", &rooflint::web::CheckFileJson);
+  emscripten::function("addFile", &rooflint::web::AddFile);
+  emscripten::function("clearFiles", &rooflint::web::ClearFiles);
+  emscripten::function("checkFiles", &rooflint::web::CheckFilesJson);
+  emscripten::function("setUserCorpus", &rooflint::web::SetUserCorpus);
+  emscripten::function("readModelConfig", &rooflint::web::ReadModelConfigJson);
   emscripten::function("recordsToml", &rooflint::web::RecordsToml);
   emscripten::function("names", &rooflint::web::NamesJson);
   emscripten::function("corpus", &rooflint::web::CorpusJson);

@@ -125,9 +125,10 @@ CheckReport CheckFiles(std::string_view format, std::span<const ImportFile> file
                        const CheckOptions& options = {});
 
 // The report as JSON, indented, ending in a newline: {"tool", "version", "figures": [{"id",
-// "metric", "value", "model", "hardware", "accelerators", "precision", "verdict", "binding",
-// "bounds", "capacity", "findings", "missing", "notes"}], "diagnostics": [...]}. What `rooflint
-// check --format json` prints; every front end returns these bytes.
+// "from", "metric", "statistic", "set" (from, statistic and set: a file's, when stated), "value",
+// "model", "hardware", "accelerators", "precision", "verdict", "binding", "bounds", "capacity",
+// "findings", "missing", "notes"}], "diagnostics": [...]}. What `rooflint check --format json`
+// prints; every front end returns these bytes.
 std::string CheckJson(const CheckReport& report);
 
 // Reads a metric from a value's words and unit ("250 tok/s per user", "35 ms TTFT"): the

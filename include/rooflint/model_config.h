@@ -22,7 +22,9 @@
 #include <string_view>
 #include <vector>
 
+#include "rooflint/corpus.h"
 #include "rooflint/diagnostic.h"
+#include "rooflint/import.h"
 #include "rooflint/records.h"
 
 namespace rooflint {
@@ -41,6 +43,22 @@ ModelConfigResult ModelFromHfConfig(std::string_view config_text, std::string_vi
                                     std::string_view id, std::string_view source,
                                     std::string_view index_text = {},
                                     std::string_view index_path = {});
+
+// What `--model-config` adds to a corpus: the model a config.json describes, as a draft record,
+// and a source record citing the file (which has no address), both appended to `corpus` and
+// indexed. The id is `name` (a model name the user gave, "" when none) made an id, else
+// `folder_name`'s (the config's folder); "-config" is added when the corpus holds that id. `id`
+// is "" when the config cannot be read: `diagnostics` say why, located in the file. Every front
+// end (the tool's `check` and `import`, the page) adds a config through this.
+struct AddedModel {
+  std::string id;
+  std::vector<Diagnostic> diagnostics;
+  std::vector<ImportedRecord> records;  // the model's record, then the source's, as TOML
+};
+AddedModel AddModelConfig(Corpus& corpus, std::string_view config_text,
+                          std::string_view config_path, std::string_view name,
+                          std::string_view folder_name, std::string_view index_text = {},
+                          std::string_view index_path = {});
 
 // The largest config.json and model.safetensors.index.json read. A config is a few KiB; an
 // index names every tensor, tens of thousands for a large mixture of experts.

@@ -16,7 +16,6 @@
 #include "cli/progress.h"
 #include "core/file_io.h"
 #include "core/text_util.h"
-#include "import/common.h"
 #include "report/escape.h"
 #include "rooflint/check.h"
 #include "rooflint/corpus.h"
@@ -344,45 +343,15 @@ bool AddModelConfig(const std::string& config_path, std::string& model, Corpus& 
     index_path.clear();
   }
   if (index_text.empty()) index_path.clear();
-  // The record's id: --model when it names no model of the corpus, else the config's folder.
-  std::string base =
-      model.empty() ? std::filesystem::absolute(folder, ec).filename().string() : model;
-  std::string id = import::Slug(import::BaseName(base), 60);
-  if (id.empty() || !IsAlnum(id[0])) id = "model-from-config";
-  if (corpus.FindModel(id) != nullptr) id += "-config";
-  const std::string source_id = fmt::format("{}-hf-config", id);
-  ModelConfigResult r = ModelFromHfConfig(text, config_path, id, source_id, index_text, index_path);
-  for (const Diagnostic& d : r.diagnostics) std::cerr << RenderForTerminal(d);
-  if (!r.model) return false;
-  // The source: the file, which has no address; its url is the format's documentation.
-  ImportResult source;
-  import::EmitSource(
-      import::LocalRunSource(
-          source_id, fmt::format("Hugging Face config.json, {}", import::BaseName(config_path)),
-          "a Hugging Face config.json",
-          "https://huggingface.co/docs/transformers/main_classes/configuration", "",
-          fmt::format(
-              "Given with --model-config ({} bytes, content hash {}){}. The url is the "
-              "format's documentation, not the file: a local file has no address. The "
-              "date is the import date.",
-              text.size(), import::ShortHash(import::Fnv1a(text)),
-              index_path.empty() ? "" : ", with the model.safetensors.index.json beside it")),
-      config_path, Diagnostic{}, source);
-  if (source.records.empty()) {
-    for (const Diagnostic& d : source.diagnostics) std::cerr << RenderForTerminal(d);
-    return false;
-  }
-  Source s = std::get<Source>(source.records[0].record);
-  s.header.path = SharedText(config_path);
-  corpus.sources.push_back(std::move(s));
-  Model m = *r.model;
-  m.header.path = SharedText(config_path);
-  corpus.models.push_back(std::move(m));
+  std::string folder_name = std::filesystem::absolute(folder, ec).filename().string();
+  AddedModel added = rooflint::AddModelConfig(corpus, text, config_path, model, folder_name,
+                                              index_text, index_path);
+  for (const Diagnostic& d : added.diagnostics) std::cerr << RenderForTerminal(d);
+  if (added.id.empty()) return false;
   if (records != nullptr) {
-    records->push_back({RecordKind::kModel, id, r.toml, *r.model, config_path});
-    records->push_back(std::move(source.records[0]));
+    for (ImportedRecord& r : added.records) records->push_back(std::move(r));
   }
-  corpus.Index();
+  const std::string& id = added.id;
   std::cerr << fmt::format("rooflint {}: model {} from {}\n", command, id,
                            EscapeTerminal(config_path));
   model = id;

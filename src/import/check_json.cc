@@ -28,6 +28,10 @@ std::string CheckJson(const CheckReport& report) {
     j["id"] = f.id;
     if (!f.from.empty()) j["from"] = f.from;
     j["metric"] = f.metric;
+    // A file's figures: the statistic of a distribution (mean, p99) and the run it belongs to,
+    // which `check`'s table groups them by.
+    if (!f.statistic.empty()) j["statistic"] = f.statistic;
+    if (!f.set.empty()) j["set"] = f.set;
     j["value"] = f.value;
     j["model"] = f.model;
     j["hardware"] = f.hardware;

@@ -1232,4 +1232,52 @@ ModelConfigResult ModelFromHfConfig(std::string_view config_text, std::string_vi
   return result;
 }
 
+AddedModel AddModelConfig(Corpus& corpus, std::string_view config_text,
+                          std::string_view config_path, std::string_view name,
+                          std::string_view folder_name, std::string_view index_text,
+                          std::string_view index_path) {
+  AddedModel added;
+  if (index_text.empty()) index_path = {};
+  // The record's id: the name given, else the config's folder, made an id; a name the corpus
+  // already holds gets "-config", so the config's model never replaces a record.
+  std::string id = import::Slug(import::BaseName(name.empty() ? folder_name : name), 60);
+  if (id.empty() || !IsAlnum(id[0])) id = "model-from-config";
+  if (corpus.FindModel(id) != nullptr) id += "-config";
+  const std::string source_id = fmt::format("{}-hf-config", id);
+  ModelConfigResult r =
+      ModelFromHfConfig(config_text, config_path, id, source_id, index_text, index_path);
+  added.diagnostics = std::move(r.diagnostics);
+  if (!r.model) return added;
+  // The source: the file, which has no address; its url is the format's documentation.
+  ImportResult source;
+  import::EmitSource(
+      import::LocalRunSource(
+          source_id, fmt::format("Hugging Face config.json, {}", import::BaseName(config_path)),
+          "a Hugging Face config.json",
+          "https://huggingface.co/docs/transformers/main_classes/configuration", "",
+          fmt::format(
+              "Given with --model-config ({} bytes, content hash {}){}. The url is the "
+              "format's documentation, not the file: a local file has no address. The "
+              "date is the import date.",
+              config_text.size(), import::ShortHash(import::Fnv1a(config_text)),
+              index_path.empty() ? "" : ", with the model.safetensors.index.json beside it")),
+      std::string(config_path), Diagnostic{}, source);
+  if (source.records.empty()) {
+    for (Diagnostic& d : source.diagnostics) added.diagnostics.push_back(std::move(d));
+    return added;
+  }
+  Source s = std::get<Source>(source.records[0].record);
+  s.header.path = SharedText(config_path);
+  corpus.sources.push_back(std::move(s));
+  Model m = *r.model;
+  m.header.path = SharedText(config_path);
+  corpus.models.push_back(std::move(m));
+  added.records.push_back(
+      {RecordKind::kModel, id, std::move(r.toml), std::move(*r.model), std::string(config_path)});
+  added.records.push_back(std::move(source.records[0]));
+  corpus.Index();
+  added.id = std::move(id);
+  return added;
+}
+
 }  // namespace rooflint
