@@ -85,3 +85,13 @@ expect_match("input_tokens 8192 stated on the command line \\(--input-tokens\\):
 expect_exit(3 check ${SAMPLES}/trtllm-bench/shaamil101_v0.16.0_llama3.1-70b-fp8_tp8_isl8192_osl1024_n400_throughput_stdout.txt
             --hardware "8x H100 SXM" --metric ttft)
 expect_match("--metric is a claim's; a file's figures carry their own" "the refused flag")
+# A figure past a bound only at the smaller of two counts (two superchips stated as 2 while the
+# text says 4 GPUs): the headline is that bound's, 2 x 8 TB/s / 68.71 GB = 232.8 tok/s, not the
+# binding 465.7 it is within, and no speculation is asked to accept under one token a step.
+expect_exit(0 check --model llama-2-70b --hardware "2x GB200 Grace Blackwell Superchip" --count 2
+            --value "300 tok/s per user" --precision fp8 --batch 1)
+expect_match("IMPOSSIBLE IF +300 tok/s is 128.8% of the memory roof \\(232.8 tok/s\\)" "the smaller count's bound")
+expect_match("2 x 8 TB/s / 68.71 GB = 232.8 tok/s" "its arithmetic")
+if(LAST_OUTPUT MATCHES "accepting at least 0")
+  message(FATAL_ERROR "a speculation under one token a step:\n${LAST_OUTPUT}")
+endif()

@@ -140,7 +140,24 @@ void PrintFigureBlock(const CheckedFigure& f, bool color, std::ostream& out) {
                 TerminalColumns());
   }
   std::string word(VerdictWord(f.verdict));
-  if (f.binding) {
+  // A verdict past a bound the binding one is within: a bound at another reading of the record
+  // (the smaller of two counts) that only a finding carries. The finding then says it.
+  const Finding* past = nullptr;
+  if (f.binding && f.binding->percent <= 100 &&
+      (f.verdict == "exceeds" || f.verdict == "exceeds-assuming")) {
+    for (const Finding& x : f.findings) {
+      if (x.severity != Severity::kNote && !x.instrument.empty() && past == nullptr) past = &x;
+    }
+  }
+  if (past != nullptr) {
+    out << Wrap(T(past->message),
+                fmt::format("  {}  ", Styled(fmt::format("{:<13}", word), f.verdict, color)),
+                "                 ", 100 + (color ? 11 : 0));
+    if (!past->arithmetic.empty()) {
+      out << Wrap(T(past->arithmetic), "                 ", "                   ",
+                  TerminalColumns());
+    }
+  } else if (f.binding) {
     std::string sentence = Sentence(f, *f.binding);
     if (!f.binding->assumption.empty() && f.verdict != "exceeds") {
       sentence += fmt::format(", if {}", T(f.binding->assumption));
@@ -150,6 +167,7 @@ void PrintFigureBlock(const CheckedFigure& f, bool color, std::ostream& out) {
                 "                 ", 100 + (color ? 11 : 0));
     // Past the memory roof only if no speculation: how much it would have to accept.
     if (f.verdict == "exceeds-assuming" && f.binding->instrument == "memory-roof" &&
+        f.binding->percent > 100 &&
         f.binding->assumption.find("speculative") != std::string::npos) {
       out << Wrap(fmt::format("(possible only if decoding was speculative, accepting at least {} "
                               "tokens per step; --speculative false if it was not)",
