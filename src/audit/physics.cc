@@ -370,8 +370,9 @@ Bytes ComponentWeightBytes(const Model& m, const Benchmark& b, std::string* how,
       if (assumption != nullptr) {
         *assumption = fmt::format(
             "the components are stored in the published layout ({} shared, {} experts; no "
-            "stated file size holds it, and at {:g} bits ({}) they are {})",
-            shared_p->name, expert_p->name, bits, narrow_how, FormatBytes(narrowest.si()));
+            "stated file size holds it, and at {:g} bit{} ({}) they are {})",
+            shared_p->name, expert_p->name, bits, bits == 1 ? "" : "s", narrow_how,
+            FormatBytes(narrowest.si()));
       }
     }
   }
@@ -501,8 +502,9 @@ Bytes ResidentWeightBytes(const Model& m, const Benchmark& b, std::string* how,
         if (*least < bytes && assumption != nullptr) {
           *assumption = fmt::format(
               "the components are stored in the published layout ({} shared, {} experts; no "
-              "stated file size holds it, and at {:g} bits ({}) they are {})",
-              shared_p->name, expert_p->name, bits, narrow_how, FormatBytes(least->si()));
+              "stated file size holds it, and at {:g} bit{} ({}) they are {})",
+              shared_p->name, expert_p->name, bits, bits == 1 ? "" : "s", narrow_how,
+              FormatBytes(least->si()));
         }
         if (*least > bytes) *least = bytes;
       }
