@@ -532,10 +532,10 @@
     out.replaceChildren();
     $('#download-toml').hidden = true;
     $('#file-json').textContent = '';
-    $('#file-command').textContent = '';
-    if (!lastFiles.length) return;
-    $('#file-command').textContent = command(lastFiles.map((f) => f.name),
+    // The command before a drop names the files as FILE...
+    $('#file-command').textContent = command(lastFiles.length ? lastFiles.map((f) => f.name) : ['FILE...'],
                                              {...fileFlags(), all: $('#every-figure').checked});
+    if (!lastFiles.length) return;
     lib.clearFiles();
     for (const f of lastFiles) lib.addFile(f.name, f.bytes);
     const {text, report} = call('checkFiles', JSON.stringify(fileOptions()));
@@ -931,6 +931,7 @@
         });
       }
       renderClaim();
+      renderFile();
       if (view === 'file' || view === 'corpus' || view === 'mine') show(view);
       // A drop zone: `take` gets the drop's files ([{file, path}]).
       const dropZone = (zone, take) => {
