@@ -42,7 +42,7 @@ check impossible "$claim" '>IMPOSSIBLE IF<' 'memory-roof (69.1 tok/s' '1 x 4.8 T
 check definite "$claim&speculative=false" '>IMPOSSIBLE<' '250 tok/s is 362.0% of the memory-roof'
 # A possible one, with a condition that opens the conditions panel.
 check possible 'model=llama-3.1-8b&hardware=8x%20H100&value=30000%20tok%2Fs%20aggregate&precision=bf16&batch=256&input-tokens=1024&output-tokens=512' \
-  '>POSSIBLE<' 'aggregate-output · llama-3.1-8b (bf16)' '<details id="conditions" open=""'
+  '>POSSIBLE<' 'aggregate-output · llama-3.1-8b (bf16)' '<details id="conditions" class="conditions" open=""'
 # A name the corpus lacks: a diagnostic, never a blank page.
 check unknown 'model=no-such-model-xyz&hardware=1x%20H200&value=250%20tok%2Fs' 'error[' 'no-such-model-xyz'
 

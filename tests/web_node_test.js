@@ -164,6 +164,42 @@ require(path.resolve(moduleJs))().then((m) => {
   ++checked;
   if (sweepGot !== sweepExpected) fail(`rooflint check ${sweep.join(' ')}`, firstDifference(sweepExpected, sweepGot));
 
+  // Conditions stated with a file (CheckOptions::stated), as the tool's condition flags state
+  // them: the vLLM sweep states none of batch, speculation or KV precision, so each fills in
+  // every figure with a note; the trtllm-bench log states its output length (1024) but only a
+  // mean input length, so --input-tokens fills in and --output-tokens 1000 disagrees: one
+  // warning at the file, the file's 1024 kept.
+  for (const [file, flags, note, warning] of [
+    ['tests/import-samples/vllm/bench_serve_llmd_l40s_llama3.2-3b_3rates.jsonl',
+     { hardware: '4x L40S', batch: '64', speculative: 'false', 'kv-precision': 'fp8' },
+     'batch 64 stated on the command line (--batch): the file does not say', null],
+    ['tests/import-samples/trtllm-bench/shaamil101_v0.16.0_llama3.1-70b-fp8_tp8_isl8192_osl1024_n400_throughput_stdout.txt',
+     { hardware: '8x H100 SXM', 'input-tokens': '8192', 'output-tokens': '1000' },
+     'input_tokens 8192 stated on the command line (--input-tokens): the file does not say',
+     '--output-tokens 1000 disagrees with what the file states'],
+  ]) {
+    const args = ['check', file, ...Object.entries(flags).flatMap(([k, v]) => [`--${k}`, v]), '--format', 'json'];
+    const expected = cli(args);
+    const got = m.checkFile(file, fs.readFileSync(path.join(sourceDir, file)), JSON.stringify(flags));
+    ++checked;
+    if (got !== expected) fail(`rooflint ${args.join(' ')}`, firstDifference(expected, got));
+    const report = JSON.parse(got);
+    if (!report.figures.length || !report.figures.every((f) => f.notes.includes(note))) {
+      fail(`conditions on ${file}`, `not every figure notes "${note}"`);
+    }
+    const disagrees = report.diagnostics.filter((d) => d.code === 'flag-disagrees');
+    if (warning ? disagrees.length !== 1 || disagrees[0].severity !== 'warning' ||
+                  disagrees[0].path !== file || !disagrees[0].message.includes(warning)
+                : disagrees.length !== 0) {
+      fail(`conditions on ${file}`, `flag-disagrees: ${JSON.stringify(disagrees).slice(0, 400)}`);
+    }
+  }
+  // A claim's value or metric is not a file's: refused, as the tool refuses them.
+  for (const extra of [{ metric: 'ttft' }, { value: '1 tok/s' }]) {
+    const refused = JSON.parse(m.checkFile('x.json', '{}', JSON.stringify(extra)));
+    if (!refused.error) fail(`checkFile with ${JSON.stringify(extra)}`, 'not refused');
+  }
+
   // --model-config: the config's model under a name the corpus lacks, for a claim and for a
   // file that names no model, as the tool adds it (AddModelConfig), byte for byte.
   const configPath = 'tests/web/model-config/config.json';

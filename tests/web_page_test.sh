@@ -5,6 +5,9 @@
 #   files   real samples dropped on the file view, one of each format and two with many runs:
 #           the JSON, byte for byte, and the table's rows (by run, as `rooflint check FILE`
 #           groups them, with and without --all) and its summary;
+#   conditions  a file dropped, then the conditions it lacks typed into the file view's fields:
+#           the JSON, the table, the notes and the warning as `rooflint check FILE --flag ...`
+#           gives them, and the terminal command with the flags;
 #   corpus  every page of the corpus table reached by Next, each record once, and a filter;
 #   mine    record files dropped (one with an error, shown located) and a config.json: the claim
 #           in the address checked as `check --corpus DIR` and `--model-config` check it.
@@ -125,6 +128,41 @@ for s in $samples; do
     fail "$base: the page's summary differs from the tool's (see $work/files.$n.page, $work/files.$n.tool)"
   echo "ok: files: $base: its JSON, $(wc -l < "$work/files.$n.page-all-rows") rows, $(counts < "$work/files.$n.tool")"
 done
+
+# --- conditions: a trtllm-bench log states its output length (1024) but only a mean input
+# length; the file view's Input tokens fills in 8192 for every figure, with a note under the
+# setup line, and its Output tokens, 1000, disagrees with the file: one warning, 1024 kept. -----
+cond=$src/tests/import-samples/trtllm-bench/shaamil101_v0.16.0_llama3.1-70b-fp8_tp8_isl8192_osl1024_n400_throughput_stdout.txt
+cond_base=$(basename "$cond")
+page conditions "window.HARNESS = {scenario: 'conditions', file: $(b64 "$cond" | sed 's/^\[//; s/\]$//'),
+  fields: {hardware: '8x H100 SXM', 'input-tokens': '8192', 'output-tokens': '1000'}};" 'view=file'
+set -- --hardware '8x H100 SXM' --input-tokens 8192 --output-tokens 1000
+(cd "$(dirname "$cond")" && tool_json check "$cond_base" "$@") > "$work/conditions.json"
+(cd "$(dirname "$cond")" && COLUMNS= "$rooflint" check "$cond_base" "$@" --color never) \
+  > "$work/conditions.tool" 2> "$work/conditions.stderr"
+sed -n 's/^json //p' "$work/conditions.out" | base64 -d > "$work/conditions.page-json"
+cmp -s "$work/conditions.json" "$work/conditions.page-json" ||
+  fail "conditions: the page's JSON differs from rooflint check $*'s (cmp $work/conditions.json $work/conditions.page-json)"
+tool_rows < "$work/conditions.tool" > "$work/conditions.tool-rows"
+sed -n 's/^row //p' "$work/conditions.out" | normalize > "$work/conditions.page-rows"
+[ -s "$work/conditions.tool-rows" ] && cmp -s "$work/conditions.tool-rows" "$work/conditions.page-rows" ||
+  fail "conditions: the page's table differs from the tool's: diff $work/conditions.tool-rows $work/conditions.page-rows"
+# The notes the tool prints under its setup line, and the page's (the tool's words in data-note).
+grep 'stated on the command line' "$work/conditions.tool" | sed 's/^ *//' > "$work/conditions.tool-notes"
+sed -n 's/^note //p' "$work/conditions.out" > "$work/conditions.page-notes"
+[ "$(cat "$work/conditions.tool-notes")" = 'input_tokens 8192 stated on the command line (--input-tokens): the file does not say' ] &&
+  cmp -s "$work/conditions.tool-notes" "$work/conditions.page-notes" ||
+  fail "conditions: the page's notes differ from the tool's: diff $work/conditions.tool-notes $work/conditions.page-notes"
+grep -qx 'shown input_tokens 8192 stated in the field Input tokens (--input-tokens): the file does not say' "$work/conditions.out" ||
+  fail "conditions: the note does not name the field (see $work/conditions.out)"
+# The warning, as the tool's stderr words it.
+warning=$(grep -o 'warning\[flag-disagrees\]: .*' "$work/conditions.stderr")
+[ -n "$warning" ] && grep -qF "diagnostic $warning" "$work/conditions.out" ||
+  fail "conditions: the page does not show the tool's '$warning' (see $work/conditions.out)"
+grep -qxF "command rooflint check $cond_base --hardware '8x H100 SXM' --input-tokens 8192 --output-tokens 1000" "$work/conditions.out" &&
+  grep -qx 'folded true' "$work/conditions.out" ||
+  fail "conditions: the terminal command lacks the flags, or the conditions were not folded (see $work/conditions.out)"
+echo "ok: conditions: $cond_base with $*: its JSON, $(wc -l < "$work/conditions.page-rows") rows, its note and warning"
 
 # --- corpus: every record reached through the pages. ------------------------------------------
 records=$(find "$src/data/benchmarks" -maxdepth 1 -name '*.toml' | wc -l)

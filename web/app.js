@@ -154,29 +154,41 @@
          x.hint ? el('div', {class: 'hint'}, `hint: ${x.hint}`) : null)));
   }
 
+  // The page's forms whose fields are the tool's flags: each one's selector, its view, and what
+  // checks it again.
+  const FORMS = {claim: {form: '#claim', view: 'check', render: () => renderClaim()},
+                 file: {form: '#file-options', view: 'file', render: () => renderFile()}};
+
+  // The field's label as the page shows it ("Batch"), null when `form` has no field `name`.
+  function fieldName(form, name) {
+    const field = $(form).elements[name];
+    const label = field && field.closest && field.closest('label');
+    return label ? label.firstChild.textContent.trim() : null;
+  }
+
   // A flag of the tool ("--batch B (or --concurrency C)") as the page's fields name it, each
-  // field a link that takes the cursor there; a flag the form lacks stays as the tool writes it.
-  function flagText(flag, links) {
-    if (!links) return el('code', {}, flag);
+  // field of `where` (a FORMS entry) a link that takes the cursor there; a flag the form lacks
+  // stays as the tool writes it.
+  function flagText(flag, where) {
     const out = el('span', {class: 'flag'});
     let last = 0;
     for (const m of flag.matchAll(/--([a-z-]+)( (?:false|true|[A-Z]+))?/g)) {
       out.append(flag.slice(last, m.index));
-      const field = $('#claim').elements[m[1]];
-      const label = field && field.closest('label');
-      if (!label) {
+      const name = fieldName(where.form, m[1]);
+      if (!name) {
         out.append(el('code', {}, m[0]));
       } else {
-        const name = label.firstChild.textContent.trim();
+        const field = $(where.form).elements[m[1]];
         const value = m[2] && /false|true/.test(m[2]) ? ` = ${m[2].trim()}` : '';
         out.append(el('a', {href: '#', class: 'field-link', onclick: (e) => {
           e.preventDefault();
-          show('check');
-          if (CONDITION_FIELDS.includes(m[1])) $('#conditions').open = true;
+          show(where.view);
+          const folded = field.closest('details');
+          if (folded) folded.open = true;
           // "Speculative = false" states it; a field that wants a number takes the cursor.
           if (value) {
             field.value = m[2].trim();
-            renderClaim();
+            where.render();
           }
           field.focus();
         }, title: value ? 'state it' : 'state it in this field'}, `${name}${value}`));
@@ -187,8 +199,8 @@
     return out;
   }
 
-  // `links`: the facts are the claim form's fields (not a file's, whose facts are its own).
-  function missingList(missing, links) {
+  // `where`: the FORMS entry whose fields state the facts.
+  function missingList(missing, where) {
     if (!missing.length) return null;
     return el('div', {class: 'missing'},
               el('h4', {}, 'Not stated, and what stating it would add'),
@@ -196,12 +208,22 @@
                 const adds = m.unlocks.length
                   ? `${m.unlocks.length} more bound${m.unlocks.length === 1 ? '' : 's'}: ${m.unlocks.join(', ')}`
                   : m.note;
-                return el('li', {}, flagText(m.flag, links), ` (${m.what}): ${adds}`,
+                return el('li', {}, flagText(m.flag, where), ` (${m.what}): ${adds}`,
                           m.unlocks.length && m.note ? el('div', {class: 'hint'}, m.note) : null);
               })));
   }
 
-  function figureBlock(f, inFile) {
+  // A figure's note as the page says it: the tool's "stated on the command line (--batch)" is
+  // the field of `where` (a FORMS entry) that stated it.
+  function noteText(note, where) {
+    return note.replace(/stated on the command line \(--([a-z-]+)\)/, (all, flag) => {
+      const name = fieldName(where.form, flag);
+      return name ? `stated in the field ${name} (--${flag})` : all;
+    });
+  }
+
+  // `where`: the FORMS entry the figure was checked from.
+  function figureBlock(f, where) {
     const box = el('article', {class: `figure f-${f.verdict}`});
     box.append(el('h3', {}, verdictBadge(f.verdict), ' ', figureHeading(f)));
     if (f.binding) {
@@ -220,12 +242,12 @@
       box.append(el('p', {class: 'sentence'}, 'No bound could be computed.'));
     }
     if (f.notes.length) {
-      box.append(el('ul', {class: 'notes'}, f.notes.map((n) => el('li', {}, el('b', {}, 'read: '), n))));
+      box.append(el('ul', {class: 'notes'}, f.notes.map((n) => el('li', {}, el('b', {}, 'read: '), noteText(n, where)))));
     }
     box.append(capacityBlock(f.capacity) || '');
     box.append(boundsTable(f) || '');
     box.append(findingsList(f.findings) || '');
-    box.append(missingList(f.missing, !inFile) || '');
+    box.append(missingList(f.missing, where) || '');
     return box;
   }
 
@@ -288,25 +310,53 @@
                         'engine-version', 'speculative', 'acceptance-length', 'offload',
                         'prefix-cache', 'kv-precision'];
   const CONDITION_FIELDS = CLAIM_FIELDS.slice(5);
+  // What `rooflint check FILE` takes: --from, the facts a file may lack, and the conditions,
+  // which fill in what a file does not state (the conditions' Accelerators is the form's).
+  const FILE_FIELDS = ['from', 'hardware', 'model', 'precision', ...CONDITION_FIELDS];
+
+  // The conditions' fields (one template) in each form's details.conditions: without the
+  // fields data-omit names, "not stated" said as data-unstated says it.
+  function conditionFields() {
+    for (const details of document.querySelectorAll('details.conditions')) {
+      const fields = $('#condition-fields').content.cloneNode(true);
+      for (const name of (details.dataset.omit || '').split(' ').filter(Boolean)) {
+        fields.querySelector(`[name="${name}"]`).closest('label').remove();
+      }
+      const unstated = details.dataset.unstated;
+      if (unstated) {
+        for (const x of fields.querySelectorAll('[placeholder="not stated"]')) x.placeholder = unstated;
+        for (const x of fields.querySelectorAll('option[value=""]')) x.textContent = unstated;
+      }
+      details.append(fields);
+    }
+  }
+
+  // The fields of `form` among `names` that are filled in, as {flag name: text}.
+  function readFields(form, names) {
+    const given = {};
+    for (const name of names) {
+      const v = $(form).elements[name].value.trim();
+      if (v !== '') given[name] = v;
+    }
+    return given;
+  }
 
   function readClaim() {
-    const form = $('#claim');
-    const claim = {};
-    for (const name of CLAIM_FIELDS) {
-      const v = form.elements[name].value.trim();
-      if (v !== '') claim[name] = v;
-    }
-    return claim;
+    return readFields('#claim', CLAIM_FIELDS);
   }
 
   function shellQuote(s) {
     return /^[A-Za-z0-9_.\/:=@%+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
   }
 
-  function claimCommand(claim) {
+  // `rooflint check WORDS... --flag value...` (a flag whose value is true alone, false not at
+  // all), with the config and the records the page uses.
+  function command(words, flags) {
     const config = modelConfig ? ['--model-config', shellQuote(modelConfig.request.name)] : [];
     const records = userFiles.length ? ['--corpus', 'YOUR-RECORDS'] : [];
-    return ['rooflint', 'check', ...Object.entries(claim).flatMap(([k, v]) => [`--${k}`, shellQuote(v)]),
+    return ['rooflint', 'check', ...words.map(shellQuote),
+            ...Object.entries(flags).flatMap(([k, v]) => v === true ? [`--${k}`] : v === false ? []
+                                                                    : [`--${k}`, shellQuote(v)]),
             ...config, ...records].join(' ');
   }
 
@@ -325,7 +375,7 @@
     followUrl(claim);
     const status = $('#claim-status'), out = $('#claim-result');
     out.replaceChildren();
-    $('#claim-command').textContent = claimCommand(claim);
+    $('#claim-command').textContent = command([], claim);
     if (!claim.model && !claim.hardware && !claim.value) {
       status.textContent = 'Type a model, the hardware and the figure claimed.';
       $('#claim-json').textContent = '';
@@ -351,22 +401,40 @@
         el('a', {href: '#', onclick: (e) => { e.preventDefault(); show('mine'); }}, 'Add your models and records'),
         ' (what --model-config does).'));
     }
-    for (const f of report.figures) out.append(figureBlock(f));
+    for (const f of report.figures) out.append(figureBlock(f, FORMS.claim));
   }
 
   // --- Check a file ---------------------------------------------------------------------------
 
   let lastFiles = [];  // [{name, bytes}], in the order given
 
+  // The file form's flags that are filled in ({"from", "hardware", ..., "batch", ...}); auto,
+  // the format's default, is not said.
+  function fileFlags() {
+    const flags = readFields('#file-options', FILE_FIELDS);
+    if (flags.from === 'auto') delete flags.from;
+    return flags;
+  }
+
   function fileOptions() {
-    const form = $('#file-options');
-    const o = {};
-    for (const name of ['from', 'hardware', 'count', 'model', 'precision']) {
-      const v = form.elements[name].value.trim();
-      if (v !== '') o[name] = v;
-    }
+    const o = fileFlags();
     if (modelConfig) o['model-config'] = modelConfig.request;
     return o;
+  }
+
+  // "Model is the tool's --model, Batch --batch": the fields of the file form that the
+  // diagnostics' flags are, when they name some.
+  function flagFields(diagnostics) {
+    const names = [];
+    for (const d of diagnostics) {
+      if (d.severity === 'note') continue;
+      for (const m of `${d.message} ${d.hint}`.matchAll(/--([a-z-]+)/g)) {
+        const name = fieldName('#file-options', m[1]);
+        const said = `${name} ${names.length ? '' : 'is the tool\'s '}--${m[1]}`;
+        if (name && !names.some((x) => x.endsWith(` --${m[1]}`))) names.push(said);
+      }
+    }
+    return names.length ? ` The fields above give what a file does not state: ${names.join(', ')}.` : '';
   }
 
   function fileSummary(figures, hidden) {
@@ -430,7 +498,7 @@
                      el('td', {class: 'n'}, b ? distance(b) : ''),
                      el('td', {}, verdictBadge(f.verdict)));
       const toggle = () => {
-        if (!detail.firstChild.firstChild) detail.firstChild.append(figureBlock(f, true));
+        if (!detail.firstChild.firstChild) detail.firstChild.append(figureBlock(f, FORMS.file));
         detail.hidden = !detail.hidden;
       };
       row.addEventListener('click', toggle);
@@ -445,6 +513,15 @@
     return {table, hidden};
   }
 
+  // The notes of the figures (each once): what the file form's conditions filled in, as the
+  // tool lists them under its setup line (data-note keeps the tool's words).
+  function statedNotes(figures) {
+    const notes = [...new Set(figures.flatMap((f) => f.notes))];
+    if (!notes.length) return null;
+    return el('ul', {class: 'notes stated'},
+              notes.map((n) => el('li', {'data-note': n}, noteText(n, FORMS.file))));
+  }
+
   function renderFile() {
     drawFile();
     if (lastFiles.length) announce('file');
@@ -455,6 +532,9 @@
     out.replaceChildren();
     $('#download-toml').hidden = true;
     $('#file-json').textContent = '';
+    // The command before a drop names the files as FILE...
+    $('#file-command').textContent = command(lastFiles.length ? lastFiles.map((f) => f.name) : ['FILE...'],
+                                             {...fileFlags(), all: $('#every-figure').checked});
     if (!lastFiles.length) return;
     lib.clearFiles();
     for (const f of lastFiles) lib.addFile(f.name, f.bytes);
@@ -463,34 +543,34 @@
     $('#file-json').textContent = text;
     const names = lastFiles.length === 1 ? lastFiles[0].name : `${lastFiles.length} files`;
     if (report.error) {
-      status.textContent = '';
+      // A field the checker refused ("--batch: 'x' is not a whole number"): which one.
+      status.textContent = flagFields([{severity: 'error', message: report.error, hint: ''}]).trim();
       out.append(errorBlock(report));
       return;
     }
     const all = $('#every-figure').checked;
     const {table, hidden} = report.figures.length ? figuresTable(report.figures, all) : {};
-    // The importers' hints name the tool's flags: say which field each is.
-    const flagged = report.diagnostics.some((d) => d.severity === 'error' && /--(model|hardware|count|precision)\b/.test(d.hint));
+    // The diagnostics name the tool's flags: say which field each is.
     status.textContent = `${names}: ${report.figures.length ? fileSummary(report.figures, hidden) : 'no figures read'}.` +
                          (report.figures.length ? ' Click a row for its arithmetic.' : '') +
-                         (flagged ? ' The fields above give what a file does not state: Model is the tool\'s --model, ' +
-                                    'Hardware --hardware, Accelerators --count, Precision --precision.' : '');
+                         flagFields(report.diagnostics);
     out.append(diagnosticsList(report.diagnostics) || '');
     if (!report.figures.length) return;
     const first = report.figures[0];
     // One setup for every figure: said once above the table (else each run's header says its).
     const oneSetup = new Set(report.figures.map(setupText)).size === 1;
-    if (oneSetup) {
-      out.append(el('p', {class: 'setup'}, setupText(first)));
-      out.append(capacityBlock(first.capacity) || '');
-    }
+    if (oneSetup) out.append(el('p', {class: 'setup'}, setupText(first)));
+    // What the fields stated for the figures, under the setup as the tool prints it (a figure
+    // alone says it in its arithmetic, open below).
+    if (report.figures.length > 1) out.append(statedNotes(report.figures) || '');
+    if (oneSetup) out.append(capacityBlock(first.capacity) || '');
     out.append(table);
     const findings = report.figures.flatMap((f) => f.findings.filter((x) => x.severity !== 'note')
       .map((x) => ({...x, message: `${f.set ? `${f.set} ` : ''}${f.metric}: ${x.message}`})));
     out.append(findingsList(findings) || '');
     // What the first figure lacks stands for the file's when the runs share their setup; each
     // figure's own is in its arithmetic.
-    if (oneSetup) out.append(missingList(first.missing, false) || '');
+    if (oneSetup) out.append(missingList(first.missing, FORMS.file) || '');
     const toml = lib.recordsToml();
     if (toml) {
       const button = $('#download-toml');
@@ -827,6 +907,7 @@
     }
     // ?view=file or ?view=corpus opens that view (read before the claim's address replaces it).
     const view = new URLSearchParams(location.search).get('view');
+    conditionFields();
     readQuery();
     if (typeof RooflintModule !== 'function') {
       $('#claim-status').textContent = 'rooflint.js did not load: build the page with `make web`.';
@@ -850,6 +931,7 @@
         });
       }
       renderClaim();
+      renderFile();
       if (view === 'file' || view === 'corpus' || view === 'mine') show(view);
       // A drop zone: `take` gets the drop's files ([{file, path}]).
       const dropZone = (zone, take) => {

@@ -348,8 +348,10 @@ void AddFile(const std::string& name, const std::string& bytes) {
 void ClearFiles() { StagedFiles().clear(); }
 
 // The staged files, benchmark tools' output, with {"from": FORMAT or "auto", "hardware",
-// "model", "precision", "count", "engine-version", "model-config"} as `rooflint check FILE...`
-// takes them: CheckJson's bytes, or {"error"}. Their records are kept for RecordsToml.
+// "model", "precision", "count", "engine-version", "model-config"} and a claim's conditions
+// ("batch", "input-tokens", "speculative", ...: CheckOptions::stated, filling in what a file
+// does not state) as `rooflint check FILE...` takes them: CheckJson's bytes, or {"error"}.
+// Their records are kept for RecordsToml.
 std::string CheckFilesJson(const std::string& options_text) {
   LastRecords().clear();
   return Guarded([&] {
@@ -358,6 +360,11 @@ std::string CheckFilesJson(const std::string& options_text) {
     if (format.empty()) format = std::string(kAutoFormat);
     if (!IsImportFormat(format)) throw BadRequest{"unknown format '" + format + "'"};
     Claim claim = ReadClaim(request);
+    // As the tool refuses them with files: a file's figures carry their values and metrics.
+    if (!claim.value.empty()) throw BadRequest{"give a claim (--value ...) or files, not both"};
+    if (!claim.metric.empty()) {
+      throw BadRequest{"--metric is a claim's; a file's figures carry their own"};
+    }
     const Corpus& corpus = CorpusFor(request, claim.model);
     ImportOptions import;
     import.count = claim.count;
@@ -365,7 +372,9 @@ std::string CheckFilesJson(const std::string& options_text) {
     if (!claim.hardware.empty()) import.hardware = claim.hardware;
     if (!claim.precision.empty()) import.precision = claim.precision;
     if (!claim.engine_version.empty()) import.engine_version = claim.engine_version;
-    CheckReport report = CheckFiles(format, StagedFiles(), import, corpus);
+    CheckOptions options;
+    options.stated = claim;
+    CheckReport report = CheckFiles(format, StagedFiles(), import, corpus, options);
     LastRecords() = std::move(report.records);
     return CheckJson(report);
   });

@@ -1,4 +1,4 @@
-// Drives the page as a user would, for tests/web_browser_test.sh: loaded after app.js in a copy
+// Drives the page as a user would, for tests/web_page_test.sh: loaded after app.js in a copy
 // of index.html, with window.HARNESS ({scenario, files: [{name, b64}], ...}) from a data file the
 // test writes. Files are dropped on the page's drop zones (a DragEvent carrying File objects:
 // the page's own drop handler reads them) and controls are clicked; the page's rooflint:* events
@@ -68,6 +68,33 @@
     }
   }
 
+  // A file dropped, then the conditions it does not state typed into the file view's fields
+  // (H.fields, by the tool's flag names): the page checks it again as `rooflint check FILE
+  // --flag value...` does.
+  async function conditions() {
+    $('#tab-file').click();
+    let drawn = once('file');
+    drop($('#drop'), [H.file]);
+    await drawn;
+    log(`before ${$('#file-status').textContent}`);
+    const form = $('#file-options');
+    log(`folded ${!$('#file-conditions').open}`);
+    $('#file-conditions').open = true;
+    drawn = once('file');
+    for (const [name, value] of Object.entries(H.fields)) form.elements[name].value = value;
+    form.dispatchEvent(new Event('input', {bubbles: true}));
+    await drawn;
+    log(`summary ${$('#file-status').textContent}`);
+    for (const r of fileRows()) log(`row ${r}`);
+    for (const li of document.querySelectorAll('#file-result ul.notes.stated li')) {
+      log(`note ${li.dataset.note}`);
+      log(`shown ${li.textContent}`);
+    }
+    for (const li of document.querySelectorAll('#file-result ul.diagnostics li')) log(`diagnostic ${oneLine(li.textContent)}`);
+    log(`command ${$('#file-command').textContent}`);
+    log(`json ${base64($('#file-json').textContent)}`);
+  }
+
   // Every page of the corpus table, by its Next button.
   async function corpus() {
     $('#tab-corpus').click();
@@ -123,7 +150,7 @@
     log(`command ${$('#claim-command').textContent}`);
   }
 
-  const scenarios = {files, corpus, mine};
+  const scenarios = {files, conditions, corpus, mine};
   once('ready').then(() => scenarios[H.scenario]()).then(finish, (e) => {
     log(`HARNESS FAIL ${e && e.stack || e}`);
     finish();
