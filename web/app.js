@@ -226,12 +226,20 @@
   function figureBlock(f, where) {
     const box = el('article', {class: `figure f-${f.verdict}`});
     box.append(el('h3', {}, verdictBadge(f.verdict), ' ', figureHeading(f)));
-    if (f.binding) {
+    // A verdict past a bound the binding one is within (a bound at the smaller of two counts)
+    // is carried by a finding alone: its sentence heads the figure, as the tool prints it.
+    const past = f.binding && f.binding.percent <= 100 &&
+                 (f.verdict === 'exceeds' || f.verdict === 'exceeds-assuming')
+      ? (f.findings || []).find((x) => /^(exceeds-roof|below-floor)/.test(x.code)) : null;
+    if (past) {
+      box.append(el('p', {class: 'sentence'}, past.message));
+      if (past.arithmetic) box.append(el('pre', {class: 'arith'}, past.arithmetic));
+    } else if (f.binding) {
       let s = sentence(f, f.binding);
       if (f.binding.assumption && f.verdict !== 'exceeds') s += `, if ${f.binding.assumption}`;
       box.append(el('p', {class: 'sentence'}, s));
       if (f.verdict === 'exceeds-assuming' && f.binding.instrument === 'memory-roof' &&
-          (f.binding.assumption || '').includes('speculative')) {
+          f.binding.percent > 100 && (f.binding.assumption || '').includes('speculative')) {
         box.append(el('p', {class: 'hint'},
           `Possible only if decoding was speculative, accepting at least ` +
           `${Number((f.binding.percent / 100).toPrecision(3))} tokens per step; set Speculative ` +

@@ -146,7 +146,11 @@ void PrintFigureBlock(const CheckedFigure& f, bool color, std::ostream& out) {
   if (f.binding && f.binding->percent <= 100 &&
       (f.verdict == "exceeds" || f.verdict == "exceeds-assuming")) {
     for (const Finding& x : f.findings) {
-      if (x.severity != Severity::kNote && !x.instrument.empty() && past == nullptr) past = &x;
+      const std::string_view code = x.code.view();
+      if (past == nullptr &&
+          (code.starts_with("exceeds-roof") || code.starts_with("below-floor"))) {
+        past = &x;
+      }
     }
   }
   if (past != nullptr) {
