@@ -8,6 +8,8 @@
 #   conditions  a file dropped, then the conditions it lacks typed into the file view's fields:
 #           the JSON, the table, the notes and the warning as `rooflint check FILE --flag ...`
 #           gives them, and the terminal command with the flags;
+#   claims  each claim of tests/web/claims.json typed into the claim's fields: the JSON, byte
+#           for byte, so every verdict and bound to the digit;
 #   corpus  every page of the corpus table reached by Next, each record once, and a filter;
 #   mine    record files dropped (one with an error, shown located) and a config.json: the claim
 #           in the address checked as `check --corpus DIR` and `--model-config` check it.
@@ -177,6 +179,28 @@ ttft=$(grep -l '^metric = "ttft"' "$src"/data/benchmarks/*.toml | wc -l)
 grep -q "^filtered $(( ttft < 100 ? ttft : 100 )) all true status $ttft of $records " "$work/corpus.out" ||
   fail "corpus: the ttft filter does not give the $ttft ttft records (see $work/corpus.out)"
 echo "ok: corpus: $records records on $pages pages, $ttft ttft"
+
+# --- claims: each claim the page, the module and the tool share (tests/web/claims.json), typed
+# into the claim's fields: the page's JSON is the tool's, byte for byte, so its verdict and
+# every bound are the tool's to the digit. --------------------------------------------------------
+page claims "window.HARNESS = {scenario: 'claims', claims: $(cat "$src/tests/web/claims.json")};"
+n=0
+while IFS= read -r args; do
+  n=$((n + 1))
+  eval "set -- $args"
+  tool_json check "$@" > "$work/claims.$n.json"
+  sed -n 's/^json //p' "$work/claims.out" | sed -n "${n}p" | base64 -d > "$work/claims.$n.page-json"
+  cmp -s "$work/claims.$n.json" "$work/claims.$n.page-json" ||
+    fail "claims: claim $n ($args) differs from rooflint check's (cmp $work/claims.$n.json $work/claims.$n.page-json)"
+done <<EOF_CLAIMS
+$(python3 -c 'import json, shlex, sys
+for c in json.load(open(sys.argv[1])):
+    print(" ".join("--%s %s" % (k, shlex.quote(str(v))) for k, v in c.items()))' "$src/tests/web/claims.json")
+EOF_CLAIMS
+verdicts=$(grep -c '^verdict ' "$work/claims.out")
+[ "$n" -ge 10 ] && [ "$(grep -c '^json ' "$work/claims.out")" -eq "$n" ] && [ "$verdicts" -ge 10 ] ||
+  fail "claims: fewer than ten claims typed or verdicts drawn (see $work/claims.out)"
+echo "ok: claims: $n claims typed, each the tool's JSON; $verdicts verdicts drawn"
 
 # --- mine: the user's records and a config.json. -----------------------------------------------
 user=$work/user-corpus

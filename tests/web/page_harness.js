@@ -150,7 +150,23 @@
     log(`command ${$('#claim-command').textContent}`);
   }
 
-  const scenarios = {files, conditions, corpus, mine};
+  // Each claim of tests/web/claims.json (H.claims, by the tool's flag names) typed into the
+  // claim's fields, every other field emptied: the verdict drawn and the JSON shown.
+  async function claims() {
+    const form = $('#claim');
+    for (const claim of H.claims) {
+      for (const input of form.elements) if (input.name) input.value = claim[input.name] ?? '';
+      form.dispatchEvent(new Event('submit', {bubbles: true, cancelable: true}));
+      log(`== ${JSON.stringify(claim)}`);
+      for (const h of document.querySelectorAll('#claim-result article.figure')) {
+        log(`verdict ${oneLine(h.querySelector('h3').textContent)}`);
+        log(`sentence ${oneLine(h.querySelector('p.sentence').textContent)}`);
+      }
+      log(`json ${base64($('#claim-json').textContent)}`);
+    }
+  }
+
+  const scenarios = {files, conditions, corpus, mine, claims};
   once('ready').then(() => scenarios[H.scenario]()).then(finish, (e) => {
     log(`HARNESS FAIL ${e && e.stack || e}`);
     finish();
