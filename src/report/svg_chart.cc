@@ -12,6 +12,47 @@
 #include "rooflint/units.h"
 
 namespace rooflint {
+
+std::string_view ChartCss() {
+  return R"css(svg { overflow: hidden; }
+svg.roofline, svg.plane { background: #fff; border: 1px solid #e3e7eb; }
+svg .grid line { stroke: #e6e9ed; stroke-width: 1; } svg .grid line.minor { stroke: #f3f4f6; }
+svg .axis line { stroke: #333; stroke-width: 1.2; } svg text { font-size: 13px; fill: #1d232b; }
+svg .axis text.tick { font-size: 12px; fill: #39424e; } svg .x-axis text { text-anchor: middle; }
+svg .y-axis text.tick { text-anchor: end; }
+svg text.label { font-size: 13px; font-weight: 600; text-anchor: middle; }
+svg.small text { font-size: 11px; } svg.small .axis text.tick { font-size: 10px; }
+svg.small text.label { font-size: 11px; }
+svg line.roof { stroke-width: 2.4; fill: none; } svg line.memory-roof { stroke: #1f5fbf; }
+svg line.per-user-roof { stroke: #1f5fbf; stroke-dasharray: 6 4; stroke-width: 1.8; }
+svg line.compute-roof { stroke: #b35c00; }
+svg polyline.kv-roof { stroke: #7a3fb0; stroke-width: 2; fill: none; stroke-dasharray: 2 3; }
+svg .bound { fill: none; stroke-width: 2.4; } svg .memory-bound { stroke: #1f5fbf; }
+svg .compute-cap { stroke: #b35c00; stroke-dasharray: 7 4; }
+svg line.crossover { stroke: #6b3fa0; stroke-dasharray: 3 3; stroke-width: 1.6; }
+svg text.crossover-label { fill: #6b3fa0; font-weight: 600; }
+svg text.roof-label { font-size: 12px; font-weight: 600; }
+svg text.roof-label, svg text.crossover-label, svg text.point-label {
+  paint-order: stroke; stroke: #fff; stroke-width: 3px; stroke-linejoin: round; }
+svg text.roof-label.per-user-roof { fill: #1f5fbf; }
+svg text.roof-label.compute-roof { fill: #b35c00; }
+svg .point .mark { stroke: #fff; stroke-width: 1.2; } svg .point.per-user .mark { fill: #0d7d6c; }
+svg .point.aggregate .mark { fill: #b8326b; } svg .point.deprecated { opacity: 0.35; }
+svg .point.tpot .mark, svg .point.itl .mark { fill: #d07a00; }
+svg .point.x-only .mark { stroke: none; }
+svg .exceeds-ring { fill: none; stroke: #d91c1c; stroke-width: 2.4; }
+svg .point.exceeds .mark { stroke: #d91c1c; }
+svg text.point-label { font-size: 12px; fill: #39424e; }
+svg .legend text { font-size: 12px; } svg circle.legend-mark { fill: #0d7d6c; }
+svg rect.legend-mark { fill: #b8326b; } svg .legend-mark.faded { opacity: 0.35; }
+svg .batch1-bound { fill: #fff; stroke-width: 2; } svg line.to-bound { stroke-width: 1; stroke-dasharray: 2 2; }
+.s0 { --c: #1f77b4; } .s1 { --c: #d62728; } .s2 { --c: #2ca02c; } .s3 { --c: #9467bd; }
+.s4 { --c: #e07b00; } .s5 { --c: #17becf; } .s6 { --c: #8c564b; } .s7 { --c: #e377c2; }
+.s-other { --c: #7f7f7f; }
+svg .point.series .mark { fill: var(--c); } svg .batch1-bound { stroke: var(--c); }
+svg .point line.to-bound { stroke: var(--c); } .swatch { background: var(--c); }
+)css";
+}
 namespace {
 
 constexpr double kWidth = 620, kHeight = 400;

@@ -5,6 +5,7 @@
 #define ROOFLINT_REPORT_SVG_CHART_H_
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "report/serving_plane.h"
@@ -41,6 +42,9 @@ struct RooflineChart {
 // x = batch on a log2 axis, y = tok/s on a log10 axis; the aggregate memory roof, the per-user
 // memory roof, the compute roof, B*, and one point per record linking to its anchor.
 std::string RooflineSvg(const RooflineChart& chart);
+
+// The style sheet the charts' classes need (the HTML report's, and the browser page's).
+std::string_view ChartCss();
 
 // The serving plane: output tok/s per user (x, log10) against output tok/s per accelerator
 // (y, log10). Each series is one model and hardware: its memory bound (the curve
