@@ -37,7 +37,7 @@ check() {
 # memory roof of 69.1 tok/s, unless decoding was speculative (the claim does not say).
 claim='model=llama-3.1-70b&hardware=1x%20H200&value=250%20tok%2Fs&metric=per-user-decode&precision=fp8&batch=1'
 check impossible "$claim" '>IMPOSSIBLE IF<' 'memory-roof (69.1 tok/s' '1 x 4.8 TB/s / 69.5 GB = 69.1 tok/s' \
-  'value="llama-3.1-70b"'
+  'value="llama-3.1-70b"' '<svg class="roofline"' 'n x BW / W = 69.1' 'point per-user exceeds'
 # Definite once the claim says decoding was not speculative.
 check definite "$claim&speculative=false" '>IMPOSSIBLE<' '250 tok/s is 362.0% of the memory-roof'
 # A possible one, with a condition that opens the conditions panel.

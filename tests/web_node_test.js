@@ -77,6 +77,28 @@ require(path.resolve(moduleJs))().then((m) => {
     }
   }
 
+  // A claim's roofline: an SVG for a decode figure with a memory roof, whose per-user roof is
+  // the check's bound (1 x 4.8 TB/s / 69.5 GB = 69.1 tok/s) and whose point is the claim, past
+  // it; nothing for a time; JSON, never a throw, for a claim the module refuses.
+  {
+    const charts = JSON.parse(m.claimCharts(JSON.stringify(claims[0]))).charts || [];
+    ++checked;
+    if (!(charts.length === 1 && charts[0].startsWith('<svg') &&
+          charts[0].includes('n x BW / W = 69.1') && charts[0].includes('point per-user exceeds'))) {
+      fail('claimCharts of the first claim', charts.map((c) => c.slice(0, 300)).join('\n'));
+    }
+    const ttft = JSON.parse(m.claimCharts(JSON.stringify(
+      {model: 'llama-3.1-8b', hardware: '1x H100', value: '20 ms TTFT'}))).charts || [];
+    if (!(ttft.length === 1 && ttft[0] === '')) fail('claimCharts of a TTFT', JSON.stringify(ttft));
+    for (const text of ['{not json', '[1, 2]', '{"model": {"a": 1}}', '{"batch": "-3"}']) {
+      try {
+        JSON.parse(m.claimCharts(text));
+      } catch (e) {
+        fail(`claimCharts of ${text}`, `${e}`);
+      }
+    }
+  }
+
   for (const file of samples()) {
     const args = ['check', file, '--format', 'json'];
     const expected = cli(args);

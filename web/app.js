@@ -409,7 +409,17 @@
         el('a', {href: '#', onclick: (e) => { e.preventDefault(); show('mine'); }}, 'Add your models and records'),
         ' (what --model-config does).'));
     }
-    for (const f of report.figures) out.append(figureBlock(f, FORMS.claim));
+    // Each decode figure's roofline (an SVG the module draws, its texts escaped there).
+    const charts = call('claimCharts', JSON.stringify(request)).report.charts || [];
+    report.figures.forEach((f, i) => {
+      const box = figureBlock(f, FORMS.claim);
+      if (charts[i]) {
+        const chart = el('div', {class: 'chart'});
+        chart.innerHTML = charts[i];
+        box.insertBefore(chart, box.querySelector('table') || null);
+      }
+      out.append(box);
+    });
   }
 
   // --- Check a file ---------------------------------------------------------------------------
@@ -923,6 +933,7 @@
     }
     RooflintModule().then((m) => {
       lib = m;
+      document.head.append(el('style', {}, lib.chartStyle()));
       fillNames();
       const live = debounce(renderClaim, 120);
       $('#claim').addEventListener('input', live);

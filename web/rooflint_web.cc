@@ -20,6 +20,7 @@
 #include <string_view>
 #include <vector>
 
+#include "report/svg_chart.h"
 #include "rooflint/audit.h"
 #include "rooflint/check.h"
 #include "rooflint/corpus.h"
@@ -324,6 +325,73 @@ std::string CheckClaimJson(const std::string& request_text) {
   });
 }
 
+// The roofline of a claim's decode figure, drawn as the HTML report draws a configuration's
+// (report/svg_chart.h): the memory roof per user, n x BW / W, and in aggregate, B x n x BW / W;
+// the compute roof n x F / (2P); the KV-aware curve when the figure has a KV-aware roof; and
+// the claim at its batch. "" for a figure of another metric, one with no memory roof, and an
+// aggregate figure whose batch is not stated (it has no place on a batch axis).
+std::string ClaimChart(const Claim& claim, const CheckedFigure& f, size_t index) {
+  const bool aggregate = f.metric == "aggregate-output";
+  if (!aggregate && f.metric != "per-user-decode") return "";
+  const std::optional<int64_t> stated = claim.batch ? claim.batch : claim.concurrency;
+  if (aggregate && !stated) return "";
+  const double batch = static_cast<double>(stated.value_or(1));
+  const double value = std::strtod(f.value.c_str(), nullptr);
+  auto find = [&](std::string_view id) -> const CheckBound* {
+    for (const CheckBound& b : f.bounds) {
+      if (b.instrument == id && (b.verdict == "within" || b.verdict == "exceeds")) return &b;
+    }
+    return nullptr;
+  };
+  const CheckBound* memory = find("memory-roof");
+  if (memory == nullptr || !(memory->bound > 0) || !(value > 0)) return "";
+  RooflineChart c;
+  c.id = "claim-chart-" + std::to_string(index);
+  c.memory_roof = memory->bound / (aggregate ? batch : 1.0);
+  // The per-user compute roof divides by the stated batch only (1 when none is stated).
+  if (const CheckBound* compute = find("compute-roof")) {
+    c.compute_roof =
+        compute->bound * (aggregate ? 1.0 : static_cast<double>(claim.batch.value_or(1)));
+    c.crossover = c.compute_roof / c.memory_roof;
+  }
+  // KV(I) / W from the KV-aware roof: per user n x BW / (W + B x KV) = m / (1 + B x r), in
+  // aggregate B x m / (1 + B x r).
+  const CheckBound* kv = find("kv-roof");
+  if (kv != nullptr && kv->bound > 0 &&
+      kv->reason.find("the limit as B grows") == std::string::npos) {
+    const double r = ((aggregate ? batch : 1.0) * c.memory_roof / kv->bound - 1) / batch;
+    if (r > 0) {
+      c.kv_ratio = r;
+      c.kv_context = claim.input_tokens ? std::to_string(*claim.input_tokens) + " input tokens"
+                                        : std::string("the claim's context");
+    }
+  }
+  c.title = "Roofline of the claim: " + f.model + " on " + f.hardware +
+            (stated ? "" : " (the batch is not stated: the claim is drawn at batch 1)");
+  bool exceeds = f.verdict == "exceeds" || f.verdict == "exceeds-assuming";
+  c.points.push_back(RooflinePoint{"the claim", "", batch, value, aggregate, false, exceeds});
+  return RooflineSvg(c);
+}
+
+// The style sheet of the charts' classes (the HTML report's), which the page adds once.
+std::string ChartStyle() { return std::string(ChartCss()); }
+
+// The roofline charts of a claim's figures (ClaimChart), in the order of CheckClaimJson's
+// figures: {"charts": ["<svg ...>" or "" for each figure]}; {"error"} as CheckClaimJson's.
+std::string ClaimChartsJson(const std::string& request_text) {
+  return Guarded([&] {
+    json request = ParseRequest(request_text);
+    Claim claim = ReadClaim(request);
+    const Corpus& corpus = CorpusFor(request, claim.model);
+    const CheckReport report = CheckClaim(claim, corpus);
+    json charts = json::array();
+    for (size_t i = 0; i < report.figures.size(); ++i) {
+      charts.push_back(ClaimChart(claim, report.figures[i], i + 1));
+    }
+    return json{{"charts", charts}}.dump();
+  });
+}
+
 // A Hugging Face config.json as the page's claims and files would use it: {"model-config":
 // {"name", "text", "folder", "index"}, "model": the claim's model text}: {"id", "toml" (the
 // draft model record), "diagnostics"}, or {"error", "diagnostics"} when it gives no model.
@@ -558,6 +626,8 @@ std::string CorpusJson() {
 
 EMSCRIPTEN_BINDINGS(rooflint) {
   emscripten::function("checkClaim", &rooflint::web::CheckClaimJson);
+  emscripten::function("claimCharts", &rooflint::web::ClaimChartsJson);
+  emscripten::function("chartStyle", &rooflint::web::ChartStyle);
   emscripten::function("checkFile", &rooflint::web::CheckFileJson);
   emscripten::function("addFile", &rooflint::web::AddFile);
   emscripten::function("clearFiles", &rooflint::web::ClearFiles);
