@@ -1,7 +1,7 @@
-// Parts published claims name that the corpus added late: the Jetson AGX Orin modules. A claim
-// written the way a real run is written is added to the shipped records and swept with them;
-// each test gives its hand arithmetic. An honest figure gets no error; an impossible one gets an
-// error.
+// Parts published claims name that the corpus added late: the Jetson AGX Orin modules and the
+// CPU sockets people run LLMs on (the Xeon 6980P). A claim written the way a real run is written
+// is added to the shipped records and swept with them; each test gives its hand arithmetic. An
+// honest figure gets no error; an impossible one gets an error.
 //
 // Llama 3.1 8B: P = 8,030,261,248 - 525,336,576 untied input table = 7,504,924,672 params
 // streamed per decode step.
@@ -87,6 +87,31 @@ TEST(EdgeCpuParts, JetsonAgxOrinDecodeIsBoundByItsLpddr5) {
   EXPECT_FALSE(small.error);
 }
 
+// One Xeon 6980P socket: 12 channels of MRDIMM-8800, 12 x 8 B x 8800 MT/s = 844.8 GB/s (the
+// generous one of its two memory speeds; DDR5-6400 gives 614.4). Llama 3.1 8B in bf16 streams
+// 7,504,924,672 x 2 B = 15,009,849,344 B a step: roof = 844.8e9 / 15.009849344e9 = 56.28
+// tok/s. 20 tok/s is 35.5% of it; 70 tok/s is 124.4%, an error. Two sockets (a dual-socket
+// system is a count of 2) double the roof: 112.57 tok/s, and 70 tok/s is 62.2% of it.
+TEST(EdgeCpuParts, AXeonSocketIsBoundByItsMemoryChannels) {
+  Judged honest =
+      JudgeDecode("zz-probe-6980p-bf16-20",
+                  DecodeClaim("zz-probe-6980p-bf16-20", "20 tok/s", "bf16", "intel-xeon-6980p", 1));
+  EXPECT_NEAR(honest.bound, 56.28, 0.01);
+  EXPECT_NEAR(honest.percent, 35.5, 0.05);
+  EXPECT_FALSE(honest.error);
+  Judged impossible =
+      JudgeDecode("zz-probe-6980p-bf16-70",
+                  DecodeClaim("zz-probe-6980p-bf16-70", "70 tok/s", "bf16", "intel-xeon-6980p", 1));
+  EXPECT_NEAR(impossible.percent, 124.4, 0.05);
+  EXPECT_TRUE(impossible.error);
+  Judged dual = JudgeDecode(
+      "zz-probe-2x6980p-bf16-70",
+      DecodeClaim("zz-probe-2x6980p-bf16-70", "70 tok/s", "bf16", "intel-xeon-6980p", 2));
+  EXPECT_NEAR(dual.bound, 112.57, 0.01);
+  EXPECT_NEAR(dual.percent, 62.2, 0.05);
+  EXPECT_FALSE(dual.error);
+}
+
 class EdgeCpuNames : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
@@ -124,6 +149,28 @@ TEST_F(EdgeCpuNames, JetsonAgxOrinNamesItsModules) {
   EXPECT_EQ(Read("Jetson Orin Nano"), "- x0");
   EXPECT_EQ(Read("Jetson Orin NX 16GB"), "- x0");
   EXPECT_EQ(Read("Jetson AGX Thor"), "nvidia-jetson-agx-thor x0");
+}
+
+// A CPU socket with a record is a part like any other ("2x" counts sockets); a CPU without one
+// still makes a CPU-only system; beside an accelerator a CPU is the host, counted as such.
+TEST_F(EdgeCpuNames, XeonSocketsResolveAndHostCpusStayHosts) {
+  EXPECT_EQ(Read("Xeon 6980P"), "intel-xeon-6980p x0");
+  EXPECT_EQ(Read("INTEL(R) XEON(R) 6980P"), "intel-xeon-6980p x0");
+  EXPECT_EQ(Read("2x Intel Xeon 6980P"), "intel-xeon-6980p x2");
+  EXPECT_EQ(Read("1-node-2S-GNR_128C (2x INTEL(R) XEON(R) 6980P, CPU only)"),
+            "intel-xeon-6980p x2");
+  // Other Xeons and EPYCs have no record: a CPU-only system, its count of host CPUs.
+  HardwareMatch other = index_->Match("2xIntel Xeon Platinum 8592+");
+  EXPECT_TRUE(other.candidates.empty());
+  EXPECT_TRUE(other.cpu_only);
+  EXPECT_EQ(other.host_cpus, 2);
+  EXPECT_EQ(Read("AMD EPYC 9755 128-Core Processor"), "- x0");
+  // A host CPU named beside the accelerators is no accelerator and adds none to the count.
+  HardwareMatch hosted = index_->Match("8x H100 SXM5, 2x Intel Xeon 6980P");
+  EXPECT_EQ(Read("8x H100 SXM5, 2x Intel Xeon 6980P"), "nvidia-h100-sxm5 x8");
+  EXPECT_EQ(hosted.host_cpus, 2);
+  EXPECT_FALSE(hosted.cpu_only);
+  EXPECT_EQ(Read("8xMI325X_2xEPYC_9575F"), "amd-mi325x x8");
 }
 
 }  // namespace
