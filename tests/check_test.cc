@@ -159,6 +159,10 @@ const std::vector<ServedName>& ServedNames() {
       {"zai-org/GLM-4.5-FP8", "glm-4.5", "fp8"},
       {"zai-org/GLM-4.5-Air", "glm-4.5-air", ""},
       {"GLM-4.5-Air-FP8", "glm-4.5-air", "fp8"},
+      {"ibm-granite/granite-4.0-h-small", "granite-4.0-h-small", ""},
+      {"granite-4.0-h-small", "granite-4.0-h-small", ""},
+      {"nvidia/Nemotron-H-8B-Base-8K", "nemotron-h-8b", ""},
+      {"Nemotron-H-8B-Base-8K", "nemotron-h-8b", ""},
   };
   return names;
 }

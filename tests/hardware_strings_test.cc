@@ -180,7 +180,7 @@ TEST_F(HardwareStringsTest, EveryStatedCountIsRead) {
 
 // The parts published claims of 2025-2026 name resolve from the short names people write, to
 // that part alone: a new part takes no text from its neighbours (B300 stays the HGX part, GB200
-// and MI355X keep theirs), and a generation the corpus lacks (Trainium, Jetson AGX Orin) still
+// and MI355X keep theirs), and a generation the corpus lacks (Trainium, Inferentia) still
 // resolves to nothing. Counts written beside the new names are read as for any other part.
 TEST_F(HardwareStringsTest, TheHardwareOfTodayResolvesFromTheNamesPeopleWrite) {
   struct Case {
@@ -212,7 +212,6 @@ TEST_F(HardwareStringsTest, TheHardwareOfTodayResolvesFromTheNamesPeopleWrite) {
       // Generations without a record stay unresolved.
       {"Trainium", "-", 0},
       {"Inferentia", "-", 0},
-      {"Jetson AGX Orin", "-", 0},
   };
   std::string wrong;
   for (const Case& c : cases) {

@@ -174,6 +174,44 @@ TEST(Probes, HybridModelsCountOnlyTheirKvLayers) {
   EXPECT_NE(f->message.view().find("126.7%"), std::string_view::npos) << f->message.view();
 }
 
+// Granite 4.0 H Small in fp8 on one H200 SXM (4.8 TB/s), 64 sequences of 16,384 input tokens,
+// fp8 KV, sharing ruled out. Its embedding table is tied (the output projection), so it is
+// streamed: W = 8,784,035,840 active params x 1 B = 8.784 GB. Per token each of its 4 KV layers
+// (of 40; the other 36 are Mamba-2) caches 2 x 8 heads x 128 = 2,048 B:
+//   KV(16384) = 4 x 2,048 x 16,384 = 134.2 MB,
+//   roof = 64 x 4.8e12 / (8.784e9 + 64 x 134.2e6) = 64 x 4.8e12 / 17.374e9 = 17,681.6 tok/s.
+// Counted over all 40 layers the roof would be 3,244.5 tok/s, and an honest 10,000 tok/s
+// (56.6% of the true roof) 308.2% of it. 20,000 tok/s is 113.1% of the true roof: an error.
+TEST(Probes, GraniteHybridCountsOnlyItsAttentionLayers) {
+  BenchRecord b = ProbeClaim("zz-probe-granite-h-kv-layers");
+  b.metric = "aggregate-output";
+  b.value = "10000 tok/s";
+  b.model = "granite-4.0-h-small";
+  b.precision = "fp8";
+  b.hardware = "1x NVIDIA H200 SXM 141GB";
+  b.pointer = testing::PointTo({"nvidia-h200-sxm"});
+  b.accelerator_count = 1;
+  b.extra = "kv_precision = \"fp8\"";
+  b.batch = 64;
+  b.conditions = "prefix_cache = false\nsamples_per_prompt = 1";
+  b.input_tokens = 16384;
+  b.output_tokens = 256;
+  b.engine = "vllm";
+  SweepResult s = SweepBundledWith("zz-probe-granite-h-kv-layers", b);
+  const InstrumentResult* kv = RoofOf(AuditOf(s, "zz-probe-granite-h-kv-layers"), "kv-roof");
+  ASSERT_NE(kv, nullptr);
+  EXPECT_NEAR(kv->bound, 17681.6, 0.5);
+  EXPECT_NEAR(kv->percent, 56.6, 0.05);
+  EXPECT_TRUE(FindingsOn(s, "zz-probe-granite-h-kv-layers", Severity::kError).empty());
+
+  b.value = "20000 tok/s";
+  SweepResult bad = SweepBundledWith("zz-probe-granite-h-kv-layers", b);
+  const Finding* f = FindingOf(bad, "zz-probe-granite-h-kv-layers", "kv-roof");
+  ASSERT_NE(f, nullptr);
+  EXPECT_EQ(f->severity, Severity::kError);
+  EXPECT_NE(f->message.view().find("113.1%"), std::string_view::npos) << f->message.view();
+}
+
 // The record without kv_layers counts all 48 layers: the same honest run is then 176.5% of
 // 5,664.9 tok/s (the error the hybrid's record must not give).
 TEST(Probes, AHybridCountedOverEveryLayerOverstatesItsCache) {

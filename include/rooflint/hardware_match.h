@@ -32,6 +32,10 @@
 //  - Among the parts left, text equal to one part's alias names that part alone, and parts
 //    whose names confirm more of the text's words win over parts that merely do not
 //    contradict them ("H100 80GB HBM3": the SXM5, whose alias states HBM3).
+//  - A CPU socket with a record (form factor "cpu": the Xeon 6980P) is a part like any other,
+//    and "2x" before it counts sockets. Named beside an accelerator it is the host: it leaves
+//    the candidates, and its count is one of host CPUs. A CPU's brand words ("xeon", "epyc")
+//    never make a text or a count one of accelerators.
 //  - Text that names nothing in the corpus matches nothing. Text that names two different
 //    parts matches nothing as a whole; when two or more of its pieces (split at counts and at
 //    , + / ; | and brackets) name parts, it is a mixed system and names all of them.

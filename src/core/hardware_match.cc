@@ -217,6 +217,10 @@ bool IsCpuWord(std::string_view t) {
          AllDigits(t.substr(0, t.size() - 1)) && t.size() <= 4;
 }
 
+// A part that is a CPU socket (an accelerator record with form factor "cpu": the Xeon 6980P).
+// Beside an accelerator it is the host, not a part the figure ran on.
+bool IsCpuPart(const Accelerator* a) { return a->form_factor == "cpu"; }
+
 // A TPU generation with no suffix ("v4"): a part word only after "TPU" or before a slice size
 // ("v4-8"); elsewhere ("SR650 V4", "ND96isr_MI300X_v5") it is a server generation.
 bool IsBareVersion(std::string_view t) {
@@ -1075,7 +1079,8 @@ std::vector<const Accelerator*> HardwareIndex::Resolve(std::span<const Word> wor
         ++confirmed;
         continue;
       }
-      bool soc = e.part->form_factor == "soc";
+      // A system-on-chip's and a CPU socket's memory is their largest configuration.
+      bool soc = e.part->form_factor == "soc" || e.part->form_factor == "cpu";
       if (e.memory <= 0 || (w->system_memory && !soc)) continue;
       auto near = [](double r) { return r <= kCapacitySlack && r >= 1 / kCapacitySlack; };
       double r = c / e.memory;
@@ -1209,6 +1214,48 @@ HardwareMatch HardwareIndex::Match(std::string_view text) const {
   m.partition = ReadPartition(text);
   std::vector<Word> words = Lex(text);
 
+  // The GPUs per card a "Dual" after a card's name states, whose memory a capacity may total.
+  int64_t card = 1;
+  for (const Word& w : words) {
+    if (w.count > 0 && w.multiplier) card = w.count;
+  }
+
+  // The parts: the whole text, else its pieces when two or more of them name parts.
+  m.candidates = Resolve(words, card, &m.exact);
+  if (m.candidates.empty()) {
+    std::vector<const Accelerator*> all;
+    int naming = 0;
+    size_t start = 0;
+    auto piece = [&](size_t from, size_t to) {
+      if (from >= to) return;
+      bool exact = false;
+      std::vector<const Accelerator*> got =
+          Resolve(std::span<const Word>(words).subspan(from, to - from), card, &exact);
+      if (got.empty()) return;
+      ++naming;
+      for (const Accelerator* a : got) {
+        if (std::find(all.begin(), all.end(), a) == all.end()) all.push_back(a);
+      }
+    };
+    for (size_t i = 0; i <= words.size(); ++i) {
+      if (i == words.size() || words[i].separator || (words[i].count > 0 && !words[i].multiplier)) {
+        piece(start, i);
+        start = i + 1;
+      }
+    }
+    if (naming >= 2) {
+      for (const Entry& e : entries_) {
+        if (std::find(all.begin(), all.end(), e.part) != all.end()) m.candidates.push_back(e.part);
+      }
+    }
+  }
+
+  // A CPU socket named beside an accelerator is its host ("8x H100, 2x Xeon 6980P"): the
+  // accelerators are the parts, and a count of the CPUs counts host CPUs.
+  const bool names_accelerator = std::any_of(m.candidates.begin(), m.candidates.end(),
+                                             [](const Accelerator* a) { return !IsCpuPart(a); });
+  if (names_accelerator) std::erase_if(m.candidates, IsCpuPart);
+
   // Counts: each mark applies to the words after it (a prefix) or before it (a suffix), up to
   // the next mark; the words it covers say whether it counts host CPUs or accelerators.
   struct Counted {
@@ -1220,7 +1267,6 @@ HardwareMatch HardwareIndex::Match(std::string_view text) const {
     bool instance = false;
   };
   std::vector<Counted> accelerators;
-  int64_t card = 1;
   for (size_t i = 0; i < words.size(); ++i) {
     const Word& w = words[i];
     if (w.count == 0) continue;
@@ -1255,7 +1301,10 @@ HardwareMatch HardwareIndex::Match(std::string_view text) const {
     for (size_t j = from; j < to; ++j) {
       const std::string& t = words[j].text;
       if (t == "mig") slices = true;
-      if (IsCpuWord(t)) cpu = true;
+      if (IsCpuWord(t)) {
+        cpu = true;
+        continue;  // "xeon", "epyc": a CPU's brand, never an accelerator's
+      }
       int id = Id(t);
       if (In(kGpuWords, t) ||
           (id >= 0 && kinds_[id] == static_cast<uint8_t>(Kind::kIdentity) && !In(kTiers, t))) {
@@ -1295,6 +1344,11 @@ HardwareMatch HardwareIndex::Match(std::string_view text) const {
       bool exact = false;
       std::span<const Word> subject = std::span<const Word>(words).subspan(c.from, c.to - c.from);
       std::vector<const Accelerator*> parts = Resolve(subject, card, &exact);
+      if (names_accelerator && !parts.empty() &&
+          std::all_of(parts.begin(), parts.end(), IsCpuPart)) {
+        m.host_cpus = m.host_cpus.value_or(0) + c.n;
+        continue;
+      }
       std::vector<std::string> models;
       for (const Word& w : subject) {
         if (w.count == 0 && HasDigit(w.text) && HasAlpha(w.text) &&
@@ -1334,39 +1388,12 @@ HardwareMatch HardwareIndex::Match(std::string_view text) const {
     if (!m.count_note.empty()) m.count_how += fmt::format(" ({})", m.count_note);
   }
 
-  // The parts: the whole text, else its pieces when two or more of them name parts.
-  m.candidates = Resolve(words, card, &m.exact);
-  if (m.candidates.empty()) {
-    std::vector<const Accelerator*> all;
-    int naming = 0;
-    size_t start = 0;
-    auto piece = [&](size_t from, size_t to) {
-      if (from >= to) return;
-      bool exact = false;
-      std::vector<const Accelerator*> got =
-          Resolve(std::span<const Word>(words).subspan(from, to - from), card, &exact);
-      if (got.empty()) return;
-      ++naming;
-      for (const Accelerator* a : got) {
-        if (std::find(all.begin(), all.end(), a) == all.end()) all.push_back(a);
-      }
-    };
-    for (size_t i = 0; i <= words.size(); ++i) {
-      if (i == words.size() || words[i].separator || (words[i].count > 0 && !words[i].multiplier)) {
-        piece(start, i);
-        start = i + 1;
-      }
-    }
-    if (naming >= 2) {
-      for (const Entry& e : entries_) {
-        if (std::find(all.begin(), all.end(), e.part) != all.end()) m.candidates.push_back(e.part);
-      }
-    }
-  }
-
   bool cpu_word = false, gpu_word = false;
   for (const Word& w : words) {
-    if (IsCpuWord(w.text)) cpu_word = true;
+    if (IsCpuWord(w.text)) {
+      cpu_word = true;
+      continue;
+    }
     int id = Id(w.text);
     if (In(kGpuWords, w.text) || w.text.starts_with("gaudi") ||
         (id >= 0 && kinds_[id] == static_cast<uint8_t>(Kind::kIdentity) && !In(kTiers, w.text))) {
