@@ -187,6 +187,7 @@ PYBIND11_MODULE(_rooflint, m) {
       .def_readwrite("acceptance_length", &Claim::acceptance_length)
       .def_readwrite("offload", &Claim::offload)
       .def_readwrite("prefix_cache", &Claim::prefix_cache)
+      .def_readwrite("attention_window", &Claim::attention_window)
       .def_readwrite("kv_precision", &Claim::kv_precision);
 
   py::class_<ImportOptions>(m, "ImportOptions")

@@ -776,6 +776,7 @@ Claim Llama8bOnH100(const char* value, int64_t concurrency, int64_t input) {
   c.output_tokens = 256;
   c.engine = "vllm";
   c.speculative = "false";
+  c.attention_window = "false";
   return c;
 }
 
@@ -880,6 +881,39 @@ TEST(SharedKv, AMeanInputLengthBoundsOnlyAsAnAssumption) {
   ASSERT_NE(kv, nullptr);
   EXPECT_NEAR(kv->bound, 777.0, 0.05);
   EXPECT_NE(kv->assumption.find("mean input length"), std::string::npos) << kv->assumption;
+}
+
+// An engine may keep fewer tokens of the context than it holds (TensorRT-LLM's
+// max_attention_window_size): with attention_window unstated, the 777.0 tok/s KV roof of the
+// claim above is an assumption (a warning) and the error-capable bound counts no KV cache. A
+// stated window of 4096 tokens counts 4096: 128 x 3.35e12 / (15.01e9 + 128 x 32,768 x 4096) =
+// 128 x 3.35e12 / 32.19e9 = 13,321.0 tok/s, which 1000 tok/s is within.
+TEST(SharedKv, AnUnstatedAttentionWindowBoundsOnlyAsAnAssumption) {
+  Claim c = Llama8bOnH100("1000 tok/s aggregate", 128, 128000);
+  c.kv_precision = "int4";
+  c.prefix_cache = "false";
+  c.samples_per_prompt = 1;
+  c.attention_window.clear();
+  CheckReport unstated = CheckClaim(c, Bundled());
+  ASSERT_EQ(unstated.figures.size(), 1u);
+  EXPECT_FALSE(unstated.HasErrorFindings());
+  EXPECT_EQ(unstated.figures[0].verdict, "exceeds-assuming");
+  const CheckBound* kv = BoundNamed(unstated.figures[0], "kv-roof");
+  ASSERT_NE(kv, nullptr);
+  EXPECT_NEAR(kv->bound, 777.0, 0.05);
+  EXPECT_NE(kv->assumption.find("the whole context is kept in the KV cache"), std::string::npos)
+      << kv->assumption;
+  EXPECT_TRUE(Missing(unstated.figures[0], "--attention-window false"));
+  c.attention_window = "4096";
+  CheckReport window = CheckClaim(c, Bundled());
+  ASSERT_EQ(window.figures.size(), 1u);
+  const CheckBound* kv4096 = BoundNamed(window.figures[0], "kv-roof");
+  ASSERT_NE(kv4096, nullptr);
+  EXPECT_NEAR(kv4096->bound, 128 * kBw / (kW + 128 * kKvPerToken * 4096), 0.01);
+  EXPECT_NEAR(kv4096->bound, 13321.0, 0.05);
+  EXPECT_EQ(window.figures[0].verdict, "within");
+  c.attention_window = "0";
+  EXPECT_TRUE(CheckClaim(c, Bundled()).HasErrors());
 }
 
 // Capacity: batch 64 at 128,000 tokens needs 16.06 GB + 64 x 4.194 GB = 284.5 GB, past the

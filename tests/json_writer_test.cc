@@ -310,7 +310,8 @@ json RecordJson(const RecordAudit& a) {
         {"prefix_cache", ConditionJson(c.prefix_cache)},
         {"offload", ConditionJson(c.offload)},
         {"replicas", ConditionJson(c.replicas)},
-        {"samples_per_prompt", ConditionJson(c.samples_per_prompt)}}},
+        {"samples_per_prompt", ConditionJson(c.samples_per_prompt)},
+        {"attention_window", ConditionJson(c.attention_window)}}},
       {"roofs", roofs},
       {"checks", checks}};
   if (const InstrumentResult* r = a.Binding())

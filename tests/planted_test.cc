@@ -56,7 +56,7 @@ std::string Bench(const Planted& p) {
          p.value + "\"\n" + p.top + "\nsource = \"s\"\nlocator = \"l\"\n\n[conditions]\n" +
          p.conditions +
          "\nengine = \"vllm\"\nengine_version = { absent = \"x\" }\nwarmup = { absent = \"x\" }\n"
-         "scenario = { absent = \"x\" }\n";
+         "scenario = { absent = \"x\" }\nattention_window = false\n";
 }
 
 const std::string kMptA100 =

@@ -148,7 +148,7 @@ TEST(Probes, HybridModelsCountOnlyTheirKvLayers) {
   b.accelerator_count = 1;
   b.extra = "kv_precision = \"fp8\"";
   b.batch = 64;
-  b.conditions = "prefix_cache = false\nsamples_per_prompt = 1";
+  b.conditions = "prefix_cache = false\nsamples_per_prompt = 1\nattention_window = false";
   b.input_tokens = 16384;
   b.output_tokens = 256;
   b.engine = "vllm";
@@ -193,7 +193,7 @@ TEST(Probes, GraniteHybridCountsOnlyItsAttentionLayers) {
   b.accelerator_count = 1;
   b.extra = "kv_precision = \"fp8\"";
   b.batch = 64;
-  b.conditions = "prefix_cache = false\nsamples_per_prompt = 1";
+  b.conditions = "prefix_cache = false\nsamples_per_prompt = 1\nattention_window = false";
   b.input_tokens = 16384;
   b.output_tokens = 256;
   b.engine = "vllm";
@@ -231,7 +231,7 @@ TEST(Probes, AHybridCountedOverEveryLayerOverstatesItsCache) {
   b.pointer = testing::PointTo({"nvidia-h200-sxm"});
   b.extra = "kv_precision = \"fp8\"";
   b.batch = 64;
-  b.conditions = "prefix_cache = false\nsamples_per_prompt = 1";
+  b.conditions = "prefix_cache = false\nsamples_per_prompt = 1\nattention_window = false";
   b.input_tokens = 16384;
   b.output_tokens = 256;
   b.engine = "vllm";
@@ -263,7 +263,7 @@ TEST(Probes, AnUnstatedKvPrecisionIsFourBitsOnlyAsAnAssumption) {
   b.hardware = "1x NVIDIA H100 SXM5 80GB";
   b.pointer = testing::PointTo({"nvidia-h100-sxm5"});
   b.batch = 128;
-  b.conditions = "prefix_cache = false\nsamples_per_prompt = 1";
+  b.conditions = "prefix_cache = false\nsamples_per_prompt = 1\nattention_window = false";
   b.input_tokens = 16100;
   b.output_tokens = 256;
   b.engine = "vllm";
@@ -319,7 +319,7 @@ TEST(Probes, AMeanInputLengthBoundsTheFirstTokenOnlyAsAnAssumption) {
   b.pointer = testing::PointTo({"nvidia-h100-sxm5"});
   b.batch = 1;
   b.speculative = false;
-  b.conditions = "prefix_cache = false\nsamples_per_prompt = 1";
+  b.conditions = "prefix_cache = false\nsamples_per_prompt = 1\nattention_window = false";
   b.input_tokens = Absent("lengths varied");
   b.tail = "";
   b.output_tokens = 256;

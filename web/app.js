@@ -316,7 +316,7 @@
                         'concurrency', 'input-tokens', 'input-tokens-mean', 'output-tokens', 'replicas',
                         'samples-per-prompt', 'engine',
                         'engine-version', 'speculative', 'acceptance-length', 'offload',
-                        'prefix-cache', 'kv-precision'];
+                        'prefix-cache', 'kv-precision', 'attention-window'];
   const CONDITION_FIELDS = CLAIM_FIELDS.slice(5);
   // What `rooflint check FILE` takes: --from, the facts a file may lack, and the conditions,
   // which fill in what a file does not state (the conditions' Accelerators is the form's).

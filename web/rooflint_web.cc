@@ -170,6 +170,7 @@ Claim ReadClaim(const json& request) {
   }
   claim.prefix_cache = Text(request, "prefix-cache");
   claim.kv_precision = Text(request, "kv-precision");
+  claim.attention_window = Text(request, "attention-window");
   for (const char* local : {"hardware", "accelerator"}) {
     std::string h = Text(request, local);
     for (char& c : h) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);

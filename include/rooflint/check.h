@@ -47,6 +47,9 @@ struct Claim {
   std::string offload;       // "true" or "false"; "" not given
   std::string prefix_cache;  // "false", "true", or a hit rate in [0, 1]; "" not given
   std::string kv_precision;  // the KV-cache element format; "" not given
+  // "false" (the engine kept every token of a sequence's context) or the tokens it kept; ""
+  // not given.
+  std::string attention_window;
 };
 
 // A bound on a figure, as a check reports it.

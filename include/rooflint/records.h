@@ -322,6 +322,10 @@ struct Conditions {
   // Completions generated per prompt (parallel sampling's n, best-of, a beam width): over 1, the
   // sequences of one prompt can share its KV cache.
   Condition samples_per_prompt;
+  // The tokens of a sequence's context the engine keeps in each layer's cache: `false` (every
+  // one, as the model's own layers define) or a count (TensorRT-LLM's max_attention_window_size,
+  // StreamingLLM-style eviction). Unstated, a KV term over the whole context is an assumption.
+  Condition attention_window;
   Boxed<Speculation> speculation;  // set when speculative is stated as a table
   Boxed<PrefixCache> prefix;       // set when prefix_cache is stated
 

@@ -374,6 +374,13 @@ inline constexpr RecordField kBenchmarkFields[] = {
      .max = kMaxTokens,
      .example = "1",
      .summary = "completions generated per prompt (parallel sampling n, best-of, beam width)"},
+    {.key = "conditions.attention_window",
+     .accepts = kAcceptsFalse | kAcceptsInteger | kAcceptsAbsent,
+     .min = 1,
+     .max = kMaxTokens,
+     .example = "false",
+     .summary = "false when the engine keeps every token of a sequence's context in its cache; "
+                "else the tokens it keeps (TensorRT-LLM's max_attention_window_size)"},
 };
 
 inline constexpr RecordField kAcceleratorFields[] = {

@@ -63,7 +63,7 @@ def bundled_data() -> str:
 _CLAIM_KEYS = ("model", "hardware", "value", "metric", "precision", "count", "batch",
                "concurrency", "input_tokens", "input_tokens_mean", "output_tokens", "replicas",
                "samples_per_prompt", "engine", "engine_version", "speculative", "acceptance_length", "offload",
-               "prefix_cache", "kv_precision")
+               "prefix_cache", "kv_precision", "attention_window")
 _IMPORT_KEYS = ("hardware", "accelerator", "count", "engine_version", "model", "precision",
                 "source")
 # The claim's conditions, which check_file states for every figure a file does not state them

@@ -25,6 +25,7 @@ class Claim:
     offload: str
     prefix_cache: str
     kv_precision: str
+    attention_window: str
     def __init__(self) -> None: ...
 
 class ImportOptions:

@@ -44,6 +44,10 @@ CLAIMS = [
     (dict(model="llama-3.1-8b", hardware="1x H100", value="1000 tok/s aggregate",
           precision="bf16", concurrency=128, input_tokens_mean=128000, output_tokens=256,
           kv_precision="int4", prefix_cache=False, samples_per_prompt=1), None),
+    (dict(model="llama-3.1-8b", hardware="1x H100", value="1000 tok/s aggregate",
+          precision="bf16", concurrency=128, input_tokens=128000, output_tokens=256,
+          kv_precision="int4", prefix_cache=False, samples_per_prompt=1,
+          attention_window=4096), None),
 ]
 
 

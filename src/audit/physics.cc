@@ -255,6 +255,28 @@ Bytes KvElementBytes(const Benchmark& b, std::string* how, Bytes* least, std::st
               "KIVI-style caches store 2)");
 }
 
+KvContext KvContextTokens(const Benchmark& b, double tokens) {
+  KvContext c;
+  c.tokens = tokens;
+  const Condition& w = b.conditions.attention_window;
+  if (w.integer && static_cast<double>(*w.integer) < tokens) {
+    c.tokens = static_cast<double>(*w.integer);
+    c.how = fmt::format(" (attention_window {}: the engine kept {} of the {:g} tokens)", *w.integer,
+                        *w.integer, tokens);
+  }
+  if (!w.stated()) {
+    c.assumption = w.absent()
+                       ? fmt::format(
+                             "the whole context is kept in the KV cache (attention_window "
+                             "unknown: {})",
+                             w.absent_reason)
+                       : "the whole context is kept in the KV cache (attention_window is not "
+                         "stated; an engine may keep fewer tokens, as TensorRT-LLM's "
+                         "max_attention_window_size does)";
+  }
+  return c;
+}
+
 Bytes KvBytes(const Model& m, double tokens, Bytes element, std::string* how,
               std::string* problem) {
   double per_layer = m.kv_latent_dim > 0 ? static_cast<double>(m.kv_latent_dim)
@@ -559,9 +581,11 @@ KvTerms ResolveKvTerms(const AuditInput& in) {
   if (input.tokens > 0) {
     std::string element_how, kv_how, least_how, least_problem;
     Bytes least;
-    const double tokens = static_cast<double>(input.tokens);
+    const KvContext context = KvContextTokens(b, static_cast<double>(input.tokens));
+    const double tokens = context.tokens;
     const Bytes element = KvElementBytes(b, &element_how, &least, &t.kv_assumption);
     t.kv = KvBytes(m, tokens, element, &kv_how, &t.kv_problem);
+    kv_how += context.how;
     t.kv_min = t.kv;
     if (least < element) {
       t.kv_min = KvBytes(m, tokens, least, &least_how, &least_problem);
@@ -573,6 +597,11 @@ KvTerms ResolveKvTerms(const AuditInput& in) {
       t.kv_min = Bytes(0);
       t.kv_assumption = JoinAssumptions(input.assumption, t.kv_assumption);
       kv_how += " at the mean input length";
+    }
+    if (!context.assumption.empty()) {
+      // An engine's window may have kept fewer tokens: nor does it count one.
+      t.kv_min = Bytes(0);
+      t.kv_assumption = JoinAssumptions(t.kv_assumption, context.assumption);
     }
     if (t.kv > Bytes(0)) t.kv_how = fmt::format("{} ({})", kv_how, element_how);
   }

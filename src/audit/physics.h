@@ -78,6 +78,18 @@ struct InputLength {
 };
 InputLength KvInputLength(const Benchmark& b);
 
+// The tokens of a sequence's context the KV terms count: `tokens`, or the window the record
+// states the engine kept (attention_window) when smaller. A record that does not state
+// attention_window may have run under one (TensorRT-LLM's max_attention_window_size,
+// StreamingLLM-style eviction), so the whole context is then an assumption (`assumption`
+// names it) and the KV an error may rest on is none.
+struct KvContext {
+  double tokens = 0;
+  std::string assumption;  // "" when the record states attention_window
+  std::string how;         // " (attention_window 4096)" when the window cut the context
+};
+KvContext KvContextTokens(const Benchmark& b, double tokens);
+
 // Bytes of one KV-cache element for the record, said in `how`: its stated kv_precision; else
 // the smallest the engine stores when it is known not to go below it (llama.cpp's q4_0, 4.5
 // bits); else 4 bits, an assumption: 2-bit caches exist (KIVI-style kernels). `least` gets the

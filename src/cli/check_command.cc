@@ -520,6 +520,9 @@ Command AddCheckCommand(CLI::App& app) {
   cmd->add_option("--prefix-cache", opt->claim.prefix_cache,
                   "false, true, or the prefix-cache hit rate (0 to 1)");
   cmd->add_option("--kv-precision", opt->claim.kv_precision, "KV-cache element format");
+  cmd->add_option("--attention-window", opt->claim.attention_window,
+                  "false when the engine kept every token of a sequence's context in its KV "
+                  "cache, else the tokens it kept (TensorRT-LLM's max_attention_window_size)");
   cmd->add_option("--from", opt->format_name,
                   "The files' format, as `import` names it (default auto: from each file's "
                   "content)");

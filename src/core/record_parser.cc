@@ -621,6 +621,24 @@ Condition ReadCondition(Reader& r, const DocTable& t, const ConditionKey& spec) 
     }
     return c;
   }
+  if (key == "attention_window") {
+    if (n->is_boolean() && !*n->value<bool>()) {
+      c.state = Condition::State::kStated;
+      c.boolean = false;
+      c.text = "false";
+      return c;
+    }
+    if (n->is_integer()) {
+      if (auto v = r.IntegerNode(*n, full, spec.min, 100'000'000, "4096")) {
+        c.state = Condition::State::kStated;
+        c.integer = *v;
+        c.text = fmt::format("{}", *v);
+      }
+      return c;
+    }
+    r.WrongType(*n, full, "false, a token count or { absent = \"why\" }", "false");
+    return c;
+  }
   if (key == "speculative" || key == "prefix_cache") {
     if (n->is_boolean()) {
       if (*n->value<bool>() && key == "speculative") {

@@ -77,6 +77,7 @@ const ConditionKey kConditionKeys[] = {
     Key("conditions.offload", &Conditions::offload, true),
     Key("conditions.replicas", &Conditions::replicas, true),
     Key("conditions.samples_per_prompt", &Conditions::samples_per_prompt, true),
+    Key("conditions.attention_window", &Conditions::attention_window, true),
 };
 
 }  // namespace

@@ -247,7 +247,7 @@ void StateFalse(Condition& c) {
   c.text = SharedText("false");
 }
 
-const std::array<Probe, 9> kProbes = {{
+const std::array<Probe, 10> kProbes = {{
     {"--count N", "the accelerator count",
      [](const Benchmark& b) { return b.accelerator_count <= 0; },
      [](Benchmark& b, const Model*) { b.accelerator_count = 1; }},
@@ -291,6 +291,9 @@ const std::array<Probe, 9> kProbes = {{
     {"--offload false", "whether weights or caches were offloaded to host memory",
      [](const Benchmark& b) { return !b.conditions.offload.stated(); },
      [](Benchmark& b, const Model*) { StateFalse(b.conditions.offload); }},
+    {"--attention-window false", "whether the engine kept every token of the context",
+     [](const Benchmark& b) { return !b.conditions.attention_window.stated(); },
+     [](Benchmark& b, const Model*) { StateFalse(b.conditions.attention_window); }},
 }};
 
 // What each result of a record says, for comparing a probe with its record.
@@ -629,6 +632,21 @@ bool AppendClaimConditions(const Claim& claim, bool absent_when_unstated, Benchm
     return false;
   } else {
     absent("offload", "not given (--offload)");
+  }
+  if (claim.attention_window == "false") {
+    d.conditions.emplace_back("attention_window", CondValue::Bool(false));
+  } else if (!claim.attention_window.empty()) {
+    auto window = ParseNumber(claim.attention_window);
+    if (!window || *window < 1 || *window > 1e8 || *window != std::floor(*window)) {
+      diagnostics.push_back(FlagError(
+          "bad-flag", fmt::format("--attention-window '{}': give false or the tokens the engine "
+                                  "kept per sequence",
+                                  claim.attention_window)));
+      return false;
+    }
+    d.conditions.emplace_back("attention_window", CondValue::Int(static_cast<int64_t>(*window)));
+  } else {
+    absent("attention_window", "not given (--attention-window)");
   }
   return true;
 }

@@ -77,12 +77,18 @@ class Capacity final : public RecordInstrument {
     const InputLength input = KvInputLength(b);
     if (input.tokens > 0) {
       Bytes least;
+      const KvContext context = KvContextTokens(b, static_cast<double>(input.tokens));
       const Bytes element = KvElementBytes(b, &element_how, &least, &kv_assumption);
-      kv = KvBytes(m, static_cast<double>(input.tokens), element, &kv_how, &kv_problem);
+      kv = KvBytes(m, context.tokens, element, &kv_how, &kv_problem);
+      kv_how += context.how;
       kv_least = kv * (least / element);
       if (!input.assumption.empty()) {
         kv_least = Bytes(0);  // a mean length: no request is sure to hold a cache that long
         kv_assumption = JoinAssumptions(input.assumption, kv_assumption);
+      }
+      if (!context.assumption.empty()) {
+        kv_least = Bytes(0);  // an engine's window may have kept fewer tokens
+        kv_assumption = JoinAssumptions(kv_assumption, context.assumption);
       }
     }
     Bytes memory;
