@@ -181,6 +181,12 @@ TEST(ServedModels, AMixtureOfExpertsReadsFewerParametersThanItHolds) {
   for (const ServedName& t : ServedNames()) {
     const Model* m = Bundled().FindModel(t.id);
     ASSERT_NE(m, nullptr) << t.id;
+    // A draft whose count no source gives (Nemotron-H 8B: the name's "8B" is rounded) states
+    // none, and says why, rather than a guess that could make a roof tighter than physics.
+    if (m->header.status == Status::kDraft && m->params_total == 0) {
+      EXPECT_FALSE(m->AbsentReason("params_total").empty()) << t.id;
+      continue;
+    }
     EXPECT_GT(m->params_total, 0) << t.id;
     EXPECT_GT(m->embedding_params, 0) << t.id;
     EXPECT_LT(m->embedding_params, m->params_total) << t.id;
