@@ -180,13 +180,11 @@ std::vector<ChartGroup> BuildCharts(const Report& report,
         }
       }
     }
-    // The KV-aware roof's KV(I) / W, from the record's own result: per-user bounds are
-    // n x BW / (W + B x KV) = m / (1 + B x r), aggregate ones B x m / (1 + B x r).
+    // The KV-aware roof's KV(I) / W, from the record's own result.
     const InstrumentResult* kv = a.Find(ids::kKvRoof);
-    if (Computed(kv) && batch > 0 &&
-        kv->reason.view().find("the limit as B grows") == std::string_view::npos) {
-      double factor = aggregate ? static_cast<double>(batch) : 1.0;
-      double r = (factor * m / kv->bound - 1) / static_cast<double>(batch);
+    if (Computed(kv)) {
+      const double r =
+          KvRatio(m, kv->bound, kv->reason.view(), static_cast<double>(batch), aggregate);
       if (r > 0 && (g.chart.kv_ratio <= 0 || r < g.chart.kv_ratio)) {
         g.chart.kv_ratio = r;
         const Condition& in = b.conditions.input_tokens;

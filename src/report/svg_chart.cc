@@ -13,6 +13,16 @@
 
 namespace rooflint {
 
+double KvRatio(double memory_roof, double kv_bound, std::string_view kv_reason, double batch,
+               bool aggregate) {
+  if (!(kv_bound > 0) || !(batch > 0) ||
+      kv_reason.find("the limit as B grows") != std::string_view::npos) {
+    return 0;
+  }
+  const double r = ((aggregate ? batch : 1.0) * memory_roof / kv_bound - 1) / batch;
+  return r > 0 ? r : 0;
+}
+
 std::string_view ChartCss() {
   return R"css(svg { overflow: hidden; }
 svg.roofline, svg.plane { background: #fff; border: 1px solid #e3e7eb; }

@@ -43,6 +43,13 @@ struct RooflineChart {
 // memory roof, the compute roof, B*, and one point per record linking to its anchor.
 std::string RooflineSvg(const RooflineChart& chart);
 
+// KV(I) / W for a chart's KV-aware curve, from a record's computed kv-roof: `kv_bound` at batch
+// B, against the per-user memory roof m (n x BW / W). Per-user bounds are m / (1 + B x r),
+// aggregate ones B x m / (1 + B x r). 0 when no ratio follows: the roof is the limit as B
+// grows (its `kv_reason` says so; the batch was unknown), or it gives none above 0.
+double KvRatio(double memory_roof, double kv_bound, std::string_view kv_reason, double batch,
+               bool aggregate);
+
 // The style sheet the charts' classes need (the HTML report's, and the browser page's).
 std::string_view ChartCss();
 
