@@ -317,13 +317,34 @@ RecordKind KindOfUserFile(std::string_view name, std::string_view text, std::str
 // A claim, as {"model": ..., "hardware": ..., "value": ..., ...} with `rooflint check`'s flag
 // names, and "model-config" (CorpusFor): CheckJson's bytes, or {"error"} when the request
 // cannot be read.
-std::string CheckClaimJson(const std::string& request_text) {
-  return Guarded([&] {
+// The last claim checked, kept for ClaimChartsJson: the page asks for a claim's charts right
+// after its check, and the same request against the same corpus gives the same report.
+// SetUserCorpus, which changes the corpus, forgets it.
+struct LastClaim {
+  std::string request;
+  Claim claim;
+  CheckReport report;
+};
+std::optional<LastClaim>& LastClaimChecked() {
+  static std::optional<LastClaim> last;
+  return last;
+}
+
+const LastClaim& CheckedClaim(const std::string& request_text) {
+  std::optional<LastClaim>& last = LastClaimChecked();
+  if (!last || last->request != request_text) {
+    last.reset();
     json request = ParseRequest(request_text);
     Claim claim = ReadClaim(request);
     const Corpus& corpus = CorpusFor(request, claim.model);
-    return CheckJson(CheckClaim(claim, corpus));
-  });
+    CheckReport report = CheckClaim(claim, corpus);
+    last = LastClaim{request_text, std::move(claim), std::move(report)};
+  }
+  return *last;
+}
+
+std::string CheckClaimJson(const std::string& request_text) {
+  return Guarded([&] { return CheckJson(CheckedClaim(request_text).report); });
 }
 
 // The roofline of a claim's decode figure, drawn as the HTML report draws a configuration's
@@ -355,12 +376,9 @@ std::string ClaimChart(const Claim& claim, const CheckedFigure& f, size_t index)
         compute->bound * (aggregate ? 1.0 : static_cast<double>(claim.batch.value_or(1)));
     c.crossover = c.compute_roof / c.memory_roof;
   }
-  // KV(I) / W from the KV-aware roof: per user n x BW / (W + B x KV) = m / (1 + B x r), in
-  // aggregate B x m / (1 + B x r).
-  const CheckBound* kv = find("kv-roof");
-  if (kv != nullptr && kv->bound > 0 &&
-      kv->reason.find("the limit as B grows") == std::string::npos) {
-    const double r = ((aggregate ? batch : 1.0) * c.memory_roof / kv->bound - 1) / batch;
+  // KV(I) / W from the KV-aware roof, as the HTML report reads it.
+  if (const CheckBound* kv = find("kv-roof")) {
+    const double r = KvRatio(c.memory_roof, kv->bound, kv->reason, batch, aggregate);
     if (r > 0) {
       c.kv_ratio = r;
       c.kv_context = claim.input_tokens ? std::to_string(*claim.input_tokens) + " input tokens"
@@ -381,13 +399,10 @@ std::string ChartStyle() { return std::string(ChartCss()); }
 // figures: {"charts": ["<svg ...>" or "" for each figure]}; {"error"} as CheckClaimJson's.
 std::string ClaimChartsJson(const std::string& request_text) {
   return Guarded([&] {
-    json request = ParseRequest(request_text);
-    Claim claim = ReadClaim(request);
-    const Corpus& corpus = CorpusFor(request, claim.model);
-    const CheckReport report = CheckClaim(claim, corpus);
+    const LastClaim& checked = CheckedClaim(request_text);
     json charts = json::array();
-    for (size_t i = 0; i < report.figures.size(); ++i) {
-      charts.push_back(ClaimChart(claim, report.figures[i], i + 1));
+    for (size_t i = 0; i < checked.report.figures.size(); ++i) {
+      charts.push_back(ClaimChart(checked.claim, checked.report.figures[i], i + 1));
     }
     return json{{"charts", charts}}.dump();
   });
@@ -469,6 +484,7 @@ std::string SetUserCorpus(const std::string& request_text) {
     json request = ParseRequest(request_text);
     auto it = request.find("files");
     if (it == request.end() || !it->is_array()) throw BadRequest{"no \"files\" array"};
+    LastClaimChecked().reset();
     Working& working = WorkingCorpus();
     std::error_code ec;
     std::filesystem::remove_all(kUserData, ec);
