@@ -268,7 +268,7 @@ json RoofJson(const InstrumentResult& r) {
       terms.push_back({{"symbol", t.symbol},
                        {"value", t.value},
                        {"unit", TermUnitName(t.unit)},
-                       {"basis", t.basis}});
+                       {"basis", BasisText(t.basis)}});
     }
     j["formula"] = {{"text", r.formula->text}, {"terms", terms}};
   }

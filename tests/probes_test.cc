@@ -161,7 +161,7 @@ TEST(Probes, HybridModelsCountOnlyTheirKvLayers) {
   ASSERT_TRUE(kv->formula.has_value());
   std::string kv_basis;
   for (const Term& term : kv->formula->terms) {
-    if (term.symbol == "KV(I)") kv_basis = term.basis.str();
+    if (term.symbol == "KV(I)") kv_basis = BasisText(term.basis);
   }
   EXPECT_NE(kv_basis.find("x 12 KV layers x 16384 tokens"), std::string::npos) << kv_basis;
 

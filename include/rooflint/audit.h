@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <functional>
 #include <initializer_list>
+#include <iterator>
 #include <limits>
 #include <memory>
 #include <span>
@@ -127,6 +128,39 @@ enum class TermUnit : uint8_t {
 // report.
 std::string_view TermUnitName(TermUnit unit);
 
+// How a quantity was obtained, as data: the rule that obtained it and what the rule read (the
+// record, its model, a word and numbers), put in words by BasisText only when a report prints
+// them; or, for a basis composed of other texts, its words. A sweep makes one for every term of
+// every bound, and prints few.
+struct Basis {
+  // Appends the words of `b` to `out`.
+  using Rule = void (*)(const Basis& b, std::string& out);
+  Rule rule = nullptr;  // nullptr: the basis is `text`
+  const Benchmark* record = nullptr;
+  const Model* model = nullptr;
+  // Static text, or a corpus record's (which outlives every report): a peak's key, a format.
+  std::string_view words[2];
+  double x[8] = {};
+  SharedText text;  // the words, when there is no rule ("": no basis)
+
+  Basis() = default;
+  Basis(SharedText said) : text(std::move(said)) {}  // NOLINT: words are a basis
+  Basis(const std::string& said) : text(said) {}     // NOLINT
+  Basis(const char* said) : text(said) {}            // NOLINT
+  Basis(std::string_view said) : text(said) {}       // NOLINT
+  Basis(Rule r, std::initializer_list<double> numbers, const Benchmark* b = nullptr,
+        const Model* m = nullptr, std::string_view w0 = {}, std::string_view w1 = {})
+      : rule(r), record(b), model(m), words{w0, w1} {
+    size_t i = 0;
+    for (double n : numbers) {
+      if (i < std::size(x)) x[i++] = n;
+    }
+  }
+  bool empty() const { return rule == nullptr && text.empty(); }
+};
+// The words of a basis ("batch 64", "14 GB stated by the record").
+std::string BasisText(const Basis& b);
+
 // One named quantity of a bound's formula, with its unit and how it was obtained.
 struct Term {
   std::string_view symbol;  // static text: "W", "n", "BW", "F", "P", "B", "KV(I)", ...
@@ -134,7 +168,7 @@ struct Term {
   TermUnit unit = TermUnit::kCount;
   // How the value was obtained ("14e9 B (14 GB stated by the record)", "batch 64"), or empty
   // when the formula alone says it (a part's bandwidth, a stated token count).
-  SharedText basis;
+  Basis basis;
 };
 
 // How a bound was computed: a formula over named terms. `text` is static and names each term
@@ -156,6 +190,9 @@ struct Formula {
   // The term of this symbol, or nullptr.
   const Term* Find(std::string_view symbol) const;
 };
+// Puts every basis of `f` in words, for a formula that outlives the records its bases read (a
+// result of records made for one query).
+void SettleBases(Formula& f);
 
 // One instrument applied to one record. Roofs fill bound, unit and percent; checks leave them.
 // A large sweep holds one per instrument per record, so the names are views of static text
@@ -314,5 +351,14 @@ struct WhatIfResult {
 WhatIfResult WhatIf(const Corpus& corpus, const WhatIfQuery& query);
 
 }  // namespace rooflint
+
+// A basis formats as its words.
+template <>
+struct fmt::formatter<rooflint::Basis> : fmt::formatter<std::string_view> {
+  template <class Context>
+  auto format(const rooflint::Basis& b, Context& ctx) const {
+    return fmt::formatter<std::string_view>::format(rooflint::BasisText(b), ctx);
+  }
+};
 
 #endif  // ROOFLINT_AUDIT_H_

@@ -10,6 +10,19 @@
 
 namespace rooflint {
 
+std::string BasisText(const Basis& b) {
+  if (b.rule == nullptr) return b.text.str();
+  std::string out;
+  b.rule(b, out);
+  return out;
+}
+
+void SettleBases(Formula& f) {
+  for (Term& t : f.terms) {
+    if (t.basis.rule != nullptr) t.basis = Basis(BasisText(t.basis));
+  }
+}
+
 const Term* Formula::Find(std::string_view symbol) const {
   for (const Term& t : terms) {
     if (t.symbol == symbol) return &t;
@@ -78,7 +91,7 @@ std::string PutIn(const Formula& f, std::string_view text) {
     const bool basis = symbol.ends_with(".basis");
     if (basis) symbol.remove_suffix(6);
     if (const Term* t = f.Find(symbol)) {
-      out += basis ? std::string(t->basis.view()) : TermValueText(*t);
+      out += basis ? BasisText(t->basis) : TermValueText(*t);
     } else {
       out += symbol;  // a symbol the formula names but does not carry: printed as itself
     }
@@ -118,7 +131,7 @@ std::string AccountText(const InstrumentResult& r) {
     }
     bool repeat = false;
     for (size_t j = 0; j < i; ++j) repeat = repeat || terms[j].symbol == terms[i].symbol;
-    if (!repeat) add(fmt::format("{} = {}", terms[i].symbol, terms[i].basis.view()));
+    if (!repeat) add(fmt::format("{} = {}", terms[i].symbol, BasisText(terms[i].basis)));
   }
   add(f.note);
   const std::vector<double>& candidates = f.candidate_bounds;

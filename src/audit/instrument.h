@@ -34,7 +34,7 @@ struct AuditInput {
   std::string parts_problem;              // why there are none
   const HardwareMatch* text_match = nullptr;  // what the hardware text alone resolves to
   double count = 1;           // n, accelerators the figure is summed over (0: unknown)
-  SharedText count_how;       // "accelerator_count 8", "8 from the hardware text '8x H100'"
+  Basis count_how;            // "accelerator_count 8", "8 from the hardware text '8x H100'"
   std::string count_problem;  // why n is unknown
   // Set when n comes from the hardware text because accelerator_count is absent: a text may
   // count nodes, packages or VMs, so every bound that uses n rests on that reading.
@@ -56,8 +56,8 @@ struct AuditInput {
   }
   // The quantities carry their units (units.h), so a roof that divides bandwidth by FLOPs
   // does not compile. P is a count of parameters, n and B plain counts.
-  Bytes weight_bytes;      // W, bytes streamed per decode step (0: unknown)
-  SharedText weights_how;  // "14e9 B (stated by the record)", or the derivation
+  Bytes weight_bytes;  // W, bytes streamed per decode step (0: unknown)
+  Basis weights_how;   // "14e9 B (stated by the record)", or the derivation
   std::string weights_problem;
   // The least W the record allows when W rests on an assumption (the width an untied
   // embedding table is stored at inside a stated file size), with the assumption; equal to
@@ -68,12 +68,12 @@ struct AuditInput {
   // `bound_unknowns`): its compute rate goes with it in the floors' W-side bound.
   const PrecisionInfo* assumed_format = nullptr;
   double params = 0;  // P, parameters used per token (active for MoE; 0: unknown)
-  SharedText params_how;
+  Basis params_how;
   // B, sequences per decode step, as an upper bound: a stated batch, or a concurrency cap
   // (requests in flight bound the sequences in one step). Only bounds that loosen as B grows
   // (the aggregate memory roof) may use it. 0: unknown.
   int64_t batch = 0;
-  SharedText batch_how;       // "batch 64", "concurrency 32 caps the sequences in flight"
+  Basis batch_how;            // "batch 64", "concurrency 32 caps the sequences in flight"
   std::string batch_problem;  // why the batch is unknown
   // B as stated by the record's `batch`: bounds that tighten as B grows (the per-user compute
   // roof, the compute term of the TPOT floor) use this one only. 0: not stated as a batch.

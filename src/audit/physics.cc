@@ -15,21 +15,57 @@ namespace rooflint {
 
 namespace {
 
+// How a peak was chosen (the basis of the term F), by which of ChooseDensePeak's rules.
+enum PeakRule { kComputeStated = 1, kWeightsMultiplied, kAssumedWeights, kMostGenerous };
+
+// F's basis: words = {the peak's key, the compute precision (kWeightsMultiplied) or the
+// assumed format (kAssumedWeights)}, x = {the dense peak, the rule, 1 when 2:4 sparse doubles
+// it}. A key read from the part's own table (kMostGenerous) is kept as `text`: a slice's table
+// lives only as long as the sweep's resolver.
+void SayPeak(const Basis& basis, std::string& out) {
+  const Benchmark& b = *basis.record;
+  out = fmt::format("{} {}", basis.text.empty() ? basis.words[0] : basis.text.view(),
+                    FormatFlops(basis.x[0]));
+  switch (static_cast<int>(basis.x[1])) {
+    case kComputeStated:
+      out += fmt::format(" (compute_precision {} stated: its fastest rate)", b.compute_precision);
+      break;
+    case kWeightsMultiplied:
+      out += fmt::format(" ({} weights are multiplied in {})", b.precision, basis.words[1]);
+      break;
+    case kAssumedWeights:
+      out += fmt::format(" ({} weights, as assumed, are multiplied in {})", basis.words[1],
+                         FindPrecision(basis.words[1])->compute);
+      break;
+    default:
+      out += b.precision.empty()
+                 ? " (precision not stated: the most generous peak the part states)"
+                 : fmt::format(
+                       " (compute precision not stated for {} weights: the most generous peak "
+                       "the part states)",
+                       b.precision);
+  }
+  if (basis.x[2] != 0) {
+    out += " x 2 (2:4 structured sparsity: sparse tensor cores run twice the dense rate)";
+  }
+}
+
 PeakChoice ChooseDensePeak(const Benchmark& b, const Accelerator& part,
                            const PrecisionInfo* assumed) {
   PeakChoice c;
-  // How the peak was chosen: the basis of the term F.
-  auto describe = [](std::string_view key, FlopsPerSecond flops) {
-    return fmt::format("{} {}", key, FormatFlops(flops.si()));
-  };
+  std::string_view key;  // the chosen peak's
   // The fastest of `keys` the part states.
   auto best_of = [&](std::initializer_list<std::string_view> keys) {
     for (auto k : keys) {
       if (auto f = part.Peak(k); f && *f > c.flops) {
         c.flops = *f;
-        c.how = describe(k, c.flops);
+        key = k;
       }
     }
+  };
+  auto said = [&](PeakRule rule, std::string_view word = {}) {
+    c.how = Basis(SayPeak, {c.flops.si(), static_cast<double>(rule), 0}, &b, nullptr, key, word);
+    return c;
   };
   // A peak is the fastest legal path at a precision: fp16 and bf16 share tensor units, and
   // GeForce cards double them with FP16 accumulation (llama.cpp's cuBLAS path uses it); fp8
@@ -47,11 +83,8 @@ PeakChoice ChooseDensePeak(const Benchmark& b, const Accelerator& part,
   };
   if (!b.compute_precision.empty()) {
     fastest_for(b.compute_precision);
-    if (c.flops > FlopsPerSecond(0)) {
-      c.how += fmt::format(" (compute_precision {} stated: its fastest rate)", b.compute_precision);
-    } else {
-      c.problem = fmt::format("{} states no dense {} peak", part.header.id, b.compute_precision);
-    }
+    if (c.flops > FlopsPerSecond(0)) return said(kComputeStated);
+    c.problem = fmt::format("{} states no dense {} peak", part.header.id, b.compute_precision);
     return c;
   }
   const PrecisionInfo* p = b.precision.empty() ? assumed : FindPrecision(b.precision);
@@ -59,11 +92,8 @@ PeakChoice ChooseDensePeak(const Benchmark& b, const Accelerator& part,
   if (!compute.empty()) {
     fastest_for(compute);
     if (c.flops > FlopsPerSecond(0)) {
-      c.how +=
-          b.precision.empty()
-              ? fmt::format(" ({} weights, as assumed, are multiplied in {})", p->name, compute)
-              : fmt::format(" ({} weights are multiplied in {})", b.precision, compute);
-      return c;
+      return b.precision.empty() ? said(kAssumedWeights, p->name)
+                                 : said(kWeightsMultiplied, compute);
     }
   }
   // The compute precision is not determined (integer and GGUF formats, an unstated precision,
@@ -72,18 +102,16 @@ PeakChoice ChooseDensePeak(const Benchmark& b, const Accelerator& part,
     if (k == "fp64") continue;
     if (f > c.flops) {
       c.flops = f;
-      c.how = describe(k, c.flops);
+      key = k;
     }
   }
   if (c.flops > FlopsPerSecond(0)) {
-    c.how += b.precision.empty() ? " (precision not stated: the most generous peak the part states)"
-                                 : fmt::format(
-                                       " (compute precision not stated for {} weights: the most "
-                                       "generous peak the part states)",
-                                       b.precision);
-  } else {
-    c.problem = fmt::format("{} states no dense peak", part.header.id);
+    said(kMostGenerous);
+    c.how.words[0] = {};
+    c.how.text = key;
+    return c;
   }
+  c.problem = fmt::format("{} states no dense peak", part.header.id);
   return c;
 }
 
@@ -101,7 +129,7 @@ PeakChoice ChoosePeak(const Benchmark& b, const Accelerator& part, const Precisi
   // (the sparse figure vendor sheets print), taken for every part as the generous side.
   if (b.Sparse24() && c.flops > FlopsPerSecond(0)) {
     c.flops = c.flops * 2.0;
-    c.how += " x 2 (2:4 structured sparsity: sparse tensor cores run twice the dense rate)";
+    c.how.x[2] = 1;
   }
   return c;
 }
@@ -137,7 +165,7 @@ PartBound TimeFloorForPart(const AuditInput& in, const Accelerator& part, const 
       terms.push_back({"F", peak.flops.si(), TermUnit::kFlopsPerSecond,
                        in.SliceHow(part).empty()
                            ? peak.how
-                           : fmt::format("{} ({})", peak.how, in.SliceHow(part))});
+                           : Basis(fmt::format("{} ({})", peak.how, in.SliceHow(part)))});
       terms.push_back({"t_W", Milliseconds(step), TermUnit::kMilliseconds, {}});
       terms.push_back({"t_F", Milliseconds(compute), TermUnit::kMilliseconds, {}});
       first = std::max(step, compute);
@@ -232,27 +260,44 @@ void AddPrefillTerm(const Benchmark& b, FloorTerms& terms, std::string& note) {
   }
 }
 
-Bytes KvElementBytes(const Benchmark& b, std::string* how, Bytes* least, std::string* assumption) {
-  auto give = [&](Bytes element, Bytes narrowest, std::string assumed) {
-    if (least != nullptr) *least = narrowest;
-    if (assumption != nullptr) *assumption = std::move(assumed);
-    return element;
-  };
+namespace {
+enum KvElementRule { kKvStated, kKvLlamaCpp, kKvAssumed };
+}  // namespace
+
+KvElement ChooseKvElement(const Benchmark& b) {
+  KvElement e;
   if (!b.kv_precision.empty()) {
     if (const PrecisionInfo* p = FindPrecision(b.kv_precision)) {
-      *how = fmt::format("KV elements {} ({:g} B, stated)", p->name, p->element().si());
-      return give(p->element(), p->element(), "");
+      e.bytes = e.least = p->element();
+      e.rule = kKvStated;
+      e.stated = p->name;
+      return e;
     }
   }
   const Condition& engine = b.conditions.engine;
   if (engine.stated() && ToLower(engine.text).find("llama.cpp") != std::string::npos) {
-    *how = "KV elements 0.5625 B (kv_precision not stated: q4_0, the smallest llama.cpp stores)";
-    return give(Bytes(4.5 / 8), Bytes(4.5 / 8), "");
+    e.bytes = e.least = Bytes(4.5 / 8);
+    e.rule = kKvLlamaCpp;
+    return e;
   }
-  *how = "KV elements 0.5 B (kv_precision not stated: 4 bits; 2-bit caches exist)";
-  return give(Bytes(0.5), Bytes(0.25),
-              "KV-cache elements of at least 4 bits (kv_precision is not stated, and "
-              "KIVI-style caches store 2)");
+  e.bytes = Bytes(0.5);
+  e.least = Bytes(0.25);
+  e.rule = kKvAssumed;
+  e.assumption =
+      "KV-cache elements of at least 4 bits (kv_precision is not stated, and KIVI-style caches "
+      "store 2)";
+  return e;
+}
+
+std::string KvElementText(const KvElement& e) {
+  switch (e.rule) {
+    case kKvStated:
+      return fmt::format("KV elements {} ({:g} B, stated)", e.stated, e.bytes.si());
+    case kKvLlamaCpp:
+      return "KV elements 0.5625 B (kv_precision not stated: q4_0, the smallest llama.cpp stores)";
+    default:
+      return "KV elements 0.5 B (kv_precision not stated: 4 bits; 2-bit caches exist)";
+  }
 }
 
 KvContext KvContextTokens(const Benchmark& b, double tokens) {
@@ -261,8 +306,6 @@ KvContext KvContextTokens(const Benchmark& b, double tokens) {
   const Condition& w = b.conditions.attention_window;
   if (w.integer && static_cast<double>(*w.integer) < tokens) {
     c.tokens = static_cast<double>(*w.integer);
-    c.how = fmt::format(" (attention_window {}: the engine kept {} of the {:g} tokens)", *w.integer,
-                        *w.integer, tokens);
   }
   if (!w.stated()) {
     c.assumption = w.absent()
@@ -293,6 +336,7 @@ Bytes KvBytes(const Model& m, double tokens, Bytes element, std::string* how,
   double sliding = static_cast<double>(m.sliding_window_layers);
   double window = std::min(tokens, static_cast<double>(m.sliding_window));
   const Bytes bytes = element * (per_layer * (full * tokens + sliding * window));
+  if (how == nullptr) return bytes;
   std::string per_layer_text = m.kv_latent_dim > 0
                                    ? fmt::format("{} latent", m.kv_latent_dim)
                                    : fmt::format("2 x {} x {}", m.kv_heads, m.head_dim);
@@ -305,6 +349,36 @@ Bytes KvBytes(const Model& m, double tokens, Bytes element, std::string* how,
                        kv_layers, m.kv_layers > 0 ? "KV " : "", tokens, FormatBytes(bytes.si()));
   }
   return bytes;
+}
+
+namespace {
+
+// KV(I)'s basis: x = {element bytes, tokens counted, KV bytes, the context's tokens, the
+// element's rule, 1 at a mean input length}, words[0] the stated element format.
+void SayKv(const Basis& basis, std::string& out) {
+  std::string problem;
+  KvBytes(*basis.model, basis.x[1], Bytes(basis.x[0]), &out, &problem);
+  if (basis.x[1] < basis.x[3]) {
+    const auto window = static_cast<int64_t>(basis.x[1]);
+    out += fmt::format(" (attention_window {}: the engine kept {} of the {:g} tokens)", window,
+                       window, basis.x[3]);
+  }
+  if (basis.x[5] != 0) out += " at the mean input length";
+  KvElement e;
+  e.bytes = Bytes(basis.x[0]);
+  e.rule = static_cast<int>(basis.x[4]);
+  e.stated = basis.words[0];
+  out += fmt::format(" ({})", KvElementText(e));
+}
+
+}  // namespace
+
+Basis KvBasis(const Benchmark& b, const Model& m, const KvElement& element, double context,
+              double tokens, Bytes kv, bool mean) {
+  return Basis(SayKv,
+               {element.bytes.si(), tokens, kv.si(), context, static_cast<double>(element.rule),
+                mean ? 1.0 : 0.0},
+               &b, &m, element.stated);
 }
 
 namespace {
@@ -424,7 +498,7 @@ Bytes GenerousMemory(const Accelerator& a, std::string* how) {
   std::string text;
   Bytes bytes = GenerousTier(a.memory, a.memory_text, &text);
   if (!a.Tiered()) {
-    *how = fmt::format("{} {}", a.header.id, text);
+    if (how != nullptr) *how = fmt::format("{} {}", a.header.id, text);
     return bytes;
   }
   // Every tier may hold weights: the on-chip SRAM, the memory, the capacity tier behind it.
@@ -437,7 +511,9 @@ Bytes GenerousMemory(const Accelerator& a, std::string* how) {
     bytes = bytes + GenerousTier(a.capacity_memory, a.capacity_memory_text, &text);
     parts.push_back(fmt::format("{} capacity tier", text));
   }
-  *how = fmt::format("{} {} = {}", a.header.id, fmt::join(parts, " + "), FormatBytes(bytes.si()));
+  if (how != nullptr) {
+    *how = fmt::format("{} {} = {}", a.header.id, fmt::join(parts, " + "), FormatBytes(bytes.si()));
+  }
   return bytes;
 }
 
@@ -488,8 +564,39 @@ UnstatedFormatBytes BytesAtUnstatedFormat(const Benchmark& b, const Model& m, do
   return u;
 }
 
-Bytes ResidentWeightBytes(const Model& m, const Benchmark& b, std::string* how,
-                          std::string* problem, Bytes* least, std::string* assumption) {
+namespace {
+
+// Resident W at the record's precision: x = {bytes per weight, the 2:4-sparse share or 1, W},
+// words[0] the format.
+void SayResidentWeights(const Basis& basis, std::string& out) {
+  const double sparse = basis.x[1];
+  out = fmt::format("{} params x {:g} B ({}){} = {} (every expert is resident)",
+                    FormatSi(basis.model->params_total), basis.x[0], basis.words[0],
+                    sparse != 1 ? fmt::format(" x {:g} (2:4 sparse)", sparse) : "",
+                    FormatBytes(basis.x[2]));
+}
+
+// A part's memory read generously (one tier): words = {the part's id, its memory as written},
+// x = {its memory, as read}.
+void SayMemory(const Basis& basis, std::string& out) {
+  std::string text;
+  GenerousTier(Bytes(basis.x[0]), std::string(basis.words[1]), &text);
+  out = fmt::format("{} {}", basis.words[0], text);
+}
+
+}  // namespace
+
+Basis MemoryBasis(const Accelerator& a) {
+  if (a.Tiered()) {
+    std::string how;
+    GenerousMemory(a, &how);
+    return how;
+  }
+  return Basis(SayMemory, {a.memory.si()}, nullptr, nullptr, a.header.id.view(), a.memory_text);
+}
+
+Bytes ResidentWeightBytes(const Model& m, const Benchmark& b, Basis* how, std::string* problem,
+                          Bytes* least, std::string* assumption) {
   if (least != nullptr) *least = Bytes(0);
   if (b.weights) {
     *how = fmt::format("{} stated (the whole checkpoint: every expert, the embedding)",
@@ -541,10 +648,7 @@ Bytes ResidentWeightBytes(const Model& m, const Benchmark& b, std::string* how,
   }
   const double sparse = b.Sparse24() ? SparseFraction(*p) : 1.0;
   const Bytes bytes = p->BytesOf(m.params_total) * sparse;
-  *how = fmt::format("{} params x {:g} B ({}){} = {} (every expert is resident)",
-                     FormatSi(m.params_total), p->element().si(), p->name,
-                     b.Sparse24() ? fmt::format(" x {:g} (2:4 sparse)", sparse) : "",
-                     FormatBytes(bytes.si()));
+  *how = Basis(SayResidentWeights, {p->element().si(), sparse, bytes.si()}, &b, &m, p->name);
   if (least != nullptr) *least = bytes;
   return bytes;
 }
@@ -573,22 +677,21 @@ KvTerms ResolveKvTerms(const AuditInput& in) {
     }
     t.w = in.weight_bytes;
     t.w_min = in.weight_bytes_min;
-    t.w_how = why_not.empty() ? in.weights_how
-                              : SharedText(fmt::format("{} ({})", in.weights_how.view(), why_not));
+    t.w_how =
+        why_not.empty() ? in.weights_how : Basis(fmt::format("{} ({})", in.weights_how, why_not));
     t.w_assumption = in.weights_assumption;
   }
   const InputLength input = KvInputLength(b);
   if (input.tokens > 0) {
-    std::string element_how, kv_how, least_how, least_problem;
-    Bytes least;
+    std::string least_problem;
     const KvContext context = KvContextTokens(b, static_cast<double>(input.tokens));
     const double tokens = context.tokens;
-    const Bytes element = KvElementBytes(b, &element_how, &least, &t.kv_assumption);
-    t.kv = KvBytes(m, tokens, element, &kv_how, &t.kv_problem);
-    kv_how += context.how;
+    KvElement element = ChooseKvElement(b);
+    t.kv_assumption = std::move(element.assumption);
+    t.kv = KvBytes(m, tokens, element.bytes, nullptr, &t.kv_problem);
     t.kv_min = t.kv;
-    if (least < element) {
-      t.kv_min = KvBytes(m, tokens, least, &least_how, &least_problem);
+    if (element.least < element.bytes) {
+      t.kv_min = KvBytes(m, tokens, element.least, nullptr, &least_problem);
     } else {
       t.kv_assumption.clear();
     }
@@ -596,14 +699,16 @@ KvTerms ResolveKvTerms(const AuditInput& in) {
       // A mean length: the bound an error may rest on counts no cache at all.
       t.kv_min = Bytes(0);
       t.kv_assumption = JoinAssumptions(input.assumption, t.kv_assumption);
-      kv_how += " at the mean input length";
     }
     if (!context.assumption.empty()) {
       // An engine's window may have kept fewer tokens: nor does it count one.
       t.kv_min = Bytes(0);
       t.kv_assumption = JoinAssumptions(t.kv_assumption, context.assumption);
     }
-    if (t.kv > Bytes(0)) t.kv_how = fmt::format("{} ({})", kv_how, element_how);
+    if (t.kv > Bytes(0)) {
+      t.kv_how = KvBasis(b, m, element, static_cast<double>(input.tokens), tokens, t.kv,
+                         !input.assumption.empty());
+    }
   }
   return t;
 }

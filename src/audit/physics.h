@@ -2,7 +2,9 @@
 // peak a record's math runs at, the time floors' terms, the KV cache of a sequence, the bytes
 // an MoE streams per token, the bytes that must be resident, a part's memory read generously.
 // docs/physics.md explains the physics; docs/instruments.md each instrument's rule.
-// A `how` text says how a quantity was obtained: the basis of its term in a bound's formula.
+// How a quantity was obtained is its term's Basis (audit.h): the rule and what it read, put in
+// words only when a report prints it. A `how` string says it in words where a caller prints it
+// at once (rooflint roof).
 #ifndef ROOFLINT_AUDIT_PHYSICS_H_
 #define ROOFLINT_AUDIT_PHYSICS_H_
 
@@ -22,7 +24,7 @@ namespace rooflint {
 // when the part states no peak that applies.
 struct PeakChoice {
   FlopsPerSecond flops;  // 0 with a problem
-  std::string how;       // "fp16 312e12 FLOP/s"
+  Basis how;             // "fp16 312e12 FLOP/s"
   std::string problem;
   // How far the part may run past `flops`: a GeForce card's clock boosts past its rated boost
   // clock (kGeForceClockHeadroom), 1 for any other part. A compute bound at `flops` then rests
@@ -44,10 +46,10 @@ PeakChoice ChoosePeak(const Benchmark& b, const Accelerator& part,
 //   floor = max(W / (n*BW), compute_tokens * 2*P / (n*F)) + extra_steps * W / (n*BW)
 // The compute term is used when compute_tokens > 0 and P and a peak are known.
 struct FloorTerms {
-  double compute_tokens = 0;        // tokens whose FLOPs bound the first step (B, or I)
-  SharedText compute_tokens_basis;  // "batch 64" or "512 input tokens x (1 - 0.5 hit rate)"
-  bool prefill = false;             // the compute tokens are input tokens prefilled
-  double extra_steps = 0;           // further decode steps, each streaming the weights
+  double compute_tokens = 0;   // tokens whose FLOPs bound the first step (B, or I)
+  Basis compute_tokens_basis;  // "batch 64" or "512 input tokens x (1 - 0.5 hit rate)"
+  bool prefill = false;        // the compute tokens are input tokens prefilled
+  double extra_steps = 0;      // further decode steps, each streaming the weights
   // An unstated fact the compute term takes ("no prefix cache"); "" when it rests on stated
   // facts. The floor without the compute term is then the assumption-free floor.
   std::string compute_assumption;
@@ -86,23 +88,34 @@ InputLength KvInputLength(const Benchmark& b);
 struct KvContext {
   double tokens = 0;
   std::string assumption;  // "" when the record states attention_window
-  std::string how;         // " (attention_window 4096)" when the window cut the context
 };
 KvContext KvContextTokens(const Benchmark& b, double tokens);
 
-// Bytes of one KV-cache element for the record, said in `how`: its stated kv_precision; else
-// the smallest the engine stores when it is known not to go below it (llama.cpp's q4_0, 4.5
-// bits); else 4 bits, an assumption: 2-bit caches exist (KIVI-style kernels). `least` gets the
-// width an error may rest on (2 bits when assumed, else the same), `assumption` what the
-// returned width assumes ("" when nothing).
-Bytes KvElementBytes(const Benchmark& b, std::string* how, Bytes* least = nullptr,
-                     std::string* assumption = nullptr);
+// The bytes of one KV-cache element for the record: its stated kv_precision; else the smallest
+// the engine stores when it is known not to go below it (llama.cpp's q4_0, 4.5 bits); else 4
+// bits, an assumption: 2-bit caches exist (KIVI-style kernels).
+struct KvElement {
+  Bytes bytes;
+  Bytes least;              // the width an error may rest on (2 bits when assumed, else bytes)
+  std::string assumption;   // what `bytes` assumes ("" when nothing)
+  int rule = 0;             // which of the three chose it (KvElementText says it)
+  std::string_view stated;  // the stated format's name
+};
+KvElement ChooseKvElement(const Benchmark& b);
+// "KV elements fp8 (1 B, stated)".
+std::string KvElementText(const KvElement& e);
 
 // KV-cache bytes of one sequence holding `tokens` tokens of context, with `element` bytes per
 // element: per layer 2 x kv_heads x head_dim elements per token (kv_latent_dim for MLA), and
 // sliding-window layers hold at most their window. 0 with `problem` set when the model states
-// no KV geometry.
+// no KV geometry. `how`, when given, gets the arithmetic.
 Bytes KvBytes(const Model& m, double tokens, Bytes element, std::string* how, std::string* problem);
+
+// The basis of KV(I) for record `b`: KvBytes's arithmetic at `tokens`, the attention window
+// when it cut the `context` tokens to `tokens`, " at the mean input length" when `mean`, and
+// the element's choice.
+Basis KvBasis(const Benchmark& b, const Model& m, const KvElement& element, double context,
+              double tokens, Bytes kv, bool mean);
 
 // Bytes streamed per token by a mixture of experts whose components are stated: the shared part
 // (params_total - params_routed_experts - the lookup-only embedding) at shared_precision, and
@@ -125,6 +138,9 @@ double SparseFraction(const PrecisionInfo& p);
 // is read as binary (many "80 GB" parts hold 80 GiB), and every tier it states counts (the
 // SN40L's SRAM, HBM and DDR). `how` says which reading was used.
 Bytes GenerousMemory(const Accelerator& a, std::string* how);
+// The basis of that reading of corpus part `a` (not of a slice the resolver made: its texts
+// end with the sweep).
+Basis MemoryBasis(const Accelerator& a);
 
 // Where the weights live (docs/physics.md): `bytes` read once per pass over `n` parts `a`,
 // as the memory roof streams them. For a part of one memory (an HBM GPU, a Groq or Cerebras
@@ -164,9 +180,8 @@ UnstatedFormatBytes BytesAtUnstatedFormat(const Benchmark& b, const Model& m, do
 // x bytes per weight. 0 with `problem` when unknown. `least`, when given, gets the fewest bytes
 // the record allows (the components at the narrowest width, as ComponentWeightBytes says; else
 // the same) and `assumption` what the returned figure assumes beyond it.
-Bytes ResidentWeightBytes(const Model& m, const Benchmark& b, std::string* how,
-                          std::string* problem, Bytes* least = nullptr,
-                          std::string* assumption = nullptr);
+Bytes ResidentWeightBytes(const Model& m, const Benchmark& b, Basis* how, std::string* problem,
+                          Bytes* least = nullptr, std::string* assumption = nullptr);
 
 // W and KV(I) as the KV-aware bounds use them: W the per-component bytes of an MoE that states
 // its components (for a record in the published layout), else the memory roof's W (with its
@@ -175,7 +190,7 @@ Bytes ResidentWeightBytes(const Model& m, const Benchmark& b, std::string* how,
 struct KvTerms {
   Bytes w;
   Bytes w_min;  // the least W the record allows (see AuditInput)
-  SharedText w_how;
+  Basis w_how;
   std::string w_assumption;
   bool components = false;  // W is the per-component bytes
   Bytes kv;
@@ -183,7 +198,7 @@ struct KvTerms {
   // error may rest on, with what kv assumes; equal to kv, and "", when nothing is assumed.
   Bytes kv_min;
   std::string kv_assumption;
-  SharedText kv_how;  // the arithmetic of KV(I), with the element size chosen
+  Basis kv_how;  // the arithmetic of KV(I), with the element size chosen
   std::string kv_problem;
   std::string problem;
 };

@@ -16,6 +16,60 @@
 namespace rooflint {
 namespace {
 
+// The words of the bases Resolve makes, each from what it stored (Basis).
+// B: x = {B, 0 for a stated batch or 1 for a concurrency cap}.
+void SayBatch(const Basis& b, std::string& out) {
+  const auto batch = static_cast<int64_t>(b.x[0]);
+  out = b.x[1] == 0 ? fmt::format("batch {}", batch)
+                    : fmt::format("concurrency {} caps the sequences per step", batch);
+}
+
+// n from accelerator_count: x = {n}.
+void SayCount(const Basis& b, std::string& out) {
+  out = fmt::format("accelerator_count {}", static_cast<int64_t>(b.x[0]));
+}
+
+// P of the model: x = {P}.
+void SayParams(const Basis& b, std::string& out) {
+  const Model& m = *b.model;
+  out = m.IsMoe() ? fmt::format("{} active of {} total params ({})", FormatSi(b.x[0]),
+                                FormatSi(m.params_total), m.header.id)
+                  : fmt::format("{} params ({})", FormatSi(b.x[0]), m.header.id);
+  if (m.LookupOnlyParams() > 0) {
+    out += fmt::format(", without {} lookup-only input-embedding params",
+                       FormatSi(m.LookupOnlyParams()));
+  }
+}
+
+// W = P x the bytes of a weight: x = {P, bytes per weight, W, the 2:4-sparse share or 0},
+// words[0] the format.
+void SayWeightsOfParams(const Basis& b, std::string& out) {
+  const Model& m = *b.model;
+  const std::string_view active = m.IsMoe() ? "active " : "";
+  if (b.x[3] > 0) {
+    out = fmt::format(
+        "{} {}params x {:g} B/weight ({}) x {:g} (2:4 sparse: half the weights "
+        "plus a 2-bit index each) = {}",
+        FormatSi(b.x[0]), active, b.x[1], b.words[0], b.x[3], FormatBytes(b.x[2]));
+  } else {
+    out = fmt::format("{} {}params x {:g} B/weight ({}) = {}", FormatSi(b.x[0]), active, b.x[1],
+                      b.words[0], FormatBytes(b.x[2]));
+  }
+  if (m.LookupOnlyParams() > 0) {
+    out += fmt::format(" (without the {} lookup-only input-embedding params)",
+                       FormatSi(m.LookupOnlyParams()));
+  }
+}
+
+// W as the record states it: x = {W}. "14 GB stated by the record", or "4.677 GB
+// (4677120000 B stated by the record)".
+void SayStatedWeights(const Basis& b, std::string& out) {
+  const std::string bytes = FormatBytes(b.x[0]);
+  const std::string_view text = b.record->weights->text;
+  out = bytes == text ? fmt::format("{} stated by the record", bytes)
+                      : fmt::format("{} ({} stated by the record)", bytes, text);
+}
+
 std::string JoinIds(const std::vector<const Accelerator*>& parts) {
   std::string out;
   for (const auto* p : parts) {
@@ -161,11 +215,7 @@ void ResolveWeights(const Benchmark& b, AuditInput& in) {
                       FormatBytes(in.weight_bytes.si()));
     } else {
       in.weight_bytes = stated;
-      // "14 GB stated by the record", or "4.677 GB (4677120000 B stated by the record)".
-      const std::string bytes = FormatBytes(stated.si());
-      in.weights_how = bytes == b.weights->text
-                           ? fmt::format("{} stated by the record", bytes)
-                           : fmt::format("{} ({} stated by the record)", bytes, b.weights->text);
+      in.weights_how = Basis(SayStatedWeights, {stated.si()}, &b);
     }
     return;
   }
@@ -196,36 +246,26 @@ void ResolveWeights(const Benchmark& b, AuditInput& in) {
   }
   double params = in.params;
   in.weight_bytes = p->BytesOf(params);
-  std::string how = fmt::format("{} {}params x {} B/weight ({}) = {}", FormatSi(params),
-                                m->IsMoe() ? "active " : "", fmt::format("{:g}", p->element().si()),
-                                p->name, FormatBytes(in.weight_bytes.si()));
+  double sparse = 0;
   if (b.Sparse24()) {
     // Two of every four weights kept at full width, each with a 2-bit index: (bits / 2 + 1)
     // bits a weight, 5/8 of the dense bytes at 8 bits (9/16 at 16), taken for every weight
     // (the generous side: a model that leaves its embedding or head dense reads more).
-    const double fraction = SparseFraction(*p);
-    in.weight_bytes = in.weight_bytes * fraction;
-    how = fmt::format(
-        "{} {}params x {:g} B/weight ({}) x {:g} (2:4 sparse: half the weights "
-        "plus a 2-bit index each) = {}",
-        FormatSi(params), m->IsMoe() ? "active " : "", p->element().si(), p->name, fraction,
-        FormatBytes(in.weight_bytes.si()));
+    sparse = SparseFraction(*p);
+    in.weight_bytes = in.weight_bytes * sparse;
   }
-  if (m->LookupOnlyParams() > 0) {
-    how += fmt::format(" (without the {} lookup-only input-embedding params)",
-                       FormatSi(m->LookupOnlyParams()));
-  }
-  in.weights_how = how;
+  in.weights_how = Basis(SayWeightsOfParams,
+                         {params, p->element().si(), in.weight_bytes.si(), sparse}, &b, m, p->name);
 }
 
 void ResolveBatch(const Benchmark& b, AuditInput& in) {
   const Conditions& c = b.conditions;
   if (auto batch = c.StatedBatch()) {
     in.batch = in.stated_batch = *batch;
-    in.batch_how = fmt::format("batch {}", in.batch);
+    in.batch_how = Basis(SayBatch, {static_cast<double>(in.batch), 0});
   } else if (auto cap = c.BatchBound()) {
     in.batch = *cap;
-    in.batch_how = fmt::format("concurrency {} caps the sequences per step", in.batch);
+    in.batch_how = Basis(SayBatch, {static_cast<double>(in.batch), 1});
   } else if (c.batch.absent()) {
     in.batch_problem = fmt::format("batch unknown (absent: {})", c.batch.absent_reason);
   } else if (c.concurrency.absent()) {
@@ -246,16 +286,17 @@ void ApplyReplicas(const Benchmark& b, AuditInput& in) {
     case Metric::kAggregateOutput:
     case Metric::kAggregateTotal:
     case Metric::kRequests:
-      in.count_how += fmt::format(" ({} replicas: the aggregate over all of them)", *r.integer);
+      in.count_how = BasisText(in.count_how) +
+                     fmt::format(" ({} replicas: the aggregate over all of them)", *r.integer);
       return;
     default:
       break;
   }
   in.count /= static_cast<double>(*r.integer);
   in.count_smaller /= static_cast<double>(*r.integer);
-  in.count_how +=
-      fmt::format(" / {} replicas = {} per replica, the accelerators one request ran on",
-                  *r.integer, FormatNumber(in.count));
+  in.count_how = BasisText(in.count_how) +
+                 fmt::format(" / {} replicas = {} per replica, the accelerators one request ran on",
+                             *r.integer, FormatNumber(in.count));
 }
 
 // n: the record's accelerator_count; when absent, the count its hardware text states; never 1
@@ -264,7 +305,7 @@ void ApplyReplicas(const Benchmark& b, AuditInput& in) {
 void ResolveCount(const Benchmark& b, AuditInput& in) {
   if (b.accelerator_count > 0) {
     in.count = static_cast<double>(b.accelerator_count);
-    in.count_how = fmt::format("accelerator_count {}", b.accelerator_count);
+    in.count_how = Basis(SayCount, {static_cast<double>(b.accelerator_count)});
     const HardwareMatch* m = in.text_match;
     if (m != nullptr && m->count && *m->count != b.accelerator_count) {
       const int64_t text = *m->count;
@@ -385,17 +426,7 @@ AuditInput Resolver::Resolve(const Benchmark& b) {
     in.params = in.model->ParamsPerToken();
   }
   // How P and the parts were found: the bases of the terms P and the candidates' account.
-  if (in.params > 0) {
-    std::string how = in.model->IsMoe()
-                          ? fmt::format("{} active of {} total params ({})", FormatSi(in.params),
-                                        FormatSi(in.model->params_total), in.model->header.id)
-                          : fmt::format("{} params ({})", FormatSi(in.params), in.model->header.id);
-    if (in.model->LookupOnlyParams() > 0) {
-      how += fmt::format(", without {} lookup-only input-embedding params",
-                         FormatSi(in.model->LookupOnlyParams()));
-    }
-    in.params_how = how;
-  }
+  if (in.params > 0) in.params_how = Basis(SayParams, {in.params}, &b, in.model);
 
   if (!b.accelerators.empty()) {
     for (const auto& id : b.accelerators) {
@@ -442,7 +473,8 @@ AuditInput Resolver::Resolve(const Benchmark& b) {
       in.slices.emplace_back(p, how);
       hows.push_back(std::move(how));
     }
-    in.count_how +=
+    in.count_how =
+        BasisText(in.count_how) +
         fmt::format(" (slices of the part, each with its share: {})", fmt::join(hows, "; "));
     if (!in.parts_how.empty()) in.parts_how += fmt::format(", as slices '{}'", partition->text);
   }

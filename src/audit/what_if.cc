@@ -87,13 +87,16 @@ WhatIfResult WhatIf(const Corpus& corpus, const WhatIfQuery& q) {
     for (auto& r : audit.roofs) {
       if (r.verdict == Verdict::kNotApplicable) continue;
       r.percent = 0;
+      // The bases read `b`, which ends with this case: their words go with the result.
+      if (r.formula) SettleBases(*r.formula);
       out.roofs.emplace_back(c.metric, std::move(r));
     }
   }
 
   // Do the weights alone fit? Said first: every roof assumes they are resident.
   {
-    std::string how, problem, memory_how;
+    Basis how;
+    std::string problem, memory_how;
     const Bytes resident = ResidentWeightBytes(*model, base, &how, &problem);
     const Bytes capacity = static_cast<double>(q.count) * GenerousMemory(*part, &memory_how);
     if (resident > Bytes(0) && capacity > Bytes(0)) {
@@ -114,8 +117,11 @@ WhatIfResult WhatIf(const Corpus& corpus, const WhatIfQuery& q) {
   // Capacity and the KV-aware aggregate roof at the query's context.
   const double context = static_cast<double>(q.input_tokens + q.output_tokens);
   if (context > 0) {
-    std::string element_how, kv_how, kv_problem, weights_how, weights_problem;
-    const Bytes element = KvElementBytes(base, &element_how);
+    std::string kv_how, kv_problem, weights_problem;
+    Basis weights_how;
+    const KvElement chosen = ChooseKvElement(base);
+    const Bytes element = chosen.bytes;
+    const std::string element_how = KvElementText(chosen);
     const Bytes kv = KvBytes(*model, context, element, &kv_how, &kv_problem);
     const Bytes resident = ResidentWeightBytes(*model, base, &weights_how, &weights_problem);
     std::string memory_how;

@@ -66,7 +66,7 @@ void WriteFormula(JsonWriter& w, const Formula& f) {
   for (const Term& t : f.terms) {
     w.BeginObject();
     w.Key("basis");
-    w.String(t.basis);
+    w.String(BasisText(t.basis));
     w.Key("symbol");
     w.String(t.symbol);
     w.Key("unit");

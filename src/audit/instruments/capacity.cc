@@ -46,7 +46,8 @@ class Capacity final : public RecordInstrument {
     if (in.parts.empty()) return not_computable(in.parts_problem);
     if (in.count <= 0) return not_computable(in.count_problem);
     const Model& m = *in.model;
-    std::string weights_how, problem;
+    Basis weights_how;
+    std::string problem;
     // The least the weights can take: the same, unless a published component layout no stated
     // file holds is assumed, or the weight format is unknown (below).
     Bytes weights_least;
@@ -73,15 +74,16 @@ class Capacity final : public RecordInstrument {
     Bytes kv, kv_least;
     std::string kv_assumption;
     double batch = in.stated_batch > 0 ? static_cast<double>(in.stated_batch) : 1;
-    std::string kv_how, element_how, kv_problem;
+    std::string kv_problem;
+    Basis kv_how;
     const InputLength input = KvInputLength(b);
     if (input.tokens > 0) {
-      Bytes least;
       const KvContext context = KvContextTokens(b, static_cast<double>(input.tokens));
-      const Bytes element = KvElementBytes(b, &element_how, &least, &kv_assumption);
-      kv = KvBytes(m, context.tokens, element, &kv_how, &kv_problem);
-      kv_how += context.how;
-      kv_least = kv * (least / element);
+      KvElement element = ChooseKvElement(b);
+      kv_assumption = std::move(element.assumption);
+      kv = KvBytes(m, context.tokens, element.bytes, nullptr, &kv_problem);
+      kv_how = KvBasis(b, m, element, static_cast<double>(input.tokens), context.tokens, kv, false);
+      kv_least = kv * (element.least / element.bytes);
       if (!input.assumption.empty()) {
         kv_least = Bytes(0);  // a mean length: no request is sure to hold a cache that long
         kv_assumption = JoinAssumptions(input.assumption, kv_assumption);
@@ -92,13 +94,22 @@ class Capacity final : public RecordInstrument {
       }
     }
     Bytes memory;
-    std::string memory_how;
+    const Accelerator* largest = nullptr;
     for (const Accelerator* a : in.parts) {
-      std::string how;
-      const Bytes bytes = GenerousMemory(*a, &how);
+      const Bytes bytes = GenerousMemory(*a, nullptr);
       if (bytes > memory) {
         memory = bytes;
-        memory_how = how;
+        largest = a;
+      }
+    }
+    Basis memory_how;
+    if (largest != nullptr) {
+      // A slice's texts are the resolver's, which ends with the sweep: its basis is said now.
+      std::string sliced;
+      if (!in.SliceHow(*largest).empty()) GenerousMemory(*largest, &sliced);
+      memory_how = sliced.empty() ? MemoryBasis(*largest) : Basis(sliced);
+      if (in.parts.size() > 1) {
+        memory_how = fmt::format("{} (the largest candidate)", memory_how);
       }
     }
     const Bytes needed = weights + batch * kv;
@@ -110,20 +121,17 @@ class Capacity final : public RecordInstrument {
                                    "{M} = {available} ({share})"
                                  : "{W} weights = {needed} needed vs {n} x {M} = {available} "
                                    "({share})";
-    formula.terms = {
-        {"W", weights.si(), TermUnit::kBytes, weights_how},
-        {"n", in.count, TermUnit::kCount, {}},
-        {"M", memory.si(), TermUnit::kBytes,
-         in.parts.size() > 1 ? fmt::format("{} (the largest candidate)", memory_how) : memory_how},
-        {"needed", needed.si(), TermUnit::kBytes, {}},
-        {"available", available.si(), TermUnit::kBytes, {}},
-        {"share", needed / available * 100, TermUnit::kPercent, {}}};
+    formula.terms = {{"W", weights.si(), TermUnit::kBytes, weights_how},
+                     {"n", in.count, TermUnit::kCount, {}},
+                     {"M", memory.si(), TermUnit::kBytes, memory_how},
+                     {"needed", needed.si(), TermUnit::kBytes, {}},
+                     {"available", available.si(), TermUnit::kBytes, {}},
+                     {"share", needed / available * 100, TermUnit::kPercent, {}}};
     if (kv > Bytes(0)) {
-      formula.terms.push_back(
-          {"KV(I)", kv.si(), TermUnit::kBytes, fmt::format("{} ({})", kv_how, element_how)});
+      formula.terms.push_back({"KV(I)", kv.si(), TermUnit::kBytes, kv_how});
       formula.terms.push_back(
           {"B", batch, TermUnit::kCount,
-           in.stated_batch > 0 ? in.batch_how : SharedText("a batch is not stated: 1")});
+           in.stated_batch > 0 ? in.batch_how : Basis("a batch is not stated: 1")});
     } else {
       formula.note = "KV(I) not counted (no input length or KV geometry)";
     }

@@ -52,7 +52,7 @@ class ComputeRoof final : public RecordInstrument {
         note = "per-user share of one step";
       } else if (in.stated_batch == 0 && in.batch > 0) {
         note = fmt::format("{}, not a batch: taken as 1 (which can only loosen the bound)",
-                           in.batch_how.view());
+                           in.batch_how);
       } else if (in.stated_batch == 0) {
         note = "batch unknown, taken as 1 (which can only loosen the bound)";
       }

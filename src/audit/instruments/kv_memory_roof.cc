@@ -48,7 +48,7 @@ class KvMemoryRoof final : public RecordInstrument {
     }
     const Bytes w = t.w, w_min = t.w_min, kv = t.kv, kv_min = t.kv_min;
     double batch = 1;
-    SharedText batch_basis;  // how B was found; the saturated limit has no B
+    Basis batch_basis;  // how B was found; the saturated limit has no B
     bool saturated = false;
     if (per_user) {
       if (in.stated_batch > 0) {
@@ -79,8 +79,7 @@ class KvMemoryRoof final : public RecordInstrument {
       return;
     }
     Formula formula;
-    const SharedText kv_basis =
-        kv > Bytes(0) ? t.kv_how : SharedText("not counted (no input length)");
+    const Basis kv_basis = kv > Bytes(0) ? t.kv_how : Basis("not counted (no input length)");
     if (saturated) {
       // One token per step of a sequence that reads only its own cache.
       formula.text = "{n} x {BW} / {KV(I)}";

@@ -56,9 +56,9 @@ class KvTpotFloor final : public RecordInstrument {
     formula.terms = {
         {"W", w.si(), TermUnit::kBytes, t.w_how},
         {"B", batch, TermUnit::kCount,
-         in.stated_batch > 0 ? in.batch_how : SharedText("taken as 1: a batch is not stated")},
+         in.stated_batch > 0 ? in.batch_how : Basis("taken as 1: a batch is not stated")},
         {"KV(I)", kv.si(), TermUnit::kBytes,
-         kv > Bytes(0) ? t.kv_how : SharedText("not counted (no input length)")},
+         kv > Bytes(0) ? t.kv_how : Basis("not counted (no input length)")},
         {"n", in.count, TermUnit::kCount, {}}};
     // As in kv-roof: B private caches unless sharing is ruled out; else the prompt's cache once.
     const std::string private_kv = batch > 1 ? PrivateKvAssumption(b) : "";

@@ -16,7 +16,7 @@ struct SpeculationTerms {
   double n = 0;
   Bytes w;
   Bytes w_draft;
-  SharedText w_how, w_draft_how;
+  Basis w_how, w_draft_how;
   std::string problem;
   // The terms both formulas share: k, n, W and W_draft.
   rooflint::Formula Formula() const {

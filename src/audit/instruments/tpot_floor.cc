@@ -44,7 +44,7 @@ class TpotFloor final : public RecordInstrument {
       terms.compute_tokens_basis = in.batch_how;
       note += "; the batch's tokens are computed in each step";
     } else if (in.batch > 0) {
-      note += fmt::format("; {}: not a batch, so no compute term", in.batch_how.view());
+      note += fmt::format("; {}: not a batch, so no compute term", in.batch_how);
     }
     AuditTimeFloor(id(), "time-per-token floor", in, terms, note, out, findings,
                    SpeculationAssumption(b));
