@@ -163,6 +163,8 @@ const std::vector<ServedName>& ServedNames() {
       {"granite-4.0-h-small", "granite-4.0-h-small", ""},
       {"nvidia/Nemotron-H-8B-Base-8K", "nemotron-h-8b", ""},
       {"Nemotron-H-8B-Base-8K", "nemotron-h-8b", ""},
+      {"tiiuae/Falcon-H1-0.5B-Instruct", "falcon-h1-0.5b", ""},
+      {"Falcon-H1-0.5B-Base", "falcon-h1-0.5b", ""},
   };
   return names;
 }

@@ -121,6 +121,7 @@ inline std::vector<std::string> ConditionsOf(const Benchmark& b) {
   add("warmup", c.warmup);
   add("scenario", c.scenario);
   add("speculative", c.speculative);
+  add("attention_window", c.attention_window);
   return out;
 }
 

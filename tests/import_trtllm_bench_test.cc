@@ -3,6 +3,7 @@
 // figure below was read off the sample by hand.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -76,13 +77,19 @@ TEST(ImportTrtllmBench, V016ThroughputLogIsOutputTokensOverTotalLatency) {
                 "an MLPerf scenario; Issue Rate 2.9766E+13 req/s",
                 "speculative = absent: the report prints no speculative-decoding section; "
                 "versions before its DECODING STATISTICS section print none either, so this is "
-                "not a 'false'"}));
+                "not a 'false'",
+                // The engine log: window (25000) * 80 layers, maxSequenceLen 25000.
+                "attention_window = false"}));
   EXPECT_EQ(agg.locator, "line 426: 'Token Throughput (tokens/sec)' (PERFORMANCE OVERVIEW)");
   for (const char* part :
        {"accelerator_count 8 from TP Size 8 x PP Size 1.", "Precision fp8: Quantization FP8.",
         "kv_precision fp8: KV Cache Dtype FP8.", "Max Runtime Tokens 8192 (a cap).",
         "Run: 30000 requests, Total Latency 266855.7100 ms, Scheduling Policy Guaranteed No "
-        "Evict, KV Memory Percentage 90.00%, Max Sequence Length 25000."}) {
+        "Evict, KV Memory Percentage 90.00%, Max Sequence Length 25000.",
+        "attention_window false: the engine's attention window, 25000 tokens in every layer "
+        "(line 70: 'mMaxAttentionWindowSize: (25000) * 80'), is no shorter than the longest "
+        "sequence it admits, 25000 tokens (line 68: 'maxSequenceLen 25000'), so it cut no "
+        "sequence's context."}) {
     EXPECT_NE(agg.notes.find(part), std::string::npos) << part << "\n" << agg.notes;
   }
   // The source is dated by the logger's timestamp (month/day/year) before the report.
@@ -187,6 +194,64 @@ TEST(ImportTrtllmBench, StreamingReportGivesPerUserAndLatencyRecords) {
 
 // The blog's dataset table with its MIN row mangled: the Average Input Length is then a mean
 // only, and input_tokens absent with the table named as the reason.
+// The engine's attention window as the executor logs it before the report. The real log
+// states a window equal to the longest sequence (false above); each edit below changes every
+// rank's line of the 0.16 log to another form TensorRT-LLM prints (the repeated form of
+// trtGptModelInflightBatching.cpp, and the older single number).
+TEST(ImportTrtllmBench, TheEngineAttentionWindowIsWrittenAsTheLogStatesIt) {
+  auto with_window = [](std::string_view window) {
+    ImportFile f = Sample(kTrtllmTool, k128);
+    const std::string from = "mMaxAttentionWindowSize: (25000) * 80";
+    size_t n = 0;
+    for (size_t at = f.text.find(from); at != std::string::npos; at = f.text.find(from, at)) {
+      f.text.replace(at, from.size(),
+                     std::string("mMaxAttentionWindowSize: ") + std::string(window));
+      ++n;
+    }
+    EXPECT_EQ(n, 8u);  // one line per rank of TP 8
+    ImportResult r = ImportFiles({f});
+    EXPECT_FALSE(r.HasErrors()) << RenderAll(r.diagnostics);
+    return r;
+  };
+  // A window below maxSequenceLen 25000: the engine kept at most 4096 tokens.
+  ImportResult r = with_window("(4096) * 80");
+  for (const Benchmark* b : Benchmarks(r)) {
+    EXPECT_EQ(Show(b->conditions.attention_window), "4096");
+    EXPECT_NE(b->notes.find("attention_window 4096: the engine kept at most 4096 tokens of a "
+                            "sequence's context in each layer's KV cache (line 70: "
+                            "'mMaxAttentionWindowSize: (4096) * 80'; the longest sequence it "
+                            "admits is 25000 tokens, line 68: 'maxSequenceLen 25000')."),
+              std::string::npos)
+        << b->notes;
+  }
+  // The older form, one number.
+  r = with_window("4096");
+  EXPECT_EQ(Show(Benchmarks(r)[0]->conditions.attention_window), "4096");
+  // Windows that differ by layer, some below the longest sequence: no one window states them.
+  r = with_window("(512, 512, 512, 25000) * 20");
+  EXPECT_EQ(Show(Benchmarks(r)[0]->conditions.attention_window),
+            "absent: the engine's attention windows differ by layer, 512 to 25000 tokens (line "
+            "70: 'mMaxAttentionWindowSize: (512, 512, 512, 25000) * 20'), some below the longest "
+            "sequence it admits, 25000 tokens: one window cannot state them");
+  // Windows that differ but all reach the longest sequence cut nothing.
+  r = with_window("(25000, 32768) * 40");
+  EXPECT_EQ(Show(Benchmarks(r)[0]->conditions.attention_window), "false");
+  EXPECT_NE(Benchmarks(r)[0]->notes.find("the engine's attention window, at least 25000 tokens"),
+            std::string::npos);
+  // A line that does not read as windows states nothing.
+  r = with_window("(25000) * x");
+  EXPECT_EQ(Show(Benchmarks(r)[0]->conditions.attention_window),
+            "absent: the engine's attention window line 70 ('(25000) * x') does not read as the "
+            "windows TensorRT-LLM logs");
+  // A report without the engine log states no window: the key is not written.
+  ImportOptions o;
+  o.model = "qwen2.5-7b";
+  r = ImportFiles({Sample(kTrtllmTool, kDocs)}, o);
+  ASSERT_FALSE(Benchmarks(r).empty());
+  EXPECT_FALSE(Benchmarks(r)[0]->conditions.attention_window.stated());
+  EXPECT_EQ(Show(Benchmarks(r)[0]->conditions.attention_window), "missing");
+}
+
 TEST(ImportTrtllmBench, AnUnreadableDatasetTableLeavesTheInputAMean) {
   ImportFile f = Sample(kTrtllmTool, kBlog);
   size_t at = f.text.find("MIN:   128.0000");
@@ -356,6 +421,13 @@ TEST(ImportTrtllmBench, TwoReportsInOneLogAreTwoRuns) {
   EXPECT_EQ(bs[0]->value.text, "14389.7989 tok/s");
   EXPECT_EQ(bs[2]->value.text, "2379.9472 tok/s");
   EXPECT_NE(bs[0]->set, bs[2]->set);
+  // Each report reads the engine log above it: the second cites its own lines.
+  EXPECT_NE(bs[0]->notes.find("(line 70: 'mMaxAttentionWindowSize"), std::string::npos);
+  const auto a_lines = std::count(a.text.begin(), a.text.end(), '\n');
+  EXPECT_NE(
+      bs[2]->notes.find("(line " + std::to_string(a_lines + 67) + ": 'mMaxAttentionWindowSize"),
+      std::string::npos)
+      << bs[2]->notes;
 }
 
 TEST(ImportTrtllmBench, FlagsThatContradictTheReportAreWarnedAndTheFileWins) {

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <set>
 
@@ -1001,6 +1002,99 @@ TEST(ImportMlperf, AFolderFileOfNoFormatIsANoteNamedItIsAnError) {
   for (ImportFile& f : files) f.from_folder = false;
   EXPECT_TRUE(ImportFiles(files).HasErrors());
   std::filesystem::remove_all(root);
+}
+
+}  // namespace
+}  // namespace rooflint::testing
+
+namespace rooflint::testing {
+namespace {
+
+// A CPU-only system: Intel's 1-node-2S-GNR_128C (closed/Intel/ of inference_results_v6.1; see
+// SOURCES.md), accelerators_per_node "0", accelerator_model_name "N/A", two sockets of
+// "Intel(R) Xeon(R) 6980P" on one node.
+const char kIntelCpu[] = "v6.1_Intel_1-node-2S-GNR_128C_llama3.1-8b_Offline/";
+
+std::vector<ImportFile> IntelCpuRun(const std::function<void(std::string&)>& edit = {}) {
+  std::vector<ImportFile> files = {
+      Sample("mlperf", std::string(kIntelCpu) + "performance/run_1/mlperf_log_summary.txt"),
+      Sample("mlperf", std::string(kIntelCpu) + "systems/1-node-2S-GNR_128C.json")};
+  if (edit) edit(files[1].text);
+  return files;
+}
+
+TEST(ImportMlperf, ACpuOnlySystemPointsAtTheCpuRecordItsHostProcessorNames) {
+  ImportResult r = ImportFiles(IntelCpuRun(), {}, "mlperf");
+  ASSERT_FALSE(r.HasErrors()) << RenderAll(r.diagnostics);
+  auto bs = Benchmarks(r);
+  ASSERT_EQ(bs.size(), 1u);
+  const Benchmark& b = *bs[0];
+  EXPECT_EQ(b.value.text, "1916.74 tok/s");
+  EXPECT_EQ(b.hardware, "2x Intel(R) Xeon(R) 6980P");
+  // The corpus's Xeon 6980P record, one per socket: host_processors_per_node 2 x 1 node.
+  EXPECT_EQ(b.accelerators, std::vector<std::string>{"intel-xeon-6980p"});
+  EXPECT_EQ(b.accelerator_count, 2);
+  EXPECT_TRUE(Contains(b.notes,
+                       "accelerator_count 2 from host_processors_per_node 2 x number_of_nodes 1: "
+                       "the CPU sockets of a CPU-only system."))
+      << b.notes;
+  EXPECT_TRUE(Contains(b.notes,
+                       "CPU-only system (accelerators_per_node 0, accelerator_model_name 'N/A'): "
+                       "the hardware is its host processors (2x Intel(R) Xeon(R) 6980P), whose "
+                       "host_processor_model_name 'Intel(R) Xeon(R) 6980P' names the corpus CPU "
+                       "record intel-xeon-6980p; each socket is one part."))
+      << b.notes;
+  // No stale pointer reason, and it sweeps with the bundled corpus.
+  ImportedCorpus c;
+  c.Add(r);
+  c.SweepWithNoError();
+}
+
+TEST(ImportMlperf, ACpuOnlySystemCountsTheSocketsOfEveryNode) {
+  ImportResult r =
+      ImportFiles(IntelCpuRun([](std::string& s) {
+                    s = Replace(s, "\"number_of_nodes\": \"1\"", "\"number_of_nodes\": \"3\"");
+                  }),
+                  {}, "mlperf");
+  ASSERT_FALSE(r.HasErrors()) << RenderAll(r.diagnostics);
+  EXPECT_EQ(Benchmarks(r)[0]->accelerator_count, 6);  // 2 sockets x 3 nodes
+  // Sockets not stated: the part is known, its count is not (never 1).
+  r = ImportFiles(IntelCpuRun([](std::string& s) {
+                    s = Replace(s, "\"host_processors_per_node\": \"2\"",
+                                "\"host_processors_per_node\": \"\"");
+                  }),
+                  {}, "mlperf");
+  ASSERT_FALSE(r.HasErrors()) << RenderAll(r.diagnostics);
+  const Benchmark& b = *Benchmarks(r)[0];
+  EXPECT_EQ(b.accelerators, std::vector<std::string>{"intel-xeon-6980p"});
+  EXPECT_EQ(b.accelerator_count, 0);
+  EXPECT_TRUE(Contains(b.accelerator_count_absent,
+                       "a CPU-only system whose systems JSON states no whole number of "
+                       "host_processors_per_node (''): its sockets are not known"))
+      << b.accelerator_count_absent;
+}
+
+TEST(ImportMlperf, ACpuOnlySystemTheCorpusLacksStaysUnpointedWithItsReason) {
+  // Another Xeon 6 part: the corpus has no record of it.
+  ImportResult r = ImportFiles(
+      IntelCpuRun([](std::string& s) { s = Replace(s, "Xeon(R) 6980P", "Xeon(R) 6972P"); }), {},
+      "mlperf");
+  ASSERT_FALSE(r.HasErrors()) << RenderAll(r.diagnostics);
+  const Benchmark& b = *Benchmarks(r)[0];
+  EXPECT_TRUE(b.accelerators.empty());
+  ASSERT_TRUE(b.accelerators_absent.has_value());
+  EXPECT_EQ(b.accelerators_absent->because, "no-record");
+  EXPECT_EQ(b.accelerators_absent->note,
+            "a CPU-only system (accelerators_per_node 0, accelerator_model_name 'N/A'): no "
+            "accelerator runs it");
+  EXPECT_EQ(b.accelerator_count, 0);
+  EXPECT_TRUE(Contains(b.accelerator_count_absent, "a CPU-only system: it has no accelerators"));
+  // A host processor that names an accelerator record is no CPU record: unpointed too.
+  r = ImportFiles(
+      IntelCpuRun([](std::string& s) { s = Replace(s, "Intel(R) Xeon(R) 6980P", "NVIDIA H100"); }),
+      {}, "mlperf");
+  ASSERT_FALSE(r.HasErrors()) << RenderAll(r.diagnostics);
+  EXPECT_TRUE(Benchmarks(r)[0]->accelerators.empty());
 }
 
 }  // namespace

@@ -212,6 +212,46 @@ TEST(Probes, GraniteHybridCountsOnlyItsAttentionLayers) {
   EXPECT_NE(f->message.view().find("113.1%"), std::string_view::npos) << f->message.view();
 }
 
+// Falcon-H1 0.5B runs attention beside its Mamba-2 branch in every one of its 36 layers, so every
+// layer caches K and V (kv_layers = layers = 36), unlike the interleaved hybrids above. A claim
+// stating a 1.2 GB bf16 file on one H200 SXM (4.8 TB/s), 64 sequences of 16,384 tokens, bf16 KV,
+// sharing ruled out. The record states no parameter count (its name's 0.5B is rounded), so W is
+// the stated file less the lookup-only input embedding (untied: 32,784 x 1,024 x 2 B =
+// 67,141,632 B): W = 1,132,858,368 B. Per token 36 x 2 x 2 heads x 64 x 2 B = 18,432 B:
+//   KV(16384) = 18,432 x 16,384 = 301,989,888 B,
+//   roof = 64 x 4.8e12 / (1.132858e9 + 64 x 301.99e6) = 3.072e14 / 20.4602e9 = 15,014.5 tok/s.
+// 10,000 tok/s is 66.6% of it; 16,000 tok/s is 106.6%, an error.
+TEST(Probes, FalconH1CachesKvInEveryParallelHybridLayer) {
+  BenchRecord b = ProbeClaim("zz-probe-falcon-h1-kv-layers");
+  b.metric = "aggregate-output";
+  b.value = "10000 tok/s";
+  b.model = "falcon-h1-0.5b";
+  b.precision = "bf16";
+  b.weights = "1.2 GB";
+  b.hardware = "1x NVIDIA H200 SXM 141GB";
+  b.pointer = testing::PointTo({"nvidia-h200-sxm"});
+  b.accelerator_count = 1;
+  b.extra = "kv_precision = \"bf16\"";
+  b.batch = 64;
+  b.conditions = "prefix_cache = false\nsamples_per_prompt = 1\nattention_window = false";
+  b.input_tokens = 16384;
+  b.output_tokens = 256;
+  b.engine = "vllm";
+  SweepResult s = SweepBundledWith("zz-probe-falcon-h1-kv-layers", b);
+  const InstrumentResult* kv = RoofOf(AuditOf(s, "zz-probe-falcon-h1-kv-layers"), "kv-roof");
+  ASSERT_NE(kv, nullptr);
+  EXPECT_NEAR(kv->bound, 15014.5, 0.5);
+  EXPECT_NEAR(kv->percent, 66.6, 0.05);
+  EXPECT_TRUE(FindingsOn(s, "zz-probe-falcon-h1-kv-layers", Severity::kError).empty());
+
+  b.value = "16000 tok/s";
+  SweepResult bad = SweepBundledWith("zz-probe-falcon-h1-kv-layers", b);
+  const Finding* f = FindingOf(bad, "zz-probe-falcon-h1-kv-layers", "kv-roof");
+  ASSERT_NE(f, nullptr);
+  EXPECT_EQ(f->severity, Severity::kError);
+  EXPECT_NE(f->message.view().find("106.6%"), std::string_view::npos) << f->message.view();
+}
+
 // The record without kv_layers counts all 48 layers: the same honest run is then 176.5% of
 // 5,664.9 tok/s (the error the hybrid's record must not give).
 TEST(Probes, AHybridCountedOverEveryLayerOverstatesItsCache) {

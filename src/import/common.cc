@@ -783,6 +783,16 @@ Context::ModelMatch Context::ResolveModel(const std::vector<std::string>& names,
   return m;
 }
 
+std::vector<std::string> Context::CpuRecordsNamed(std::string_view processor) const {
+  std::vector<std::string> ids;
+  if (Trim(processor).empty()) return ids;
+  for (const Accelerator* a : Hardware().Match(processor).candidates) {
+    if (a->form_factor != "cpu") return {};
+    ids.push_back(a->header.id.str());
+  }
+  return ids;
+}
+
 Context::Parts Context::ResolveParts(const std::string& stated, const std::string& unstated_why,
                                      const Diagnostic& where, Sink& sink) const {
   Parts p;

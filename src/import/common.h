@@ -269,6 +269,11 @@ class Context {
     std::optional<std::pair<std::string, std::string>> absent;  // because, note
     std::vector<std::string> notes;  // what was user-stated, and conflicts
   };
+  // The CPU records of the corpus (form factor "cpu") that a host processor's name names
+  // through the hardware matcher, by id; empty when it names none, or names any part that is
+  // not a CPU.
+  std::vector<std::string> CpuRecordsNamed(std::string_view processor) const;
+
   // `stated` is the file's hardware text ("" when the file states none); `unstated_why` says
   // why it does not. Conflicts with the flags become warnings at `where`.
   Parts ResolveParts(const std::string& stated, const std::string& unstated_why,

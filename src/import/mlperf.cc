@@ -787,17 +787,32 @@ void RunImporter::ReadHardware() {
                          "pass --count with the number of accelerators the run used"));
     }
   }
+  // A CPU-only system runs on its host processors: when they name a CPU record of the corpus
+  // (through the matcher every importer uses, and only CPU records), the record points at it,
+  // one part per socket; otherwise no part runs it that the corpus knows.
+  std::vector<std::string> cpu_parts;
   if (cpu_only) {
     std::string cpu = SystemString("host_processor_model_name");
     std::string per = SystemString("host_processors_per_node");
     r_.hardware.value = cpu.empty() ? "CPU-only system (host processor not named)"
                                     : (per.empty() ? cpu : fmt::format("{}x {}", per, cpu));
-    r_.no_accelerator = {"no-record",
-                         fmt::format("a CPU-only system (accelerators_per_node 0, "
-                                     "accelerator_model_name '{}'): no accelerator runs it",
-                                     accel_name)};
-    notes_.push_back(fmt::format("CPU-only system: the hardware is its host processors ({}).",
-                                 r_.hardware.value));
+    cpu_parts = ctx_.CpuRecordsNamed(cpu);
+    if (cpu_parts.empty()) {
+      r_.no_accelerator = {"no-record",
+                           fmt::format("a CPU-only system (accelerators_per_node 0, "
+                                       "accelerator_model_name '{}'): no accelerator runs it",
+                                       accel_name)};
+      notes_.push_back(fmt::format("CPU-only system: the hardware is its host processors ({}).",
+                                   r_.hardware.value));
+    } else {
+      r_.hardware.how = "the systems JSON";
+      r_.hardware.key = "system:host_processor_model_name";
+      notes_.push_back(fmt::format(
+          "CPU-only system (accelerators_per_node 0, accelerator_model_name '{}'): the hardware "
+          "is its host processors ({}), whose host_processor_model_name '{}' names the corpus "
+          "CPU record {}; each socket is one part.",
+          accel_name, r_.hardware.value, cpu, fmt::join(cpu_parts, ", ")));
+    }
   } else {
     r_.hardware = {accel_name, "the systems JSON", "system:accelerator_model_name"};
     r_.hardware_unstated = unstated;
@@ -818,7 +833,41 @@ void RunImporter::ReadHardware() {
                   "use the systems JSON of the submission as it was published, or pass "
                   "--count"));
   };
-  if (cpu_only) {
+  if (cpu_only && !cpu_parts.empty()) {
+    // The parts are CPU sockets: the count is the sockets the system states.
+    JsonCountRead sockets = ReadJsonCount(system_->value, "host_processors_per_node");
+    r_.count_key = "system:host_processors_per_node";
+    r_.count_from_hardware_flag = false;
+    if (sockets.too_large) {
+      too_many("host_processors_per_node",
+               fmt::format("host_processors_per_node is {}", sockets.text));
+    } else if (nodes.too_large) {
+      too_many("number_of_nodes", fmt::format("number_of_nodes is {}", nodes.text));
+    } else if (sockets.value && nodes.value &&
+               static_cast<double>(*sockets.value) * static_cast<double>(*nodes.value) >
+                   kMostAccelerators) {
+      too_many("number_of_nodes",
+               fmt::format("host_processors_per_node {} x number_of_nodes {} is {}", *sockets.value,
+                           *nodes.value,
+                           NumberText(static_cast<double>(*sockets.value) *
+                                      static_cast<double>(*nodes.value))));
+    } else if (sockets.value && nodes.value) {
+      r_.count = *sockets.value * *nodes.value;
+      r_.count_how = fmt::format(
+          "host_processors_per_node {} x number_of_nodes {}: the CPU sockets of a CPU-only "
+          "system",
+          *sockets.value, *nodes.value);
+    } else {
+      r_.count_absent = fmt::format(
+          "a CPU-only system whose systems JSON states no whole number of {}: its sockets are "
+          "not known",
+          !sockets.value
+              ? (sockets.present ? fmt::format("host_processors_per_node ('{}')", sockets.text)
+                                 : std::string("host_processors_per_node"))
+              : (nodes.present ? fmt::format("nodes (number_of_nodes '{}')", nodes.text)
+                               : std::string("nodes (number_of_nodes)")));
+    }
+  } else if (cpu_only) {
     r_.count_absent =
         "a CPU-only system: it has no accelerators, and a CPU roof needs a CPU record with its "
         "own count";

@@ -221,6 +221,122 @@ std::string LogDate(std::string_view text, size_t end) {
   return "";
 }
 
+// The engine's attention window as the executor logs it before the report: one line per rank,
+// "TRTGptModel mMaxAttentionWindowSize: (25000) * 80" (the windows of a cycle of layers, in
+// parentheses, its repeats, and "+ (a, b)" for the layers left over) or, in older versions, one
+// number; beside it "TRTGptModel maxSequenceLen: N". The report's "Max Sequence Length" states the
+// latter too. `value` is unset when the log prints no window.
+struct EngineWindow {
+  std::optional<CondValue> value;
+  std::string note;
+};
+
+// The windows of one logged value; nullopt when it does not read as the forms above.
+std::optional<std::vector<int64_t>> WindowsOf(std::string_view v) {
+  std::vector<int64_t> windows;
+  int depth = 0;
+  bool bare = v.find('(') == kNpos;  // the older form: one number
+  size_t i = 0;
+  while (i < v.size()) {
+    char c = v[i];
+    if (std::isdigit(static_cast<unsigned char>(c))) {
+      size_t b = i;
+      while (i < v.size() && std::isdigit(static_cast<unsigned char>(v[i]))) ++i;
+      auto n = ParseNumber(v.substr(b, i - b));
+      auto w = n ? WholeNumberIn(*n, 1, 1e9) : std::nullopt;
+      if (!w) return std::nullopt;
+      if (depth == 1 || bare) windows.push_back(*w);  // outside parentheses: a repeat count
+      continue;
+    }
+    if (c == '(') ++depth;
+    if (c == ')') --depth;
+    if (depth < 0 || depth > 1 || std::string_view(" \t,()*+").find(c) == kNpos)
+      return std::nullopt;
+    ++i;
+  }
+  if (depth != 0 || windows.empty() || (bare && windows.size() != 1)) return std::nullopt;
+  return windows;
+}
+
+EngineWindow ReadEngineWindow(const SourceText& src, size_t from, size_t to,
+                              const Field* report_max_seq) {
+  EngineWindow out;
+  std::string_view text = src.text().substr(from, to - from);
+  constexpr std::string_view kWindow = "TRTGptModel mMaxAttentionWindowSize:";
+  constexpr std::string_view kSeq = "TRTGptModel maxSequenceLen:";
+  auto value_at = [&](size_t at, std::string_view label) {
+    size_t eol = text.find('\n', at);
+    return Trim(
+        text.substr(at + label.size(), (eol == kNpos ? text.size() : eol) - at - label.size()));
+  };
+  // Every rank's window line: the windows of all, and the first line to cite.
+  std::vector<int64_t> windows;
+  std::string first_text;
+  int first_line = 0;
+  for (size_t at = text.find(kWindow); at != kNpos; at = text.find(kWindow, at + 1)) {
+    std::string_view v = value_at(at, kWindow);
+    int line = src.LineColumn(from + at).first;
+    auto ws = WindowsOf(v);
+    if (!ws) {
+      out.value = CondValue::Absent(
+          fmt::format("the engine's attention window line {} ('{}') does not read as the windows "
+                      "TensorRT-LLM logs",
+                      line, v));
+      return out;
+    }
+    windows.insert(windows.end(), ws->begin(), ws->end());
+    if (first_line == 0) {
+      first_line = line;
+      first_text = std::string(v);
+    }
+  }
+  if (windows.empty()) return out;
+  auto [least, most] = std::minmax_element(windows.begin(), windows.end());
+  std::string cite = fmt::format("line {}: 'mMaxAttentionWindowSize: {}'", first_line, first_text);
+  // The longest sequence the engine admits, as the log and the report state it; the larger
+  // when they differ, so that no stated length exceeds it.
+  std::optional<int64_t> max_seq;
+  std::string seq_cite;
+  auto take = [&](std::string_view v, size_t at, std::string_view label) {
+    auto n = ParseNumber(v);
+    auto s = n ? WholeNumberIn(*n, 1, 1e9) : std::nullopt;
+    if (!s || (max_seq && *s <= *max_seq)) return;
+    max_seq = s;
+    seq_cite = fmt::format("line {}: '{} {}'", src.LineColumn(at).first, label, v);
+  };
+  for (size_t at = text.find(kSeq); at != kNpos; at = text.find(kSeq, at + 1)) {
+    take(value_at(at, kSeq), from + at, "maxSequenceLen");
+  }
+  if (report_max_seq != nullptr) {
+    take(report_max_seq->value, report_max_seq->line, "Max Sequence Length");
+  }
+  if (max_seq && *least >= *max_seq) {
+    out.value = CondValue::Bool(false);
+    out.note = fmt::format(
+        "attention_window false: the engine's attention window, {}{} tokens in every layer "
+        "({}), is no shorter than the longest sequence it admits, {} tokens ({}), so it cut no "
+        "sequence's context.",
+        *least == *most ? "" : "at least ", *least, cite, *max_seq, seq_cite);
+  } else if (*least == *most) {
+    out.value = CondValue::Int(*least);
+    out.note = fmt::format(
+        "attention_window {}: the engine kept at most {} tokens of a sequence's context in each "
+        "layer's KV cache ({}{}).",
+        *least, *least, cite,
+        max_seq
+            ? fmt::format("; the longest sequence it admits is {} tokens, {}", *max_seq, seq_cite)
+            : std::string());
+  } else {
+    out.value = CondValue::Absent(fmt::format(
+        "the engine's attention windows differ by layer, {} to {} tokens ({}){}: one window "
+        "cannot state them",
+        *least, *most, cite,
+        max_seq ? fmt::format(", some below the longest sequence it admits, {} tokens", *max_seq)
+                : std::string()));
+  }
+  return out;
+}
+
 // What a figure of the report is, by label.
 struct Figure {
   std::vector<std::string_view> labels;
@@ -778,6 +894,11 @@ std::optional<StatedRun> ReportImporter::Run(const std::string& source_id, std::
     }
   }
 
+  // The engine's attention window, where the log before the report states it.
+  EngineWindow window =
+      ReadEngineWindow(src_, r_.before, r_.begin, r_.Get({"Max Sequence Length"}));
+  if (!window.note.empty()) notes.push_back(window.note);
+
   run.load = load_cond.second;
   run.input_tokens = in_cond;
   // "Average Input Length" is a mean: a length every request had only where the dataset table
@@ -817,6 +938,7 @@ std::optional<StatedRun> ReportImporter::Run(const std::string& source_id, std::
                       "a {} run (in-process, no server), not an MLPerf scenario{}", command,
                       issue ? fmt::format("; Issue Rate {} req/s", issue->value) : std::string())));
   conditions.emplace_back("speculative", speculative);
+  if (window.value) conditions.emplace_back("attention_window", *window.value);
 
   std::string shape =
       tp && pp ? fmt::format("TP{} x PP{}", *tp, *pp) : std::string("parallelism not stated");
