@@ -27,7 +27,7 @@ py::dict DiagnosticDict(const Diagnostic& d) {
   out["severity"] = std::string(SeverityName(d.severity));
   out["code"] = d.code.str();
   out["message"] = d.message.str();
-  out["path"] = d.where.path;
+  out["path"] = d.where.path.str();
   out["line"] = d.where.line;
   out["column"] = d.where.column;
   out["hint"] = d.hint.str();

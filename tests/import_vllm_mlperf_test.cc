@@ -554,7 +554,7 @@ TEST(ImportMlperf, LoadGensOtherFilesAreSkippedWithANoteNeverAnError) {
   std::vector<std::string> notes;
   for (const Diagnostic& d : r.diagnostics) {
     EXPECT_EQ(d.severity, Severity::kNote) << Render(d);
-    notes.push_back(d.where.path.substr(dir.size()) + ": " + d.message);
+    notes.push_back(std::string(d.where.path.substr(dir.size())) + ": " + d.message);
   }
   EXPECT_EQ(notes,
             (std::vector<std::string>{

@@ -94,7 +94,7 @@ json DiagnosticJson(Diagnostic d) {
   return {{"severity", std::string(SeverityName(d.severity))},
           {"code", d.code.str()},
           {"message", d.message.str()},
-          {"path", d.where.path},
+          {"path", d.where.path.str()},
           {"line", d.where.line},
           {"column", d.where.column},
           {"hint", d.hint.str()},

@@ -23,7 +23,9 @@ std::string_view SeverityName(Severity s);  // "error", "warning", "note"
 
 // A place in a file. Lines and columns are 1-based; 0 means "the whole file".
 struct SourceLocation {
-  std::string path;
+  // A finding's is its record's path, shared with the record (a large sweep makes a hundred
+  // thousand findings).
+  SharedText path;
   int line = 0;
   int column = 0;
 };

@@ -68,7 +68,7 @@ class KeyLocations {
   // Room for `n` keys at once, when the caller knows how many it may add.
   void Reserve(size_t n) { keys_.reserve(n); }
   // The location of `key` ("value", "conditions.batch"), or the record's first line.
-  SourceLocation Find(std::string_view key, std::string_view path) const;
+  SourceLocation Find(std::string_view key, const SharedText& path) const;
 
  private:
   // A benchmark record writes about 25 keys: room for them at once, not five regrowths, when

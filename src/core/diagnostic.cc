@@ -175,7 +175,7 @@ void CapPerFile(std::vector<Diagnostic>& ds, size_t per_file, const DroppedByFil
   kept.reserve(ds.size());
   DiagnosticCap cap(per_file);
   for (size_t i = 0; i < ds.size();) {
-    const std::string path = ds[i].where.path;
+    const std::string path = ds[i].where.path.str();
     for (; i < ds.size() && ds[i].where.path == path; ++i) {
       if (cap.Keep(ds[i])) kept.push_back(std::move(ds[i]));
     }

@@ -171,16 +171,15 @@ void KeyLocations::Add(int key, int line, int column) {
                   field(column) << 40);
 }
 
-SourceLocation KeyLocations::Find(std::string_view key, std::string_view path) const {
+SourceLocation KeyLocations::Find(std::string_view key, const SharedText& path) const {
   const int index = KnownKeyIndex(key);
-  if (index < 0) return {std::string(path), 1, 1};
+  if (index < 0) return {path, 1, 1};
   for (uint64_t e : keys_) {
     if ((e & 0xffff) == static_cast<uint64_t>(index)) {
-      return {std::string(path), static_cast<int>(e >> 16 & kFieldMax),
-              static_cast<int>(e >> 40 & kFieldMax)};
+      return {path, static_cast<int>(e >> 16 & kFieldMax), static_cast<int>(e >> 40 & kFieldMax)};
     }
   }
-  return {std::string(path), 1, 1};
+  return {path, 1, 1};
 }
 
 std::string_view Model::AbsentReason(std::string_view key) const {

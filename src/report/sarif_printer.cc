@@ -59,7 +59,7 @@ json ArtifactLocation(const std::string& path, std::string_view base) {
 }
 
 json Location(const SourceLocation& where, std::string_view base) {
-  json physical{{"artifactLocation", ArtifactLocation(where.path, base)}};
+  json physical{{"artifactLocation", ArtifactLocation(where.path.str(), base)}};
   if (where.line > 0) {
     json region{{"startLine", where.line}};
     if (where.column > 0) region["startColumn"] = where.column;
