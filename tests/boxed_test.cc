@@ -78,8 +78,8 @@ TEST(OptionalInt64, HoldsEveryInt64OrNothingAsAnOptionalDoes) {
     EXPECT_FALSE(o.has_value()) << v;
     EXPECT_TRUE(o == none);
   }
-  // What it is for: a Condition in 32 bytes.
-  EXPECT_EQ(sizeof(Condition), 32u);
+  // What it is for: a Condition in 24 bytes (with its one text, the value or why it is absent).
+  EXPECT_EQ(sizeof(Condition), 24u);
 }
 
 }  // namespace

@@ -196,7 +196,7 @@ TEST(ImportLlamaBench, ProgressLinesBetweenRowsKeepTheTableOpen) {
   EXPECT_EQ(bs[3]->value.text, "123.54 tok/s");
   ASSERT_TRUE(bs[3]->conditions.output_tokens.integer);
   EXPECT_EQ(*bs[3]->conditions.output_tokens.integer, 2048);
-  EXPECT_EQ(bs[3]->conditions.engine_version.text, "423bee462 (build 7937)");
+  EXPECT_EQ(bs[3]->conditions.engine_version.text(), "423bee462 (build 7937)");
   for (const auto& d : r.diagnostics) EXPECT_NE(d.code, "row-outside-table") << Render(d);
   ExpectRoundTrip(r);
 }

@@ -232,9 +232,9 @@ TEST(ImportServingConsole, SglangsPeakInFlightIsNotTakenAsTheBatch) {
   const Benchmark* agg = WithMetric(r, "aggregate-output", "mean");
   ASSERT_NE(agg, nullptr);
   EXPECT_FALSE(agg->conditions.concurrency.integer.has_value());
-  EXPECT_TRUE(Contains(agg->conditions.concurrency.absent_reason.str(),
+  EXPECT_TRUE(Contains(agg->conditions.concurrency.absent_reason().str(),
                        "'Peak concurrent requests' is not a bound"))
-      << agg->conditions.concurrency.absent_reason;
+      << agg->conditions.concurrency.absent_reason();
 }
 
 TEST(ImportServingConsole, ACutBlockIsALocatedError) {

@@ -97,9 +97,9 @@ inline std::string Show(const Condition& c) {
     case Condition::State::kMissing:
       return "missing";
     case Condition::State::kStated:
-      return c.text.str();
+      return c.text().str();
     case Condition::State::kAbsent:
-      return "absent: " + c.absent_reason.str();
+      return "absent: " + c.absent_reason().str();
   }
   return "?";
 }

@@ -825,9 +825,9 @@ TEST(ImportMlperf, InferredTokensPerSecondIsReadAndSaidToBeInferred) {
   EXPECT_TRUE(Contains(bs[0]->notes, "'Tokens per second (inferred)' is LoadGen's inference"))
       << bs[0]->notes;
   // 638.83 / 9.25841 = 69.0: GPT-J's scaling factor, which the output length says it is.
-  EXPECT_TRUE(Contains(bs[0]->conditions.output_tokens.absent_reason,
+  EXPECT_TRUE(Contains(bs[0]->conditions.output_tokens.absent_reason(),
                        "69.0 output tokens per sample (LoadGen's scaling factor"))
-      << bs[0]->conditions.output_tokens.absent_reason;
+      << bs[0]->conditions.output_tokens.absent_reason();
   for (const auto& d : r.diagnostics) EXPECT_NE(d.code, "no-tokens-per-second") << Render(d);
 }
 

@@ -238,11 +238,11 @@ json ConditionJson(const Condition& c) {
     case Condition::State::kMissing:
       return nullptr;
     case Condition::State::kAbsent:
-      return json{{"absent", c.absent_reason}};
+      return json{{"absent", c.absent_reason()}};
     case Condition::State::kStated:
       if (c.integer) return *c.integer;
       if (c.boolean) return *c.boolean;
-      return c.text;
+      return c.text();
   }
   return nullptr;
 }
@@ -485,9 +485,14 @@ TEST(JsonPrinterTest, ByteIdenticalToTheTreePrinterOnHostileStringsAndNumbers) {
     if (k % 2 == 0) b.accelerator_count = 0;
     b.accelerator_count_absent = next();
     for (Condition* c : {&b.conditions.engine, &b.conditions.scenario, &b.conditions.batch}) {
-      c->state = k % 2 == 0 ? Condition::State::kAbsent : Condition::State::kStated;
-      c->text = next();
-      c->absent_reason = next();
+      // A condition holds its value or why it is absent, never both.
+      const std::string text = next();
+      const std::string reason = next();
+      if (k % 2 == 0) {
+        c->SetAbsent(reason);
+      } else {
+        c->SetStated(text);
+      }
       if (k % 5 == 0) c->integer = -7;
       if (k % 7 == 0) c->boolean = false;
     }

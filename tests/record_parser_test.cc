@@ -1239,21 +1239,21 @@ TEST(RecordParser, DocExampleBenchmarkParses) {
   EXPECT_TRUE(c.batch.stated());
   ASSERT_TRUE(c.batch.integer.has_value());
   EXPECT_EQ(*c.batch.integer, 1);
-  EXPECT_EQ(c.batch.text, "1");
+  EXPECT_EQ(c.batch.text(), "1");
   EXPECT_EQ(c.concurrency.state, Condition::State::kMissing);
   EXPECT_EQ(c.input_tokens.integer, 512);
   EXPECT_EQ(c.output_tokens.integer, 64);
   EXPECT_TRUE(c.engine.stated());
-  EXPECT_EQ(c.engine.text, "fastertransformer");
+  EXPECT_EQ(c.engine.text(), "fastertransformer");
   EXPECT_TRUE(c.engine_version.absent());
-  EXPECT_EQ(c.engine_version.absent_reason, "no build, commit or container digest is published");
+  EXPECT_EQ(c.engine_version.absent_reason(), "no build, commit or container digest is published");
   EXPECT_TRUE(c.warmup.absent());
-  EXPECT_EQ(c.warmup.absent_reason, "not stated by the source");
+  EXPECT_EQ(c.warmup.absent_reason(), "not stated by the source");
   EXPECT_TRUE(c.scenario.absent());
   EXPECT_TRUE(c.speculative.stated());
   ASSERT_TRUE(c.speculative.boolean.has_value());
   EXPECT_FALSE(*c.speculative.boolean);
-  EXPECT_EQ(c.speculative.text, "false");
+  EXPECT_EQ(c.speculative.text(), "false");
   EXPECT_FALSE(c.UsesSpeculation());
 
   // Every key's place is remembered, nested ones by dotted name.
@@ -1437,9 +1437,9 @@ TEST(RecordParser, SpeculativeMethodIsAStatedSpeculation) {
   EXPECT_EQ(c.batch.state, Condition::State::kMissing);
   EXPECT_EQ(c.concurrency.integer, 8);
   EXPECT_EQ(c.input_tokens.integer, 0);  // allowed for pure decode tests
-  EXPECT_EQ(c.scenario.text, "server");
+  EXPECT_EQ(c.scenario.text(), "server");
   EXPECT_EQ(c.warmup.boolean, true);
-  EXPECT_EQ(c.speculative.text, "eagle3, 4 draft tokens");
+  EXPECT_EQ(c.speculative.text(), "eagle3, 4 draft tokens");
   EXPECT_TRUE(c.UsesSpeculation());
   ASSERT_TRUE(c.speculation.has_value());
   EXPECT_EQ(c.speculation->method, "eagle3");

@@ -606,7 +606,7 @@ std::string CorpusJson() {
                                            {"prefix-cache", &c.prefix_cache},
                                            {"replicas", &c.replicas},
                                            {"samples-per-prompt", &c.samples_per_prompt}}) {
-        if (condition->stated() && !condition->text.empty()) claim[key] = condition->text.str();
+        if (condition->stated() && !condition->text().empty()) claim[key] = condition->text().str();
       }
       if (claim.contains("batch")) claim.erase("concurrency");
       const InstrumentResult* binding = audit.Binding();

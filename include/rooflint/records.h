@@ -268,17 +268,37 @@ class OptionalInt64 {
 
 struct Condition {
   enum class State : uint8_t { kMissing, kStated, kAbsent };
-  // A record holds eleven of these, and a large corpus says the same things in them ("not
-  // published", "vllm"): the texts are shared (the loader interns them per thread). The members
-  // are in the order that packs them into 32 bytes.
-  SharedText text;  // the stated value as text ("1", "fastertransformer", "false")
-  SharedText absent_reason;
+  // A record holds fifteen of these, and a large corpus says the same things in them ("not
+  // published", "vllm"): the texts are shared (the loader interns them per thread). A condition
+  // is stated or absent, never both, so one text holds its value or why it is absent; the
+  // members are in the order that packs them into 24 bytes.
   OptionalInt64 integer;  // the stated value, for integer conditions
   State state = State::kMissing;
   std::optional<bool> boolean;  // the stated value, for true/false conditions
 
   bool stated() const { return state == State::kStated; }
   bool absent() const { return state == State::kAbsent; }
+  // The stated value as text ("1", "fastertransformer", "false"); "" unless stated.
+  const SharedText& text() const { return stated() ? words_ : None(); }
+  // Why the value is unknown; "" unless absent.
+  const SharedText& absent_reason() const { return absent() ? words_ : None(); }
+  // States the condition as `value` (its integer or boolean, when it has one, is set apart).
+  void SetStated(SharedText value) {
+    state = State::kStated;
+    words_ = std::move(value);
+  }
+  // Writes the condition absent, for `reason`.
+  void SetAbsent(SharedText reason) {
+    state = State::kAbsent;
+    words_ = std::move(reason);
+  }
+
+ private:
+  static const SharedText& None() {
+    static const SharedText none;
+    return none;
+  }
+  SharedText words_;
 };
 
 // Speculative decoding as a record states it: `speculative = false`, or a table with the

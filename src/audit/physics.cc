@@ -275,7 +275,7 @@ KvElement ChooseKvElement(const Benchmark& b) {
     }
   }
   const Condition& engine = b.conditions.engine;
-  if (engine.stated() && ToLower(engine.text).find("llama.cpp") != std::string::npos) {
+  if (engine.stated() && ToLower(engine.text()).find("llama.cpp") != std::string::npos) {
     e.bytes = e.least = Bytes(4.5 / 8);
     e.rule = kKvLlamaCpp;
     return e;
@@ -312,7 +312,7 @@ KvContext KvContextTokens(const Benchmark& b, double tokens) {
                        ? fmt::format(
                              "the whole context is kept in the KV cache (attention_window "
                              "unknown: {})",
-                             w.absent_reason)
+                             w.absent_reason())
                        : "the whole context is kept in the KV cache (attention_window is not "
                          "stated; an engine may keep fewer tokens, as TensorRT-LLM's "
                          "max_attention_window_size does)";
@@ -397,8 +397,8 @@ double NarrowestComponentBits(const Benchmark& b, std::string* how) {
   }
   const Condition& engine = b.conditions.engine;
   const Condition& version = b.conditions.engine_version;
-  const NarrowestWeights narrow = NarrowestWeightsFor(engine.stated() ? engine.text.view() : "",
-                                                      version.stated() ? version.text.view() : "");
+  const NarrowestWeights narrow = NarrowestWeightsFor(
+      engine.stated() ? engine.text().view() : "", version.stated() ? version.text().view() : "");
   *how = fmt::format("{}, the narrowest {} loads", narrow.format, narrow.engine);
   return narrow.bits;
 }
@@ -537,8 +537,8 @@ UnstatedFormatBytes BytesAtUnstatedFormat(const Benchmark& b, const Model& m, do
   UnstatedFormatBytes u;
   const Condition& engine = b.conditions.engine;
   const Condition& version = b.conditions.engine_version;
-  const NarrowestWeights narrow = NarrowestWeightsFor(engine.stated() ? engine.text.view() : "",
-                                                      version.stated() ? version.text.view() : "");
+  const NarrowestWeights narrow = NarrowestWeightsFor(
+      engine.stated() ? engine.text().view() : "", version.stated() ? version.text().view() : "");
   u.native_format = m.native_precision.empty() ? nullptr : FindPrecision(m.native_precision);
   u.least_bits = u.native_format != nullptr
                      ? std::min(narrow.bits, u.native_format->bits_per_weight)
@@ -716,7 +716,7 @@ KvTerms ResolveKvTerms(const AuditInput& in) {
 std::string SpeculationAssumption(const Benchmark& b) {
   const Condition& s = b.conditions.speculative;
   if (!b.conditions.MayUseSpeculation()) return "";
-  return s.absent() ? fmt::format("no speculative decoding (unknown: {})", s.absent_reason)
+  return s.absent() ? fmt::format("no speculative decoding (unknown: {})", s.absent_reason())
                     : "no speculative decoding (the record does not state it)";
 }
 

@@ -267,9 +267,10 @@ void ResolveBatch(const Benchmark& b, AuditInput& in) {
     in.batch = *cap;
     in.batch_how = Basis(SayBatch, {static_cast<double>(in.batch), 1});
   } else if (c.batch.absent()) {
-    in.batch_problem = fmt::format("batch unknown (absent: {})", c.batch.absent_reason);
+    in.batch_problem = fmt::format("batch unknown (absent: {})", c.batch.absent_reason());
   } else if (c.concurrency.absent()) {
-    in.batch_problem = fmt::format("concurrency unknown (absent: {})", c.concurrency.absent_reason);
+    in.batch_problem =
+        fmt::format("concurrency unknown (absent: {})", c.concurrency.absent_reason());
   } else {
     in.batch_problem = "batch unknown (the record states neither batch nor concurrency)";
   }

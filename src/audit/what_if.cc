@@ -15,9 +15,8 @@ namespace {
 
 Condition Stated(int64_t v) {
   Condition c;
-  c.state = Condition::State::kStated;
   c.integer = v;
-  c.text = fmt::format("{}", v);
+  c.SetStated(fmt::format("{}", v));
   return c;
 }
 

@@ -607,32 +607,28 @@ Condition ReadCondition(Reader& r, const DocTable& t, const ConditionKey& spec) 
       return c;
     }
     if (auto why = r.AbsentReason(*n, full)) {
-      c.state = Condition::State::kAbsent;
-      c.absent_reason = *why;
+      c.SetAbsent(*why);
     }
     return c;
   }
   if (spec.integer) {
     auto v = r.IntegerNode(*n, full, spec.min, 100'000'000, "1");
     if (v) {
-      c.state = Condition::State::kStated;
       c.integer = *v;
-      c.text = fmt::format("{}", *v);
+      c.SetStated(fmt::format("{}", *v));
     }
     return c;
   }
   if (key == "attention_window") {
     if (n->is_boolean() && !*n->value<bool>()) {
-      c.state = Condition::State::kStated;
       c.boolean = false;
-      c.text = "false";
+      c.SetStated("false");
       return c;
     }
     if (n->is_integer()) {
       if (auto v = r.IntegerNode(*n, full, spec.min, 100'000'000, "4096")) {
-        c.state = Condition::State::kStated;
         c.integer = *v;
-        c.text = fmt::format("{}", *v);
+        c.SetStated(fmt::format("{}", *v));
       }
       return c;
     }
@@ -647,9 +643,8 @@ Condition ReadCondition(Reader& r, const DocTable& t, const ConditionKey& spec) 
                 "describe it: speculative = { method = \"eagle3\", draft_tokens = 4 }");
         return c;
       }
-      c.state = Condition::State::kStated;
       c.boolean = *n->value<bool>();
-      c.text = *c.boolean ? "true" : "false";
+      c.SetStated(*c.boolean ? "true" : "false");
       return c;
     }
     // A word is not a description: "none" is not a method, and must never be read as one.
@@ -669,15 +664,13 @@ Condition ReadCondition(Reader& r, const DocTable& t, const ConditionKey& spec) 
     return c;
   } else if (key == "warmup" || key == "offload") {
     if (n->is_boolean()) {
-      c.state = Condition::State::kStated;
       c.boolean = *n->value<bool>();
-      c.text = *c.boolean ? "true" : "false";
+      c.SetStated(*c.boolean ? "true" : "false");
       return c;
     }
     if (n->is_integer() && key == "warmup") {
-      c.state = Condition::State::kStated;
       c.integer = *n->value<int64_t>();
-      c.text = fmt::format("{}", *c.integer);
+      c.SetStated(fmt::format("{}", *c.integer));
       return c;
     }
   }
@@ -703,8 +696,7 @@ Condition ReadCondition(Reader& r, const DocTable& t, const ConditionKey& spec) 
       return c;
     }
   }
-  c.state = Condition::State::kStated;
-  c.text = s;
+  c.SetStated(s);
   return c;
 }
 
@@ -751,10 +743,9 @@ void ReadSpeculation(Reader& r, const DocTable& c, Conditions& k) {
       }
     }
   }
-  k.speculative.state = Condition::State::kStated;
   std::string method = s.method.empty() ? std::string("method not stated") : s.method.str();
-  k.speculative.text =
-      s.draft_tokens ? fmt::format("{}, {} draft tokens", method, *s.draft_tokens) : method;
+  k.speculative.SetStated(
+      s.draft_tokens ? fmt::format("{}, {} draft tokens", method, *s.draft_tokens) : method);
   k.speculation = std::move(s);
 }
 
@@ -789,9 +780,8 @@ void ReadPrefixCache(Reader& r, const DocTable& c, Conditions& k) {
     return;
   }
   if (!p.cached_tokens && !p.hit_rate) return;  // each bad value is reported above
-  k.prefix_cache.state = Condition::State::kStated;
-  k.prefix_cache.text = p.cached_tokens ? fmt::format("{} cached tokens", *p.cached_tokens)
-                                        : fmt::format("hit rate {:g}", *p.hit_rate);
+  k.prefix_cache.SetStated(p.cached_tokens ? fmt::format("{} cached tokens", *p.cached_tokens)
+                                           : fmt::format("hit rate {:g}", *p.hit_rate));
   k.prefix = p;
 }
 

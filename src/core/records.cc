@@ -135,10 +135,10 @@ std::string_view SetFieldValue(const Benchmark& b, std::string_view field) {
   if (field == "hardware") return b.hardware;
   if (field == "precision") return b.precision;
   if (field == "engine") {
-    return b.conditions.engine.stated() ? std::string_view(b.conditions.engine.text) : "";
+    return b.conditions.engine.stated() ? std::string_view(b.conditions.engine.text()) : "";
   }
-  if (field == "input_tokens") return b.conditions.input_tokens.text;
-  if (field == "output_tokens") return b.conditions.output_tokens.text;
+  if (field == "input_tokens") return b.conditions.input_tokens.text();
+  if (field == "output_tokens") return b.conditions.output_tokens.text();
   return {};
 }
 

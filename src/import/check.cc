@@ -237,14 +237,12 @@ struct Probe {
 };
 
 void StateInt(Condition& c, int64_t v) {
-  c.state = Condition::State::kStated;
   c.integer = v;
-  c.text = SharedText(std::to_string(v));
+  c.SetStated(SharedText(std::to_string(v)));
 }
 void StateFalse(Condition& c) {
-  c.state = Condition::State::kStated;
   c.boolean = false;
-  c.text = SharedText("false");
+  c.SetStated(SharedText("false"));
 }
 
 const std::array<Probe, 10> kProbes = {{
@@ -729,7 +727,8 @@ bool StateConditions(const Claim& stated,
     for (const ConditionKey& k : ConditionKeys()) {
       const Condition& g = given.*k.member;
       Condition& have = b.conditions.*k.member;
-      if (!g.stated() || !state(b, notes, k.key, g.text.view(), have.text.view(), have.stated())) {
+      if (!g.stated() ||
+          !state(b, notes, k.key, g.text().view(), have.text().view(), have.stated())) {
         continue;
       }
       have = g;

@@ -635,9 +635,9 @@ std::string HardwareText(const RecordAudit& a) {
 
 // A condition's cell: its value (whole in the title), or "?" with why it is absent.
 std::string ConditionCell(const Condition& c) {
-  if (c.stated()) return fmt::format("<span title=\"{}\">{}</span>", A(c.text), H(c.text));
+  if (c.stated()) return fmt::format("<span title=\"{}\">{}</span>", A(c.text()), H(c.text()));
   if (c.absent())
-    return "<span class=\"muted\" title=\"absent: " + A(c.absent_reason) + "\">?</span>";
+    return "<span class=\"muted\" title=\"absent: " + A(c.absent_reason()) + "\">?</span>";
   return "<span class=\"muted\">-</span>";
 }
 
@@ -695,8 +695,8 @@ void PrintRecords(const Report& report, std::ostream& out) {
         first = false;
       }
       const Conditions& c = b.conditions;
-      std::string batch = c.batch.stated()         ? H(c.batch.text)
-                          : c.concurrency.stated() ? H(c.concurrency.text) + " (C)"
+      std::string batch = c.batch.stated()         ? H(c.batch.text())
+                          : c.concurrency.stated() ? H(c.concurrency.text()) + " (C)"
                                                    : ConditionCell(c.batch);
       // The value as FormatNumber writes it, the text as the record writes it in its title;
       // the roof's instrument in the bound's title.

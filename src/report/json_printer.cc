@@ -40,7 +40,7 @@ void WriteCondition(JsonWriter& w, const Condition& c) {
     case Condition::State::kAbsent:
       w.BeginObject();
       w.Key("absent");
-      w.String(c.absent_reason);
+      w.String(c.absent_reason());
       w.EndObject();
       return;
     case Condition::State::kStated:
@@ -49,7 +49,7 @@ void WriteCondition(JsonWriter& w, const Condition& c) {
       } else if (c.boolean) {
         w.Bool(*c.boolean);
       } else {
-        w.String(c.text);
+        w.String(c.text());
       }
       return;
   }

@@ -29,7 +29,7 @@ double TermOf(const InstrumentResult& r, std::string_view symbol) {
 
 std::string ConditionText(const Condition& c) {
   if (c.integer) return std::to_string(*c.integer);
-  return c.stated() ? c.text.str() : "";
+  return c.stated() ? c.text().str() : "";
 }
 
 // The records of one run share all of these: a run's aggregate rate and its TPOT are then
@@ -230,8 +230,8 @@ struct KvFacts {
 void AddTerms(const RecordAudit& a, PlaneRoof& roof, KvFacts& kv_facts, Fallback& fallback) {
   const Benchmark& b = *a.benchmark;
   NarrowestWeights narrowest = NarrowestWeightsFor(
-      b.conditions.engine.stated() ? b.conditions.engine.text.view() : "",
-      b.conditions.engine_version.stated() ? b.conditions.engine_version.text.view() : "");
+      b.conditions.engine.stated() ? b.conditions.engine.text().view() : "",
+      b.conditions.engine_version.stated() ? b.conditions.engine_version.text().view() : "");
   if (fallback.narrowest.bits <= 0 || narrowest.bits < fallback.narrowest.bits) {
     fallback.narrowest = narrowest;
   }

@@ -13,9 +13,9 @@ namespace {
 std::string ConditionText(const Condition& c) {
   switch (c.state) {
     case Condition::State::kStated:
-      return EscapeTerminal(c.text);
+      return EscapeTerminal(c.text());
     case Condition::State::kAbsent:
-      return fmt::format("absent ({})", EscapeTerminal(c.absent_reason));
+      return fmt::format("absent ({})", EscapeTerminal(c.absent_reason()));
     case Condition::State::kMissing:
       return "MISSING (neither stated nor marked absent)";
   }

@@ -35,7 +35,7 @@ class Capacity final : public RecordInstrument {
       out.checks.push_back(NotApplicable(
           id(), fmt::format("the record states offload to host memory ({}): the host link, "
                             "not capacity, bounds it",
-                            offload.text)));
+                            offload.text())));
       return;
     }
     auto not_computable = [&](std::string why) {

@@ -33,7 +33,7 @@ class ConditionsCheck final : public RecordInstrument {
     std::vector<std::string> absent, missing;
     for (const NamedCondition& n : LoadConditions(c)) {
       if (n.condition->absent()) {
-        absent.push_back(fmt::format("{} ({})", n.name, n.condition->absent_reason));
+        absent.push_back(fmt::format("{} ({})", n.name, n.condition->absent_reason()));
       } else if (!n.condition->stated()) {
         missing.push_back(std::string(n.name));
         findings.push_back(MakeFinding(
@@ -51,10 +51,10 @@ class ConditionsCheck final : public RecordInstrument {
       reason += fmt::format("; MISSING (neither stated nor absent): {}", fmt::join(missing, ", "));
     }
     if (c.scenario.stated()) {
-      reason += fmt::format("; scenario {}", c.scenario.text);
+      reason += fmt::format("; scenario {}", c.scenario.text());
     } else {
       std::string why = c.scenario.absent()
-                            ? fmt::format("scenario absent ({})", c.scenario.absent_reason)
+                            ? fmt::format("scenario absent ({})", c.scenario.absent_reason())
                             : "scenario neither stated nor marked absent";
       reason += fmt::format("; {}: not comparable with MLPerf Offline or Server figures", why);
       if (!c.scenario.absent()) {

@@ -31,7 +31,7 @@ class E2eFloor final : public RecordInstrument {
       out.roofs.push_back(
           NotComputable(id(), "ms",
                         fmt::format("speculative decoding ({}) yields several tokens per step",
-                                    c.speculative.text)));
+                                    c.speculative.text())));
       return;
     }
     if (!c.output_tokens.integer) {

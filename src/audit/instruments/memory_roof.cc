@@ -51,7 +51,7 @@ class MemoryRoof final : public RecordInstrument {
           id(), unit,
           fmt::format("speculative decoding ({}) emits several tokens per weight pass, so the "
                       "memory roof does not bound it",
-                      c.speculative.text)));
+                      c.speculative.text())));
       return;
     }
 

@@ -37,7 +37,7 @@ SpeculationTerms Terms(const AuditInput& in) {
     t.problem = fmt::format(
         "speculative decoding ({}) is stated without draft_tokens: the tokens a step can "
         "accept are unknown",
-        b.conditions.speculative.text);
+        b.conditions.speculative.text());
     return t;
   }
   // A draft tree accepts at most one path: its depth, not its size, bounds a step.

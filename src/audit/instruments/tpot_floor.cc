@@ -32,7 +32,7 @@ class TpotFloor final : public RecordInstrument {
           id(), "ms",
           fmt::format("speculative decoding ({}) yields several tokens per step, so the mean "
                       "time per token can be below one step",
-                      b.conditions.speculative.text)));
+                      b.conditions.speculative.text())));
       return;
     }
     FloorTerms terms;
