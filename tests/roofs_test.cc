@@ -179,7 +179,7 @@ TEST_F(RoofsTest, AmbiguousHardwareIsComputedOverBothFortyGigabyteParts) {
   SweepResult s = Run();
   const InstrumentResult* mem = RoofOf(AuditOf(s, "amb"), "memory-roof");
   ASSERT_NE(mem, nullptr);
-  EXPECT_EQ(mem->accelerators, (std::vector<std::string>{"a100-40gb-sxm4", "a100-40gb-pcie"}));
+  EXPECT_EQ(mem->accelerators, (std::vector<SharedText>{"a100-40gb-sxm4", "a100-40gb-pcie"}));
   EXPECT_NEAR(mem->bound, 111.07, 0.01);
   EXPECT_NE(
       AccountText(*mem).find("no pointer; hardware text '1x NVIDIA A100 40GB' matches 2 parts: "
@@ -195,7 +195,7 @@ TEST_F(RoofsTest, CandidatesThatDisagreeUseTheMostGenerousAndSaySo) {
   SweepResult s = Run();
   const InstrumentResult* mem = RoofOf(AuditOf(s, "a100"), "memory-roof");
   ASSERT_NE(mem, nullptr);
-  EXPECT_EQ(mem->accelerators, (std::vector<std::string>{"a100-40gb-sxm4", "a100-80gb-sxm4"}));
+  EXPECT_EQ(mem->accelerators, (std::vector<SharedText>{"a100-40gb-sxm4", "a100-80gb-sxm4"}));
   EXPECT_NEAR(mem->bound, 145.643, 0.01);  // 2039e9 / 14e9 = 145.643
   EXPECT_NE(AccountText(*mem).find("they differ, the most generous (a100-80gb-sxm4) is used"),
             std::string::npos)
@@ -404,7 +404,7 @@ TEST(BundledCorpus, MptTrioLandsWhereTheSeedSays) {
   EXPECT_EQ(FormatNumber(bs1->bound), "111.1");
   EXPECT_EQ(FormatNumber(bs1->percent), "51.9");
   EXPECT_EQ(bs1->accelerators,
-            (std::vector<std::string>{"nvidia-a100-40gb-pcie", "nvidia-a100-40gb-sxm4"}));
+            (std::vector<SharedText>{"nvidia-a100-40gb-pcie", "nvidia-a100-40gb-sxm4"}));
   const InstrumentResult* bs64u =
       RoofOf(AuditOf(s, "mpt7b-a100-bs64-per-user-decode-tps"), "memory-roof");
   ASSERT_NE(bs64u, nullptr);

@@ -212,7 +212,7 @@ struct InstrumentResult {
   // empty for other results (and for the roofs a lean sweep keeps:
   // SweepOptions::keep_every_result). Boxed: one pointer wide.
   Boxed<Formula> formula;
-  std::vector<std::string> accelerators;  // the accelerator ids a roof was computed with
+  std::vector<SharedText> accelerators;  // the accelerator ids a roof was computed with
   // A fact the bound takes that the record does not state ("no prefix cache": the source
   // does not say), or "" when the bound rests on stated facts only. A value past a bound that
   // rests on an assumption is a warning naming it, never an error, unless it is also past

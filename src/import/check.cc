@@ -465,7 +465,8 @@ void AuditFigures(const Corpus& corpus,
     f.hardware = b.hardware.str();
     f.accelerators = b.accelerators;
     for (const InstrumentResult& r : a.roofs) {
-      if (f.accelerators.empty() && !r.accelerators.empty()) f.accelerators = r.accelerators;
+      if (f.accelerators.empty() && !r.accelerators.empty())
+        f.accelerators.assign(r.accelerators.begin(), r.accelerators.end());
     }
     f.precision = b.precision.str();
     f.notes = std::move(records[i].second);

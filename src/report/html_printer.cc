@@ -123,8 +123,10 @@ std::vector<ChartGroup> BuildCharts(const Report& report,
     const InstrumentResult* memory = a.Find(ids::kMemoryRoof);
     const InstrumentResult* compute = a.Find(ids::kComputeRoof);
     std::vector<std::string> parts;
-    if (Computed(memory)) parts = memory->accelerators;
-    if (parts.empty() && Computed(compute)) parts = compute->accelerators;
+    if (Computed(memory)) parts.assign(memory->accelerators.begin(), memory->accelerators.end());
+    if (parts.empty() && Computed(compute)) {
+      parts.assign(compute->accelerators.begin(), compute->accelerators.end());
+    }
     if (parts.empty()) parts = b.accelerators;
     if (parts.empty()) {
       unplotted.emplace_back(b.header.id, "no accelerator resolved: no roof to draw");
@@ -620,7 +622,7 @@ std::string HardwareText(const RecordAudit& a) {
   std::vector<std::string> parts;
   for (const auto& r : a.roofs) {
     if (Computed(&r) && !r.accelerators.empty()) {
-      parts = r.accelerators;
+      parts.assign(r.accelerators.begin(), r.accelerators.end());
       break;
     }
   }

@@ -193,7 +193,7 @@ std::string HardwareOf(const RecordAudit& a) {
   std::vector<std::string> parts;
   for (const auto& r : a.roofs) {
     if (Computed(r) && !r.accelerators.empty()) {
-      parts = r.accelerators;
+      parts.assign(r.accelerators.begin(), r.accelerators.end());
       break;
     }
   }
@@ -252,7 +252,7 @@ void AddTerms(const RecordAudit& a, PlaneRoof& roof, KvFacts& kv_facts, Fallback
       if (params > 0 && n > 0 && !r.accelerators.empty()) {
         if (fallback.params <= 0 || params < fallback.params) fallback.params = params;
         fallback.n = std::max(fallback.n, n);
-        fallback.parts = r.accelerators;
+        fallback.parts.assign(r.accelerators.begin(), r.accelerators.end());
       }
       continue;
     }

@@ -136,7 +136,7 @@ bool PrintRecord(const Report& report, std::string_view id, std::ostream& out) {
   if (parts.empty()) {
     for (const auto& r : audit->roofs) {
       for (const auto& a : r.accelerators) {
-        if (std::find(parts.begin(), parts.end(), a) == parts.end()) parts.push_back(a);
+        if (std::find(parts.begin(), parts.end(), a) == parts.end()) parts.emplace_back(a.view());
       }
     }
   }
