@@ -85,7 +85,7 @@ Diagnostic FileError(std::string path, DiagnosticCode code, std::string message,
   Diagnostic d;
   d.code = code.name();
   d.message = message;
-  d.where.path = std::move(path);
+  d.where.path = path;
   d.hint = hint;
   return d;
 }

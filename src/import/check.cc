@@ -48,7 +48,7 @@ Diagnostic FileWarning(DiagnosticCode code, std::string path, std::string messag
   Diagnostic d;
   d.severity = Severity::kWarning;
   d.code = code.name();
-  d.where.path = std::move(path);
+  d.where.path = path;
   d.message = message;
   d.hint = hint;
   return d;

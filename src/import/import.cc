@@ -76,7 +76,7 @@ std::string FormatChoices() {
 Diagnostic FlagError(std::string flag, std::string message, std::string hint) {
   Diagnostic d;
   d.code = DiagnosticCode("unknown-id").name();
-  d.where.path = std::move(flag);
+  d.where.path = flag;
   d.message = message;
   d.hint = hint;
   return d;
