@@ -5,6 +5,7 @@
 #ifndef ROOFLINT_DIAGNOSTIC_H_
 #define ROOFLINT_DIAGNOSTIC_H_
 
+#include <cstdint>
 #include <memory>
 #include <span>
 #include <string>
@@ -18,7 +19,7 @@ namespace rooflint {
 
 class FolderReader;  // core/file_io.h
 
-enum class Severity { kError, kWarning, kNote };
+enum class Severity : uint8_t { kError, kWarning, kNote };
 std::string_view SeverityName(Severity s);  // "error", "warning", "note"
 
 // A place in a file. Lines and columns are 1-based; 0 means "the whole file".
@@ -31,26 +32,28 @@ struct SourceLocation {
 };
 
 struct Diagnostic {
-  // A large sweep makes tens of thousands: the texts are SharedText, one pointer each (the
-  // sweep's threads share the copies of texts findings repeat, such as a code or a hint).
-  Severity severity = Severity::kError;
+  // A large sweep makes a hundred thousand: the texts are SharedText, one pointer each (the
+  // sweep's threads share the copies of texts findings repeat, such as a code or a hint), and
+  // the small fields are last, packed into 8 bytes.
   // Stable kebab-case id: unknown-key, wrong-dimension, ... (a load diagnostic's); an
   // instrument's codes are the catalogue's (finding_codes.h: exceeds-roof, ...).
   SharedText code;
   SharedText message;  // what is wrong, in one sentence
   SourceLocation where;
   SharedText source_line;  // the text of where.line, for the caret display ("" if none)
-  int caret_column = 0;    // the caret's column in source_line when it was cut (0: where.column)
   SharedText hint;         // how to fix it ("" if nothing useful to say)
 
   // What a finding adds; empty for a load diagnostic.
-  SharedText instrument;    // the instrument id (audit.h ids::k...), "" for the loader
-  SharedText record;        // the record the finding is about (a benchmark, or a part)
-  SharedText arithmetic;    // the calculation or the evidence, checkable by hand
+  SharedText instrument;  // the instrument id (audit.h ids::k...), "" for the loader
+  SharedText record;      // the record the finding is about (a benchmark, or a part)
+  SharedText arithmetic;  // the calculation or the evidence, checkable by hand
+  SharedText waiver_reason;
+
+  int caret_column = 0;  // the caret's column in source_line when it was cut (0: where.column)
+  Severity severity = Severity::kError;
   bool deprecated = false;  // on a deprecated record: reported apart, never fails a sweep
   bool waived = false;      // matched a [[waivers]] entry of its record: shown, never fails
-  SharedText waiver_reason;
-  bool baselined = false;  // listed in the --baseline file: counted, not shown
+  bool baselined = false;   // listed in the --baseline file: counted, not shown
 
   // True for an instrument's finding, false for a load diagnostic.
   bool IsFinding() const { return !instrument.empty(); }
