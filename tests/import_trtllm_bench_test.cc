@@ -243,6 +243,11 @@ TEST(ImportTrtllmBench, TheEngineAttentionWindowIsWrittenAsTheLogStatesIt) {
   EXPECT_EQ(Show(Benchmarks(r)[0]->conditions.attention_window),
             "absent: the engine's attention window line 70 ('(25000) * x') does not read as the "
             "windows TensorRT-LLM logs");
+  // A long line is quoted by its first 40 characters, a control character as '?'.
+  r = with_window("(4096) * 80 \x1b[31m" + std::string(5000, 'x'));
+  EXPECT_EQ(Show(Benchmarks(r)[0]->conditions.attention_window),
+            "absent: the engine's attention window line 70 ('(4096) * 80 ?[31mxxxxxxxxxxxxxxxxxxxx"
+            "xxx') does not read as the windows TensorRT-LLM logs");
   // A report without the engine log states no window: the key is not written.
   ImportOptions o;
   o.model = "qwen2.5-7b";

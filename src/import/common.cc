@@ -69,9 +69,6 @@ std::string_view SourceText::Line(int line) const {
   return l;
 }
 
-namespace {
-
-// Printable text near `offset` on its line, for lines too long to show whole.
 std::string Excerpt(std::string_view line, size_t column) {
   size_t begin = column > 0 ? column - 1 : 0;
   std::string out;
@@ -81,8 +78,6 @@ std::string Excerpt(std::string_view line, size_t column) {
   }
   return out;
 }
-
-}  // namespace
 
 Diagnostic SourceText::At(size_t offset, Severity severity, DiagnosticCode code,
                           std::string message, std::string hint) const {

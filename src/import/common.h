@@ -24,6 +24,10 @@
 namespace rooflint::import {
 
 // Line and column of byte offsets in one file, and diagnostics pointing at them.
+// At most 40 printable characters of `line` from 1-based `column` (others as '?'): a file's
+// text quoted in a message or a record, whatever the line holds.
+std::string Excerpt(std::string_view line, size_t column = 1);
+
 class SourceText {
  public:
   SourceText(std::string_view path, std::string_view text);

@@ -281,13 +281,13 @@ EngineWindow ReadEngineWindow(const SourceText& src, size_t from, size_t to,
       out.value = CondValue::Absent(
           fmt::format("the engine's attention window line {} ('{}') does not read as the windows "
                       "TensorRT-LLM logs",
-                      line, v));
+                      line, Excerpt(v)));
       return out;
     }
     windows.insert(windows.end(), ws->begin(), ws->end());
     if (first_line == 0) {
       first_line = line;
-      first_text = std::string(v);
+      first_text = Excerpt(v);
     }
   }
   if (windows.empty()) return out;
