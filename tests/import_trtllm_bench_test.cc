@@ -202,10 +202,12 @@ TEST(ImportTrtllmBench, TheEngineAttentionWindowIsWrittenAsTheLogStatesIt) {
   auto with_window = [](std::string_view window) {
     ImportFile f = Sample(kTrtllmTool, k128);
     const std::string from = "mMaxAttentionWindowSize: (25000) * 80";
+    const std::string to = std::string("mMaxAttentionWindowSize: ") + std::string(window);
     size_t n = 0;
-    for (size_t at = f.text.find(from); at != std::string::npos; at = f.text.find(from, at)) {
-      f.text.replace(at, from.size(),
-                     std::string("mMaxAttentionWindowSize: ") + std::string(window));
+    // Search on after the replacement: a replacement that contains `from` is not met again.
+    for (size_t at = f.text.find(from); at != std::string::npos;
+         at = f.text.find(from, at + to.size())) {
+      f.text.replace(at, from.size(), to);
       ++n;
     }
     EXPECT_EQ(n, 8u);  // one line per rank of TP 8
@@ -248,6 +250,11 @@ TEST(ImportTrtllmBench, TheEngineAttentionWindowIsWrittenAsTheLogStatesIt) {
   EXPECT_EQ(Show(Benchmarks(r)[0]->conditions.attention_window),
             "absent: the engine's attention window line 70 ('(4096) * 80 ?[31mxxxxxxxxxxxxxxxxxxxx"
             "xxx') does not read as the windows TensorRT-LLM logs");
+  // A line that starts as a readable one and goes on is not read as its start.
+  r = with_window("(25000) * 80 and more");
+  EXPECT_EQ(Show(Benchmarks(r)[0]->conditions.attention_window),
+            "absent: the engine's attention window line 70 ('(25000) * 80 and more') does not "
+            "read as the windows TensorRT-LLM logs");
   // A report without the engine log states no window: the key is not written.
   ImportOptions o;
   o.model = "qwen2.5-7b";
