@@ -3,6 +3,8 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <string_view>
+#include <unordered_map>
 
 #include "rooflint/diagnostic_cap.h"
 #include "rooflint/report.h"
@@ -29,7 +31,13 @@ namespace {
 // one summary counting the rest, in the findings' group. The summary counts above, and the
 // exit code, still count every finding.
 void CapFindingsPerFile(Report& r) {
-  DiagnosticCap cap;
+  // Each file's findings so far, counted once per run of its findings (the findings of a file
+  // are nearly always one run): a hundred thousand files are a hundred thousand lookups.
+  struct PerFile {
+    size_t kept = 0;
+    DroppedDiagnostics dropped;
+  };
+  std::unordered_map<std::string_view, PerFile> files;
   std::vector<const Diagnostic*> kept;
   kept.reserve(r.diagnostics.size());
   for (size_t i = 0; i < r.diagnostics.size();) {
@@ -44,26 +52,29 @@ void CapFindingsPerFile(Report& r) {
       i = end;
       continue;
     }
+    PerFile& file = files[first->where.path.view()];
     // The dropped findings' instruments and records, named in the summary.
     std::vector<std::string_view> instruments, records;
     for (; i < end; ++i) {
       const Diagnostic* d = r.diagnostics[i];
-      if (d->baselined || cap.Keep(*d)) {
+      if (d->baselined || file.kept < kDiagnosticsPerFile) {
+        file.kept += d->baselined ? 0 : 1;
         kept.push_back(d);
         continue;
       }
+      ++file.dropped.count;
+      file.dropped.errors += d->severity == Severity::kError;
       instruments.push_back(d->instrument.view());
       records.push_back(d->record.view());
     }
-    auto dropped = cap.dropped().find(first->where.path);
-    if (dropped == cap.dropped().end()) continue;
+    if (file.dropped.count == 0) continue;
     auto named = [](std::vector<std::string_view>& v) {
       std::sort(v.begin(), v.end());
       v.erase(std::unique(v.begin(), v.end()), v.end());
       return fmt::format("{}", fmt::join(v, ", "));
     };
     Diagnostic& more = r.capped.emplace_back(
-        DiagnosticCap::Summary(first->where.path, dropped->second, kDiagnosticsPerFile));
+        DiagnosticCap::Summary(first->where.path, file.dropped, kDiagnosticsPerFile));
     more.instrument = named(instruments);
     more.record = named(records);
     more.deprecated = first->deprecated;
