@@ -76,18 +76,17 @@ std::string SanitizeUtf8(std::string_view s) {
   return Walk(s, [](char c, std::string& out) { out += c; });
 }
 
-std::string EscapeTerminal(std::string_view s) {
-  // Nearly every string is printable ASCII (ids, instrument names, reasons): those are returned
+void AppendEscapedTerminal(std::string_view s, std::string& out) {
+  // Nearly every string is printable ASCII (ids, instrument names, reasons): those are appended
   // as they are after one scan. Anything else (a control character, DEL, any byte of a multibyte
   // or invalid sequence) goes through the walk below.
   if (std::all_of(s.begin(), s.end(), [](char ch) {
         auto c = static_cast<uint8_t>(ch);
         return (c >= 0x20 && c < 0x7f) || c == '\t';
       })) {
-    return std::string(s);
+    out.append(s);
+    return;
   }
-  std::string out;
-  out.reserve(s.size());
   for (size_t i = 0; i < s.size();) {
     size_t n = Utf8Length(s, i);
     auto c = static_cast<uint8_t>(s[i]);
@@ -110,6 +109,11 @@ std::string EscapeTerminal(std::string_view s) {
       i += n;
     }
   }
+}
+
+std::string EscapeTerminal(std::string_view s) {
+  std::string out;
+  AppendEscapedTerminal(s, out);
   return out;
 }
 

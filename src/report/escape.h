@@ -32,6 +32,8 @@ std::string SanitizeUtf8(std::string_view s);
 // (U+202A..U+202E, U+2066..U+2069) and the line and paragraph separators (U+2028, U+2029) are
 // written as \uNNNN too: they reorder or break the line as a viewer shows it.
 std::string EscapeTerminal(std::string_view s);
+// EscapeTerminal(s) appended to `out`.
+void AppendEscapedTerminal(std::string_view s, std::string& out);
 
 }  // namespace rooflint
 

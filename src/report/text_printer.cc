@@ -267,19 +267,26 @@ void PrintSummaryLine(const Report& report, size_t columns, std::ostream& out) {
       "", "  ", columns, out);
 }
 
-// A diagnostic on one line, ruff's concise form: path:line:col: severity[code]: record: message.
-std::string OneLine(const Diagnostic& d, bool color) {
-  std::string severity(SeverityName(d.severity));
+// A diagnostic on one line, ruff's concise form, appended to `out`:
+// path:line:col: severity[code]: record: message.
+void AppendOneLine(const Diagnostic& d, bool color, std::string& out) {
+  AppendEscapedTerminal(d.where.path, out);
+  fmt::format_to(std::back_inserter(out), ":{}:{}: ", d.where.line, d.where.column);
   if (color) {
-    const char* paint = d.severity == Severity::kError     ? "\x1b[31m"
-                        : d.severity == Severity::kWarning ? "\x1b[33m"
-                                                           : "\x1b[36m";
-    severity = fmt::format("{}{}\x1b[0m", paint, severity);
+    out += d.severity == Severity::kError     ? "\x1b[31m"
+           : d.severity == Severity::kWarning ? "\x1b[33m"
+                                              : "\x1b[36m";
   }
-  return fmt::format("{}:{}:{}: {}[{}]: {}{}", EscapeTerminal(d.where.path), d.where.line,
-                     d.where.column, severity, EscapeTerminal(d.code),
-                     d.record.empty() ? "" : EscapeTerminal(d.record) + ": ",
-                     EscapeTerminal(d.message));
+  out += SeverityName(d.severity);
+  if (color) out += "\x1b[0m";
+  out += '[';
+  AppendEscapedTerminal(d.code, out);
+  out += "]: ";
+  if (!d.record.empty()) {
+    AppendEscapedTerminal(d.record, out);
+    out += ": ";
+  }
+  AppendEscapedTerminal(d.message, out);
 }
 
 // The concise report: what needs action, one line each; the rest counted, with how to see it.
@@ -294,6 +301,10 @@ void PrintConcise(const Report& report, const TextOptions& options, std::ostream
   std::vector<CodeCount> per_code;  // of the errors and warnings listed
   // The notes, by code, in the report's order: a count and the first as an example.
   std::vector<std::pair<std::string_view, std::vector<const Diagnostic*>>> notes;
+  // The lines, written to `out` a block at a time.
+  constexpr size_t kFlushAt = 1 << 16;
+  std::string lines;
+  lines.reserve(kFlushAt + 4096);
   for (const Diagnostic* d : report.diagnostics) {
     if (d->baselined) continue;
     if (d->waived && !options.show_waived) {
@@ -311,15 +322,24 @@ void PrintConcise(const Report& report, const TextOptions& options, std::ostream
       it->second.push_back(d);
       continue;
     }
-    std::string line = OneLine(*d, options.color);
-    if (d->waived) line += fmt::format(" (waived: {})", EscapeTerminal(d->waiver_reason));
-    out << line << "\n";
+    AppendOneLine(*d, options.color, lines);
+    if (d->waived) {
+      lines += " (waived: ";
+      AppendEscapedTerminal(d->waiver_reason, lines);
+      lines += ')';
+    }
+    lines += '\n';
+    if (lines.size() >= kFlushAt) {
+      out << lines;
+      lines.clear();
+    }
     ++listed;
     auto it = std::find_if(per_code.begin(), per_code.end(),
                            [&](const auto& c) { return c.code == d->code.view(); });
     if (it == per_code.end()) it = per_code.insert(per_code.end(), {d->code.view(), d->severity});
     ++it->count;
   }
+  out << lines;
   if (listed > 0) out << "\n";
   // The codes of the lines above, most frequent first, when there are several.
   if (per_code.size() > 1) {
