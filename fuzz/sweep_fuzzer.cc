@@ -10,13 +10,12 @@
 // bundled models and accelerators with every source they and their benchmarks cite, so that a
 // bundled benchmark given as input resolves and reaches the roofs.
 //
-// Every run must: load, sweep and build the report without crashing; print the same text,
-// Markdown and SARIF reports from a sweep that keeps only the results they read
-// (SweepOptions::keep_every_result); print every format of ReportFormats(); produce a JSON
-// report and a SARIF log that parse back as JSON (valid UTF-8 included); print `show` for every
-// benchmark; write and read back a baseline of the findings; write a report through the safe
-// writer and read back the same bytes; and write the same bytes when the format streams its
-// records during the sweep (RecordStream).
+// Every run must: load, sweep and build the report without crashing; print each report, whole
+// and concise, the same from a sweep that keeps only what it reads (ReportFormat::reads); print
+// every format of ReportFormats(); produce a JSON report and a SARIF log that parse back as JSON
+// (valid UTF-8 included); print `show` for every benchmark; write and read back a baseline of the
+// findings; write a report through the safe writer and read back the same bytes; and write the same
+// bytes when the format streams its records during the sweep (RecordStream).
 #include <unistd.h>
 
 #include <cstddef>
@@ -306,19 +305,23 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
 
   rooflint::Report report = rooflint::BuildReport(corpus, std::move(sweep));
   {
-    // The lean sweep (SweepOptions::keep_every_result) prints the same text, Markdown and
-    // SARIF reports.
-    rooflint::SweepOptions lean_options;
-    lean_options.keep_every_result = false;
-    rooflint::Report lean = rooflint::BuildReport(corpus, rooflint::Sweep(corpus, lean_options));
+    // A sweep that keeps only what a report reads (ReportFormat::reads) prints the same
+    // report, whole and concise.
     for (const rooflint::ReportFormat& format : rooflint::ReportFormats()) {
-      if (!format.lean) continue;
-      std::ostringstream full_text, lean_text;
-      format.print(report, rooflint::PrintOptions{}, full_text);
-      format.print(lean, rooflint::PrintOptions{}, lean_text);
-      if (full_text.str() != lean_text.str()) {
-        Fail("a lean sweep's report differs",
-             std::string(format.name) + "\n" + lean_text.str() + "\nvs\n" + full_text.str());
+      for (bool verbose : {true, false}) {
+        rooflint::PrintOptions print;
+        print.verbose = verbose;
+        rooflint::SweepOptions narrow;
+        format.reads(print).Narrow(narrow);
+        if (narrow.keep == rooflint::KeptResults::kEvery && narrow.findings_arithmetic) continue;
+        rooflint::Report lean = rooflint::BuildReport(corpus, rooflint::Sweep(corpus, narrow));
+        std::ostringstream full_text, lean_text;
+        format.print(report, print, full_text);
+        format.print(lean, print, lean_text);
+        if (full_text.str() != lean_text.str()) {
+          Fail("a narrowed sweep's report differs",
+               std::string(format.name) + "\n" + lean_text.str() + "\nvs\n" + full_text.str());
+        }
       }
     }
   }
@@ -338,7 +341,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         std::ostringstream streamed;
         std::unique_ptr<rooflint::RecordStream> stream = format.stream(streamed);
         rooflint::SweepOptions stream_options;
-        stream_options.keep_every_result = false;
+        stream_options.keep = rooflint::KeptResults::kNone;
         stream_options.on_block = [&stream](size_t begin,
                                             std::span<const rooflint::RecordAudit> audits) {
           stream->Records(begin, audits);

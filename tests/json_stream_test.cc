@@ -34,7 +34,7 @@ std::string StreamedJson(const Corpus& corpus, size_t& blocks) {
   std::ostringstream out;
   std::unique_ptr<RecordStream> stream = FindReportFormat("json")->stream(out);
   SweepOptions options;
-  options.keep_every_result = false;
+  options.keep = KeptResults::kNone;
   std::mutex mutex;
   blocks = 0;
   options.on_block = [&](size_t begin, std::span<const RecordAudit> audits) {

@@ -1,9 +1,10 @@
-// The lean sweep (SweepOptions::keep_every_result false) must agree with the full sweep on
-// everything the lean reports read. Differential, on the bundled corpus, every test corpus and
-// a synthetic corpus, at the default near-roof threshold and at one that makes near-roof quote
-// many memory roofs: the same findings field by field, each record's binding roof and roofs not
-// computed with their bounds and reasons (without their formulas, which those reports do not
-// print), and the same text, Markdown and SARIF reports byte for byte.
+// A sweep that keeps only what its report reads (SweepOptions::keep, findings_arithmetic;
+// ReportFormat::reads) must agree with the full sweep on everything that report reads.
+// Differential, on the bundled corpus, every test corpus and a synthetic corpus, at the default
+// near-roof threshold and at one that makes near-roof quote many memory roofs: the same
+// findings field by field, each record's binding roof and roofs not computed with their bounds
+// and reasons (without their formulas, which those reports do not print), and every report,
+// whole and concise, byte for byte.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -27,8 +28,10 @@ namespace fs = std::filesystem;
 
 bool SameNumber(double a, double b) { return (std::isnan(a) && std::isnan(b)) || a == b; }
 
-// Differences between the findings and calibration counts of two sweeps.
-std::vector<std::string> FindingDifferences(const SweepResult& full, const SweepResult& lean) {
+// Differences between the findings and calibration counts of two sweeps (their arithmetic
+// only when `arithmetic`).
+std::vector<std::string> FindingDifferences(const SweepResult& full, const SweepResult& lean,
+                                            bool arithmetic = true) {
   std::vector<std::string> out;
   if (full.findings.size() != lean.findings.size()) {
     out.push_back("finding counts differ");
@@ -37,9 +40,14 @@ std::vector<std::string> FindingDifferences(const SweepResult& full, const Sweep
   for (size_t i = 0; i < full.findings.size(); ++i) {
     const Finding& a = full.findings[i];
     const Finding& b = lean.findings[i];
-    if (Render(a) != Render(b) || a.arithmetic != b.arithmetic || a.hint != b.hint ||
-        a.record != b.record || a.instrument != b.instrument || a.severity != b.severity ||
-        a.waived != b.waived || a.waiver_reason != b.waiver_reason) {
+    if (arithmetic ? a.arithmetic != b.arithmetic : !b.arithmetic.empty()) {
+      out.push_back("arithmetic differs: " + b.arithmetic.str() + "\nvs\n" + a.arithmetic.str());
+    }
+    Finding without = a;
+    if (!arithmetic) without.arithmetic = SharedText();
+    if (Render(without) != Render(b) || a.hint != b.hint || a.record != b.record ||
+        a.instrument != b.instrument || a.severity != b.severity || a.waived != b.waived ||
+        a.waiver_reason != b.waiver_reason) {
       out.push_back("finding differs: " + Render(b) + "\nvs\n" + Render(a));
     }
   }
@@ -58,18 +66,24 @@ std::string FirstDifference(const std::string& a, const std::string& b) {
   return "full: ..." + a.substr(from, 400) + "\nlean: ..." + b.substr(from, 400);
 }
 
-// Every report a lean sweep serves (text, Markdown, SARIF), one after the other.
-std::string LeanReports(const Corpus& corpus, SweepResult sweep) {
-  Report report = BuildReport(corpus, std::move(sweep));
+// Every report, whole and concise, one after the other: each printed from `full` when it is
+// given, else from a sweep of `options` that keeps only what the report reads.
+std::string EveryReport(const Corpus& corpus, const Report* full, const SweepOptions& options) {
   std::ostringstream out;
-  size_t formats = 0;
   for (const ReportFormat& format : ReportFormats()) {
-    if (!format.lean) continue;
-    out << "--- " << format.name << "\n";
-    format.print(report, PrintOptions{}, out);
-    ++formats;
+    for (bool verbose : {true, false}) {
+      PrintOptions print;
+      print.verbose = verbose;
+      out << "--- " << format.name << (verbose ? "" : " concise") << "\n";
+      if (full != nullptr) {
+        format.print(*full, print, out);
+        continue;
+      }
+      SweepOptions narrow = options;
+      format.reads(print).Narrow(narrow);
+      format.print(BuildReport(corpus, Sweep(corpus, narrow)), print, out);
+    }
   }
-  EXPECT_EQ(formats, 3u);
   return out.str();
 }
 
@@ -80,13 +94,24 @@ size_t ExpectLeanSweepAgrees(const Corpus& corpus, const std::string& name, doub
   for (double threshold : {SweepOptions{}.near_roof_percent, near}) {
     SweepOptions full_options, lean_options;
     full_options.near_roof_percent = lean_options.near_roof_percent = threshold;
-    lean_options.keep_every_result = false;
+    lean_options.keep = KeptResults::kBinding;
     SweepResult full = Sweep(corpus, full_options);
     SweepResult lean = Sweep(corpus, lean_options);
+    // Keeping nothing, and no arithmetic: the same findings but for that.
+    SweepOptions none_options = lean_options;
+    none_options.keep = KeptResults::kNone;
+    none_options.findings_arithmetic = false;
+    SweepResult none = Sweep(corpus, none_options);
     const std::string where = name + ", near-roof at " + std::to_string(threshold) + "%: ";
     // The same findings, and each record keeps its binding roof and the roofs not computed, as
     // the full sweep has them, or its first roof.
     for (const std::string& d : FindingDifferences(full, lean)) ADD_FAILURE() << where << d;
+    for (const std::string& d : FindingDifferences(full, none, false)) {
+      ADD_FAILURE() << where << "keeping nothing: " << d;
+    }
+    for (const RecordAudit& a : none.records) {
+      EXPECT_TRUE(a.benchmark != nullptr && a.roofs.empty() && a.checks.empty()) << where;
+    }
     for (size_t i = 0; i < full.records.size(); ++i) {
       const RecordAudit& all = full.records[i];
       const RecordAudit& kept = lean.records[i];
@@ -112,11 +137,12 @@ size_t ExpectLeanSweepAgrees(const Corpus& corpus, const std::string& name, doub
             << where << kept.benchmark->header.id << " " << a.instrument;
       }
     }
-    const std::string reports = LeanReports(corpus, std::move(full));
-    const std::string lean_reports = LeanReports(corpus, std::move(lean));
-    EXPECT_TRUE(reports == lean_reports)
-        << where << "a report differs without keeping every result, first at\n"
-        << FirstDifference(reports, lean_reports);
+    const Report full_report = BuildReport(corpus, std::move(full));
+    const std::string reports = EveryReport(corpus, &full_report, full_options);
+    const std::string narrow_reports = EveryReport(corpus, nullptr, full_options);
+    EXPECT_TRUE(reports == narrow_reports)
+        << where << "a report differs when its sweep keeps only what it reads, first at\n"
+        << FirstDifference(reports, narrow_reports);
   }
   return left_out;
 }
@@ -170,7 +196,7 @@ TEST_F(LeanSweepSortTest, FindingsComeInPathLineAndInstrumentOrder) {
   const Corpus& corpus = c.Build();
   for (bool lean : {false, true}) {
     SweepOptions options;
-    options.keep_every_result = !lean;
+    options.keep = lean ? KeptResults::kBinding : KeptResults::kEvery;
     SweepResult s = Sweep(corpus, options);
     std::vector<std::string> order;
     for (const Finding& f : s.findings) order.push_back(f.record + " " + f.instrument);

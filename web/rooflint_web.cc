@@ -576,7 +576,7 @@ std::string CorpusJson() {
   return Guarded([] {
     const Corpus& corpus = CurrentCorpus();
     SweepOptions options;
-    options.keep_every_result = false;
+    options.keep = KeptResults::kBinding;
     const SweepResult sweep = Sweep(corpus, options);
     const HardwareIndex hardware_index(corpus.accelerators);
     json rows = json::array();

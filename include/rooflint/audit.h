@@ -210,7 +210,7 @@ struct InstrumentResult {
   SharedText arithmetic;  // a check's evidence, checkable by hand (a bound has its formula)
   // How a computed bound was computed, or what a check compared (capacity), with its terms;
   // empty for other results (and for the roofs a lean sweep keeps:
-  // SweepOptions::keep_every_result). Boxed: one pointer wide.
+  // SweepOptions::keep). Boxed: one pointer wide.
   Boxed<Formula> formula;
   std::vector<SharedText> accelerators;  // the accelerator ids a roof was computed with
   // A fact the bound takes that the record does not state ("no prefix cache": the source
@@ -249,27 +249,34 @@ struct RecordAudit {
   const InstrumentResult* Find(std::string_view instrument) const;
 };
 
+// What each record keeps of its audit after a sweep (SweepOptions::keep).
+enum class KeptResults : uint8_t {
+  kEvery,    // every result, with its formula
+  kBinding,  // the binding roof (RecordAudit::Binding) and the roofs not computed, in order (or
+             // the first roof when there are neither), without their formulas, and no check
+  kNone,     // nothing: SweepResult::records hold only their `benchmark`
+};
+
 // Settings of a sweep, with their defaults.
 struct SweepOptions {
   double near_roof_percent = 95.0;  // near-roof: a value at or above this % of its roof
   // Called now and then with the records audited so far and the total, from the auditing
   // threads (so it must be thread-safe); empty for none.
   std::function<void(size_t done, size_t total)> progress;
-  // Whether every record keeps every result. When false, a record keeps only its binding roof
-  // (RecordAudit::Binding) and the roofs not computed, in order (or its first roof when it has
-  // neither), without their formulas, and no check: what the text, Markdown and SARIF reports
-  // read (ReportFormat::lean). A record has 17 results, a computed bound's formula a few terms:
-  // the rest is freed as each record is audited. The findings and the calibration counts are
-  // the same either way.
-  bool keep_every_result = true;
+  // What each record keeps of its audit: what its report reads (ReportFormat::reads). A record
+  // has 17 results, a computed bound's formula a few terms: what is not kept is freed as each
+  // record is audited. The findings and the calibration counts are the same whatever is kept.
+  KeptResults keep = KeptResults::kEvery;
+  // Whether each finding carries its arithmetic (Diagnostic::arithmetic): false for a report
+  // that prints none (the concise text report), which is then spared formatting it.
+  bool findings_arithmetic = true;
   // Called with each block of records as soon as their audits are whole, the corpus
   // instruments' checks included: `begin` is the block's first index in the corpus and `audits`
   // its records' audits, in corpus order, valid during the call. Called from the auditing
   // threads, several at once, in any order; the threads take blocks in corpus order, so a
-  // caller that writes them in order holds few. It sees every result; without
-  // keep_every_result, SweepResult::records then keep none (only `benchmark`): the call had
-  // them. A report can so write its records while the sweep runs (RecordStream, report.h);
-  // empty for none.
+  // caller that writes them in order holds few. It sees every result; unless `keep` is kEvery,
+  // SweepResult::records then keep none (only `benchmark`): the call had them. A report can so
+  // write its records while the sweep runs (RecordStream, report.h); empty for none.
   std::function<void(size_t begin, std::span<const RecordAudit> audits)> on_block;
   // Whether a record's unknown accelerator count and weight format still give bounds (what
   // `check` and `import` answer with) rather than "not computable". An unknown count is taken

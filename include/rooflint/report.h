@@ -162,14 +162,23 @@ struct PrintOptions {
   bool quiet = false;
   size_t columns = kDefaultColumns;  // the text report's width
 };
+// What a report reads of a sweep: of each record's audit (SweepOptions::keep), and whether the
+// findings' arithmetic (SweepOptions::findings_arithmetic).
+struct SweepReads {
+  KeptResults results = KeptResults::kEvery;
+  bool arithmetic = true;
+  // `options` set to keep no more than this.
+  void Narrow(SweepOptions& options) const {
+    options.keep = results;
+    options.findings_arithmetic = arithmetic;
+  }
+};
 struct ReportFormat {
   std::string_view name;  // the --format value: "text"
   std::string_view help;  // one line for --help
   void (*print)(const Report& report, const PrintOptions& options, std::ostream& out);
-  // Whether it reads, of each record's audit, only the binding roof and the roofs not computed
-  // with their reasons, and of other texts only the findings': a sweep for it may then be lean
-  // (SweepOptions::keep_every_result false).
-  bool lean = false;
+  // What it reads of a sweep, printed with `options`: a sweep for it keeps no more.
+  SweepReads (*reads)(const PrintOptions& options);
   // Set for a format that can write its records while the sweep runs (RecordStream).
   std::unique_ptr<RecordStream> (*stream)(std::ostream& out) = nullptr;
 };

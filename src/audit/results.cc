@@ -121,6 +121,11 @@ bool AlreadyExceeds(const RecordAudit& out, std::string_view instrument) {
   return false;
 }
 
+std::string FindingArithmetic(const AuditInput& in, const InstrumentResult& r) {
+  if (in.options != nullptr && !in.options->findings_arithmetic) return {};
+  return ArithmeticText(r);
+}
+
 void AddExceedsFinding(const AuditInput& in, const InstrumentResult& r, std::string_view what,
                        std::vector<Finding>& findings) {
   const Benchmark& b = *in.benchmark;
@@ -149,7 +154,7 @@ void AddExceedsFinding(const AuditInput& in, const InstrumentResult& r, std::str
       floor ? (assumed ? FindingCode::kBelowFloorAssuming : FindingCode::kBelowFloor)
             : (assumed ? FindingCode::kExceedsRoofAssuming : FindingCode::kExceedsRoof);
   findings.push_back(
-      MakeFinding(b, r.instrument, code, std::move(message), "value", ArithmeticText(r),
+      MakeFinding(b, r.instrument, code, std::move(message), "value", FindingArithmetic(in, r),
                   assumed ? fmt::format("the bound assumes {}; state it in the record to make this "
                                         "finding definite",
                                         r.assumption)

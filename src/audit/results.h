@@ -68,6 +68,10 @@ Finding MakeFinding(const Benchmark& b, std::string_view instrument, FindingCode
                     std::string message, std::string_view key, std::string arithmetic = "",
                     std::string hint = "");
 
+// The arithmetic a finding on `r` carries: ArithmeticText(r), or "" when the sweep's report
+// prints none (SweepOptions::findings_arithmetic).
+std::string FindingArithmetic(const AuditInput& in, const InstrumentResult& r);
+
 // True when `instrument` already put an exceeds verdict in `out` (a tighter instrument then
 // reports no second finding for the same figure; its own verdict still says exceeds).
 bool AlreadyExceeds(const RecordAudit& out, std::string_view instrument);

@@ -136,10 +136,9 @@ void SortFindings(std::vector<Finding>& findings) {
   }
 }
 
-// What a record keeps of its audit when a sweep does not keep every result
-// (SweepOptions::keep_every_result): its binding roof and the roofs not computed, in order, or
-// its first roof when it has neither, without their formulas, and no check. Moved from `from` into
-// vectors of their size.
+// What a record keeps of its audit when a sweep keeps KeptResults::kBinding: its binding roof and
+// the roofs not computed, in order, or its first roof when it has neither, without their
+// formulas, and no check. Moved from `from` into vectors of their size.
 void Keep(RecordAudit& from, RecordAudit& into) {
   into.benchmark = from.benchmark;
   const InstrumentResult* binding = from.Binding();
@@ -244,6 +243,7 @@ SweepResult Sweep(const Corpus& corpus, const SweepOptions& options) {
     if (auto facts = instrument->Prepare(corpus)) judges.emplace_back(instrument, std::move(facts));
   }
   checks += judges.size();
+  const bool every = options.keep == KeptResults::kEvery;
   std::atomic<size_t> next_block{0}, done{0};
   std::vector<size_t> calibration_records(threads), calibration_failures(threads);
   auto audit_blocks = [&](size_t t) {
@@ -251,7 +251,7 @@ SweepResult Sweep(const Corpus& corpus, const SweepOptions& options) {
     // each thread keeps one copy of each distinct text its results hold.
     TextInterning interning;
     Resolver resolver(corpus, options);
-    // Without keep_every_result, each record is audited into scratch, whose vectors are
+    // Unless every result is kept, each record is audited into scratch, whose vectors are
     // allocated once: one record's, or with on_block a block's, which the block hands over.
     RecordAudit scratch;
     std::vector<RecordAudit> block_scratch(options.on_block ? kBlock : 0);
@@ -263,9 +263,9 @@ SweepResult Sweep(const Corpus& corpus, const SweepOptions& options) {
       for (size_t i = begin; i < end; ++i) {
         const Benchmark& b = corpus.benchmarks[i];
         const AuditInput in = resolver.Resolve(b);
-        RecordAudit& audit = options.keep_every_result ? result.records[i]
-                             : options.on_block        ? block_scratch[i - begin]
-                                                       : scratch;
+        RecordAudit& audit = every              ? result.records[i]
+                             : options.on_block ? block_scratch[i - begin]
+                                                : scratch;
         audit.benchmark = &b;
         audit.roofs.clear();
         audit.checks.clear();
@@ -284,16 +284,19 @@ SweepResult Sweep(const Corpus& corpus, const SweepOptions& options) {
         for (const auto& [instrument, facts] : judges) {
           instrument->AuditRecord(*facts, audit, found);
         }
-        if (!options.keep_every_result && !options.on_block) Keep(audit, result.records[i]);
-        // With on_block and without keep_every_result the record keeps nothing of its audit:
-        // on_block had it all.
-        if (!options.keep_every_result && options.on_block) result.records[i].benchmark = &b;
+        if (!every) {
+          // With on_block the record keeps nothing of its audit: on_block had it all.
+          if (options.keep == KeptResults::kBinding && !options.on_block) {
+            Keep(audit, result.records[i]);
+          } else {
+            result.records[i].benchmark = &b;
+          }
+        }
       }
       if (options.on_block) {
         const std::span<const RecordAudit> audits =
-            options.keep_every_result
-                ? std::span<const RecordAudit>(result.records).subspan(begin, end - begin)
-                : std::span<const RecordAudit>(block_scratch).first(end - begin);
+            every ? std::span<const RecordAudit>(result.records).subspan(begin, end - begin)
+                  : std::span<const RecordAudit>(block_scratch).first(end - begin);
         options.on_block(begin, audits);
       }
       found_before = found.size();
@@ -318,7 +321,7 @@ SweepResult Sweep(const Corpus& corpus, const SweepOptions& options) {
     TextInterning interning;
     for (const auto* instrument : CorpusInstruments()) instrument->AuditCorpus(corpus, result);
   }
-  if (!options.keep_every_result) {
+  if (!every) {
     for (RecordAudit& a : result.records) std::vector<InstrumentResult>().swap(a.checks);
   }
   for (size_t t = 0; t < threads; ++t) {
@@ -330,6 +333,11 @@ SweepResult Sweep(const Corpus& corpus, const SweepOptions& options) {
   for ([[maybe_unused]] const Finding& f : result.findings) {
     assert(FindInstrument(f.instrument) == nullptr ||
            FindInstrument(f.instrument)->Emits(*FindFindingCode(f.code)));
+  }
+  // The instruments that make most findings spare formatting an arithmetic no report prints;
+  // the others' is dropped here.
+  if (!options.findings_arithmetic) {
+    for (Finding& f : result.findings) f.arithmetic = SharedText();
   }
   ApplyWaivers(corpus, result.findings);
   SortFindings(result.findings);

@@ -75,11 +75,14 @@ void ApplyConfig(const Config& config, const CLI::App& cmd, SweepCommandOptions&
   }
 }
 
-void Print(const Report& report, const SweepCommandOptions& opt, bool color, std::ostream& out) {
+PrintOptions PrintOptionsOf(const SweepCommandOptions& opt, bool color) {
   // A file gets the default width, the terminal its own.
   const size_t columns = opt.output.empty() ? TerminalColumns() : kDefaultColumns;
-  FindReportFormat(opt.format)
-      ->print(report, PrintOptions{color, opt.verbose, opt.show_waived, opt.quiet, columns}, out);
+  return PrintOptions{color, opt.verbose, opt.show_waived, opt.quiet, columns};
+}
+
+void Print(const Report& report, const SweepCommandOptions& opt, bool color, std::ostream& out) {
+  FindReportFormat(opt.format)->print(report, PrintOptionsOf(opt, color), out);
 }
 
 // Whether `selector` names this finding: its code or instrument, or a prefix of either.
@@ -119,9 +122,8 @@ ExitCode RunSweep(const SweepCommandOptions& opt) {
   progress.Phase("auditing benchmark records");
   SweepOptions options = opt.sweep;
   const ReportFormat& format = *FindReportFormat(opt.format);
-  // The text, Markdown and SARIF reports read, of the results, the binding roofs, why a roof
-  // was not computed and the findings: the sweep need not keep the rest.
-  options.keep_every_result = !format.lean;
+  // The sweep keeps what the report reads, no more.
+  format.reads(PrintOptionsOf(opt, false)).Narrow(options);
   options.progress = [&progress](size_t done, size_t total) { progress.Count(done, total); };
   // A format that streams writes each record as it is audited, so the sweep keeps none of the
   // results. Not with --write-baseline: when writing the baseline fails, no report is written
@@ -133,7 +135,7 @@ ExitCode RunSweep(const SweepCommandOptions& opt) {
     // A terminal that shows the report must not show the progress line in it too.
     if (opt.output.empty() && isatty(STDOUT_FILENO)) progress.Stop();
     stream = format.stream(out);
-    options.keep_every_result = false;
+    options.keep = KeptResults::kNone;  // the stream has every result as it is made
     options.on_block = [&stream](size_t begin, std::span<const RecordAudit> audits) {
       stream->Records(begin, audits);
     };

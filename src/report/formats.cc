@@ -9,19 +9,28 @@ constexpr ReportFormat kFormats[] = {
      [](const Report& r, const PrintOptions& o, std::ostream& out) {
        PrintText(r, TextOptions{o.color, o.verbose, o.show_waived, o.quiet, o.columns}, out);
      },
-     /*lean=*/true},
+     // The concise report prints each finding's line and the counts; the whole one, also each
+     // record's binding roof and each finding's arithmetic.
+     [](const PrintOptions& o) {
+       return o.verbose ? SweepReads{KeptResults::kBinding, true}
+                        : SweepReads{KeptResults::kNone, false};
+     }},
     {"json", "one JSON object: records, findings, rejected files, summary",
      [](const Report& r, const PrintOptions&, std::ostream& out) { PrintJson(r, out); },
-     /*lean=*/false, StreamJson},
+     [](const PrintOptions&) { return SweepReads{}; }, StreamJson},
     {"md", "Markdown for a pull-request comment or a job summary",
      [](const Report& r, const PrintOptions&, std::ostream& out) { PrintMarkdown(r, out); },
-     /*lean=*/true},
+     [](const PrintOptions&) {
+       return SweepReads{KeptResults::kBinding, true};
+     }},
     {"sarif", "SARIF 2.1.0 for code-scanning annotations",
      [](const Report& r, const PrintOptions&, std::ostream& out) { PrintSarif(r, out); },
-     /*lean=*/true},
+     [](const PrintOptions&) {
+       return SweepReads{KeptResults::kBinding, true};
+     }},
     {"html", "one self-contained HTML file: findings, the serving plane, roofline charts",
      [](const Report& r, const PrintOptions&, std::ostream& out) { PrintHtml(r, out); },
-     /*lean=*/false},
+     [](const PrintOptions&) { return SweepReads{}; }},
 };
 
 }  // namespace

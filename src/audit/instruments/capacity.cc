@@ -181,7 +181,7 @@ class Capacity final : public RecordInstrument {
         assumed ? fmt::format(", if {}", fmt::join(assumptions, ", and ")) : "");
     InstrumentResult failed = CheckResult(id(), false, message);
     failed.formula = std::move(formula);
-    std::string arithmetic = ArithmeticText(failed);
+    std::string arithmetic = FindingArithmetic(in, failed);
     // The facts the misfit rests on, as a roof names its own (empty: a misfit as stated).
     if (assumed) failed.assumption = fmt::format("{}", fmt::join(assumptions, ", and "));
     out.checks.push_back(std::move(failed));

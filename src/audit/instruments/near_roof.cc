@@ -79,7 +79,7 @@ class NearRoof final : public RecordInstrument {
           b.value.text, FormatNumber(mem->percent), FormatNumber(mem->bound), mem->unit);
       problems.push_back(msg);
       findings.push_back(MakeFinding(
-          b, id(), FindingCode::kNearRoof, msg, "value", ArithmeticText(*mem),
+          b, id(), FindingCode::kNearRoof, msg, "value", FindingArithmetic(in, *mem),
           "check that the source measured it rather than dividing bandwidth by a byte count"));
     }
     // A roof from a guessed bytes-per-weight, per candidate part.
