@@ -389,6 +389,7 @@ struct Conditions {
 // keys exist, how each is read), `show` and the reports read (records.cc).
 struct ConditionKey {
   std::string_view key;           // "batch"
+  std::string_view path;          // "conditions.batch"
   Condition Conditions::*member;  // where it is kept
   bool integer;                   // a count: batch, concurrency and the token counts
   int64_t min;                    // the least count allowed (integer keys only)

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <array>
+#include <charconv>
 #include <cmath>
 #include <limits>
 #include <set>
@@ -595,12 +596,19 @@ std::vector<Entry> InFileOrder(const DocTable& t) {
 }
 
 // Reads one [conditions] entry: a value of the expected shape, or { absent = "reason" }.
+// A count as its decimal text, the interned copy (most records state the same few counts).
+SharedText IntegerText(int64_t v) {
+  char digits[24];
+  const auto [end, ec] = std::to_chars(std::begin(digits), std::end(digits), v);
+  return SharedText(std::string_view(digits, static_cast<size_t>(end - digits)));
+}
+
 Condition ReadCondition(Reader& r, const DocTable& t, const ConditionKey& spec) {
   const std::string_view key = spec.key;
   Condition c;
   const DocNode* n = t.get(key);
   if (n == nullptr) return c;
-  std::string full = fmt::format("conditions.{}", key);
+  const std::string_view full = spec.path;
   if (const DocTable* tab = n->as_table()) {
     // speculative and prefix_cache take a table of their own; { absent = ... } is the rest.
     if ((key == "speculative" || key == "prefix_cache") && tab->get("absent") == nullptr) {
@@ -615,7 +623,7 @@ Condition ReadCondition(Reader& r, const DocTable& t, const ConditionKey& spec) 
     auto v = r.IntegerNode(*n, full, spec.min, 100'000'000, "1");
     if (v) {
       c.integer = *v;
-      c.SetStated(fmt::format("{}", *v));
+      c.SetStated(IntegerText(*v));
     }
     return c;
   }
@@ -628,7 +636,7 @@ Condition ReadCondition(Reader& r, const DocTable& t, const ConditionKey& spec) 
     if (n->is_integer()) {
       if (auto v = r.IntegerNode(*n, full, spec.min, 100'000'000, "4096")) {
         c.integer = *v;
-        c.SetStated(fmt::format("{}", *v));
+        c.SetStated(IntegerText(*v));
       }
       return c;
     }

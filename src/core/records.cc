@@ -57,7 +57,7 @@ static_assert(static_cast<size_t>(Metric::kPrefill) + 1 == kMetricNames.size());
 // it out goes without a finding.
 consteval ConditionKey Key(std::string_view path, Condition Conditions::*member, bool optional) {
   const RecordField& f = FieldOf(RecordKind::kBenchmark, path);
-  return {f.Name(), member, f.accepts == schema::kCountOrAbsent, static_cast<int64_t>(f.min),
+  return {f.Name(), path, member, f.accepts == schema::kCountOrAbsent, static_cast<int64_t>(f.min),
           optional};
 }
 
