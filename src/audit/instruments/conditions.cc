@@ -29,13 +29,23 @@ class ConditionsCheck final : public RecordInstrument {
              std::vector<Finding>& findings) const override {
     const Benchmark& b = *in.benchmark;
     const Conditions& c = b.conditions;
-    // Model and hardware are required top-level keys: always stated in a valid record.
-    std::vector<std::string> absent, missing;
+    // Model and hardware are required top-level keys: always stated in a valid record. The
+    // reason is written as it goes: "name (why), name (why)", and the missing names apart.
+    std::string absent, missing;
+    size_t absent_count = 0;
+    auto list = [](std::string& into, std::string_view item) {
+      if (!into.empty()) into += ", ";
+      into += item;
+    };
     for (const NamedCondition& n : LoadConditions(c)) {
       if (n.condition->absent()) {
-        absent.push_back(fmt::format("{} ({})", n.name, n.condition->absent_reason()));
+        list(absent, n.name);
+        absent += " (";
+        absent += n.condition->absent_reason();
+        absent += ')';
+        ++absent_count;
       } else if (!n.condition->stated()) {
-        missing.push_back(std::string(n.name));
+        list(missing, n.name);
         findings.push_back(MakeFinding(
             b, id(), FindingCode::kMissingCondition,
             fmt::format("the {} is neither stated nor marked absent", n.name), "conditions", "",
@@ -44,11 +54,14 @@ class ConditionsCheck final : public RecordInstrument {
                         n.key == "batch" ? "batch (or concurrency)" : n.key, n.key)));
       }
     }
-    std::string reason = absent.empty() ? "ABSENT CONDITIONS (0 of 7)"
-                                        : fmt::format("ABSENT CONDITIONS ({} of 7): {}",
-                                                      absent.size(), fmt::join(absent, ", "));
+    std::string reason = fmt::format("ABSENT CONDITIONS ({} of 7)", absent_count);
+    if (absent_count > 0) {
+      reason += ": ";
+      reason += absent;
+    }
     if (!missing.empty()) {
-      reason += fmt::format("; MISSING (neither stated nor absent): {}", fmt::join(missing, ", "));
+      reason += "; MISSING (neither stated nor absent): ";
+      reason += missing;
     }
     if (c.scenario.stated()) {
       reason += fmt::format("; scenario {}", c.scenario.text());
@@ -58,7 +71,7 @@ class ConditionsCheck final : public RecordInstrument {
                             : "scenario neither stated nor marked absent";
       reason += fmt::format("; {}: not comparable with MLPerf Offline or Server figures", why);
       if (!c.scenario.absent()) {
-        missing.push_back("scenario");
+        list(missing, "scenario");
         findings.push_back(MakeFinding(
             b, id(), FindingCode::kMissingCondition,
             "the scenario is neither stated nor marked absent", "conditions", "",
