@@ -412,7 +412,11 @@ class Reader {
     const DocTable* tab = node.as_table();
     if (tab == nullptr) return std::nullopt;
     constexpr std::array<std::string_view, 1> kAbsentKeys = {"absent"};
-    CheckKeys(*tab, kAbsentKeys, fmt::format("'{}'", full));
+    // The table's name for a message is made only when a key is not "absent".
+    if (!std::all_of(tab->begin(), tab->end(),
+                     [](const Entry& e) { return record_doc::SameKey("absent", e.key); })) {
+      CheckKeys(*tab, kAbsentKeys, fmt::format("'{}'", full));
+    }
     const DocNode* reason = tab->get("absent");
     if (reason == nullptr) {
       Error("missing-key", fmt::format("'{}' is a table without 'absent'", full), node.source(),
