@@ -229,6 +229,9 @@ std::string ArithmeticText(const InstrumentResult& r);
 // The account of a result: its reason, then, for a result with a formula, how each term was
 // obtained, what it is computed for and its candidate parts ("W = 14e9 B (...); B = batch 64").
 std::string AccountText(const InstrumentResult& r);
+// The same with each term's basis already in words (`bases`, BasisText of each term of the
+// formula, in order): for a printer that prints them beside it.
+std::string AccountText(const InstrumentResult& r, std::span<const std::string> bases);
 // A formula with its values put in, without a result ("{n} x {BW}" -> "1 x 1555e9 B/s").
 std::string FormulaText(const Formula& f);
 // A term's value in its unit ("14e9 B", "312e12 FLOP/s", "64").

@@ -115,6 +115,14 @@ std::string ArithmeticText(const InstrumentResult& r) {
 
 std::string AccountText(const InstrumentResult& r) {
   if (!r.formula) return r.reason.str();
+  std::vector<std::string> bases;
+  bases.reserve(r.formula->terms.size());
+  for (const Term& t : r.formula->terms) bases.push_back(BasisText(t.basis));
+  return AccountText(r, bases);
+}
+
+std::string AccountText(const InstrumentResult& r, std::span<const std::string> bases) {
+  if (!r.formula) return r.reason.str();
   const Formula& f = *r.formula;
   std::string out(r.reason.view());  // a check's finding, before its account; "" for a bound
   auto add = [&out](std::string_view piece) {
@@ -124,14 +132,19 @@ std::string AccountText(const InstrumentResult& r) {
   };
   const std::vector<Term>& terms = f.terms;
   for (size_t i = 0; i < terms.size(); ++i) {
-    if (terms[i].basis.empty()) continue;
+    if (terms[i].basis.empty() || i >= bases.size()) continue;
     // A basis the arithmetic's remark quotes is not said twice.
-    if (f.remark.find(fmt::format("{{{}.basis}}", terms[i].symbol)) != std::string_view::npos) {
+    if (!f.remark.empty() &&
+        f.remark.find(fmt::format("{{{}.basis}}", terms[i].symbol)) != std::string_view::npos) {
       continue;
     }
     bool repeat = false;
     for (size_t j = 0; j < i; ++j) repeat = repeat || terms[j].symbol == terms[i].symbol;
-    if (!repeat) add(fmt::format("{} = {}", terms[i].symbol, BasisText(terms[i].basis)));
+    if (!repeat) {
+      add(terms[i].symbol);
+      out += " = ";
+      out += bases[i];
+    }
   }
   add(f.note);
   const std::vector<double>& candidates = f.candidate_bounds;

@@ -12,6 +12,7 @@
 #include <memory>
 #include <mutex>
 #include <ostream>
+#include <span>
 #include <vector>
 
 #include "report/json_writer.h"
@@ -58,15 +59,16 @@ void WriteCondition(JsonWriter& w, const Condition& c) {
 
 // A computed bound's formula as data: its text with the terms' symbols in braces, and each
 // term's value (in SI units: bytes, bytes/s, FLOP/s, ms), unit and how it was obtained.
-void WriteFormula(JsonWriter& w, const Formula& f) {
+void WriteFormula(JsonWriter& w, const Formula& f, std::span<const std::string> bases) {
   w.Key("formula");
   w.BeginObject();
   w.Key("terms");
   w.BeginArray();
-  for (const Term& t : f.terms) {
+  for (size_t i = 0; i < f.terms.size(); ++i) {
+    const Term& t = f.terms[i];
     w.BeginObject();
     w.Key("basis");
-    w.String(BasisText(t.basis));
+    w.String(bases[i]);
     w.Key("symbol");
     w.String(t.symbol);
     w.Key("unit");
@@ -83,6 +85,12 @@ void WriteFormula(JsonWriter& w, const Formula& f) {
 
 // One instrument result; a roof's bound and percent are null unless it was computed.
 void WriteResult(JsonWriter& w, const InstrumentResult& r) {
+  // Each term's basis in words, once: the formula and the account both print it.
+  std::vector<std::string> bases;
+  if (r.formula) {
+    bases.reserve(r.formula->terms.size());
+    for (const Term& t : r.formula->terms) bases.push_back(BasisText(t.basis));
+  }
   w.BeginObject();
   w.Key("accelerators");
   w.BeginArray();
@@ -97,13 +105,13 @@ void WriteResult(JsonWriter& w, const InstrumentResult& r) {
   const bool computed = r.Computed();
   w.Key("bound");
   DoubleOrNull(w, computed, r.bound);
-  if (r.formula) WriteFormula(w, *r.formula);
+  if (r.formula) WriteFormula(w, *r.formula, bases);
   w.Key("instrument");
   w.String(r.instrument);
   w.Key("percent");
   DoubleOrNull(w, computed, r.percent);
   w.Key("reason");
-  w.String(AccountText(r));
+  w.String(AccountText(r, bases));
   w.Key("unit");
   w.String(r.unit);
   w.Key("verdict");
