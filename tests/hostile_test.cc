@@ -156,6 +156,40 @@ TEST(ReportCapTest, AFileShowsItsFirstFindingsAndACountOfTheRest) {
   EXPECT_LT(md.str().size(), 100'000u);
 }
 
+// Findings in an order of the caller's own, one file's in two runs: the cap counts the file's
+// findings across both, as it does one run (the sweep's order, by path, gives one run a file).
+TEST(ReportCapTest, AFileWhoseFindingsComeInTwoRunsIsCappedOnceOverBoth) {
+  const Corpus corpus;
+  SweepResult sweep;
+  auto add = [&sweep](std::string_view path, size_t n) {
+    for (size_t k = 0; k < n; ++k) {
+      Finding& f = sweep.findings.emplace_back();
+      f.code = "exceeds-roof";
+      f.instrument = "memory-roof";
+      f.record = "r";
+      f.message = fmt::format("finding {}", k);
+      f.where = {std::string(path), 5, 1};
+    }
+  };
+  add("b.toml", 40);
+  add("a.toml", 1);
+  add("b.toml", 30);
+  Report report = BuildReport(corpus, std::move(sweep));
+  size_t on_b = 0;
+  std::vector<std::string> summaries;
+  for (const Diagnostic* d : report.diagnostics) {
+    if (d->code == "more-diagnostics") {
+      summaries.push_back(d->where.path.str() + ": " + d->message.str());
+    } else if (d->where.path == "b.toml") {
+      ++on_b;
+    }
+  }
+  EXPECT_EQ(on_b, kDiagnosticsPerFile);
+  EXPECT_EQ(summaries,
+            std::vector<std::string>{"b.toml: ... and 20 more diagnostics in this file (20 "
+                                     "errors), not shown"});
+}
+
 TEST(SourceLineTest, ALongLineIsAWindowAroundTheColumnWithTheCaretUnderIt) {
   Diagnostic d;
   d.where = {"f.toml", 3, 301};
