@@ -31,44 +31,28 @@ namespace {
 // one summary counting the rest, in the findings' group. The summary counts above, and the
 // exit code, still count every finding.
 void CapFindingsPerFile(Report& r) {
-  // Each file's findings so far. The sweep sorts its findings by path, so each file's findings
-  // of a group are one run, and the runs' paths increase: then a run's counts start at zero.
-  // Only when they do not (a caller's own order) are they kept by path across runs.
+  // Each file's findings so far, looked up once per run of its findings (one run a file, as
+  // the sweep sorts its findings by path; a caller's own order may give a file several).
   struct PerFile {
     size_t kept = 0;
     DroppedDiagnostics dropped;
   };
-  const auto run_end = [&r](size_t i) {
+  std::unordered_map<std::string_view, PerFile> files;
+  std::vector<const Diagnostic*> kept;
+  kept.reserve(r.diagnostics.size());
+  for (size_t i = 0; i < r.diagnostics.size();) {
     const Diagnostic* first = r.diagnostics[i];
     size_t end = i;
     while (end < r.diagnostics.size() && r.diagnostics[end]->where.path == first->where.path &&
            GroupOf(*r.diagnostics[end]) == GroupOf(*first)) {
       ++end;
     }
-    return end;
-  };
-  bool increasing = true;
-  for (size_t i = 0, previous = 0; i < r.diagnostics.size() && increasing; i = run_end(i)) {
-    if (i > 0 && GroupOf(*r.diagnostics[i]) == GroupOf(*r.diagnostics[previous]) &&
-        GroupOf(*r.diagnostics[i]) != DiagnosticGroup::kInput) {
-      increasing = r.diagnostics[previous]->where.path.view() < r.diagnostics[i]->where.path.view();
-    }
-    previous = i;
-  }
-  std::unordered_map<std::string_view, PerFile> files;
-  PerFile one_run;
-  std::vector<const Diagnostic*> kept;
-  kept.reserve(r.diagnostics.size());
-  for (size_t i = 0; i < r.diagnostics.size();) {
-    const Diagnostic* first = r.diagnostics[i];
-    const size_t end = run_end(i);
     if (GroupOf(*first) == DiagnosticGroup::kInput) {  // capped by the loader already
       kept.insert(kept.end(), r.diagnostics.begin() + i, r.diagnostics.begin() + end);
       i = end;
       continue;
     }
-    one_run = PerFile();
-    PerFile& file = increasing ? one_run : files[first->where.path.view()];
+    PerFile& file = files[first->where.path.view()];
     // The dropped findings' instruments and records, named in the summary.
     std::vector<std::string_view> instruments, records;
     for (; i < end; ++i) {
