@@ -81,7 +81,8 @@ struct Listing {
   }
 };
 
-Diagnostic FileError(std::string path, DiagnosticCode code, std::string message, std::string hint) {
+Diagnostic FileError(std::string_view path, DiagnosticCode code, std::string_view message,
+                     std::string_view hint) {
   Diagnostic d;
   d.code = code.name();
   d.message = message;

@@ -32,19 +32,19 @@ using import::RenderBenchmark;
 constexpr std::string_view kClaimSource = "command-line-claim";
 constexpr std::string_view kClaimPath = "<claim>";
 
-Diagnostic FlagError(DiagnosticCode code, std::string message, std::string hint = "") {
+Diagnostic FlagError(DiagnosticCode code, std::string_view message, std::string_view hint = "") {
   Diagnostic d;
   d.severity = Severity::kError;
   d.code = code.name();
   d.message = message;
   d.hint = hint;
-  d.where.path = std::string(kClaimPath);
+  d.where.path = kClaimPath;
   return d;
 }
 
 // A warning about a whole input file.
-Diagnostic FileWarning(DiagnosticCode code, std::string path, std::string message,
-                       std::string hint) {
+Diagnostic FileWarning(DiagnosticCode code, std::string_view path, std::string_view message,
+                       std::string_view hint) {
   Diagnostic d;
   d.severity = Severity::kWarning;
   d.code = code.name();

@@ -73,7 +73,7 @@ std::string FormatChoices() {
   return out;
 }
 
-Diagnostic FlagError(std::string flag, std::string message, std::string hint) {
+Diagnostic FlagError(std::string_view flag, std::string_view message, std::string_view hint) {
   Diagnostic d;
   d.code = DiagnosticCode("unknown-id").name();
   d.where.path = flag;
