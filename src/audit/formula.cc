@@ -3,6 +3,7 @@
 // when a report prints them.
 #include <fmt/format.h>
 
+#include <cassert>
 #include <cmath>
 
 #include "rooflint/audit.h"
@@ -131,6 +132,9 @@ std::string AccountText(const InstrumentResult& r, std::span<const std::string> 
     out += piece;
   };
   const std::vector<Term>& terms = f.terms;
+  // One basis a term (a mismatch is a caller's bug: the tests stop on it, a release build
+  // leaves the unmatched terms' bases out rather than read past `bases`).
+  assert(bases.size() == terms.size());
   for (size_t i = 0; i < terms.size(); ++i) {
     if (terms[i].basis.empty() || i >= bases.size()) continue;
     // A basis the arithmetic's remark quotes is not said twice.
