@@ -122,7 +122,7 @@ bool AlreadyExceeds(const RecordAudit& out, std::string_view instrument) {
 }
 
 std::string FindingArithmetic(const AuditInput& in, const InstrumentResult& r) {
-  if (in.options != nullptr && !in.options->findings_arithmetic) return {};
+  if (!in.options->findings_arithmetic) return {};  // Resolve sets options on every input
   return ArithmeticText(r);
 }
 
