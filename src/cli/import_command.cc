@@ -63,10 +63,24 @@ void AddConfigRecords(const std::vector<ImportedRecord>& config, const std::stri
 }
 
 ExitCode RunImport(const ImportCliOptions& opt) {
+  // `rooflint import FILE`: the file was read as the format, which comes first.
+  if (std::error_code exists_error;
+      !IsImportFormat(opt.format) && std::filesystem::exists(opt.format, exists_error)) {
+    std::cerr << fmt::format(
+        "rooflint import: '{}' is a file, not a format: the format comes first\n"
+        "  hint: rooflint import auto {}{} (auto: each file's format from its content)\n",
+        EscapeTerminal(opt.format), EscapeTerminal(opt.format), opt.files.empty() ? "" : " ...");
+    return ExitCode::kUsage;
+  }
   if (!IsImportFormat(opt.format)) {
     std::cerr << fmt::format("rooflint import: unknown format '{}'{} ({})\n",
                              EscapeTerminal(opt.format), FormatSuggestion(opt.format),
                              fmt::join(ImportFormatNames(), ", "));
+    return ExitCode::kUsage;
+  }
+  if (opt.files.empty()) {
+    std::cerr << fmt::format(
+        "rooflint import: no files given\n  hint: rooflint import {} FILE...\n", opt.format);
     return ExitCode::kUsage;
   }
   if (opt.emit != "table" && opt.emit != "toml" && opt.emit != "json") {
@@ -346,7 +360,7 @@ Command AddImportCommand(CLI::App& app) {
     formats += fmt::format("\n  {:<12} {}", i.name, i.help);
   }
   cmd->add_option("format", opt->format, formats)->required();
-  cmd->add_option("files", opt->files, "Files (an MLPerf results folder for mlperf)")->required();
+  cmd->add_option("files", opt->files, "Files (an MLPerf results folder for mlperf)");
   auto* hardware = cmd->add_option(
       "--hardware", opt->import.hardware,
       "Hardware text, when the file states none (user-stated), or auto for this machine's");
